@@ -1,0 +1,168 @@
+// Reads supabase/config.toml (the same file the Supabase CLI reads) plus the
+// environment, and derives everything the local stack needs: ports, keys, JWT
+// settings, the redirect allow list and per-function settings.
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse as parseToml } from 'smol-toml';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const SUPABASE_DIR = path.join(ROOT, 'supabase');
+
+/** Supabase CLI defaults (supabase/cli: pkg/config/apikeys.go). Public demo values, not secrets. */
+export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+export const DEFAULT_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+export const DEFAULT_SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+export const DEFAULT_PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH';
+export const DEFAULT_SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
+
+export interface FunctionConfig {
+  verifyJwt: boolean;
+}
+
+export interface StackConfig {
+  root: string;
+  host: string;
+  apiPort: number;
+  apiUrl: string;
+  dbPort: number;
+  inboxPort: number;
+  smtpPort: number;
+  /** Folder for persistent local data (database, stored files). */
+  dataDir: string;
+  /** PostgreSQL connection string; when unset the embedded PGlite engine is used. */
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  publishableKey: string;
+  secretKey: string;
+  api: { schemas: string[]; extraSearchPath: string[]; maxRows: number };
+  auth: {
+    siteUrl: string;
+    additionalRedirectUrls: string[];
+    jwtExpiry: number;
+    refreshTokenRotation: boolean;
+    refreshTokenReuseInterval: number;
+    enableSignup: boolean;
+    enableConfirmations: boolean;
+    minimumPasswordLength: number;
+    emailRateLimitPerHour: number;
+    emailMaxFrequencySeconds: number;
+    otpLength: number;
+    otpExpiry: number;
+  };
+  storage: { fileSizeLimit: number };
+  functions: Record<string, FunctionConfig>;
+  /** Product name used in e-mail templates. */
+  productName: string;
+}
+
+type Toml = Record<string, unknown>;
+
+function table(t: Toml | undefined, key: string): Toml {
+  const v = t?.[key];
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Toml) : {};
+}
+function num(v: unknown, d: number): number {
+  return typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : d;
+}
+function str(v: unknown, d: string): string {
+  return typeof v === 'string' ? v : d;
+}
+function bool(v: unknown, d: boolean): boolean {
+  return typeof v === 'boolean' ? v : d;
+}
+
+/** "50MiB", "2MB", "1024" → bytes (the units the Supabase CLI accepts). */
+export function parseSize(v: unknown, d: number): number {
+  if (typeof v === 'number') return v;
+  if (typeof v !== 'string') return d;
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([KMG]i?B|B)?\s*$/i.exec(v);
+  if (!m) return d;
+  const n = Number(m[1]);
+  const unit = (m[2] ?? 'B').toUpperCase();
+  const mult: Record<string, number> = {
+    B: 1,
+    KB: 1000,
+    MB: 1000 ** 2,
+    GB: 1000 ** 3,
+    KIB: 1024,
+    MIB: 1024 ** 2,
+    GIB: 1024 ** 3,
+  };
+  return Math.round(n * (mult[unit] ?? 1));
+}
+
+/** "1s", "2m", "60" → seconds. */
+export function parseDuration(v: unknown, d: number): number {
+  if (typeof v === 'number') return v;
+  if (typeof v !== 'string') return d;
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(v);
+  if (!m) return d;
+  const n = Number(m[1]);
+  return { ms: n / 1000, s: n, m: n * 60, h: n * 3600 }[m[2] ?? 's'] ?? d;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
+  const file = path.join(SUPABASE_DIR, 'config.toml');
+  const toml = existsSync(file) ? (parseToml(readFileSync(file, 'utf8')) as Toml) : {};
+  const api = table(toml, 'api');
+  const db = table(toml, 'db');
+  const inbucket = table(toml, 'inbucket');
+  const auth = table(toml, 'auth');
+  const authEmail = table(auth, 'email');
+  const authRate = table(auth, 'rate_limit');
+  const storage = table(toml, 'storage');
+  const fnTable = table(toml, 'functions');
+
+  const host = env.STACK_HOST ?? '127.0.0.1';
+  const apiPort = Number(env.STACK_API_PORT ?? num(api.port, 54321));
+  const functions: Record<string, FunctionConfig> = {};
+  for (const [name, v] of Object.entries(fnTable)) {
+    if (v && typeof v === 'object') functions[name] = { verifyJwt: bool((v as Toml).verify_jwt, true) };
+  }
+
+  return {
+    root: ROOT,
+    host,
+    apiPort,
+    apiUrl: `http://${host}:${apiPort}`,
+    dbPort: Number(env.STACK_DB_PORT ?? num(db.port, 54322)),
+    inboxPort: Number(env.STACK_INBOX_PORT ?? num(inbucket.port, 54324)),
+    smtpPort: Number(env.STACK_SMTP_PORT ?? num(inbucket.smtp_port, 54325)),
+    dataDir: path.resolve(ROOT, env.STACK_DATA_DIR ?? '.local'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: env.JWT_SECRET ?? DEFAULT_JWT_SECRET,
+    anonKey: env.ANON_KEY ?? DEFAULT_ANON_KEY,
+    serviceRoleKey: env.SERVICE_ROLE_KEY ?? DEFAULT_SERVICE_ROLE_KEY,
+    publishableKey: DEFAULT_PUBLISHABLE_KEY,
+    secretKey: DEFAULT_SECRET_KEY,
+    api: {
+      schemas: (api.schemas as string[] | undefined) ?? ['public'],
+      extraSearchPath: (api.extra_search_path as string[] | undefined) ?? ['public', 'extensions'],
+      maxRows: num(api.max_rows, 1000),
+    },
+    auth: {
+      siteUrl: env.STACK_SITE_URL ?? str(auth.site_url, 'http://127.0.0.1:3000'),
+      additionalRedirectUrls: (auth.additional_redirect_urls as string[] | undefined) ?? [],
+      jwtExpiry: Number(env.STACK_JWT_EXPIRY ?? num(auth.jwt_expiry, 3600)),
+      refreshTokenRotation: bool(auth.enable_refresh_token_rotation, true),
+      refreshTokenReuseInterval: num(auth.refresh_token_reuse_interval, 10),
+      enableSignup: bool(auth.enable_signup, true),
+      enableConfirmations: bool(authEmail.enable_confirmations, false),
+      minimumPasswordLength: num(auth.minimum_password_length, 6),
+      emailRateLimitPerHour: Number(env.STACK_EMAIL_RATE_LIMIT ?? num(authRate.email_sent, 2)),
+      emailMaxFrequencySeconds: Number(
+        env.STACK_EMAIL_MAX_FREQUENCY ?? parseDuration(authEmail.max_frequency, 60),
+      ),
+      otpLength: num(authEmail.otp_length, 6),
+      otpExpiry: num(authEmail.otp_expiry, 3600),
+    },
+    storage: { fileSizeLimit: parseSize(storage.file_size_limit, 50 * 1024 * 1024) },
+    functions,
+    productName: 'Signage Portal',
+  };
+}

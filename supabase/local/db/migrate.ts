@@ -1,0 +1,103 @@
+// Brings a database to the project's state: the platform SQL (re-applied when
+// it changes), then supabase/migrations/*.sql not yet applied, in order, then
+// supabase/seed.sql on a new database. Tracked in supabase_migrations.schema_migrations,
+// the table the Supabase CLI uses, so `supabase db push` and this agree.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db } from './index.ts';
+
+const PLATFORM_SQL = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'platform.sql');
+
+export interface MigrateResult {
+  created: boolean;
+  applied: string[];
+  seeded: boolean;
+}
+
+export interface Migration {
+  version: string;
+  name: string;
+  file: string;
+}
+
+export function listMigrations(supabaseDir: string): Migration[] {
+  const dir = path.join(supabaseDir, 'migrations');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => /^\d+_.+\.sql$/.test(f))
+    .sort()
+    .map((f) => {
+      const [, version, name] = /^(\d+)_(.+)\.sql$/.exec(f)!;
+      return { version: version!, name: name!, file: path.join(dir, f) };
+    });
+}
+
+export async function migrate(db: Db, supabaseDir: string, log: (m: string) => void = () => {}): Promise<MigrateResult> {
+  const platform = readFileSync(PLATFORM_SQL, 'utf8');
+  const platformHash = createHash('sha256').update(platform).digest('hex');
+
+  const { rows } = await db.query<{ exists: boolean }>(
+    `select exists (select 1 from pg_namespace where nspname = '_local_stack') as exists`,
+  );
+  const created = !rows[0]?.exists;
+  let currentHash: string | undefined;
+  if (!created) {
+    const r = await db.query<{ value: string }>(`select value from _local_stack.meta where key = 'platform_hash'`);
+    currentHash = r.rows[0]?.value;
+  }
+  if (currentHash !== platformHash) {
+    log(created ? 'creating platform schemas' : 'updating platform schemas');
+    await db.exec(
+      `${platform}
+      create schema if not exists _local_stack;
+      create table if not exists _local_stack.meta (key text primary key, value text not null);
+      insert into _local_stack.meta values ('platform_hash', '${platformHash}')
+        on conflict (key) do update set value = excluded.value;`,
+    );
+  }
+
+  const applied: string[] = [];
+  const done = new Set(
+    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
+      (r) => r.version,
+    ),
+  );
+  for (const m of listMigrations(supabaseDir)) {
+    if (done.has(m.version)) continue;
+    log(`applying migration ${m.version}_${m.name}`);
+    const sql = readFileSync(m.file, 'utf8');
+    try {
+      await db.exec(
+        `${sql}
+        ;insert into supabase_migrations.schema_migrations (version, name, statements)
+          values (${quote(m.version)}, ${quote(m.name)}, array[]::text[]);`,
+      );
+    } catch (e) {
+      throw new Error(`migration ${path.basename(m.file)} failed: ${(e as Error).message}`, { cause: e });
+    }
+    applied.push(m.version);
+  }
+
+  let seeded = false;
+  const seedFile = path.join(supabaseDir, 'seed.sql');
+  if (created && existsSync(seedFile)) {
+    log('seeding');
+    try {
+      await db.exec(readFileSync(seedFile, 'utf8'));
+    } catch (e) {
+      throw new Error(`seed.sql failed: ${(e as Error).message}`, { cause: e });
+    }
+    seeded = true;
+  }
+  if (applied.length || currentHash !== platformHash) {
+    // PostgREST reloads its schema cache on DDL (NOTIFY pgrst); the stack listens for this.
+    await db.query(`select pg_notify('pgrst', 'reload schema')`).catch(() => undefined);
+  }
+  return { created, applied, seeded };
+}
+
+function quote(s: string): string {
+  return `'${s.replace(/'/g, "''")}'`;
+}

@@ -1,0 +1,391 @@
+-- What Supabase's Postgres image, GoTrue and Storage create before a project's
+-- migrations run: roles, the auth and storage schemas, helper functions and grants.
+-- Sources: supabase/postgres init scripts and migrations, supabase/auth and
+-- supabase/storage migrations. Idempotent: the stack re-applies it when it changes.
+
+-- Roles ----------------------------------------------------------------------
+do $$
+begin
+  if not exists (select 1 from pg_roles where rolname = 'anon') then
+    create role anon nologin noinherit;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'authenticated') then
+    create role authenticated nologin noinherit;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'service_role') then
+    create role service_role nologin noinherit bypassrls;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'authenticator') then
+    create role authenticator login noinherit;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') then
+    create role supabase_auth_admin noinherit createrole login;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'supabase_storage_admin') then
+    create role supabase_storage_admin noinherit createrole login;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'dashboard_user') then
+    create role dashboard_user nologin createrole createdb;
+  end if;
+end
+$$;
+
+-- 20230529180330_alter_api_roles_for_inherit.sql
+alter role anon inherit;
+alter role authenticated inherit;
+alter role service_role inherit;
+
+grant anon, authenticated, service_role to authenticator;
+grant anon, authenticated, service_role to postgres;
+grant supabase_auth_admin, supabase_storage_admin to postgres;
+
+alter role anon set statement_timeout = '3s';
+alter role authenticated set statement_timeout = '8s';
+alter role authenticator set statement_timeout = '8s';
+
+-- Schemas and extensions -----------------------------------------------------
+create schema if not exists extensions;
+create extension if not exists "uuid-ossp" with schema extensions;
+create extension if not exists pgcrypto with schema extensions;
+
+grant usage on schema public to postgres, anon, authenticated, service_role;
+grant usage on schema extensions to postgres, anon, authenticated, service_role;
+grant all privileges on all tables in schema extensions to postgres, service_role;
+grant execute on all functions in schema extensions to postgres, anon, authenticated, service_role;
+
+-- Table privileges are wide open; row level security is the only gate.
+alter default privileges in schema public grant all on tables to postgres, anon, authenticated, service_role;
+alter default privileges in schema public grant all on functions to postgres, anon, authenticated, service_role;
+alter default privileges in schema public grant all on sequences to postgres, anon, authenticated, service_role;
+
+-- Migrations tracked as the Supabase CLI tracks them.
+create schema if not exists supabase_migrations;
+create table if not exists supabase_migrations.schema_migrations (
+  version text primary key,
+  statements text[],
+  name text
+);
+
+-- Auth (GoTrue) --------------------------------------------------------------
+create schema if not exists auth authorization supabase_auth_admin;
+grant usage on schema auth to anon, authenticated, service_role;
+grant all on schema auth to supabase_auth_admin, postgres;
+
+create table if not exists auth.users (
+  instance_id uuid,
+  id uuid primary key,
+  aud varchar(255),
+  role varchar(255),
+  email varchar(255),
+  encrypted_password varchar(255),
+  email_confirmed_at timestamptz,
+  invited_at timestamptz,
+  confirmation_token varchar(255) default '',
+  confirmation_sent_at timestamptz,
+  recovery_token varchar(255) default '',
+  recovery_sent_at timestamptz,
+  email_change_token_new varchar(255) default '',
+  email_change varchar(255) default '',
+  email_change_sent_at timestamptz,
+  last_sign_in_at timestamptz,
+  raw_app_meta_data jsonb,
+  raw_user_meta_data jsonb,
+  is_super_admin boolean,
+  created_at timestamptz,
+  updated_at timestamptz,
+  phone text unique default null,
+  phone_confirmed_at timestamptz,
+  phone_change text default '',
+  phone_change_token varchar(255) default '',
+  phone_change_sent_at timestamptz,
+  confirmed_at timestamptz generated always as (least(email_confirmed_at, phone_confirmed_at)) stored,
+  email_change_token_current varchar(255) default '',
+  email_change_confirm_status smallint default 0 check (email_change_confirm_status >= 0 and email_change_confirm_status <= 2),
+  banned_until timestamptz,
+  reauthentication_token varchar(255) default '',
+  reauthentication_sent_at timestamptz,
+  is_sso_user boolean not null default false,
+  deleted_at timestamptz,
+  is_anonymous boolean not null default false
+);
+comment on table auth.users is 'Auth: Stores user login data within a secure schema.';
+create index if not exists users_instance_id_idx on auth.users (instance_id);
+create unique index if not exists users_email_partial_key on auth.users (lower(email)) where (is_sso_user = false);
+create index if not exists users_is_anonymous_idx on auth.users (is_anonymous);
+
+create table if not exists auth.identities (
+  provider_id text not null,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  identity_data jsonb not null,
+  provider text not null,
+  last_sign_in_at timestamptz,
+  created_at timestamptz,
+  updated_at timestamptz,
+  email text generated always as (lower(identity_data ->> 'email')) stored,
+  id uuid primary key default gen_random_uuid(),
+  constraint identities_provider_id_provider_unique unique (provider_id, provider)
+);
+comment on table auth.identities is 'Auth: Stores identities associated to a user.';
+create index if not exists identities_user_id_idx on auth.identities (user_id);
+
+create table if not exists auth.sessions (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  created_at timestamptz,
+  updated_at timestamptz,
+  factor_id uuid,
+  aal text,
+  not_after timestamptz,
+  refreshed_at timestamp,
+  user_agent text,
+  ip text,
+  tag text
+);
+comment on table auth.sessions is 'Auth: Stores session data associated to a user.';
+create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+
+create table if not exists auth.refresh_tokens (
+  instance_id uuid,
+  id bigserial primary key,
+  token varchar(255) unique,
+  user_id varchar(255),
+  revoked boolean,
+  created_at timestamptz,
+  updated_at timestamptz,
+  parent varchar(255),
+  session_id uuid references auth.sessions (id) on delete cascade
+);
+comment on table auth.refresh_tokens is 'Auth: Store of tokens used to refresh JWT tokens once they expire.';
+create index if not exists refresh_tokens_session_id_revoked_idx on auth.refresh_tokens (session_id, revoked);
+create index if not exists refresh_tokens_parent_idx on auth.refresh_tokens (parent);
+
+create table if not exists auth.one_time_tokens (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  token_type text not null check (token_type in ('confirmation_token', 'reauthentication_token', 'recovery_token', 'email_change_token_new', 'email_change_token_current', 'phone_change_token')),
+  token_hash text not null check (char_length(token_hash) > 0),
+  relates_to text not null,
+  created_at timestamp not null default now(),
+  updated_at timestamp not null default now(),
+  constraint one_time_tokens_user_id_token_type_key unique (user_id, token_type)
+);
+create index if not exists one_time_tokens_token_hash_hash_idx on auth.one_time_tokens using hash (token_hash);
+
+create table if not exists auth.flow_state (
+  id uuid primary key,
+  user_id uuid,
+  auth_code text not null,
+  code_challenge_method text not null,
+  code_challenge text not null,
+  provider_type text not null,
+  provider_access_token text,
+  provider_refresh_token text,
+  created_at timestamptz,
+  updated_at timestamptz,
+  authentication_method text not null,
+  auth_code_issued_at timestamptz
+);
+create index if not exists idx_auth_code on auth.flow_state (auth_code);
+
+create table if not exists auth.audit_log_entries (
+  instance_id uuid,
+  id uuid primary key,
+  payload json,
+  created_at timestamptz,
+  ip_address varchar(64) not null default ''
+);
+comment on table auth.audit_log_entries is 'Auth: Audit trail for user actions.';
+
+-- Helpers policies call (GoTrue 20220224000811 and 20220531120530).
+create or replace function auth.uid() returns uuid
+language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.sub', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
+  )::uuid
+$$;
+
+create or replace function auth.role() returns text
+language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.role', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
+  )::text
+$$;
+
+create or replace function auth.email() returns text
+language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.email', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email')
+  )::text
+$$;
+
+create or replace function auth.jwt() returns jsonb
+language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim', true), ''),
+    nullif(current_setting('request.jwt.claims', true), '')
+  )::jsonb
+$$;
+
+grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt() to anon, authenticated, service_role, postgres;
+grant all on all tables in schema auth to supabase_auth_admin, postgres, dashboard_user;
+grant all on all sequences in schema auth to supabase_auth_admin, postgres, dashboard_user;
+grant select on auth.users to service_role;
+
+-- Storage --------------------------------------------------------------------
+create schema if not exists storage authorization supabase_storage_admin;
+grant usage on schema storage to postgres, anon, authenticated, service_role;
+grant all on schema storage to supabase_storage_admin, postgres;
+
+create table if not exists storage.buckets (
+  id text primary key,
+  name text not null,
+  owner uuid,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  public boolean default false,
+  avif_autodetection boolean default false,
+  file_size_limit bigint,
+  allowed_mime_types text[],
+  owner_id text,
+  type text not null default 'STANDARD'
+);
+create unique index if not exists bname on storage.buckets using btree (name);
+
+create table if not exists storage.objects (
+  id uuid primary key default gen_random_uuid(),
+  bucket_id text references storage.buckets (id),
+  name text,
+  owner uuid,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  last_accessed_at timestamptz default now(),
+  metadata jsonb,
+  path_tokens text[] generated always as (string_to_array(name, '/')) stored,
+  version text,
+  owner_id text,
+  user_metadata jsonb,
+  level int
+);
+create unique index if not exists bucketid_objname on storage.objects using btree (bucket_id, name);
+create index if not exists name_prefix_search on storage.objects using btree (name text_pattern_ops);
+alter table storage.objects enable row level security;
+alter table storage.buckets enable row level security;
+
+create table if not exists storage.migrations (
+  id integer primary key,
+  name varchar(100) unique not null,
+  hash varchar(40) not null,
+  executed_at timestamp default current_timestamp
+);
+
+create or replace function storage.foldername(name text) returns text[]
+language plpgsql immutable
+as $$
+declare
+  _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[1:array_length(_parts, 1) - 1];
+end
+$$;
+
+create or replace function storage.filename(name text) returns text
+language plpgsql immutable
+as $$
+declare
+  _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[array_length(_parts, 1)];
+end
+$$;
+
+create or replace function storage.extension(name text) returns text
+language plpgsql immutable
+as $$
+declare
+  _parts text[];
+  _filename text;
+begin
+  select string_to_array(name, '/') into _parts;
+  select _parts[array_length(_parts, 1)] into _filename;
+  return reverse(split_part(reverse(_filename), '.', 1));
+end
+$$;
+
+-- Lists one folder level of a bucket under the caller's policies, folders first
+-- as rows with a null id (storage.search of supabase/storage, simplified to the
+-- columns storage-js reads).
+create or replace function storage.search(
+  prefix text,
+  bucketname text,
+  limits int default 100,
+  levels int default 1,
+  offsets int default 0,
+  search text default '',
+  sortcolumn text default 'name',
+  sortorder text default 'asc'
+) returns table (
+  name text,
+  id uuid,
+  updated_at timestamptz,
+  created_at timestamptz,
+  last_accessed_at timestamptz,
+  metadata jsonb
+)
+language plpgsql stable
+as $$
+declare
+  v_order text;
+  v_sort text;
+begin
+  v_order := case when lower(sortorder) = 'desc' then 'desc' else 'asc' end;
+  v_sort := case
+    when sortcolumn in ('name', 'updated_at', 'created_at', 'last_accessed_at') then sortcolumn
+    else 'name'
+  end;
+  return query execute format(
+    $q$
+    with items as (
+      select
+        path_tokens[$1] as item_name,
+        case when array_length(path_tokens, 1) > $1 then true else false end as is_folder,
+        o.id, o.updated_at, o.created_at, o.last_accessed_at, o.metadata
+      from storage.objects o
+      where o.bucket_id = $2
+        and o.name ilike $3 || '%%'
+        and array_length(o.path_tokens, 1) >= $1
+    ),
+    folders as (
+      select distinct item_name as name, null::uuid as id, null::timestamptz as updated_at,
+        null::timestamptz as created_at, null::timestamptz as last_accessed_at, null::jsonb as metadata
+      from items where is_folder
+    ),
+    files as (
+      select item_name as name, id, updated_at, created_at, last_accessed_at, metadata
+      from items where not is_folder
+    )
+    select * from (
+      select * from folders
+      where folders.name ilike $4 || '%%'
+      union all
+      select * from files
+      where files.name ilike $4 || '%%'
+    ) listing
+    order by (listing.id is null) desc, %I %s nulls last, name asc
+    limit $5 offset $6
+    $q$, v_sort, v_order)
+  using levels, bucketname, prefix, coalesce(search, ''), limits, offsets;
+end
+$$;
+
+grant all on storage.objects to anon, authenticated, service_role, postgres, supabase_storage_admin;
+grant all on storage.buckets to anon, authenticated, service_role, postgres, supabase_storage_admin;
+grant execute on all functions in schema storage to anon, authenticated, service_role, postgres;

@@ -1,0 +1,1 @@
+-- Fixture tables for the stack's conformance tests (applied only in test stacks).

@@ -1,0 +1,86 @@
+// Starts the local stack as a child process for a test run, on its own ports
+// and a fresh data folder, optionally against a throwaway PostgreSQL 15.
+import { fork, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { startCluster, type Cluster } from './postgres.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+export interface TestStack {
+  url: string;
+  engine: 'pglite' | 'postgres';
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export interface TestStackOptions {
+  engine?: 'pglite' | 'postgres';
+  /** Base port: API = base, db socket = base+1, inbox = base+3, SMTP = base+4, postgres = base+11. */
+  basePort?: number;
+  name?: string;
+  env?: Record<string, string>;
+}
+
+export async function startTestStack(opts: TestStackOptions = {}): Promise<TestStack> {
+  const engine = opts.engine ?? (process.env.STACK_ENGINE === 'postgres' ? 'postgres' : 'pglite');
+  const base = opts.basePort ?? Number(process.env.TEST_BASE_PORT ?? (engine === 'postgres' ? 54520 : 54420));
+  const name = opts.name ?? `test-${engine}-${base}`;
+  const dataDir = path.join(ROOT, '.local', name);
+  rmSync(dataDir, { recursive: true, force: true });
+  let cluster: Cluster | undefined;
+  if (engine === 'postgres') cluster = startCluster(path.join(ROOT, '.local', `${name}-pg`), base + 11);
+
+  const env: Record<string, string> = {
+    STACK_API_PORT: String(base),
+    STACK_DB_PORT: String(base + 1),
+    STACK_INBOX_PORT: String(base + 3),
+    STACK_SMTP_PORT: String(base + 4),
+    STACK_DATA_DIR: dataDir,
+    STACK_FIXTURES: path.join(ROOT, 'tests', 'stack', 'fixtures.sql'),
+    ...(cluster ? { DATABASE_URL: cluster.url } : {}),
+    ...opts.env,
+  };
+  const child: ChildProcess = fork(path.join(ROOT, 'supabase', 'local', 'main.ts'), [], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  if (process.env.STACK_LOG) {
+    child.stdout?.pipe(process.stdout);
+    child.stderr?.pipe(process.stderr);
+  }
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`stack did not start in 60 s:\n${output}`)), 60_000);
+    child.on('message', (m: { ready?: boolean }) => {
+      if (m.ready) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`stack exited with ${code}:\n${output}`));
+    });
+  });
+  child.removeAllListeners('exit');
+  return {
+    url: `http://127.0.0.1:${base}`,
+    engine,
+    env,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      cluster?.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
