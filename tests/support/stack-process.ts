@@ -1,7 +1,7 @@
 // Starts the local stack as a child process for a test run, on its own ports
 // and a fresh data folder, optionally against a throwaway PostgreSQL 15.
 import { fork, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { startCluster, type Cluster } from './postgres.ts';
 
@@ -37,7 +37,12 @@ export async function startTestStack(opts: TestStackOptions = {}): Promise<TestS
     STACK_INBOX_PORT: String(base + 3),
     STACK_SMTP_PORT: String(base + 4),
     STACK_DATA_DIR: dataDir,
-    STACK_FIXTURES: path.join(ROOT, 'tests', 'stack', 'fixtures.sql'),
+    // Every tests/stack/fixtures*.sql, in name order: tables only test stacks have.
+    STACK_FIXTURES: readdirSync(path.join(ROOT, 'tests', 'stack'))
+      .filter((f) => /^fixtures.*\.sql$/.test(f))
+      .sort()
+      .map((f) => path.join(ROOT, 'tests', 'stack', f))
+      .join(','),
     ...(cluster ? { DATABASE_URL: cluster.url } : {}),
     ...opts.env,
   };
