@@ -1,0 +1,175 @@
+// `npm test`: every suite the project has, in order, and one closing line
+// "N passed, N failed" counting them all. A suite that cannot start counts as failed.
+//   typecheck, lint                  one check each
+//   unit and component tests         vitest project "unit" (jsdom, msw)
+//   stack conformance on PGlite      vitest project "stack"
+//   stack conformance on PostgreSQL  the same suite against a throwaway PostgreSQL 15 cluster
+//   Deno tests of edge functions     deno test in supabase/functions
+//   end-to-end in Chromium           Playwright with Debian's chromium
+// Run one part with `npm test -- unit` (names: typecheck lint unit stack stack-pg deno e2e).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ensureChromium } from '../tests/support/chromium.ts';
+import { findPgBin } from '../tests/support/postgres.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const RESULTS = path.join(ROOT, '.local', 'test-results');
+const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
+
+interface Count {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+interface Suite {
+  name: string;
+  title: string;
+  run(): Promise<Count>;
+}
+
+function exec(cmd: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const onData = (d: Buffer) => {
+      output += d.toString();
+      process.stdout.write(d);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('error', (e) => resolve({ code: 127, output: `${output}\n${e.message}` }));
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+/** A command that is one check: it passes when it exits 0. */
+function check(name: string, title: string, cmd: string, args: string[]): Suite {
+  return {
+    name,
+    title,
+    async run() {
+      const { code } = await exec(cmd, args);
+      return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
+    },
+  };
+}
+
+function readJson<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+function vitest(name: string, title: string, project: string, env: Record<string, string> = {}): Suite {
+  return {
+    name,
+    title,
+    async run() {
+      const out = path.join(RESULTS, `${name}.json`);
+      rmSync(out, { force: true });
+      const { code } = await exec(
+        bin('vitest'),
+        ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+        env,
+      );
+      const r = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>(out);
+      if (!r) return { passed: 0, failed: 1, skipped: 0 };
+      // A run that exits non-zero without a failing test (a failed setup, an unhandled error) still fails.
+      const failed = r.numFailedTests + (code !== 0 && r.numFailedTests === 0 ? 1 : 0);
+      return { passed: r.numPassedTests, failed, skipped: r.numPendingTests + r.numTodoTests };
+    },
+  };
+}
+
+const suites: Suite[] = [
+  check('typecheck', 'Typecheck', 'npm', ['run', '--silent', 'typecheck']),
+  check('lint', 'Lint', 'npm', ['run', '--silent', 'lint']),
+  vitest('unit', 'Unit and component tests', 'unit'),
+  vitest('stack', 'Stack conformance on PGlite', 'stack', { STACK_ENGINE: 'pglite', TEST_BASE_PORT: '54420' }),
+  {
+    name: 'stack-pg',
+    title: 'Stack conformance on PostgreSQL',
+    async run() {
+      if (!findPgBin()) {
+        console.error('PostgreSQL is not installed. Install it with: apt-get install -y postgresql');
+        return { passed: 0, failed: 1, skipped: 0 };
+      }
+      return vitest('stack-pg', '', 'stack', { STACK_ENGINE: 'postgres', TEST_BASE_PORT: '54520' }).run();
+    },
+  },
+  {
+    name: 'deno',
+    title: 'Deno tests of edge functions',
+    async run() {
+      const { code, output } = await exec('npm', ['run', '--silent', 'test:deno']);
+      const m = /(\d+) passed \| (\d+) failed(?: \((?:[^)]*)\))?/.exec(output.replace(/\x1b\[[0-9;]*m/g, ''));
+      const passed = m ? Number(m[1]) : 0;
+      const failed = m ? Number(m[2]) : 0;
+      return { passed, failed: failed + (code !== 0 && failed === 0 ? 1 : 0), skipped: 0 };
+    },
+  },
+  {
+    name: 'e2e',
+    title: 'End-to-end in Chromium',
+    async run() {
+      const chromium = await ensureChromium();
+      if (!chromium) return { passed: 0, failed: 1, skipped: 0 };
+      const out = path.join(RESULTS, 'e2e.json');
+      rmSync(out, { force: true });
+      const { code } = await exec(bin('playwright'), ['test', '--reporter=list,json'], {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+        CHROMIUM_PATH: chromium,
+      });
+      const r = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(out);
+      if (!r) return { passed: 0, failed: 1, skipped: 0 };
+      const failed = r.stats.unexpected + (code !== 0 && r.stats.unexpected === 0 ? 1 : 0);
+      return { passed: r.stats.expected + r.stats.flaky, failed, skipped: r.stats.skipped };
+    },
+  },
+];
+
+async function main() {
+  mkdirSync(RESULTS, { recursive: true });
+  const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  for (const n of only) {
+    if (!suites.some((s) => s.name === n)) {
+      console.error(`Unknown suite "${n}". Suites: ${suites.map((s) => s.name).join(', ')}`);
+      process.exit(2);
+    }
+  }
+  const selected = only.length ? suites.filter((s) => only.includes(s.name)) : suites;
+  const rows: { suite: Suite; count: Count; seconds: number }[] = [];
+  for (const suite of selected) {
+    console.log(`\n━━ ${suite.title} ━━`);
+    const t0 = Date.now();
+    let count: Count;
+    try {
+      count = await suite.run();
+    } catch (e) {
+      console.error(e);
+      count = { passed: 0, failed: 1, skipped: 0 };
+    }
+    rows.push({ suite, count, seconds: (Date.now() - t0) / 1000 });
+  }
+  console.log('\n━━ Summary ━━');
+  for (const { suite, count, seconds } of rows) {
+    const skipped = count.skipped ? `, ${count.skipped} skipped` : '';
+    console.log(`  ${suite.title.padEnd(34)} ${count.passed} passed, ${count.failed} failed${skipped} (${seconds.toFixed(0)} s)`);
+  }
+  const total = rows.reduce((a, r) => ({ passed: a.passed + r.count.passed, failed: a.failed + r.count.failed }), {
+    passed: 0,
+    failed: 0,
+  });
+  console.log(`${total.passed} passed, ${total.failed} failed`);
+  process.exit(total.failed > 0 || total.passed === 0 ? 1 : 0);
+}
+
+if (!existsSync(path.join(ROOT, 'node_modules'))) {
+  console.error('Dependencies are missing: run npm install first.');
+  process.exit(1);
+}
+void main();
