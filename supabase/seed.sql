@@ -1,0 +1,177 @@
+-- Demo data for a new local database (also run by `supabase db reset`).
+-- Fixed ids so tests and people can refer to the same rows.
+--
+-- Logins:
+--   admin@example.com  / demo-admin-pass     (admin)
+--   cafe@example.com   / demo-customer-pass  (customer Corner Cafe)
+--   gym@example.com    / demo-customer-pass  (customer Peak Gym)
+--
+-- Files for the storage rows at the end live in supabase/seed/storage/<bucket>/.
+
+-- Sign-in accounts -----------------------------------------------------------
+insert into auth.users (
+  instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+  confirmation_token, recovery_token, email_change_token_new, email_change,
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at
+) values
+  ('00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-000000000001', 'authenticated', 'authenticated',
+    'admin@example.com', extensions.crypt('demo-admin-pass', extensions.gen_salt('bf')), now(),
+    '', '', '', '',
+    '{"provider": "email", "providers": ["email"], "role": "admin"}', '{}', now() - interval '90 days', now()),
+  ('00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-000000000002', 'authenticated', 'authenticated',
+    'cafe@example.com', extensions.crypt('demo-customer-pass', extensions.gen_salt('bf')), now(),
+    '', '', '', '',
+    '{"provider": "email", "providers": ["email"]}', '{}', now() - interval '60 days', now()),
+  ('00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-000000000003', 'authenticated', 'authenticated',
+    'gym@example.com', extensions.crypt('demo-customer-pass', extensions.gen_salt('bf')), now(),
+    '', '', '', '',
+    '{"provider": "email", "providers": ["email"]}', '{}', now() - interval '45 days', now());
+
+insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+select u.id::text, u.id,
+  jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true, 'phone_verified', false),
+  'email', now(), u.created_at, now()
+from auth.users u
+where u.id in (
+  'a0000000-0000-4000-8000-000000000001',
+  'a0000000-0000-4000-8000-000000000002',
+  'a0000000-0000-4000-8000-000000000003'
+);
+-- public.users rows (with roles) are created by the trigger on auth.users.
+
+-- Customers ------------------------------------------------------------------
+insert into public.customers (
+  id, name, username, email, location, location_photo, contact_phone, note, notes, about_business,
+  signup_date, installation_date, agreement_file, bank_name, account_number, routing_number,
+  status, display_type, monthly_fee, created_at
+) values
+  ('c0000000-0000-4000-8000-000000000001', 'Corner Cafe', 'cornercafe', 'cafe@example.com',
+    '12 Bleecker St, New York, NY',
+    'customer-files/c0000000-0000-4000-8000-000000000001/location-photo.png',
+    '+1 212 555 0142', '43" portrait screen behind the counter, wall mounted', 'Prefers morning content updates.',
+    'Neighbourhood coffee shop with fresh pastries.', current_date - 60, current_date - 55,
+    'customer-files/c0000000-0000-4000-8000-000000000001/agreement.pdf',
+    'First Harbor Bank', '000123456789', '021000021', 'active', 'Digital Display', 149.00, now() - interval '60 days'),
+  ('c0000000-0000-4000-8000-000000000002', 'Peak Gym', 'peakgym', 'gym@example.com',
+    '480 Fitness Ave, Brooklyn, NY',
+    'customer-files/c0000000-0000-4000-8000-000000000002/location-photo.png',
+    '+1 718 555 0199', 'Two 55" landscape screens at the entrance', null,
+    'Strength and conditioning gym open 24/7.', current_date - 45, current_date - 40,
+    null, null, null, null, 'maintenance', 'Digital Display', 249.00, now() - interval '45 days'),
+  ('c0000000-0000-4000-8000-000000000003', 'Harbor Books', 'harborbooks', 'books@example.com',
+    '9 Water St, Boston, MA', null, '+1 617 555 0110', '32" screen in the window', 'Paused service for renovation.',
+    'Independent bookshop.', current_date - 120, current_date - 110,
+    null, null, null, null, 'inactive', 'Digital Display', 99.00, now() - interval '120 days');
+
+-- Advertisers and ads ----------------------------------------------------------
+insert into public.advertisers (
+  id, advertiser_name, business_name, business_number, address, email, contact_number, company_logo,
+  industry, status, total_spent, created_at
+) values
+  ('ad000000-0000-4000-8000-000000000001', 'Maria Lopez', 'Sunrise Bakery Supply', 'BN-100201', '15 Mill Rd, Newark, NJ',
+    'maria@sunrise.example.com', '+1 973 555 0101', null, 'Food & Beverage', 'active', 12500.00, now() - interval '80 days'),
+  ('ad000000-0000-4000-8000-000000000002', 'James Chen', 'Brightline Mobile', 'BN-100202', '200 Tech Park, Austin, TX',
+    'james@brightline.example.com', '+1 512 555 0102', null, 'Technology', 'active', 8400.50, now() - interval '70 days'),
+  ('ad000000-0000-4000-8000-000000000003', 'Priya Nair', 'CityCare Clinics', 'BN-100203', '77 Health Blvd, Queens, NY',
+    'priya@citycare.example.com', '+1 718 555 0103', null, 'Healthcare', 'pending', 0, now() - interval '20 days'),
+  ('ad000000-0000-4000-8000-000000000004', 'Tom Becker', 'Becker Motors', 'BN-100204', '5 Auto Row, Jersey City, NJ',
+    'tom@beckermotors.example.com', '+1 201 555 0104', null, 'Automotive', 'inactive', 3100.00, now() - interval '150 days'),
+  ('ad000000-0000-4000-8000-000000000005', 'Ana Silva', 'Fresh Leaf Grocers', 'BN-100205', '310 Market St, Hoboken, NJ',
+    'ana@freshleaf.example.com', '+1 201 555 0105', null, 'Retail', 'active', 5600.00, now() - interval '35 days');
+
+insert into public.ads (id, advertiser_id, title, status, daily_budget, created_at) values
+  ('ad100000-0000-4000-8000-000000000001', 'ad000000-0000-4000-8000-000000000001', 'Morning Croissant Special', 'active', 45.00, now() - interval '2 hours'),
+  ('ad100000-0000-4000-8000-000000000002', 'ad000000-0000-4000-8000-000000000002', 'Brightline 5G Launch', 'active', 120.00, now() - interval '5 hours'),
+  ('ad100000-0000-4000-8000-000000000003', 'ad000000-0000-4000-8000-000000000002', 'Trade-in Week', 'paused', 80.00, now() - interval '1 day'),
+  ('ad100000-0000-4000-8000-000000000004', 'ad000000-0000-4000-8000-000000000003', 'Flu Shots Walk-in', 'pending', 60.00, now() - interval '2 days'),
+  ('ad100000-0000-4000-8000-000000000005', 'ad000000-0000-4000-8000-000000000004', 'Spring Service Check', 'other', 30.00, now() - interval '4 days'),
+  ('ad100000-0000-4000-8000-000000000006', 'ad000000-0000-4000-8000-000000000005', 'Organic Produce Week', 'active', 55.00, now() - interval '6 days'),
+  ('ad100000-0000-4000-8000-000000000007', 'ad000000-0000-4000-8000-000000000005', 'Weekend Farmers Market', 'pending', 40.00, now() - interval '9 days'),
+  ('ad100000-0000-4000-8000-000000000008', 'ad000000-0000-4000-8000-000000000001', 'Holiday Cake Orders', 'paused', 70.00, now() - interval '14 days');
+
+-- Alerts and equipment ---------------------------------------------------------
+insert into public.system_alerts (id, customer_id, alert_type, severity, message, resolved, created_at) values
+  ('a1e00000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000002', 'offline', 'high',
+    'Entrance screen 2 has not sent a heartbeat for 2 hours.', false, now() - interval '30 minutes'),
+  ('a1e00000-0000-4000-8000-000000000002', 'c0000000-0000-4000-8000-000000000002', 'maintenance', 'medium',
+    'Scheduled maintenance: replacing the media player.', false, now() - interval '3 hours'),
+  ('a1e00000-0000-4000-8000-000000000003', 'c0000000-0000-4000-8000-000000000001', 'wifi_lost', 'medium',
+    'Counter screen lost its wifi connection.', true, now() - interval '1 day'),
+  ('a1e00000-0000-4000-8000-000000000004', 'c0000000-0000-4000-8000-000000000001', 'back_online', 'low',
+    'Counter screen is back online.', true, now() - interval '23 hours'),
+  ('a1e00000-0000-4000-8000-000000000005', 'c0000000-0000-4000-8000-000000000003', 'other', 'low',
+    'Window screen brightness reduced for the season.', false, now() - interval '3 days'),
+  ('a1e00000-0000-4000-8000-000000000006', 'c0000000-0000-4000-8000-000000000003', 'offline', 'high',
+    'Window screen switched off during renovation.', true, now() - interval '10 days');
+
+insert into public.equipment_status (
+  id, customer_id, device_name, location, status, is_active, last_heartbeat, last_content_update, created_at
+) values
+  ('e0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001', 'CAFE-COUNTER-01', 'Corner Cafe, counter',
+    'online', true, now() - interval '1 minute', now() - interval '2 hours', now() - interval '55 days'),
+  ('e0000000-0000-4000-8000-000000000002', 'c0000000-0000-4000-8000-000000000001', 'CAFE-WINDOW-01', 'Corner Cafe, window',
+    'idle', true, now() - interval '12 minutes', now() - interval '1 day', now() - interval '50 days'),
+  ('e0000000-0000-4000-8000-000000000003', 'c0000000-0000-4000-8000-000000000002', 'GYM-ENTRANCE-01', 'Peak Gym, entrance left',
+    'error', true, now() - interval '40 minutes', now() - interval '3 days', now() - interval '40 days'),
+  ('e0000000-0000-4000-8000-000000000004', 'c0000000-0000-4000-8000-000000000002', 'GYM-ENTRANCE-02', 'Peak Gym, entrance right',
+    'offline', true, now() - interval '2 hours', now() - interval '3 days', now() - interval '40 days'),
+  ('e0000000-0000-4000-8000-000000000005', 'c0000000-0000-4000-8000-000000000003', 'BOOKS-WINDOW-01', 'Harbor Books, window',
+    'offline', false, now() - interval '10 days', now() - interval '12 days', now() - interval '110 days'),
+  ('e0000000-0000-4000-8000-000000000006', null, 'SPARE-UNIT-01', 'Warehouse',
+    'online', false, now() - interval '5 minutes', null, now() - interval '5 days');
+
+-- Campaigns and slides ---------------------------------------------------------
+insert into public.campaigns (
+  id, name, customer_id, status, start_date, end_date, content_type, priority, display_duration,
+  total_duration, slide_count, created_at
+) values
+  ('ca000000-0000-4000-8000-000000000001', 'Cafe Daily Specials', 'c0000000-0000-4000-8000-000000000001', 'active',
+    now() - interval '7 days', now() + interval '60 days', 'mixed', 1, 10, 0, 0, now() - interval '7 days'),
+  ('ca000000-0000-4000-8000-000000000002', 'Cafe Holiday Menu', 'c0000000-0000-4000-8000-000000000001', 'paused',
+    now() + interval '20 days', now() + interval '50 days', 'promotional', 2, 10, 0, 0, now() - interval '3 days'),
+  ('ca000000-0000-4000-8000-000000000003', 'Gym New Year Challenge', 'c0000000-0000-4000-8000-000000000002', 'completed',
+    now() - interval '40 days', now() - interval '10 days', 'advertisement', 1, 10, 0, 0, now() - interval '40 days');
+
+insert into public.campaign_items (
+  id, campaign_id, content_type, slide_type, title, content, image_url, display_order, duration, priority, is_active, settings, created_at
+) values
+  ('c1000000-0000-4000-8000-000000000001', 'ca000000-0000-4000-8000-000000000001', 'static', 'advertisement',
+    'Latte of the Week', 'Maple oat latte, $4.50 all week.', 'corner-cafe-latte.png', 1, 10, 1, true, '{}', now() - interval '7 days'),
+  ('c1000000-0000-4000-8000-000000000002', 'ca000000-0000-4000-8000-000000000001', 'static', 'promotional',
+    'Fresh Pastries', 'Baked every morning at 6.', 'corner-cafe-pastries.png', 2, 8, 1, true, '{}', now() - interval '7 days'),
+  ('c1000000-0000-4000-8000-000000000003', 'ca000000-0000-4000-8000-000000000001', 'dynamic', 'weather',
+    'New York Weather', null, null, 3, 15, 1, true, '{"location": "New York", "refresh_interval": 300}', now() - interval '7 days'),
+  ('c1000000-0000-4000-8000-000000000004', 'ca000000-0000-4000-8000-000000000001', 'dynamic', 'news',
+    'Headlines', null, null, 4, 20, 1, true, '{"category": "general", "refresh_interval": 300}', now() - interval '7 days'),
+  ('c1000000-0000-4000-8000-000000000005', 'ca000000-0000-4000-8000-000000000002', 'static', 'promotional',
+    'Holiday Cookies', 'Gingerbread and sugar cookies by the dozen.', null, 1, 12, 1, true, '{}', now() - interval '3 days'),
+  ('c1000000-0000-4000-8000-000000000006', 'ca000000-0000-4000-8000-000000000002', 'static', 'business_info',
+    'Holiday Hours', 'Open 7am to 3pm on holidays.', null, 2, 10, 1, true, '{}', now() - interval '3 days'),
+  ('c1000000-0000-4000-8000-000000000007', 'ca000000-0000-4000-8000-000000000003', 'static', 'advertisement',
+    '30-Day Challenge', 'Join the January challenge at the front desk.', null, 1, 15, 1, true, '{}', now() - interval '40 days');
+
+update public.campaigns c
+set slide_count = s.n, total_duration = s.total
+from (
+  select campaign_id, count(*)::integer as n, sum(duration)::integer as total
+  from public.campaign_items
+  group by campaign_id
+) s
+where s.campaign_id = c.id;
+
+-- Stored files (bytes in supabase/seed/storage/<bucket>/<name>) ----------------
+insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version, created_at, updated_at, last_accessed_at)
+select f.bucket_id, f.name, 'a0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001',
+  jsonb_build_object(
+    'eTag', '"' || f.md5 || '"', 'size', f.size, 'mimetype', f.mimetype, 'cacheControl', 'max-age=3600',
+    'lastModified', to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'contentLength', f.size, 'httpStatusCode', 200
+  ),
+  gen_random_uuid()::text, now() - f.age, now() - f.age, now() - f.age
+from (values
+  ('ad-images', 'corner-cafe-latte.png', 'image/png', 572, 'c9bb5c44eda586061b5bf74e63e65eb9', interval '7 days'),
+  ('ad-images', 'corner-cafe-pastries.png', 'image/png', 571, '6148fd13c026902b7ef3aa4816e346fd', interval '7 days'),
+  ('customer-files', 'c0000000-0000-4000-8000-000000000001/location-photo.png', 'image/png', 311, '0c7c30718b6b055407b9e95b5268d59c', interval '55 days'),
+  ('customer-files', 'c0000000-0000-4000-8000-000000000001/agreement.pdf', 'application/pdf', 193, '1d83399527c5016963f7e889963d5445', interval '55 days'),
+  ('customer-files', 'c0000000-0000-4000-8000-000000000002/location-photo.png', 'image/png', 289, '0bfe4a094df731819dde550817940165', interval '40 days')
+) as f (bucket_id, name, mimetype, size, md5, age);
