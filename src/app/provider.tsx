@@ -1,0 +1,21 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ErrorBoundary } from '@/components/errors/error-boundary';
+import { AuthProvider } from '@/lib/auth';
+import { queryClient as appQueryClient } from '@/lib/query-client';
+
+export interface AppProviderProps {
+  children: ReactNode;
+  /** Tests pass a fresh client; the app uses its singleton. */
+  queryClient?: QueryClient;
+}
+
+export function AppProvider({ children, queryClient = appQueryClient }: AppProviderProps) {
+  return (
+    <ErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>{children}</AuthProvider>
+      </QueryClientProvider>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,56 @@
+// Every route of the app in one place: `path` for the router, `getHref()` for links.
+
+const withRedirect = (path: string, redirectTo?: string | null) =>
+  redirectTo ? `${path}?redirectTo=${encodeURIComponent(redirectTo)}` : path;
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+
+  auth: {
+    signIn: { path: '/auth', getHref: (redirectTo?: string | null) => withRedirect('/auth', redirectTo) },
+    callback: { path: '/auth/callback', getHref: () => '/auth/callback' },
+    resetPassword: { path: '/auth/reset-password', getHref: () => '/auth/reset-password' },
+    setupPassword: {
+      path: '/auth/setup-password',
+      getHref: (email?: string) =>
+        email ? `/auth/setup-password?email=${encodeURIComponent(email)}` : '/auth/setup-password',
+    },
+  },
+
+  admin: {
+    signIn: { path: '/admin', getHref: (redirectTo?: string | null) => withRedirect('/admin', redirectTo) },
+  },
+
+  dashboard: {
+    root: { path: '/dashboard', getHref: () => '/dashboard' },
+    customers: {
+      list: { path: '/dashboard/customers', getHref: () => '/dashboard/customers' },
+      add: { path: '/dashboard/customers/add', getHref: () => '/dashboard/customers/add' },
+      edit: { path: '/dashboard/customers/edit/:id', getHref: (id: string) => `/dashboard/customers/edit/${id}` },
+      view: { path: '/dashboard/customers/view/:id', getHref: (id: string) => `/dashboard/customers/view/${id}` },
+    },
+    advertisers: {
+      list: { path: '/dashboard/advertisers', getHref: () => '/dashboard/advertisers' },
+      add: { path: '/dashboard/advertisers/add', getHref: () => '/dashboard/advertisers/add' },
+      edit: { path: '/dashboard/advertisers/edit/:id', getHref: (id: string) => `/dashboard/advertisers/edit/${id}` },
+      view: { path: '/dashboard/advertisers/view/:id', getHref: (id: string) => `/dashboard/advertisers/view/${id}` },
+    },
+    campaigns: {
+      list: { path: '/dashboard/campaigns', getHref: () => '/dashboard/campaigns' },
+      add: { path: '/dashboard/campaigns/add', getHref: () => '/dashboard/campaigns/add' },
+      edit: { path: '/dashboard/campaigns/edit/:id', getHref: (id: string) => `/dashboard/campaigns/edit/${id}` },
+      builder: {
+        path: '/dashboard/campaigns/builder/:id',
+        getHref: (id: string) => `/dashboard/campaigns/builder/${id}`,
+      },
+      testDynamic: { path: '/dashboard/campaigns/test-dynamic', getHref: () => '/dashboard/campaigns/test-dynamic' },
+    },
+    equipment: { path: '/dashboard/equipment', getHref: () => '/dashboard/equipment' },
+    settings: { path: '/dashboard/settings', getHref: () => '/dashboard/settings' },
+  },
+
+  customer: {
+    home: { path: '/home', getHref: () => '/home' },
+    slides: { path: '/slides', getHref: () => '/slides' },
+  },
+} as const;

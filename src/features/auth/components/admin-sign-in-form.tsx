@@ -1,0 +1,52 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { signInInputSchema, useSignIn } from '../api/sign-in';
+
+export interface AdminSignInFormProps {
+  onSuccess: () => void;
+}
+
+export function AdminSignInForm({ onSuccess }: AdminSignInFormProps) {
+  const signIn = useSignIn();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(signInInputSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit((values) => signIn.mutate(values, { onSuccess }));
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
+      {signIn.error && <Alert tone="danger">{signIn.error.message || 'Login failed'}</Alert>}
+      <Field label="Email" error={errors.email?.message}>
+        {({ invalid, ...control }) => (
+          <Input
+            {...control}
+            {...register('email')}
+            invalid={invalid}
+            type="email"
+            autoComplete="email"
+            placeholder="admin@example.com"
+          />
+        )}
+      </Field>
+      <Field label="Password" error={errors.password?.message}>
+        {({ invalid, ...control }) => (
+          <PasswordInput {...control} {...register('password')} invalid={invalid} autoComplete="current-password" />
+        )}
+      </Field>
+      <Button type="submit" className="w-full" isLoading={signIn.isPending}>
+        {signIn.isPending ? 'Signing in…' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,563 @@
+export type Json =
+  | string
+  | number
+  | boolean
+  | null
+  | { [key: string]: Json | undefined }
+  | Json[]
+
+export type Database = {
+  public: {
+    Tables: {
+      ads: {
+        Row: {
+          advertiser_id: string | null
+          created_at: string
+          daily_budget: number | null
+          id: string
+          status: string
+          title: string
+          updated_at: string
+        }
+        Insert: {
+          advertiser_id?: string | null
+          created_at?: string
+          daily_budget?: number | null
+          id?: string
+          status?: string
+          title: string
+          updated_at?: string
+        }
+        Update: {
+          advertiser_id?: string | null
+          created_at?: string
+          daily_budget?: number | null
+          id?: string
+          status?: string
+          title?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ads_advertiser_id_fkey"
+            columns: ["advertiser_id"]
+            isOneToOne: false
+            referencedRelation: "advertisers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      advertisers: {
+        Row: {
+          address: string | null
+          advertiser_name: string
+          business_name: string
+          business_number: string | null
+          company_logo: string | null
+          contact_number: string | null
+          created_at: string
+          email: string
+          id: string
+          industry: string | null
+          status: string
+          total_spent: number
+          updated_at: string
+        }
+        Insert: {
+          address?: string | null
+          advertiser_name: string
+          business_name: string
+          business_number?: string | null
+          company_logo?: string | null
+          contact_number?: string | null
+          created_at?: string
+          email: string
+          id?: string
+          industry?: string | null
+          status?: string
+          total_spent?: number
+          updated_at?: string
+        }
+        Update: {
+          address?: string | null
+          advertiser_name?: string
+          business_name?: string
+          business_number?: string | null
+          company_logo?: string | null
+          contact_number?: string | null
+          created_at?: string
+          email?: string
+          id?: string
+          industry?: string | null
+          status?: string
+          total_spent?: number
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      campaign_items: {
+        Row: {
+          campaign_id: string
+          content: string | null
+          content_type: string
+          created_at: string
+          display_order: number
+          duration: number
+          id: string
+          image_url: string | null
+          is_active: boolean
+          priority: number
+          settings: NonNullable<Json>
+          slide_type: string
+          title: string | null
+          updated_at: string
+        }
+        Insert: {
+          campaign_id: string
+          content?: string | null
+          content_type?: string
+          created_at?: string
+          display_order?: number
+          duration?: number
+          id?: string
+          image_url?: string | null
+          is_active?: boolean
+          priority?: number
+          settings?: NonNullable<Json>
+          slide_type?: string
+          title?: string | null
+          updated_at?: string
+        }
+        Update: {
+          campaign_id?: string
+          content?: string | null
+          content_type?: string
+          created_at?: string
+          display_order?: number
+          duration?: number
+          id?: string
+          image_url?: string | null
+          is_active?: boolean
+          priority?: number
+          settings?: NonNullable<Json>
+          slide_type?: string
+          title?: string | null
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "campaign_items_campaign_id_fkey"
+            columns: ["campaign_id"]
+            isOneToOne: false
+            referencedRelation: "campaigns"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      campaigns: {
+        Row: {
+          content_type: string
+          created_at: string
+          customer_id: string
+          display_duration: number
+          end_date: string | null
+          id: string
+          name: string
+          priority: number
+          slide_count: number
+          start_date: string | null
+          status: string
+          total_duration: number
+          updated_at: string
+        }
+        Insert: {
+          content_type?: string
+          created_at?: string
+          customer_id: string
+          display_duration?: number
+          end_date?: string | null
+          id?: string
+          name: string
+          priority?: number
+          slide_count?: number
+          start_date?: string | null
+          status?: string
+          total_duration?: number
+          updated_at?: string
+        }
+        Update: {
+          content_type?: string
+          created_at?: string
+          customer_id?: string
+          display_duration?: number
+          end_date?: string | null
+          id?: string
+          name?: string
+          priority?: number
+          slide_count?: number
+          start_date?: string | null
+          status?: string
+          total_duration?: number
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "campaigns_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "customers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      customers: {
+        Row: {
+          about_business: string | null
+          account_number: string | null
+          agreement_file: string | null
+          bank_name: string | null
+          contact_phone: string | null
+          created_at: string
+          display_type: string | null
+          email: string
+          id: string
+          installation_date: string | null
+          location: string | null
+          location_photo: string | null
+          monthly_fee: number | null
+          name: string
+          note: string | null
+          notes: string | null
+          routing_number: string | null
+          signup_date: string | null
+          status: string
+          updated_at: string
+          username: string
+        }
+        Insert: {
+          about_business?: string | null
+          account_number?: string | null
+          agreement_file?: string | null
+          bank_name?: string | null
+          contact_phone?: string | null
+          created_at?: string
+          display_type?: string | null
+          email: string
+          id?: string
+          installation_date?: string | null
+          location?: string | null
+          location_photo?: string | null
+          monthly_fee?: number | null
+          name: string
+          note?: string | null
+          notes?: string | null
+          routing_number?: string | null
+          signup_date?: string | null
+          status?: string
+          updated_at?: string
+          username: string
+        }
+        Update: {
+          about_business?: string | null
+          account_number?: string | null
+          agreement_file?: string | null
+          bank_name?: string | null
+          contact_phone?: string | null
+          created_at?: string
+          display_type?: string | null
+          email?: string
+          id?: string
+          installation_date?: string | null
+          location?: string | null
+          location_photo?: string | null
+          monthly_fee?: number | null
+          name?: string
+          note?: string | null
+          notes?: string | null
+          routing_number?: string | null
+          signup_date?: string | null
+          status?: string
+          updated_at?: string
+          username?: string
+        }
+        Relationships: []
+      }
+      equipment_status: {
+        Row: {
+          created_at: string
+          customer_id: string | null
+          device_name: string
+          id: string
+          is_active: boolean
+          last_content_update: string | null
+          last_heartbeat: string | null
+          location: string | null
+          status: string
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          customer_id?: string | null
+          device_name: string
+          id?: string
+          is_active?: boolean
+          last_content_update?: string | null
+          last_heartbeat?: string | null
+          location?: string | null
+          status?: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          customer_id?: string | null
+          device_name?: string
+          id?: string
+          is_active?: boolean
+          last_content_update?: string | null
+          last_heartbeat?: string | null
+          location?: string | null
+          status?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "equipment_status_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "customers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      system_alerts: {
+        Row: {
+          alert_type: string
+          created_at: string
+          customer_id: string | null
+          id: string
+          message: string
+          resolved: boolean
+          severity: string
+        }
+        Insert: {
+          alert_type: string
+          created_at?: string
+          customer_id?: string | null
+          id?: string
+          message: string
+          resolved?: boolean
+          severity?: string
+        }
+        Update: {
+          alert_type?: string
+          created_at?: string
+          customer_id?: string | null
+          id?: string
+          message?: string
+          resolved?: boolean
+          severity?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "system_alerts_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "customers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      users: {
+        Row: {
+          created_at: string
+          email: string | null
+          id: string
+          role: string
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          email?: string | null
+          id: string
+          role?: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          email?: string | null
+          id?: string
+          role?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+    }
+    Views: {
+      [_ in never]: never
+    }
+    Functions: {
+      current_customer_id: { Args: Record<PropertyKey, never>; Returns: string }
+      is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
+      is_own_slide_image: { Args: { object_name: string }; Returns: boolean }
+      save_campaign_slides: {
+        Args: {
+          p_campaign_id: string
+          p_expected_updated_at?: string
+          p_slides: Json
+        }
+        Returns: {
+          campaign_id: string
+          content: string | null
+          content_type: string
+          created_at: string
+          display_order: number
+          duration: number
+          id: string
+          image_url: string | null
+          is_active: boolean
+          priority: number
+          settings: NonNullable<Json>
+          slide_type: string
+          title: string | null
+          updated_at: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "campaign_items"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+    }
+    Enums: {
+      [_ in never]: never
+    }
+    CompositeTypes: {
+      [_ in never]: never
+    }
+  }
+}
+
+type DatabaseWithoutInternals = Omit<Database, "__InternalSupabase">
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">]
+
+export type Tables<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])[TableName] extends {
+      Row: infer R
+    }
+    ? R
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])
+    ? (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])[DefaultSchemaTableNameOrOptions] extends {
+        Row: infer R
+      }
+      ? R
+      : never
+    : never
+
+export type TablesInsert<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Insert: infer I
+    }
+    ? I
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Insert: infer I
+      }
+      ? I
+      : never
+    : never
+
+export type TablesUpdate<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Update: infer U
+    }
+    ? U
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Update: infer U
+      }
+      ? U
+      : never
+    : never
+
+export type Enums<
+  DefaultSchemaEnumNameOrOptions extends
+    | keyof DefaultSchema["Enums"]
+    | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends (DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"]
+    : never) = never,
+> = DefaultSchemaEnumNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"]
+    ? DefaultSchema["Enums"][DefaultSchemaEnumNameOrOptions]
+    : never
+
+export type CompositeTypes<
+  PublicCompositeTypeNameOrOptions extends
+    | keyof DefaultSchema["CompositeTypes"]
+    | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends (PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"]
+    : never) = never,
+> = PublicCompositeTypeNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema["CompositeTypes"]
+    ? DefaultSchema["CompositeTypes"][PublicCompositeTypeNameOrOptions]
+    : never
+
+export const Constants = {
+  public: {
+    Enums: {},
+  },
+} as const
+
