@@ -1,0 +1,62 @@
+// Regenerates src/types/database.ts with Supabase's own type generator
+// (@supabase/postgres-meta), run against a throwaway PostgreSQL 15 that has the
+// platform SQL and every migration applied. `npm run gen:types`.
+// With DB_URL set, generates from that database instead and starts nothing.
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { openDb } from '../supabase/local/db/index.ts';
+import { migrate } from '../supabase/local/db/migrate.ts';
+import { SUPABASE_DIR, ROOT } from '../supabase/local/config.ts';
+import { startCluster } from '../tests/support/postgres.ts';
+
+const run = promisify(execFile);
+export const TYPES_FILE = path.join(ROOT, 'src', 'types', 'database.ts');
+const GENERATOR = path.join(ROOT, 'node_modules', '@supabase', 'postgres-meta', 'dist', 'server', 'server.js');
+
+/** The TypeScript types of the public schema of the database at `dbUrl`, as `supabase gen types` prints them. */
+export async function generateTypes(dbUrl: string): Promise<string> {
+  const { stdout } = await run(process.execPath, [GENERATOR], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PG_META_DB_URL: dbUrl,
+      PG_META_GENERATE_TYPES: 'typescript',
+      PG_META_GENERATE_TYPES_INCLUDED_SCHEMAS: 'public',
+      PG_META_GENERATE_TYPES_DETECT_ONE_TO_ONE_RELATIONSHIPS: 'true',
+    },
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return stdout;
+}
+
+async function main(): Promise<void> {
+  let url = process.env.DB_URL;
+  let cluster: ReturnType<typeof startCluster> | undefined;
+  try {
+    if (!url) {
+      const port = Number(process.env.GEN_TYPES_PG_PORT ?? 55490);
+      cluster = startCluster(path.join(ROOT, '.local', `gen-types-pg-${port}`), port);
+      url = cluster.url;
+      const db = await openDb({ databaseUrl: url });
+      try {
+        await migrate(db, SUPABASE_DIR);
+      } finally {
+        await db.close();
+      }
+    }
+    const types = await generateTypes(url);
+    writeFileSync(TYPES_FILE, types);
+    process.stdout.write(`wrote ${path.relative(ROOT, TYPES_FILE)}\n`);
+  } finally {
+    cluster?.stop();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  main().catch((e: unknown) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  });
+}
