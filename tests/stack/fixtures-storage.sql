@@ -1,0 +1,34 @@
+-- Buckets and storage.objects policies for the storage conformance tests
+-- (applied only in test stacks).
+
+-- Private: each user reads and writes only under their own "<uid>/" folder.
+insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
+values ('test-private', 'test-private', false, 65536, array['text/plain', 'image/*', 'application/octet-stream', 'application/json'])
+on conflict (id) do nothing;
+
+-- Public: anyone may read through the public URL; writes follow the same folder rule.
+insert into storage.buckets (id, name, public)
+values ('test-public', 'test-public', true)
+on conflict (id) do nothing;
+
+-- Private without any policy: only the service role gets in.
+insert into storage.buckets (id, name, public)
+values ('test-locked', 'test-locked', false)
+on conflict (id) do nothing;
+
+create policy "storage tests: users read their own folder"
+  on storage.objects for select to authenticated
+  using (bucket_id in ('test-private', 'test-public') and (storage.foldername(name))[1] = (select auth.uid()::text));
+
+create policy "storage tests: users add to their own folder"
+  on storage.objects for insert to authenticated
+  with check (bucket_id in ('test-private', 'test-public') and (storage.foldername(name))[1] = (select auth.uid()::text));
+
+create policy "storage tests: users replace in their own folder"
+  on storage.objects for update to authenticated
+  using (bucket_id in ('test-private', 'test-public') and (storage.foldername(name))[1] = (select auth.uid()::text))
+  with check (bucket_id in ('test-private', 'test-public') and (storage.foldername(name))[1] = (select auth.uid()::text));
+
+create policy "storage tests: users remove from their own folder"
+  on storage.objects for delete to authenticated
+  using (bucket_id in ('test-private', 'test-public') and (storage.foldername(name))[1] = (select auth.uid()::text));

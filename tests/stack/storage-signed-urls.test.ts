@@ -1,0 +1,84 @@
+// Signed URLs: minted as the caller (a SELECT policy decides), opened without
+// any credentials, bound to one path and refused once expired.
+import { describe, expect, it } from 'vitest';
+import { expectStorageError, newUser, PRIVATE, textBlob } from './storage-support.ts';
+
+describe('signed URLs', () => {
+  it('opens without credentials and serves an attachment on request', async () => {
+    const u = await newUser();
+    await u.client.storage.from(PRIVATE).upload(u.path('slide.png'), textBlob('slide', 'image/png'));
+    const { data, error } = await u.client.storage.from(PRIVATE).createSignedUrl(u.path('slide.png'), 60);
+    expect(error).toBeNull();
+    expect(data!.signedUrl).toContain(`/storage/v1/object/sign/${PRIVATE}/${u.path('slide.png')}?token=`);
+
+    const res = await fetch(data!.signedUrl);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('content-disposition')).toBeNull();
+    expect(await res.text()).toBe('slide');
+
+    const download = await u.client.storage.from(PRIVATE).createSignedUrl(u.path('slide.png'), 60, { download: 'poster.png' });
+    const attached = await fetch(download.data!.signedUrl);
+    expect(attached.status).toBe(200);
+    expect(attached.headers.get('content-disposition')).toMatch(/^attachment; filename=poster\.png/);
+  });
+
+  it('is refused once expired', async () => {
+    const u = await newUser();
+    await u.client.storage.from(PRIVATE).upload(u.path('brief.txt'), textBlob('brief'));
+    const { data } = await u.client.storage.from(PRIVATE).createSignedUrl(u.path('brief.txt'), 1);
+    await new Promise((r) => setTimeout(r, 2100));
+    const res = await fetch(data!.signedUrl);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ statusCode: '400', code: 'InvalidJWT', message: 'jwt expired' });
+  });
+
+  it('is bound to the path it was made for', async () => {
+    const u = await newUser();
+    const bucket = u.client.storage.from(PRIVATE);
+    await bucket.upload(u.path('a.txt'), textBlob('a'));
+    await bucket.upload(u.path('b.txt'), textBlob('b'));
+    const { data } = await bucket.createSignedUrl(u.path('a.txt'), 60);
+    const token = new URL(data!.signedUrl).searchParams.get('token')!;
+    const other = data!.signedUrl.replace(`/${u.path('a.txt')}?`, `/${u.path('b.txt')}?`);
+    expect(other).toContain(token);
+
+    const res = await fetch(other);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ statusCode: '400', code: 'InvalidSignature', message: 'Invalid signature' });
+
+    const forged = await fetch(data!.signedUrl.replace(/token=[^&]+/, `token=${token.slice(0, -3)}abc`));
+    expect(forged.status).toBe(400);
+    expect(await forged.json()).toMatchObject({ statusCode: '400', message: 'invalid signature' });
+  });
+
+  it('cannot be made for an object the caller cannot see', async () => {
+    const owner = await newUser();
+    const other = await newUser();
+    await owner.client.storage.from(PRIVATE).upload(owner.path('x.txt'), textBlob('x'));
+    const { error } = await other.client.storage.from(PRIVATE).createSignedUrl(owner.path('x.txt'), 60);
+    expectStorageError(error, { statusCode: '404', message: 'Object not found' });
+  });
+
+  it('signs many paths at once and reports the ones that are not visible', async () => {
+    const owner = await newUser();
+    const other = await newUser();
+    const bucket = owner.client.storage.from(PRIVATE);
+    await bucket.upload(owner.path('1.txt'), textBlob('one'));
+    await bucket.upload(owner.path('2.txt'), textBlob('two'));
+    await other.client.storage.from(PRIVATE).upload(other.path('3.txt'), textBlob('three'));
+
+    const paths = [owner.path('1.txt'), owner.path('2.txt'), owner.path('missing.txt'), other.path('3.txt')];
+    const { data, error } = await bucket.createSignedUrls(paths, 60);
+    expect(error).toBeNull();
+    expect(data!.map((d) => d.path)).toEqual(paths);
+    expect(data![0]!.error).toBeNull();
+    expect(data![1]!.error).toBeNull();
+    for (const hidden of [data![2]!, data![3]!]) {
+      expect(hidden.signedUrl).toBeNull();
+      expect(hidden.error).toBe('Either the object does not exist or you do not have access to it');
+    }
+    const res = await fetch(data![1]!.signedUrl!);
+    expect(await res.text()).toBe('two');
+  });
+});
