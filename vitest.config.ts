@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -5,11 +6,14 @@ export default defineConfig({
     projects: [
       {
         extends: './vite.config.ts',
+        resolve: { alias: { '@tests': path.resolve(import.meta.dirname, 'tests') } },
         test: {
           name: 'unit',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/unit.ts'],
+          // Component tests never reach a real stack: msw answers for this address.
+          env: { VITE_SUPABASE_URL: 'http://supabase.test', VITE_SUPABASE_ANON_KEY: 'test-anon-key' },
         },
       },
       {

@@ -17,11 +17,15 @@ const envSchema = z.object({
     error: (issue) =>
       issue.input === undefined || issue.input === ''
         ? 'VITE_SUPABASE_URL is not set. Set it to your Supabase project URL (see .env.example).'
-        : `VITE_SUPABASE_URL must be a URL such as ${LOCAL_SUPABASE_URL}, not "${String(issue.input)}".`,
+        : `VITE_SUPABASE_URL must be a URL such as ${LOCAL_SUPABASE_URL}, not ${JSON.stringify(issue.input)}.`,
   }),
   VITE_SUPABASE_ANON_KEY: z
-    .string({ error: 'VITE_SUPABASE_ANON_KEY is not set. Set it to your project’s anon (public) key (see .env.example).' })
-    .min(1, { error: 'VITE_SUPABASE_ANON_KEY is empty. Set it to your project’s anon (public) key (see .env.example).' }),
+    .string({
+      error: 'VITE_SUPABASE_ANON_KEY is not set. Set it to your project’s anon (public) key (see .env.example).',
+    })
+    .min(1, {
+      error: 'VITE_SUPABASE_ANON_KEY is empty. Set it to your project’s anon (public) key (see .env.example).',
+    }),
 });
 
 export interface Env {

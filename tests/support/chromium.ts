@@ -44,7 +44,10 @@ export async function ensureChromium(): Promise<string | undefined> {
   }
   console.error('Chromium is not installed; installing Debian’s chromium package…');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'chromium']]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', 'chromium'],
+  ]) {
     const r = spawnSync('apt-get', args, { stdio: 'inherit', env });
     if (r.status !== 0) {
       console.error(`apt-get ${args.join(' ')} failed. Install Chromium with:\n  ${INSTALL_COMMAND}`);

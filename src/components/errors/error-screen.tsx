@@ -12,7 +12,10 @@ export interface ErrorScreenProps {
 export function ErrorScreen({ title = 'Something went wrong', message, canReload = true }: ErrorScreenProps) {
   return (
     <main className="flex min-h-full items-center justify-center p-6">
-      <div role="alert" className="w-full max-w-lg space-y-4 rounded-lg border border-danger-200 bg-white p-6 shadow-sm">
+      <div
+        role="alert"
+        className="w-full max-w-lg space-y-4 rounded-lg border border-danger-200 bg-white p-6 shadow-sm"
+      >
         <div className="flex items-center gap-3 text-danger-700">
           <TriangleAlert aria-hidden className="size-6 shrink-0" />
           <h1 className="text-lg font-semibold">{title}</h1>

@@ -18,8 +18,7 @@ const sizes = {
   icon: 'size-10',
 } as const;
 
-export const focusRing =
-  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+export const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
 export interface ButtonProps extends ComponentProps<'button'> {
   variant?: keyof typeof variants;

@@ -9,8 +9,12 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('space-y-1 border-b border-gray-200 px-6 py-4', className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
-  return <h2 className={cn('text-lg font-semibold text-gray-900', className)} {...props} />;
+export function CardTitle({ className, children, ...props }: ComponentProps<'h2'>) {
+  return (
+    <h2 className={cn('text-lg font-semibold text-gray-900', className)} {...props}>
+      {children}
+    </h2>
+  );
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {

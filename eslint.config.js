@@ -1,0 +1,104 @@
+// ESLint 9 flat config. Type-aware typescript-eslint rules everywhere tsc checks;
+// React hooks and accessibility rules for the SPA; import boundaries as in
+// bulletproof-react: features stay apart, shared code never reaches into
+// features or the app shell.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import js from '@eslint/js';
+import importPlugin from 'eslint-plugin-import';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+const featuresDir = path.join(root, 'src', 'features');
+const features = readdirSync(featuresDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const sharedFolders = ['components', 'config', 'hooks', 'lib', 'types', 'utils'].map((f) => `./src/${f}`);
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      '.local/**',
+      'coverage/**',
+      'playwright-report/**',
+      'test-results/**',
+      // Deno code, checked by `deno lint` / `deno check`.
+      'supabase/functions/**',
+      'tests/stack/functions-fixtures/**',
+      // Generated from the database.
+      'src/types/database.ts',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'warn' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+
+  // Type-aware rules for the app, its tests and the browser tests. The Node-side stack
+  // keeps the syntactic rules only: tsc checks it, and type-aware linting there is slow.
+  {
+    files: ['src/**/*.{ts,tsx}', 'tests/setup/**/*.{ts,tsx}', 'tests/e2e/**/*.ts', 'playwright.config.ts'],
+    extends: [tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: root },
+    },
+  },
+
+  // The browser app.
+  {
+    files: ['src/**/*.{ts,tsx}', 'tests/setup/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.recommended],
+    languageOptions: { globals: globals.browser },
+    plugins: { import: importPlugin },
+    settings: {
+      'import/resolver': { typescript: { project: path.join(root, 'tsconfig.app.json') }, node: true },
+    },
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // A feature never imports another feature; routes in src/app compose them.
+            ...features.map((name) => ({
+              target: `./src/features/${name}`,
+              from: './src/features',
+              except: [`./${name}`],
+              message: 'Features do not import each other: move shared code to src/components, src/lib or src/hooks.',
+            })),
+            { target: './src/features', from: './src/app', message: 'Features do not import the app shell.' },
+            {
+              target: sharedFolders,
+              from: ['./src/features', './src/app'],
+              message: 'Shared code does not import features or the app shell.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
+  // Everything that runs on Node: the local stack, scripts, tests, tool configs.
+  {
+    files: ['supabase/local/**', 'scripts/**', 'tests/**', '*.config.{ts,js}'],
+    ignores: ['tests/setup/**'],
+    languageOptions: { globals: globals.node },
+    rules: {
+      // Command-line programs and the local stack report progress on stdout.
+      'no-console': 'off',
+      // Terminal output is cleaned of ANSI escapes, which are control characters.
+      'no-control-regex': 'off',
+    },
+  },
+);

@@ -1,0 +1,24 @@
+// Renders routes the way the app does (providers, a data router), but with a
+// memory router at a chosen URL and a fresh QueryClient that never retries.
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { AppProvider } from '@/app/provider';
+import { createQueryClient } from '@/lib/query-client';
+
+export interface RenderRoutesOptions {
+  /** The URL the router starts at (default '/'). */
+  url?: string;
+}
+
+export function renderRoutes(routes: RouteObject[], { url = '/' }: RenderRoutesOptions = {}) {
+  const user = userEvent.setup();
+  const queryClient = createQueryClient({ queries: { retry: false }, mutations: { retry: false } });
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const result = render(
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...result, user, router, queryClient };
+}

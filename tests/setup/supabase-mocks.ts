@@ -1,0 +1,59 @@
+// Thin stand-ins for Supabase answers in component tests, shaped as the wire
+// reference describes them. Rules that live in Postgres are tested against the
+// local stack, not here.
+import { http, HttpResponse, type HttpResponseResolver } from 'msw';
+import { env } from '@/config/env';
+
+export const SUPABASE_URL = env.supabaseUrl;
+
+export const authUrl = (path: string) => `${SUPABASE_URL}/auth/v1${path}`;
+export const restUrl = (path: string) => `${SUPABASE_URL}/rest/v1${path}`;
+
+const API_VERSION_HEADER = { 'x-supabase-api-version': '2024-01-01' };
+
+export function fakeUser(email = 'admin@example.com', id = '6f1c3a2e-0000-4000-8000-000000000001') {
+  const now = new Date().toISOString();
+  return {
+    id,
+    aud: 'authenticated',
+    role: 'authenticated',
+    email,
+    email_confirmed_at: now,
+    phone: '',
+    confirmed_at: now,
+    last_sign_in_at: now,
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: {},
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  };
+}
+
+/** A 200 session as POST /auth/v1/token answers it. */
+export function sessionFor(user: ReturnType<typeof fakeUser>) {
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    access_token: 'header.payload.signature',
+    token_type: 'bearer',
+    expires_in: 3600,
+    expires_at: now + 3600,
+    refresh_token: 'refresh-token',
+    user,
+  };
+}
+
+/** A GoTrue error body (API version 2024-01-01 form). */
+export function authError(status: number, code: string, message: string) {
+  return HttpResponse.json({ code, message }, { status, headers: { ...API_VERSION_HEADER, 'x-sb-error-code': code } });
+}
+
+/** Handles POST /auth/v1/token?grant_type=password with the given resolver. */
+export const onPasswordSignIn = (resolver: HttpResponseResolver) =>
+  http.post(authUrl('/token'), (info) => {
+    if (new URL(info.request.url).searchParams.get('grant_type') !== 'password') {
+      return authError(400, 'invalid_credentials', 'unsupported_grant_type');
+    }
+    return resolver(info);
+  });
