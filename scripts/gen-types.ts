@@ -31,27 +31,32 @@ export async function generateTypes(dbUrl: string): Promise<string> {
   return stdout;
 }
 
-async function main(): Promise<void> {
-  let url = process.env.DB_URL;
-  let cluster: ReturnType<typeof startCluster> | undefined;
+/**
+ * Types generated from a new PostgreSQL 15 cluster on `port` (data under `dir`,
+ * relative to the project) with the platform SQL and every migration applied.
+ */
+export async function generateFromMigrations(port: number, dir: string): Promise<string> {
+  const cluster = startCluster(path.resolve(ROOT, dir), port);
   try {
-    if (!url) {
-      const port = Number(process.env.GEN_TYPES_PG_PORT ?? 55490);
-      cluster = startCluster(path.join(ROOT, '.local', `gen-types-pg-${port}`), port);
-      url = cluster.url;
-      const db = await openDb({ databaseUrl: url });
-      try {
-        await migrate(db, SUPABASE_DIR);
-      } finally {
-        await db.close();
-      }
+    const db = await openDb({ databaseUrl: cluster.url });
+    try {
+      await migrate(db, SUPABASE_DIR);
+    } finally {
+      await db.close();
     }
-    const types = await generateTypes(url);
-    writeFileSync(TYPES_FILE, types);
-    process.stdout.write(`wrote ${path.relative(ROOT, TYPES_FILE)}\n`);
+    return await generateTypes(cluster.url);
   } finally {
-    cluster?.stop();
+    cluster.stop();
   }
+}
+
+async function main(): Promise<void> {
+  const port = Number(process.env.GEN_TYPES_PG_PORT ?? 55490);
+  const types = process.env.DB_URL
+    ? await generateTypes(process.env.DB_URL)
+    : await generateFromMigrations(port, path.join('.local', `gen-types-pg-${port}`));
+  writeFileSync(TYPES_FILE, types);
+  process.stdout.write(`wrote ${path.relative(ROOT, TYPES_FILE)}\n`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {

@@ -1,0 +1,74 @@
+// The seeded rows (supabase/seed.sql) the database tests refer to, and clients
+// acting as the seeded people.
+import pg from 'pg';
+import { inject } from 'vitest';
+import { ANON_KEY, anon, client, signToken, type AnyClient } from './helpers.ts';
+
+export type Persona = 'anon' | 'cafe' | 'gym' | 'admin';
+
+export const SEED = {
+  users: {
+    admin: { id: 'a0000000-0000-4000-8000-000000000001', email: 'admin@example.com' },
+    cafe: { id: 'a0000000-0000-4000-8000-000000000002', email: 'cafe@example.com' },
+    gym: { id: 'a0000000-0000-4000-8000-000000000003', email: 'gym@example.com' },
+  },
+  customers: {
+    cafe: 'c0000000-0000-4000-8000-000000000001',
+    gym: 'c0000000-0000-4000-8000-000000000002',
+    books: 'c0000000-0000-4000-8000-000000000003',
+  },
+  campaigns: {
+    cafeActive: 'ca000000-0000-4000-8000-000000000001',
+    cafePaused: 'ca000000-0000-4000-8000-000000000002',
+    gymCompleted: 'ca000000-0000-4000-8000-000000000003',
+  },
+  slides: {
+    cafe: [1, 2, 3, 4, 5, 6].map((n) => `c1000000-0000-4000-8000-00000000000${n}`),
+    gym: ['c1000000-0000-4000-8000-000000000007'],
+  },
+  equipment: {
+    cafe: ['e0000000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000002'],
+    gym: ['e0000000-0000-4000-8000-000000000003', 'e0000000-0000-4000-8000-000000000004'],
+    all: [1, 2, 3, 4, 5, 6].map((n) => `e0000000-0000-4000-8000-00000000000${n}`),
+  },
+  advertisers: [1, 2, 3, 4, 5].map((n) => `ad000000-0000-4000-8000-00000000000${n}`),
+  ads: [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `ad100000-0000-4000-8000-00000000000${n}`),
+  alerts: [1, 2, 3, 4, 5, 6].map((n) => `a1e00000-0000-4000-8000-00000000000${n}`),
+  images: { latte: 'corner-cafe-latte.png', pastries: 'corner-cafe-pastries.png' },
+  files: {
+    cafePhoto: 'c0000000-0000-4000-8000-000000000001/location-photo.png',
+    cafeAgreement: 'c0000000-0000-4000-8000-000000000001/agreement.pdf',
+    gymPhoto: 'c0000000-0000-4000-8000-000000000002/location-photo.png',
+  },
+} as const;
+
+/** A supabase-js client acting as one of the seeded people (or anonymous). */
+export async function as(persona: Persona): Promise<AnyClient> {
+  if (persona === 'anon') return anon();
+  const u = SEED.users[persona];
+  return client(ANON_KEY, await signToken({ sub: u.id, email: u.email }));
+}
+
+/** A direct connection to the stack's database, for setting up what no public API creates (auth users). */
+export async function connectDb(): Promise<pg.Client> {
+  const c = new pg.Client({ connectionString: inject('dbUrl') });
+  await c.connect();
+  return c;
+}
+
+/** Creates a confirmed auth user the way seed.sql does; its public.users row comes from the trigger. */
+export async function createAuthUser(db: pg.Client, email: string, appMetadata: Record<string, unknown> = {}): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+       raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+     values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', $1,
+       extensions.crypt('test-pass-123', extensions.gen_salt('bf', 4)), now(), $2, '{}', now(), now())
+     returning id`,
+    [email, JSON.stringify({ provider: 'email', providers: ['email'], ...appMetadata })],
+  );
+  return rows[0]!.id;
+}
+
+export function uniqueSuffix(): string {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
