@@ -187,6 +187,16 @@ create table if not exists auth.flow_state (
 );
 create index if not exists idx_auth_code on auth.flow_state (auth_code);
 
+create table if not exists auth.mfa_amr_claims (
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  id uuid primary key,
+  constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
+);
+comment on table auth.mfa_amr_claims is 'auth: stores authenticator method reference claims for multi factor authentication';
+
 create table if not exists auth.audit_log_entries (
   instance_id uuid,
   id uuid primary key,

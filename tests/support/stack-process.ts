@@ -37,6 +37,8 @@ export async function startTestStack(opts: TestStackOptions = {}): Promise<TestS
     STACK_INBOX_PORT: String(base + 3),
     STACK_SMTP_PORT: String(base + 4),
     STACK_DATA_DIR: dataDir,
+    // A whole suite sends more e-mails than an hour's default allowance; tests of the limit pass their own.
+    STACK_EMAIL_RATE_LIMIT: '1000',
     // Every tests/stack/fixtures*.sql, in name order: tables only test stacks have.
     STACK_FIXTURES: readdirSync(path.join(ROOT, 'tests', 'stack'))
       .filter((f) => /^fixtures.*\.sql$/.test(f))

@@ -1,6 +1,381 @@
-// Placeholder until the auth service lands.
-import { sendJson, type Service, type StackContext } from '../http/server.ts';
+// Supabase Auth (GoTrue v2.18x) as supabase-js talks to it, under /auth/v1.
+import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { Service, StackContext, StackRequest } from '../http/server.ts';
+import { handleAdmin } from './admin.ts';
+import { AuthError, badRequest, sendAuthError, sendAuthJson, unprocessable } from './errors.ts';
+import { createMailer, type Mailer } from './mailer.ts';
+import { objectField, readJson, requireClaims, requireUser, type Body } from './request.ts';
+import { issueSession, refreshSession } from './tokens.ts';
+import {
+  checkPassword,
+  findUserByEmail,
+  findUserById,
+  hashPassword,
+  insertUser,
+  isBanned,
+  mergeMetadata,
+  normaliseEmail,
+  passwordMatches,
+  savingUser,
+  userJson,
+} from './users.ts';
+import {
+  allowedRedirect,
+  AUTH_METHOD,
+  consumeToken,
+  encodeValues,
+  exchangeAuthCode,
+  issueOneTimeToken,
+  pkceParams,
+  type VerificationType,
+} from './verify.ts';
 
-export async function createAuthService(_ctx: StackContext): Promise<Service> {
-  return { handle: async (_req, res) => sendJson(res, 501, { message: 'auth is not implemented yet' }) };
+export interface AuthContext extends StackContext {
+  mailer: Mailer;
+}
+
+export async function createAuthService(stack: StackContext): Promise<Service> {
+  const ctx: AuthContext = { ...stack, mailer: createMailer(stack.config) };
+  return {
+    async handle(req, res) {
+      try {
+        await route(ctx, req, res);
+      } catch (e) {
+        if (e instanceof AuthError) return sendAuthError(req, res, e);
+        console.error('[auth]', e);
+        sendAuthError(req, res, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
+      }
+    },
+    async close() {
+      ctx.mailer.close();
+    },
+  };
+}
+
+async function route(ctx: AuthContext, req: StackRequest, res: ServerResponse): Promise<void> {
+  const { method, path } = req;
+  if (path.startsWith('/admin/') || path === '/invite') return handleAdmin(ctx, req, res);
+  const key = `${method} ${path.replace(/\/+$/, '') || '/'}`;
+  switch (key) {
+    case 'GET /health':
+      return sendAuthJson(res, 200, { version: 'v2.189.0', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' });
+    case 'GET /settings':
+      return sendAuthJson(res, 200, settings(ctx));
+    case 'POST /signup':
+      return signup(ctx, req, res);
+    case 'POST /token':
+      return token(ctx, req, res);
+    case 'POST /otp':
+      return otp(ctx, req, res);
+    case 'POST /magiclink':
+      return otp(ctx, req, res);
+    case 'POST /recover':
+      return recover(ctx, req, res);
+    case 'GET /verify':
+      return verifyGet(ctx, req, res);
+    case 'POST /verify':
+      return verifyPost(ctx, req, res);
+    case 'GET /user':
+      return getUser(ctx, req, res);
+    case 'PUT /user':
+      return updateUser(ctx, req, res);
+    case 'POST /logout':
+      return logout(ctx, req, res);
+    default:
+      throw new AuthError(404, 'not_found', 'Not Found');
+  }
+}
+
+function settings(ctx: AuthContext) {
+  const a = ctx.config.auth;
+  return {
+    external: {
+      anonymous_users: false,
+      apple: false,
+      azure: false,
+      bitbucket: false,
+      discord: false,
+      facebook: false,
+      figma: false,
+      fly: false,
+      github: false,
+      gitlab: false,
+      google: false,
+      keycloak: false,
+      kakao: false,
+      linkedin_oidc: false,
+      notion: false,
+      spotify: false,
+      slack_oidc: false,
+      workos: false,
+      twitch: false,
+      twitter: false,
+      zoom: false,
+      email: true,
+      phone: false,
+    },
+    disable_signup: !a.enableSignup,
+    mailer_autoconfirm: !a.enableConfirmations,
+    phone_autoconfirm: false,
+    sms_provider: '',
+    saml_enabled: false,
+  };
+}
+
+function redirectParam(ctx: AuthContext, req: StackRequest): string {
+  return allowedRedirect(ctx.config, req.url.searchParams.get('redirect_to'));
+}
+
+async function signup(ctx: AuthContext, req: StackRequest, res: ServerResponse): Promise<void> {
+  const { config } = ctx;
+  const body = await readJson(req);
+  if (!config.auth.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+  if (body.email === undefined || body.email === '') {
+    throw badRequest('validation_failed', 'To signup, please provide your email');
+  }
+  const email = normaliseEmail(body.email);
+  if (typeof body.password !== 'string' || !body.password) throw badRequest('validation_failed', 'Signup requires a valid password');
+  const password = checkPassword(body.password, config.auth.minimumPasswordLength);
+  const pkce = pkceParams(body);
+  const redirectTo = redirectParam(ctx, req);
+  const data = objectField(body, 'data') ?? {};
+  const hash = await hashPassword(password);
+  const autoconfirm = !config.auth.enableConfirmations;
+
+  const result = await ctx.db.transaction(async (tx) => {
+    let user = await findUserByEmail(tx, email);
+    if (user?.row.email_confirmed_at) {
+      if (autoconfirm) throw unprocessable('user_already_exists', 'User already registered');
+      // With confirmations on GoTrue answers with an obfuscated user, revealing nothing.
+      return { kind: 'user' as const, body: { ...userJson(user), id: randomUUID(), identities: [], user_metadata: {}, app_metadata: {} } };
+    }
+    if (user) {
+      await savingUser(() =>
+        tx.query(
+          `update auth.users set encrypted_password = $2, raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $3::jsonb, updated_at = now() where id = $1`,
+          [user!.row.id, hash, JSON.stringify(data)],
+        ),
+      );
+    } else {
+      user = await insertUser(tx, { email, passwordHash: hash, confirmed: autoconfirm, userMetadata: data });
+    }
+    if (autoconfirm) {
+      if (!user.row.email_confirmed_at) {
+        await tx.query(`update auth.users set email_confirmed_at = now() where id = $1`, [user.row.id]);
+      }
+      return { kind: 'session' as const, body: await issueSession(config, tx, user.row.id, 'password') };
+    }
+    ctx.mailer.reserve(email);
+    const issued = await issueOneTimeToken(config, tx, user, 'signup', redirectTo, pkce);
+    await ctx.mailer.send({ to: email, kind: 'signup', actionLink: issued.actionLink, otp: issued.otp });
+    const fresh = (await findUserById(tx, user.row.id)) ?? user;
+    return { kind: 'user' as const, body: userJson(fresh) };
+  });
+  sendAuthJson(res, 200, result.body);
+}
+
+async function token(ctx: AuthContext, req: StackRequest, res: ServerResponse): Promise<void> {
+  const { config } = ctx;
+  const grant = req.url.searchParams.get('grant_type');
+  const body = await readJson(req);
+  if (grant === 'password') {
+    const invalid = () => badRequest('invalid_credentials', 'Invalid login credentials');
+    if (typeof body.email !== 'string' || typeof body.password !== 'string') {
+      throw badRequest('validation_failed', 'missing email or phone');
+    }
+    const email = body.email.trim().toLowerCase();
+    const password = body.password;
+    const found = await ctx.db.transaction((tx) => findUserByEmail(tx, email));
+    if (!found || !(await passwordMatches(password, found.row.encrypted_password))) throw invalid();
+    if (!found.row.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
+    if (isBanned(found.row)) throw badRequest('user_banned', 'User is banned');
+    const session = await ctx.db.transaction((tx) => issueSession(config, tx, found.row.id, 'password'));
+    return sendAuthJson(res, 200, session);
+  }
+  if (grant === 'refresh_token') {
+    const session = await ctx.db.transaction((tx) => refreshSession(config, tx, body.refresh_token));
+    return sendAuthJson(res, 200, session);
+  }
+  if (grant === 'pkce') {
+    const session = await ctx.db.transaction(async (tx) => {
+      const { userId, method } = await exchangeAuthCode(tx, body.auth_code, body.code_verifier);
+      return issueSession(config, tx, userId, method);
+    });
+    return sendAuthJson(res, 200, session);
+  }
+  throw badRequest('invalid_credentials', 'unsupported_grant_type');
+}
+
+async function otp(ctx: AuthContext, req: StackRequest, res: ServerResponse): Promise<void> {
+  const { config } = ctx;
+  const body = await readJson(req);
+  if (body.phone) throw badRequest('validation_failed', 'Unsupported phone provider');
+  const email = normaliseEmail(body.email);
+  const createUser = body.create_user !== false;
+  const pkce = pkceParams(body);
+  const redirectTo = redirectParam(ctx, req);
+  const data = objectField(body, 'data') ?? {};
+  await ctx.db.transaction(async (tx) => {
+    let user = await findUserByEmail(tx, email);
+    if (!user) {
+      if (!createUser) throw unprocessable('otp_disabled', 'Signups not allowed for otp');
+      if (!config.auth.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+      user = await insertUser(tx, { email, passwordHash: null, confirmed: false, userMetadata: data });
+    }
+    if (isBanned(user.row)) throw badRequest('user_banned', 'User is banned');
+    const type: VerificationType = user.row.email_confirmed_at ? 'magiclink' : 'signup';
+    ctx.mailer.reserve(email);
+    const issued = await issueOneTimeToken(config, tx, user, type, redirectTo, pkce);
+    await ctx.mailer.send({ to: email, kind: type, actionLink: issued.actionLink, otp: issued.otp });
+  });
+  sendAuthJson(res, 200, {});
+}
+
+async function recover(ctx: AuthContext, req: StackRequest, res: ServerResponse): Promise<void> {
+  const body = await readJson(req);
+  const email = normaliseEmail(body.email);
+  const pkce = pkceParams(body);
+  const redirectTo = redirectParam(ctx, req);
+  await ctx.db.transaction(async (tx) => {
+    const user = await findUserByEmail(tx, email);
+    // Unknown addresses get the same answer, so the endpoint reveals nothing.
+    if (!user) return;
+    ctx.mailer.reserve(email);
+    const issued = await issueOneTimeToken(ctx.config, tx, user, 'recovery', redirectTo, pkce);
+    await ctx.mailer.send({ to: email, kind: 'recovery', actionLink: issued.actionLink, otp: issued.otp });
+  });
+  sendAuthJson(res, 200, {});
+}
+
+function redirect(res: ServerResponse, location: string): void {
+  res.writeHead(303, { Location: location, 'X-Supabase-Api-Version': '2024-01-01' });
+  res.end();
+}
+
+function withQuery(url: string, query: string): string {
+  const [base, fragment] = url.split('#', 2) as [string, string | undefined];
+  return `${base}${base.includes('?') ? '&' : '?'}${query}${fragment !== undefined ? `#${fragment}` : ''}`;
+}
+
+async function verifyGet(ctx: AuthContext, req: StackRequest, res: ServerResponse): Promise<void> {
+  const q = req.url.searchParams;
+  const type = q.get('type') ?? '';
+  const tokenHash = q.get('token') ?? '';
+  const redirectTo = allowedRedirect(ctx.config, q.get('redirect_to'));
+  const target = redirectTo.replace(/#.*$/, '');
+  try {
+    if (!tokenHash || !type) throw badRequest('validation_failed', 'Verify requires a token and a type');
+    const outcome = await ctx.db.transaction(async (tx) => {
+      const r = await consumeToken(ctx.config, tx, { type, tokenHash });
+      if (r.authCode) return { code: r.authCode };
+      const method = AUTH_METHOD[type as VerificationType] ?? 'otp';
+      return { session: await issueSession(ctx.config, tx, r.user.row.id, method) };
+    });
+    if (outcome.code) return redirect(res, withQuery(target, encodeValues({ code: outcome.code })));
+    const s = outcome.session!;
+    const fragment = encodeValues({
+      access_token: s.access_token,
+      expires_at: String(s.expires_at),
+      expires_in: String(s.expires_in),
+      refresh_token: s.refresh_token,
+      sb: '',
+      token_type: s.token_type,
+      type,
+    });
+    return redirect(res, `${target}#${fragment}`);
+  } catch (e) {
+    if (!(e instanceof AuthError)) throw e;
+    const values =
+      e.code === 'otp_expired'
+        ? { error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' }
+        : { error: e.status >= 500 ? 'server_error' : 'invalid_request', error_code: e.code, error_description: e.message };
+    const encoded = encodeValues(values);
+    const base = tokenHash.startsWith('pkce_') ? withQuery(target, encoded) : target;
+    return redirect(res, `${base}#${encodeValues({ ...values, sb: '' })}`);
+  }
+}
+
+async function verifyPost(ctx: AuthContext, req: StackRequest, res: ServerResponse): Promise<void> {
+  const body: Body = await readJson(req);
+  const type = typeof body.type === 'string' ? body.type : '';
+  const session = await ctx.db.transaction(async (tx) => {
+    const r = await consumeToken(ctx.config, tx, {
+      type,
+      tokenHash: typeof body.token_hash === 'string' ? body.token_hash : undefined,
+      email: typeof body.email === 'string' ? body.email : undefined,
+      otp: typeof body.token === 'string' ? body.token : undefined,
+    });
+    const method = body.token_hash ? (AUTH_METHOD[type as VerificationType] ?? 'otp') : 'otp';
+    return issueSession(ctx.config, tx, r.user.row.id, method);
+  });
+  sendAuthJson(res, 200, session);
+}
+
+async function getUser(ctx: AuthContext, req: StackRequest, res: ServerResponse): Promise<void> {
+  const claims = await requireClaims(ctx.config, req);
+  const { user } = await ctx.db.transaction((tx) => requireUser(tx, claims));
+  sendAuthJson(res, 200, userJson(user));
+}
+
+async function updateUser(ctx: AuthContext, req: StackRequest, res: ServerResponse): Promise<void> {
+  const { config } = ctx;
+  const claims = await requireClaims(config, req);
+  const body = await readJson(req);
+  const newPassword = body.password === undefined || body.password === null ? undefined : checkPassword(body.password, config.auth.minimumPasswordLength);
+  const newEmail = typeof body.email === 'string' && body.email ? normaliseEmail(body.email) : undefined;
+  const data = objectField(body, 'data');
+  const updated = await ctx.db.transaction(async (tx) => {
+    const { user } = await requireUser(tx, claims);
+    const id = user.row.id;
+    if (newPassword !== undefined) {
+      if (await passwordMatches(newPassword, user.row.encrypted_password)) {
+        throw unprocessable('same_password', 'New password should be different from the old password.');
+      }
+      await tx.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [id, await hashPassword(newPassword)]);
+    }
+    if (data) {
+      await tx.query(`update auth.users set raw_user_meta_data = $2::jsonb, updated_at = now() where id = $1`, [
+        id,
+        JSON.stringify(mergeMetadata(user.row.raw_user_meta_data, data)),
+      ]);
+    }
+    if (newEmail && newEmail !== user.row.email) {
+      if (config.auth.enableConfirmations) {
+        throw unprocessable('email_provider_disabled', 'Changing the e-mail address needs confirmations, which the local stack does not send');
+      }
+      const taken = await findUserByEmail(tx, newEmail);
+      if (taken) throw unprocessable('email_exists', 'A user with this email address has already been registered');
+      await tx.query(`update auth.users set email = $2, updated_at = now() where id = $1`, [id, newEmail]);
+      await tx.query(
+        `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now()
+         where user_id = $1 and provider = 'email'`,
+        [id, newEmail],
+      );
+    }
+    return findUserById(tx, id);
+  });
+  sendAuthJson(res, 200, updated ? userJson(updated) : {});
+}
+
+async function logout(ctx: AuthContext, req: StackRequest, res: ServerResponse): Promise<void> {
+  const claims = await requireClaims(ctx.config, req);
+  const scope = req.url.searchParams.get('scope') ?? 'global';
+  if (!['global', 'local', 'others'].includes(scope)) {
+    throw badRequest('validation_failed', `Unsupported logout scope "${scope}"`);
+  }
+  await ctx.db.transaction(async (tx) => {
+    const { user, sessionId } = await requireUser(tx, claims);
+    if (scope === 'global') {
+      await tx.query(`delete from auth.sessions where user_id = $1`, [user.row.id]);
+    } else if (!sessionId) {
+      return;
+    } else if (scope === 'local') {
+      await tx.query(`delete from auth.sessions where id = $1`, [sessionId]);
+    } else {
+      await tx.query(`delete from auth.sessions where user_id = $1 and id <> $2`, [user.row.id, sessionId]);
+    }
+    await tx.query(`delete from auth.refresh_tokens where user_id = $1 and session_id is null`, [user.row.id]);
+  });
+  sendAuthJson(res, 204, undefined);
 }

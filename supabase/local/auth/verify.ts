@@ -1,0 +1,250 @@
+// E-mail links and codes: one-time tokens, PKCE flow state, redirect_to
+// checking and the /verify endpoint (supabase/auth internal/api/verify.go,
+// internal/utilities/request.go, internal/models/one_time_token.go, flow_state.go).
+import { createHash, randomInt, randomUUID } from 'node:crypto';
+import type { StackConfig } from '../config.ts';
+import type { Tx } from '../db/index.ts';
+import { AuthError, badRequest, forbidden } from './errors.ts';
+import { confirmEmail, findUserById, type User } from './users.ts';
+
+export type VerificationType = 'signup' | 'invite' | 'magiclink' | 'recovery';
+type TokenColumn = 'confirmation_token' | 'recovery_token';
+
+const TOKEN_COLUMN: Record<VerificationType, TokenColumn> = {
+  signup: 'confirmation_token',
+  invite: 'confirmation_token',
+  magiclink: 'recovery_token',
+  recovery: 'recovery_token',
+};
+
+/** GoTrue's authentication method names (models.AuthenticationMethod). */
+export const AUTH_METHOD: Record<VerificationType, string> = {
+  signup: 'email/signup',
+  invite: 'invite',
+  magiclink: 'magiclink',
+  recovery: 'recovery',
+};
+
+// ---------------------------------------------------------------- redirects
+
+function globToRegExp(glob: string): RegExp {
+  let re = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!;
+    if (c === '*' && glob[i + 1] === '*') {
+      re += '.*';
+      i++;
+    } else if (c === '*') re += '[^/.]*';
+    else if (c === '?') re += '[^/.]';
+    else re += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${re}$`);
+}
+
+/** redirect_to when it is the site's host or on the allow list; otherwise the site URL. */
+export function allowedRedirect(config: StackConfig, redirectTo: string | null | undefined): string {
+  const site = config.auth.siteUrl;
+  if (!redirectTo) return site;
+  let url: URL;
+  try {
+    url = new URL(redirectTo);
+  } catch {
+    return site;
+  }
+  try {
+    if (new URL(site).hostname === url.hostname) return redirectTo;
+  } catch {
+    /* a malformed site URL matches nothing */
+  }
+  const target = redirectTo.replace(/#.*$/, '');
+  for (const pattern of config.auth.additionalRedirectUrls) {
+    if (globToRegExp(pattern).test(target)) return redirectTo;
+  }
+  return site;
+}
+
+/** Go's url.QueryEscape. */
+function goEscape(s: string): string {
+  return encodeURIComponent(s)
+    .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%20/g, '+');
+}
+
+/** Go's url.Values.Encode: keys sorted. */
+export function encodeValues(values: Record<string, string>): string {
+  return Object.keys(values)
+    .sort()
+    .map((k) => `${goEscape(k)}=${goEscape(values[k]!)}`)
+    .join('&');
+}
+
+// ---------------------------------------------------------------- tokens
+
+export function hashedToken(email: string, otp: string): string {
+  return createHash('sha224').update(email + otp).digest('hex');
+}
+
+export interface Pkce {
+  codeChallenge: string;
+  codeChallengeMethod: 's256' | 'plain';
+}
+
+/** code_challenge / code_challenge_method of a request body, validated. */
+export function pkceParams(body: Record<string, unknown>): Pkce | undefined {
+  const challenge = body.code_challenge;
+  const method = body.code_challenge_method;
+  if (!challenge && !method) return undefined;
+  if (typeof challenge !== 'string' || typeof method !== 'string' || !challenge || !method) {
+    throw badRequest('validation_failed', 'PKCE flow requires code_challenge_method and code_challenge');
+  }
+  const m = method.toLowerCase();
+  if (m !== 's256' && m !== 'plain') throw badRequest('validation_failed', 'Code challenge method not supported');
+  if (challenge.length < 43 || challenge.length > 128) {
+    throw badRequest('validation_failed', 'code challenge has to be between 43 and 128 characters');
+  }
+  return { codeChallenge: challenge, codeChallengeMethod: m };
+}
+
+export interface IssuedToken {
+  otp: string;
+  hashedToken: string;
+  actionLink: string;
+  redirectTo: string;
+}
+
+/**
+ * Creates the one-time token behind an e-mail (replacing the previous one of
+ * the same kind) and the link to /verify that carries it.
+ */
+export async function issueOneTimeToken(
+  config: StackConfig,
+  tx: Tx,
+  user: User,
+  type: VerificationType,
+  redirectTo: string,
+  pkce?: Pkce,
+): Promise<IssuedToken> {
+  const email = user.row.email ?? '';
+  const otp = String(randomInt(0, 10 ** config.auth.otpLength)).padStart(config.auth.otpLength, '0');
+  const hash = hashedToken(email, otp);
+  let stored = hash;
+  if (pkce) {
+    stored = `pkce_${hash}`;
+    await tx.query(
+      `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, provider_type,
+         created_at, updated_at, authentication_method)
+       values ($1, $2, $3, $4, $5, 'email', now(), now(), $6)`,
+      [randomUUID(), user.row.id, randomUUID(), pkce.codeChallengeMethod, pkce.codeChallenge, AUTH_METHOD[type]],
+    );
+  }
+  const column = TOKEN_COLUMN[type];
+  const sentColumn = column === 'recovery_token' ? 'recovery_sent_at' : 'confirmation_sent_at';
+  await tx.query(`update auth.users set ${column} = $2, ${sentColumn} = now(), updated_at = now() where id = $1`, [user.row.id, stored]);
+  await tx.query(
+    `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, now(), now())
+     on conflict (user_id, token_type) do update
+       set token_hash = excluded.token_hash, relates_to = excluded.relates_to, created_at = now(), updated_at = now()`,
+    [randomUUID(), user.row.id, column, stored, email],
+  );
+  const actionLink = `${config.apiUrl}/auth/v1/verify?${new URLSearchParams({ token: stored, type, redirect_to: redirectTo })}`;
+  return { otp, hashedToken: hash, actionLink, redirectTo };
+}
+
+const expired = () => forbidden('otp_expired', 'Token has expired or is invalid');
+
+const ACCEPTED_COLUMNS: Record<string, TokenColumn[]> = {
+  signup: ['confirmation_token'],
+  invite: ['confirmation_token'],
+  recovery: ['recovery_token'],
+  magiclink: ['recovery_token', 'confirmation_token'],
+  email: ['recovery_token', 'confirmation_token'],
+};
+
+interface VerifyResult {
+  user: User;
+  type: string;
+  /** For a PKCE token: the auth code to hand back instead of a session. */
+  authCode?: string;
+}
+
+/** Consumes a one-time token: by token_hash (links) or by e-mail + 6-digit code. */
+export async function consumeToken(
+  config: StackConfig,
+  tx: Tx,
+  params: { type: string; tokenHash?: string; email?: string; otp?: string },
+): Promise<VerifyResult> {
+  const columns = ACCEPTED_COLUMNS[params.type];
+  if (!columns) throw badRequest('validation_failed', 'Verify requires a verification type');
+  let candidates: string[];
+  if (params.tokenHash) {
+    candidates = [params.tokenHash];
+  } else if (params.email && params.otp) {
+    const h = hashedToken(params.email.trim().toLowerCase(), params.otp.trim());
+    candidates = [h, `pkce_${h}`];
+  } else {
+    throw badRequest('validation_failed', 'Verify requires either a token or a token hash');
+  }
+  const { rows } = await tx.query<{ id: string; user_id: string; token_type: TokenColumn; token_hash: string; age: string }>(
+    `select id, user_id, token_type, token_hash, extract(epoch from (localtimestamp - created_at))::text as age
+     from auth.one_time_tokens where token_hash = any($1::text[]) and token_type = any($2::text[]) for update`,
+    [candidates, columns],
+  );
+  const row = rows[0];
+  if (!row) throw expired();
+  await tx.query(`delete from auth.one_time_tokens where id = $1`, [row.id]);
+  await tx.query(`update auth.users set ${row.token_type} = '' where id = $1`, [row.user_id]);
+  if (Number(row.age) > config.auth.otpExpiry) throw expired();
+  const user = await findUserById(tx, row.user_id);
+  if (!user) throw expired();
+  if (params.type !== 'recovery' || !user.row.email_confirmed_at) await confirmEmail(tx, user.row.id);
+  if (params.type === 'invite') {
+    await tx.query(`update auth.users set invited_at = coalesce(invited_at, now()) where id = $1`, [user.row.id]);
+  }
+  let authCode: string | undefined;
+  if (row.token_hash.startsWith('pkce_')) {
+    const flow = await tx.query<{ auth_code: string }>(
+      `update auth.flow_state set auth_code_issued_at = now(), updated_at = now()
+       where id = (select id from auth.flow_state where user_id = $1 and provider_type = 'email' order by created_at desc limit 1)
+       returning auth_code`,
+      [user.row.id],
+    );
+    authCode = flow.rows[0]?.auth_code;
+    if (!authCode) throw expired();
+  }
+  const fresh = (await findUserById(tx, user.row.id)) ?? user;
+  return { user: fresh, type: params.type, authCode };
+}
+
+/** grant_type=pkce: checks the verifier against the stored challenge and returns the user id. */
+export async function exchangeAuthCode(tx: Tx, authCode: unknown, verifier: unknown): Promise<{ userId: string; method: string }> {
+  if (typeof authCode !== 'string' || typeof verifier !== 'string' || !authCode || !verifier) {
+    throw badRequest('validation_failed', 'invalid request: both auth code and code verifier should be non-empty');
+  }
+  const { rows } = await tx.query<{
+    id: string;
+    user_id: string | null;
+    code_challenge: string;
+    code_challenge_method: string;
+    authentication_method: string;
+    age: string;
+  }>(
+    `select id, user_id, code_challenge, code_challenge_method, authentication_method,
+       extract(epoch from (now() - coalesce(auth_code_issued_at, created_at)))::text as age
+     from auth.flow_state where auth_code = $1 for update`,
+    [authCode],
+  );
+  const flow = rows[0];
+  if (!flow || !flow.user_id) throw new AuthError(400, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
+  if (Number(flow.age) > 300) {
+    await tx.query(`delete from auth.flow_state where id = $1`, [flow.id]);
+    throw new AuthError(400, 'flow_state_expired', 'invalid flow state, flow state has expired');
+  }
+  const expected =
+    flow.code_challenge_method === 's256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
+  if (expected !== flow.code_challenge) {
+    throw badRequest('bad_code_verifier', 'code challenge does not match previously saved code verifier');
+  }
+  await tx.query(`delete from auth.flow_state where id = $1`, [flow.id]);
+  return { userId: flow.user_id, method: flow.authentication_method };
+}
