@@ -224,6 +224,13 @@ describe('download', () => {
     expect(open.headers.get('content-type')).toBe('image/png');
     expect(await open.text()).toBe('poster');
 
+    const part = await fetch(u.client.storage.from(PUBLIC).getPublicUrl(u.path('poster.png')).data.publicUrl, {
+      headers: { Range: 'bytes=1-3' },
+    });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe('bytes 1-3/6');
+    expect(await part.text()).toBe('ost');
+
     const closed = await fetch(u.client.storage.from(PRIVATE).getPublicUrl(u.path('poster.png')).data.publicUrl);
     expect(closed.status).toBe(400);
     expect(await closed.json()).toMatchObject({ statusCode: '404', error: 'Bucket not found', message: 'Bucket not found' });

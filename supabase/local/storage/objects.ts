@@ -148,15 +148,29 @@ async function sendObject(
     res.end();
     return;
   }
+  let status = 200;
+  let range: { start: number; end: number } | undefined;
+  const rangeHeader = req.headers.range;
+  if (typeof rangeHeader === 'string') {
+    range = parseRange(rangeHeader, size);
+    if (!range) {
+      res.writeHead(416, { 'Content-Range': `bytes */${size}` });
+      res.end();
+      return;
+    }
+    status = 206;
+    headers['Content-Range'] = `bytes ${range.start}-${range.end}/${size}`;
+    headers['Content-Length'] = String(range.end - range.start + 1);
+  }
   if (req.method === 'HEAD') {
-    res.writeHead(200, headers);
+    res.writeHead(status, headers);
     res.end();
     return;
   }
-  const stream = ctx.files.read(bucketId, key);
+  const stream = ctx.files.read(bucketId, key, range);
   await new Promise<void>((resolve) => {
     stream.once('open', () => {
-      res.writeHead(200, headers);
+      res.writeHead(status, headers);
       stream.pipe(res);
     });
     stream.once('error', (e) => {
@@ -171,6 +185,22 @@ async function sendObject(
     });
     stream.once('end', () => resolve());
   });
+}
+
+/** One `bytes=` range (start-end, start- or -suffix) within `size`, or undefined when unsatisfiable. */
+function parseRange(header: string, size: number): { start: number; end: number } | undefined {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '') || size === 0) return undefined;
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  return start <= end && start < size ? { start, end } : undefined;
 }
 
 /** GET/HEAD /object/<bucket>/<key> and /object/authenticated/...: read as the caller. */

@@ -90,7 +90,6 @@ export function drain(raw: IncomingMessage): Promise<void> {
   });
 }
 
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** Object keys: relative, no empty, "." or ".." segments, no control characters. */
