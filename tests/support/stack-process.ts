@@ -46,6 +46,11 @@ export async function startTestStack(opts: TestStackOptions = {}): Promise<TestS
       .map((f) => path.join(ROOT, 'tests', 'stack', f))
       .join(','),
     ...(cluster ? { DATABASE_URL: cluster.url } : {}),
+    // Fixture edge functions served beside the project's, with their secrets and settings.
+    STACK_FUNCTIONS_DIRS: path.join(ROOT, 'tests', 'stack', 'functions-fixtures'),
+    STACK_FUNCTIONS_ENV_FILE: path.join(ROOT, 'tests', 'stack', 'functions-fixtures', 'fixture.env'),
+    STACK_FUNCTIONS_NO_VERIFY: 'open-door',
+    STACK_FUNCTIONS_TIMEOUT_MS: '8000',
     ...opts.env,
   };
   const child: ChildProcess = fork(path.join(ROOT, 'supabase', 'local', 'main.ts'), [], {

@@ -1,0 +1,2 @@
+// Never answers.
+Deno.serve(() => new Promise<Response>(() => undefined));

@@ -1,0 +1,22 @@
+// Reads a table through the stack's REST API with supabase-js, as the caller
+// (the caller's Authorization is forwarded, so RLS applies).
+import { createClient } from '@supabase/supabase-js';
+import { json, preflight } from '../../../../supabase/functions/_shared/cors.ts';
+import { errorResponse, HttpError } from '../../../../supabase/functions/_shared/http.ts';
+
+Deno.serve(async (req) => {
+  const early = preflight(req);
+  if (early) return early;
+  try {
+    const authorization = req.headers.get('Authorization');
+    if (!authorization) throw new HttpError(401, 'Missing Authorization');
+    const supabase = createClient(Deno.env.get('SUPABASE_URL')!, Deno.env.get('SUPABASE_ANON_KEY')!, {
+      global: { headers: { Authorization: authorization } },
+      auth: { persistSession: false, autoRefreshToken: false },
+    });
+    const { data, error, status } = await supabase.from('functions_fixture_notes').select('id, body').order('id');
+    return json({ status, data, error: error ? { code: error.code, message: error.message } : null });
+  } catch (e) {
+    return errorResponse(e);
+  }
+});
