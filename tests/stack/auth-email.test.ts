@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import { createClient } from '@supabase/supabase-js';
+import { describe, expect, it } from 'vitest';
+import ws from 'ws';
+import { inbox, otpCode, verifyLink } from '../support/inbox.ts';
+import { ANON_KEY, anon, http, INBOX_URL, STACK_URL } from './helpers.ts';
+
+const mail = inbox(INBOX_URL);
+const email = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.test`;
+const SITE_URL = 'http://127.0.0.1:5173';
+const FRAGMENT_KEYS = ['access_token', 'expires_at', 'expires_in', 'refresh_token', 'sb', 'token_type', 'type'];
+
+/** Follows an e-mail link as a browser would, without following the redirect. */
+async function follow(link: string): Promise<URL> {
+  const r = await fetch(link, { redirect: 'manual' });
+  expect(r.status).toBe(303);
+  return new URL(r.headers.get('location')!);
+}
+
+async function existingUser(address = email('member'), password = 'long-enough') {
+  const { error } = await anon().auth.signUp({ email: address, password });
+  expect(error).toBeNull();
+  return address;
+}
+
+describe('auth: magic links', () => {
+  it('mails a magic link whose session arrives in the redirect fragment', async () => {
+    const address = await existingUser();
+    const sentAt = Date.now();
+    const { data, error } = await anon().auth.signInWithOtp({ email: address, options: { emailRedirectTo: `${SITE_URL}/welcome` } });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ user: null, session: null });
+
+    const message = await mail.latest(address, { after: sentAt });
+    expect(message.subject).toContain('Signage Portal');
+    expect(message.html).toContain('Signage Portal');
+    expect(message.text).toContain('Signage Portal');
+    const link = verifyLink(message);
+    expect(link.startsWith(`${STACK_URL}/auth/v1/verify?token=`)).toBe(true);
+    expect(message.html).toContain(link.replace(/&/g, '&amp;'));
+    expect(new URL(link).searchParams.get('type')).toBe('magiclink');
+    expect(otpCode(message)).toMatch(/^\d{6}$/);
+
+    const target = await follow(link);
+    expect(`${target.origin}${target.pathname}`).toBe(`${SITE_URL}/welcome`);
+    const fragment = new URLSearchParams(target.hash.slice(1));
+    expect([...fragment.keys()]).toEqual(FRAGMENT_KEYS);
+    expect(fragment.get('type')).toBe('magiclink');
+    expect(fragment.get('token_type')).toBe('bearer');
+    const me = await anon().auth.getUser(fragment.get('access_token')!);
+    expect(me.data.user?.email).toBe(address);
+    expect(me.data.user?.last_sign_in_at).toBeTruthy();
+  });
+
+  it('refuses a link followed twice, with the error in the fragment', async () => {
+    const address = await existingUser();
+    const sentAt = Date.now();
+    await anon().auth.signInWithOtp({ email: address });
+    const link = verifyLink(await mail.latest(address, { after: sentAt }));
+    const first = await follow(link);
+    expect(first.hash).toContain('access_token=');
+
+    const second = await follow(link);
+    expect(second.searchParams.get('code')).toBeNull();
+    const fragment = new URLSearchParams(second.hash.slice(1));
+    expect(fragment.get('access_token')).toBeNull();
+    expect(fragment.get('error')).toBe('access_denied');
+    expect(fragment.get('error_code')).toBe('otp_expired');
+    expect(fragment.get('error_description')).toBe('Email link is invalid or has expired');
+  });
+
+  it('sends a redirect to a foreign origin to the site URL instead', async () => {
+    const address = await existingUser();
+    const sentAt = Date.now();
+    await anon().auth.signInWithOtp({ email: address, options: { emailRedirectTo: 'https://evil.example.com/steal' } });
+    const link = verifyLink(await mail.latest(address, { after: sentAt }));
+    expect(new URL(link).searchParams.get('redirect_to')).toBe(SITE_URL);
+    const target = await follow(link);
+    expect(target.origin).toBe(SITE_URL);
+
+    // Tampering with a link does not help either.
+    const forged = new URL(link);
+    forged.searchParams.set('redirect_to', 'https://evil.example.com/steal');
+    const r = await fetch(forged, { redirect: 'manual' });
+    expect(new URL(r.headers.get('location')!).origin).toBe(SITE_URL);
+  });
+
+  it('signs up an unknown address first, unless create_user is false', async () => {
+    const address = email('newcomer');
+    const sentAt = Date.now();
+    const { error } = await anon().auth.signInWithOtp({ email: address });
+    expect(error).toBeNull();
+    const link = verifyLink(await mail.latest(address, { after: sentAt }));
+    expect(new URL(link).searchParams.get('type')).toBe('signup');
+    const target = await follow(link);
+    const fragment = new URLSearchParams(target.hash.slice(1));
+    const me = await anon().auth.getUser(fragment.get('access_token')!);
+    expect(me.data.user).toMatchObject({ email: address });
+    expect(me.data.user?.email_confirmed_at).toBeTruthy();
+
+    const refused = await anon().auth.signInWithOtp({ email: email('stranger'), options: { shouldCreateUser: false } });
+    expect(refused.error).toMatchObject({ status: 422, code: 'otp_disabled', message: 'Signups not allowed for otp' });
+  });
+
+  it('verifies the six-digit code with POST /verify, once', async () => {
+    const address = await existingUser();
+    const sentAt = Date.now();
+    await anon().auth.signInWithOtp({ email: address });
+    const code = otpCode(await mail.latest(address, { after: sentAt }));
+
+    const wrong = await anon().auth.verifyOtp({ email: address, token: code === '000000' ? '111111' : '000000', type: 'email' });
+    expect(wrong.error).toMatchObject({ status: 403, code: 'otp_expired', message: 'Token has expired or is invalid' });
+
+    const { data, error } = await anon().auth.verifyOtp({ email: address, token: code, type: 'email' });
+    expect(error).toBeNull();
+    expect(data.session?.access_token).toBeTruthy();
+    expect(data.user?.email).toBe(address);
+
+    const reused = await anon().auth.verifyOtp({ email: address, token: code, type: 'email' });
+    expect(reused.error).toMatchObject({ status: 403, code: 'otp_expired' });
+  });
+
+  it('verifies a token_hash with POST /verify', async () => {
+    const address = await existingUser();
+    const sentAt = Date.now();
+    await anon().auth.signInWithOtp({ email: address });
+    const hash = new URL(verifyLink(await mail.latest(address, { after: sentAt }))).searchParams.get('token')!;
+    const { data, error } = await anon().auth.verifyOtp({ token_hash: hash, type: 'magiclink' });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(address);
+  });
+
+  it('limits how often one address can be mailed', async () => {
+    const address = await existingUser();
+    const first = await anon().auth.signInWithOtp({ email: address });
+    expect(first.error).toBeNull();
+    const second = await anon().auth.signInWithOtp({ email: address });
+    expect(second.error).toMatchObject({
+      status: 429,
+      code: 'over_email_send_rate_limit',
+      message: 'For security purposes, you can only request this after 1 seconds.',
+    });
+  });
+});
+
+describe('auth: password recovery', () => {
+  it('mails a recovery link that signs the user in to set a new password', async () => {
+    const address = await existingUser();
+    const sentAt = Date.now();
+    const { error } = await anon().auth.resetPasswordForEmail(address, { redirectTo: `${SITE_URL}/reset-password` });
+    expect(error).toBeNull();
+    const message = await mail.latest(address, { after: sentAt });
+    expect(message.subject).toContain('Signage Portal');
+    const target = await follow(verifyLink(message));
+    expect(target.pathname).toBe('/reset-password');
+    const fragment = new URLSearchParams(target.hash.slice(1));
+    expect(fragment.get('type')).toBe('recovery');
+
+    const c = anon();
+    await c.auth.setSession({ access_token: fragment.get('access_token')!, refresh_token: fragment.get('refresh_token')! });
+    expect((await c.auth.updateUser({ password: 'brand-new-secret' })).error).toBeNull();
+    const signIn = await anon().auth.signInWithPassword({ email: address, password: 'brand-new-secret' });
+    expect(signIn.error).toBeNull();
+  });
+
+  it('answers an unknown address the same way and sends nothing', async () => {
+    const address = email('unknown');
+    const { error } = await anon().auth.resetPasswordForEmail(address);
+    expect(error).toBeNull();
+    expect(await mail.count(address)).toBe(0);
+  });
+});
+
+describe('auth: PKCE', () => {
+  function pkceClient() {
+    const store = new Map<string, string>();
+    return createClient(STACK_URL, ANON_KEY, {
+      realtime: { transport: ws as never },
+      auth: {
+        flowType: 'pkce',
+        persistSession: true,
+        autoRefreshToken: false,
+        detectSessionInUrl: false,
+        storage: {
+          getItem: (k: string) => store.get(k) ?? null,
+          setItem: (k: string, v: string) => void store.set(k, v),
+          removeItem: (k: string) => void store.delete(k),
+        },
+      },
+    });
+  }
+
+  it('hands a code to the redirect and exchanges it for a session with the verifier', async () => {
+    const address = await existingUser();
+    const c = pkceClient();
+    const sentAt = Date.now();
+    const { error } = await c.auth.signInWithOtp({ email: address, options: { emailRedirectTo: `${SITE_URL}/auth/callback` } });
+    expect(error).toBeNull();
+    const link = verifyLink(await mail.latest(address, { after: sentAt }));
+    expect(new URL(link).searchParams.get('token')).toMatch(/^pkce_/);
+
+    const target = await follow(link);
+    expect(target.pathname).toBe('/auth/callback');
+    expect(target.hash).toBe('');
+    const code = target.searchParams.get('code')!;
+    expect(code).toBeTruthy();
+
+    const stranger = await pkceClient().auth.exchangeCodeForSession(code);
+    expect(stranger.error).not.toBeNull();
+
+    const { data, error: exErr } = await c.auth.exchangeCodeForSession(code);
+    expect(exErr).toBeNull();
+    expect(data.session?.user.email).toBe(address);
+    expect((await c.auth.getUser()).data.user?.email).toBe(address);
+
+    const again = await pkceClient().auth.exchangeCodeForSession(code);
+    expect(again.error).not.toBeNull();
+  });
+
+  it('refuses a wrong code verifier', async () => {
+    const address = await existingUser();
+    const c = pkceClient();
+    const sentAt = Date.now();
+    await c.auth.signInWithOtp({ email: address });
+    const code = (await follow(verifyLink(await mail.latest(address, { after: sentAt })))).searchParams.get('code')!;
+    const r = await http('/auth/v1/token?grant_type=pkce', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' },
+      body: JSON.stringify({ auth_code: code, code_verifier: 'x'.repeat(50) }),
+    });
+    expect(r.status).toBe(400);
+    expect(await r.json()).toMatchObject({ code: 'bad_code_verifier' });
+  });
+});
