@@ -1,6 +1,7 @@
 // Signed URLs: minted as the caller (a SELECT policy decides), opened without
 // any credentials, bound to one path and refused once expired.
 import { describe, expect, it } from 'vitest';
+import { anon, STACK_URL } from './helpers.ts';
 import { expectStorageError, newUser, PRIVATE, textBlob } from './storage-support.ts';
 
 describe('signed URLs', () => {
@@ -80,5 +81,37 @@ describe('signed URLs', () => {
     }
     const res = await fetch(data![1]!.signedUrl!);
     expect(await res.text()).toBe('two');
+  });
+});
+
+describe('signed upload URLs', () => {
+  it('lets anyone holding the URL upload that one object, owned by the signer', async () => {
+    const u = await newUser();
+    const { data, error } = await u.client.storage.from(PRIVATE).createSignedUploadUrl(u.path('drop.txt'));
+    expect(error).toBeNull();
+    expect(data!.signedUrl).toContain(`/storage/v1/object/upload/sign/${PRIVATE}/${u.path('drop.txt')}?token=`);
+
+    const up = await anon().storage.from(PRIVATE).uploadToSignedUrl(u.path('drop.txt'), data!.token, textBlob('dropped'));
+    expect(up.error).toBeNull();
+    expect(up.data!.fullPath).toBe(`${PRIVATE}/${u.path('drop.txt')}`);
+    expect(await (await u.client.storage.from(PRIVATE).download(u.path('drop.txt'))).data!.text()).toBe('dropped');
+
+    const elsewhere = await anon().storage.from(PRIVATE).uploadToSignedUrl(u.path('other.txt'), data!.token, textBlob('x'));
+    expectStorageError(elsewhere.error, { statusCode: '400', message: 'Invalid signature' });
+    const again = await anon().storage.from(PRIVATE).uploadToSignedUrl(u.path('drop.txt'), data!.token, textBlob('x'));
+    expectStorageError(again.error, { statusCode: '409' });
+
+    // An upload token does not open the object for reading.
+    const read = await fetch(`${STACK_URL}/storage/v1/object/sign/${PRIVATE}/${u.path('drop.txt')}?token=${data!.token}`);
+    expect(read.status).toBe(400);
+    expect(await read.json()).toMatchObject({ code: 'InvalidSignature' });
+  });
+
+  it('is refused for a path the caller may not write', async () => {
+    const owner = await newUser();
+    const other = await newUser();
+    const { error } = await other.client.storage.from(PRIVATE).createSignedUploadUrl(owner.path('x.txt'));
+    expectStorageError(error, { statusCode: '403', message: 'new row violates row-level security policy' });
+    expect((await owner.client.storage.from(PRIVATE).list(owner.id)).data).toEqual([]);
   });
 });

@@ -67,6 +67,12 @@ async function route(ctx: StorageContext, req: StackRequest, res: ServerResponse
   if (rest === 'move' && m === 'POST') return objects.moveObject(ctx, req, res);
   if (rest === 'copy' && m === 'POST') return objects.copyObject(ctx, req, res);
   if (rest.startsWith('list/') && m === 'POST') return objects.listObjects(ctx, req, res, decode(rest.slice(5)));
+  if (rest.startsWith('upload/sign/')) {
+    const [bucket, key] = bucketAndKey(rest.slice('upload/sign/'.length));
+    if (m === 'POST') return objects.signUpload(ctx, req, res, bucket, key);
+    if (m === 'PUT') return objects.uploadSigned(ctx, req, res, bucket, key);
+    return notFound(req, res);
+  }
   if (rest.startsWith('sign/')) {
     const [bucket, key] = bucketAndKey(rest.slice(5));
     if (m === 'POST' && key === '') return objects.signObjects(ctx, req, res, bucket);

@@ -5,7 +5,7 @@ import type { Tx } from '../db/index.ts';
 import { sendJson, type StackRequest } from '../http/server.ts';
 import { errors, StorageError } from './errors.ts';
 import { asCaller, assertValidKey, authenticate, isoSql, readJson, type Caller, type StorageContext } from './request.ts';
-import { signObjectUrl, verifyObjectToken } from './sign.ts';
+import { signObjectUrl, signUploadUrl, verifyObjectToken, verifyUploadToken } from './sign.ts';
 import { receiveUpload } from './upload.ts';
 
 interface BucketRow {
@@ -62,8 +62,10 @@ export async function uploadObject(
   bucketId: string,
   key: string,
   upsert: boolean,
+  signed?: { owner: string | null; ownerId: string | null },
 ): Promise<void> {
-  const caller = await authenticate(ctx, req);
+  // A signed upload URL carries its owner and writes as Storage's superuser; otherwise RLS decides.
+  const caller: Pick<Caller, 'owner' | 'ownerId'> = signed ?? (await authenticate(ctx, req));
   assertValidKey(key);
   const bucket = await findBucket(ctx, bucketId);
   const bucketLimit = bucket.file_size_limit === null ? Infinity : Number(bucket.file_size_limit);
@@ -98,10 +100,12 @@ export async function uploadObject(
       updated_at = now(), last_accessed_at = now()`;
   let id: string;
   try {
-    id = await asCaller(ctx, req, caller, upsert ? 'storage.object.upload_update' : 'storage.object.upload', async (tx) => {
+    const write = async (tx: Tx) => {
       const { rows } = await tx.query<{ id: string }>(`${insert}${upsert ? onConflict : ''} returning id`, params);
       return rows[0]!.id;
-    });
+    };
+    const operation = upsert ? 'storage.object.upload_update' : 'storage.object.upload';
+    id = signed ? await ctx.stack.db.transaction(write) : await asCaller(ctx, req, caller as Caller, operation, write);
   } catch (e) {
     await ctx.files.discard(temp.file);
     throw e;
@@ -521,4 +525,67 @@ export async function copyObject(ctx: StorageContext, req: StackRequest, res: Se
   } finally {
     if (temp) await ctx.files.discard(temp);
   }
+}
+
+// ---------------------------------------------------------------------------
+// Signed upload URLs
+
+class PermissionChecked extends Error {}
+
+/**
+ * Storage's testPermission: the insert (or upsert) a later upload will make,
+ * tried as the caller in a transaction that is always rolled back.
+ */
+async function assertCanUpload(
+  ctx: StorageContext,
+  req: StackRequest,
+  caller: Caller,
+  bucketId: string,
+  key: string,
+  upsert: boolean,
+): Promise<void> {
+  try {
+    await asCaller(ctx, req, caller, 'storage.object.upload_sign', async (tx) => {
+      await tx.query(
+        `insert into storage.objects (bucket_id, name, owner, owner_id, metadata)
+         values ($1, $2, $3::uuid, $4, '{}'::jsonb)
+         ${upsert ? 'on conflict (name, bucket_id) do update set metadata = excluded.metadata' : ''}`,
+        [bucketId, key, caller.owner, caller.ownerId],
+      );
+      throw new PermissionChecked();
+    });
+  } catch (e) {
+    if (!(e instanceof PermissionChecked)) throw e;
+  }
+}
+
+/** POST /object/upload/sign/<bucket>/<key>: a URL anyone may upload this one object with. */
+export async function signUpload(
+  ctx: StorageContext,
+  req: StackRequest,
+  res: ServerResponse,
+  bucketId: string,
+  key: string,
+): Promise<void> {
+  const caller = await authenticate(ctx, req);
+  assertValidKey(key);
+  await findBucket(ctx, bucketId);
+  const upsert = req.headers['x-upsert'] === 'true';
+  await assertCanUpload(ctx, req, caller, bucketId, key, upsert);
+  const { url, token } = await signUploadUrl(bucketId, key, caller.ownerId, upsert, ctx.stack.config.jwtSecret);
+  sendJson(res, 200, { url, token });
+}
+
+/** PUT /object/upload/sign/<bucket>/<key>?token=: the upload a signed upload URL allows. */
+export async function uploadSigned(
+  ctx: StorageContext,
+  req: StackRequest,
+  res: ServerResponse,
+  bucketId: string,
+  key: string,
+): Promise<void> {
+  const claims = await verifyUploadToken(req.url.searchParams.get('token'), bucketId, key, ctx.stack.config.jwtSecret);
+  const ownerId = claims.owner;
+  const owner = ownerId && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(ownerId) ? ownerId : null;
+  await uploadObject(ctx, req, res, bucketId, key, claims.upsert, { owner, ownerId });
 }

@@ -35,7 +35,44 @@ export async function verifyObjectToken(token: string | null, bucket: string, ke
   } catch (e) {
     throw errors.invalidJwt(jwtFailureMessage(e));
   }
-  if (url !== `${bucket}/${key}` || (scope !== undefined && scope !== 'download')) {
+  if (url !== `${bucket}/${key}` || scope !== 'download') {
     throw errors.invalidSignature();
   }
+}
+
+/** Upload URLs live two hours, as Storage's default uploadSignedUrlExpirationTime. */
+const UPLOAD_URL_EXPIRY_SECONDS = 7200;
+
+export async function signUploadUrl(
+  bucket: string,
+  key: string,
+  owner: string | null,
+  upsert: boolean,
+  secret: string,
+): Promise<{ url: string; token: string }> {
+  const iat = Math.floor(Date.now() / 1000);
+  const token = await new SignJWT({ url: `${bucket}/${key}`, upsert, ...(owner ? { owner } : {}) })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + UPLOAD_URL_EXPIRY_SECONDS)
+    .sign(encoder.encode(secret));
+  return { url: `/object/upload/sign/${bucket}/${key}?token=${token}`, token };
+}
+
+/** Verifies an upload token for exactly this object; answers its owner and upsert flag. */
+export async function verifyUploadToken(
+  token: string | null,
+  bucket: string,
+  key: string,
+  secret: string,
+): Promise<{ owner: string | null; upsert: boolean }> {
+  if (!token) throw errors.invalidSignature('Missing token');
+  let payload: Record<string, unknown>;
+  try {
+    payload = (await jwtVerify(token, encoder.encode(secret), { algorithms: ['HS256'] })).payload;
+  } catch (e) {
+    throw errors.invalidJwt(jwtFailureMessage(e));
+  }
+  if (payload.url !== `${bucket}/${key}` || payload.scope !== undefined) throw errors.invalidSignature();
+  return { owner: typeof payload.owner === 'string' ? payload.owner : null, upsert: payload.upsert === true };
 }
