@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
@@ -14,10 +14,9 @@ export function FullPageSpinner() {
 /** Lets signed-in users through; sends everyone else to the admin sign-in, once the session is known. */
 export function RequireSession() {
   const auth = useAuth();
-  const location = useLocation();
   if (auth.status === 'loading') return <FullPageSpinner />;
   if (auth.status === 'signed-out') {
-    return <Navigate to={paths.admin.signIn.getHref()} replace state={{ from: location.pathname }} />;
+    return <Navigate to={paths.admin.signIn.getHref()} replace />;
   }
   return <Outlet />;
 }
