@@ -111,8 +111,11 @@ describe('limits', () => {
     const encoded = await bucket.upload(`${u.id}/..%2F..%2Fescape.txt`, textBlob('x'));
     expectStorageError(encoded.error, { statusCode: '400', message: `Invalid key: ${u.id}/../../escape.txt` });
 
+    const control = await bucket.upload(`${u.id}/bad%01name.txt`, textBlob('x'));
+    expectStorageError(control.error, { statusCode: '400', message: `Invalid key: ${u.id}/bad\u0001name.txt` });
+
     const token = await signToken({ sub: u.id });
-    for (const path of [`${u.id}/../../escape.txt`, `${u.id}//double.txt`, `${u.id}/./dot.txt`]) {
+    for (const path of [`${u.id}/../../escape.txt`, `${u.id}//double.txt`, `${u.id}/./dot.txt`, `/${u.id}/lead.txt`]) {
       const res = await rawRequest('POST', `/storage/v1/object/${PRIVATE}/${path}`, token, 'x');
       expect(res.status, path).toBe(400);
       expect(JSON.parse(res.body), path).toMatchObject({ statusCode: '400', code: 'InvalidKey' });
@@ -268,6 +271,23 @@ describe('remove', () => {
     // The bytes went with the row: a new upload to the same path starts clean.
     expect((await bucket.upload(owner.path('1.txt'), textBlob('again'))).error).toBeNull();
     expect(await (await bucket.download(owner.path('1.txt'))).data!.text()).toBe('again');
+  });
+});
+
+describe('remove one', () => {
+  it('deletes a single object by its URL and answers not found the second time', async () => {
+    const u = await newUser();
+    await u.client.storage.from(PRIVATE).upload(u.path('single.txt'), textBlob('single'));
+    const token = await signToken({ sub: u.id });
+    const url = `${STACK_URL}/storage/v1/object/${PRIVATE}/${u.path('single.txt')}`;
+    const headers = { apikey: ANON_KEY, Authorization: `Bearer ${token}` };
+
+    const first = await fetch(url, { method: 'DELETE', headers });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ message: 'Successfully deleted' });
+    const second = await fetch(url, { method: 'DELETE', headers });
+    expect(second.status).toBe(400);
+    expect(await second.json()).toEqual({ statusCode: '404', code: 'NoSuchKey', error: 'not_found', message: 'Object not found' });
   });
 });
 
