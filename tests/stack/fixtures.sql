@@ -150,3 +150,17 @@ language sql immutable as $$ select coalesce(sum(x), 0)::int from unnest(nums) x
 
 create function public.rest_whoami() returns json
 language sql stable as $$ select json_build_object('role', current_user, 'sub', auth.uid()) $$;
+
+-- Schema changes while the stack runs (the REST schema cache must notice them).
+create function public.rest_make_table(table_name text) returns void
+language plpgsql security definer set search_path = '' as $$
+begin
+  execute format('create table public.%I (id int primary key, label text)', table_name);
+  execute format('grant all on public.%I to anon, authenticated, service_role', table_name);
+end $$;
+
+create function public.rest_add_column(table_name text, column_name text) returns void
+language plpgsql security definer set search_path = '' as $$
+begin
+  execute format('alter table public.%I add column %I text', table_name, column_name);
+end $$;

@@ -137,8 +137,15 @@ describe('rest: upsert', () => {
     await anon().from('rest_items').insert({ sku: s, name: 'Old', qty: 1 });
     const { data, error, status } = await anon().from('rest_items').upsert({ sku: s, name: 'New', qty: 2 }).select('sku, name, qty');
     expect(error).toBeNull();
-    expect([200, 201]).toContain(status);
+    expect(status).toBe(200);
     expect(data).toEqual([{ sku: s, name: 'New', qty: 2 }]);
+    const fresh = sku('up');
+    const created = await anon().from('rest_items').upsert([{ sku: s, name: 'Newer', qty: 3 }, { sku: fresh, name: 'Fresh', qty: 1 }]).select('sku, name');
+    expect(created.status).toBe(201);
+    expect(created.data).toEqual([
+      { sku: s, name: 'Newer' },
+      { sku: fresh, name: 'Fresh' },
+    ]);
   });
 
   it('ignores duplicates with ignoreDuplicates', async () => {
@@ -231,6 +238,14 @@ describe('rest: update and delete', () => {
     expect(after).toEqual([]);
   });
 
+  it('sends Content-Range */n for a counted delete', async () => {
+    const a = sku('cr');
+    await anon().from('rest_items').insert({ sku: a, name: 'c' });
+    const r = await http(`/rest/v1/rest_items?sku=eq.${a}`, { method: 'DELETE', headers: { Prefer: 'count=exact' } });
+    expect(r.status).toBe(204);
+    expect(r.headers.get('content-range')).toBe('*/1');
+  });
+
   it('refuses to affect more rows than max-affected', async () => {
     const a = sku('max');
     const b = sku('max');
@@ -243,5 +258,19 @@ describe('rest: update and delete', () => {
     expect(await r.json()).toMatchObject({ code: 'PGRST124' });
     const { count } = await anon().from('rest_items').select('*', { count: 'exact', head: true }).in('sku', [a, b]);
     expect(count).toBe(2);
+  });
+});
+
+describe('rest: schema changes', () => {
+  it('finds tables, columns and functions created after start', async () => {
+    const name = `rest_late_${randomUUID().slice(0, 8)}`;
+    expect((await service().rpc('rest_make_table', { table_name: name })).error).toBeNull();
+    const inserted = await anon().from(name).insert({ id: 1, label: 'late' }).select();
+    expect(inserted.error).toBeNull();
+    expect(inserted.data).toEqual([{ id: 1, label: 'late' }]);
+    expect((await service().rpc('rest_add_column', { table_name: name, column_name: 'extra' })).error).toBeNull();
+    const updated = await anon().from(name).update({ extra: 'x' }).eq('id', 1).select('id, extra');
+    expect(updated.error).toBeNull();
+    expect(updated.data).toEqual([{ id: 1, extra: 'x' }]);
   });
 });

@@ -11,6 +11,8 @@ import { planDelete, planInsert, planRead, planRpc, planUpdate, type ReturnMode,
 import { findFunctions, findTable, loadSchemaCache, type PgFunction, type SchemaCache, type Table } from './schema-cache.ts';
 
 const OBJECT_MEDIA = 'application/vnd.pgrst.object+json';
+/** Errors raised from the schema cache alone, before any SQL ran. */
+const STALE_CACHE_CODES = new Set(['PGRST200', 'PGRST204', '42703']);
 
 interface Outcome {
   total: number | null;
@@ -118,9 +120,19 @@ export async function createRestService(ctx: StackContext): Promise<Service> {
       const accept = String(req.headers.accept ?? '');
       const single = accept.includes(OBJECT_MEDIA) || accept.includes('application/vnd.pgrst.object');
       const common = { req, res, auth, schema, prefs, applied, single };
-      if (segments[0] === 'rpc' && segments.length === 2) return await handleRpc(common, segments[1]);
-      if (segments.length !== 1) throw notFoundTable(schema, segments.join('/'));
-      return await handleTable(common, await table(schema, segments[0]));
+      const dispatch = async () => {
+        if (segments[0] === 'rpc' && segments.length === 2) return handleRpc(common, segments[1]);
+        if (segments.length !== 1) throw notFoundTable(schema, segments.join('/'));
+        return handleTable(common, await table(schema, segments[0]));
+      };
+      try {
+        return await dispatch();
+      } catch (e) {
+        // A column or relationship the cache does not know may be newer than the cache: reload once.
+        if (!(e instanceof ApiError) || !STALE_CACHE_CODES.has(e.code) || res.headersSent) throw e;
+        await reload();
+        return await dispatch();
+      }
     } catch (e) {
       sendError(res, toApiError(e, auth.role === 'anon'));
     }
@@ -259,7 +271,9 @@ export async function createRestService(ctx: StackContext): Promise<Service> {
       });
       const o = await run(c, stmt, false, maxAffectedCheck(c, singleCheck(c)));
       const range = `*/${c.prefs.count ? o.pageTotal : '*'}`;
-      return send(c, 201, returnRows ? (c.single ? unwrap(o.body) : o.body) : undefined, { 'Content-Range': range });
+      // A merge-duplicates upsert that only updated answers 200.
+      const status = c.prefs.resolution === 'merge-duplicates' && returnRows && o.total === 0 ? 200 : 201;
+      return send(c, status, returnRows ? (c.single ? unwrap(o.body) : o.body) : undefined, { 'Content-Range': range });
     }
     // PATCH and DELETE: Supabase's safeupdate refuses them without a filter.
     const top = q.nodes.get('');
@@ -280,7 +294,7 @@ export async function createRestService(ctx: StackContext): Promise<Service> {
     }
     const o = await run(c, stmt, false, maxAffectedCheck(c, singleCheck(c)));
     const totalText = c.prefs.count ? String(o.pageTotal) : '*';
-    const range = o.pageTotal === 0 ? `*/${totalText}` : `0-${o.pageTotal - 1}/${totalText}`;
+    const range = o.pageTotal === 0 || method === 'DELETE' ? `*/${totalText}` : `0-${o.pageTotal - 1}/${totalText}`;
     return send(c, returnRows ? 200 : 204, returnRows ? (c.single ? unwrap(o.body) : o.body) : undefined, { 'Content-Range': range });
   }
 

@@ -287,7 +287,11 @@ export function planRead(cache: SchemaCache, schema: string, table: Table, q: Pa
 
 export type ReturnMode = 'minimal' | 'representation' | 'headers-only';
 
-function mutationStatement(ctx: Ctx, table: Table, cte: string, ret: ReturnMode): string {
+/**
+ * With `countInserted` (merge-duplicates upserts), `total` carries how many rows
+ * were new (xmax = 0), which decides between 201 and 200.
+ */
+function mutationStatement(ctx: Ctx, table: Table, cte: string, ret: ReturnMode, countInserted = false): string {
   if (ret !== 'representation') {
     return `WITH pgrst_source AS (${cte} RETURNING 1) SELECT null::bigint AS total, count(*) AS page_total, '' AS body FROM pgrst_source`;
   }
@@ -296,6 +300,13 @@ function mutationStatement(ctx: Ctx, table: Table, cte: string, ret: ReturnMode)
   const node = buildNode(ctx, src, ctx.q.select, []);
   const where = node.embedConds.length ? ` WHERE ${node.embedConds.join(' AND ')}` : '';
   const inner = `SELECT ${node.list.join(', ')} FROM pgrst_source AS ${ident(table.name)}${node.joins.join('')}${where}${orderSql(ctx, src, top.order)}`;
+  if (countInserted) {
+    return (
+      `WITH pgrst_ret AS (${cte} RETURNING ${ident(table.name)} AS pgrst_row, (xmax = 0) AS pgrst_inserted), ` +
+      `pgrst_source AS (SELECT (pgrst_row).* FROM pgrst_ret) ` +
+      wrapBody(inner, '(SELECT count(*) FROM pgrst_ret WHERE pgrst_inserted)')
+    );
+  }
   return `WITH pgrst_source AS (${cte} RETURNING ${ident(table.name)}.*) ${wrapBody(inner, 'null::bigint')}`;
 }
 
@@ -353,7 +364,7 @@ export function planInsert(cache: SchemaCache, schema: string, table: Table, q: 
       cte += ` ON CONFLICT (${conflict.map(ident).join(', ')}) DO UPDATE SET ${updates.map((c) => `${ident(c)} = EXCLUDED.${ident(c)}`).join(', ')}`;
     }
   }
-  return { sql: mutationStatement(ctx, table, cte, o.ret), params: ctx.params.values };
+  return { sql: mutationStatement(ctx, table, cte, o.ret, o.resolution === 'merge-duplicates'), params: ctx.params.values };
 }
 
 function mutationWhere(ctx: Ctx, table: Table): string {
