@@ -1,0 +1,54 @@
+// E-mail send limits need their own stack: the shared one allows a whole suite's mail.
+import { randomUUID } from 'node:crypto';
+import { createClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ws from 'ws';
+import { inbox } from '../support/inbox.ts';
+import { startTestStack, type TestStack } from '../support/stack-process.ts';
+import { ANON_KEY, ENGINE } from './helpers.ts';
+
+const email = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.test`;
+let stack: TestStack;
+
+beforeAll(async () => {
+  const base = Number(process.env.TEST_BASE_PORT ?? (ENGINE === 'postgres' ? 54520 : 54420)) + 20;
+  stack = await startTestStack({
+    engine: ENGINE,
+    basePort: base,
+    name: `test-${ENGINE}-${base}-mail-limits`,
+    env: { STACK_EMAIL_RATE_LIMIT: '3', STACK_EMAIL_MAX_FREQUENCY: '60' },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+function anonClient() {
+  return createClient(stack.url, ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: ws as never },
+  });
+}
+
+describe('auth: e-mail send limits', () => {
+  it('holds one address to the minimum interval and all mail to the hourly limit', async () => {
+    const mail = inbox(`http://127.0.0.1:${stack.env.STACK_INBOX_PORT}`);
+    const first = email('first');
+    expect((await anonClient().auth.signInWithOtp({ email: first })).error).toBeNull();
+
+    const again = await anonClient().auth.signInWithOtp({ email: first });
+    expect(again.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
+    expect(again.error?.message).toMatch(/^For security purposes, you can only request this after (59|60) seconds\.$/);
+
+    expect((await anonClient().auth.signInWithOtp({ email: email('second') })).error).toBeNull();
+    expect((await anonClient().auth.resetPasswordForEmail(first)).error).toMatchObject({ status: 429 });
+    expect((await anonClient().auth.signInWithOtp({ email: email('third') })).error).toBeNull();
+
+    const fourth = email('fourth');
+    const over = await anonClient().auth.signInWithOtp({ email: fourth });
+    expect(over.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit', message: 'email rate limit exceeded' });
+    expect(await mail.count(fourth)).toBe(0);
+    expect(await mail.count(first)).toBe(1);
+  });
+});
