@@ -56,18 +56,41 @@ describe('defaults', () => {
       .single();
     expect(advertiser.error).toBeNull();
     expect(advertiser.data).toMatchObject({ status: 'active', total_spent: 0 });
-    await service().from('advertisers').delete().eq('id', (advertiser.data as { id: string }).id);
+    await service()
+      .from('advertisers')
+      .delete()
+      .eq('id', (advertiser.data as { id: string }).id);
   });
 });
 
 describe('rules with readable messages', () => {
   const slideCases: [string, Record<string, unknown>, string, RegExp][] = [
-    ['duration under 5', { duration: 4 }, 'campaign_items_duration_between_5_and_300', /between 5 and 300 seconds \(got 4\)/],
+    [
+      'duration under 5',
+      { duration: 4 },
+      'campaign_items_duration_between_5_and_300',
+      /between 5 and 300 seconds \(got 4\)/,
+    ],
     ['duration over 300', { duration: 301 }, 'campaign_items_duration_between_5_and_300', /between 5 and 300/],
-    ['priority over 10', { priority: 11 }, 'campaign_items_priority_between_1_and_10', /priority must be between 1 and 10/],
+    [
+      'priority over 10',
+      { priority: 11 },
+      'campaign_items_priority_between_1_and_10',
+      /priority must be between 1 and 10/,
+    ],
     ['unknown slide type', { slide_type: 'poster' }, 'campaign_items_slide_type_is_known', /Unknown slide type/],
-    ['unknown content type', { content_type: 'live' }, 'campaign_items_content_type_is_static_or_dynamic', /static or dynamic/],
-    ['refresh interval under 60', { settings: { refresh_interval: 30 } }, 'campaign_items_refresh_interval_between_60_and_3600', /60 and 3600/],
+    [
+      'unknown content type',
+      { content_type: 'live' },
+      'campaign_items_content_type_is_static_or_dynamic',
+      /static or dynamic/,
+    ],
+    [
+      'refresh interval under 60',
+      { settings: { refresh_interval: 30 } },
+      'campaign_items_refresh_interval_between_60_and_3600',
+      /60 and 3600/,
+    ],
     ['display order 0', { display_order: 0 }, 'campaign_items_display_order_at_least_1', /display_order_at_least_1/],
   ];
   for (const [what, values, constraint, message] of slideCases) {
@@ -92,7 +115,10 @@ describe('rules with readable messages', () => {
       .select('id')
       .single();
     expect(error).toBeNull();
-    await service().from('campaign_items').delete().eq('id', (data as { id: string }).id);
+    await service()
+      .from('campaign_items')
+      .delete()
+      .eq('id', (data as { id: string }).id);
   });
 
   it('a campaign ending before it starts is refused', async () => {
@@ -132,10 +158,17 @@ describe('rules with readable messages', () => {
     const { data } = await newCampaign();
     const id = (data as { id: string }).id;
     const admin = await as('admin');
-    const slide = await admin.from('campaign_items').insert({ campaign_id: id, display_order: 1 }).select('id').single();
+    const slide = await admin
+      .from('campaign_items')
+      .insert({ campaign_id: id, display_order: 1 })
+      .select('id')
+      .single();
     expect(slide.error).toBeNull();
     expect((await admin.from('campaigns').delete().eq('id', id)).error).toBeNull();
-    const { data: left } = await service().from('campaign_items').select('id').eq('id', (slide.data as { id: string }).id);
+    const { data: left } = await service()
+      .from('campaign_items')
+      .select('id')
+      .eq('id', (slide.data as { id: string }).id);
     expect(left).toEqual([]);
   });
 });

@@ -35,7 +35,11 @@ async function campaign(): Promise<Campaign> {
 }
 
 async function slides(): Promise<Slide[]> {
-  const { data, error } = await service().from('campaign_items').select('*').eq('campaign_id', campaignId).order('display_order');
+  const { data, error } = await service()
+    .from('campaign_items')
+    .select('*')
+    .eq('campaign_id', campaignId)
+    .order('display_order');
   expect(error).toBeNull();
   return data as Slide[];
 }
@@ -78,7 +82,13 @@ describe('save_campaign_slides', () => {
   it('inserts new and temp- slides with fresh ids, numbered in list order, and updates the counts', async () => {
     const { data, error } = await save([
       { id: 'temp-1', title: 'First', duration: 12, created_at: 'x', updated_at: 'y' },
-      { title: 'Second', slide_type: 'weather', content_type: 'dynamic', duration: 20, settings: { location: 'New York', refresh_interval: 300 } },
+      {
+        title: 'Second',
+        slide_type: 'weather',
+        content_type: 'dynamic',
+        duration: 20,
+        settings: { location: 'New York', refresh_interval: 300 },
+      },
     ]);
     expect(error).toBeNull();
     const saved = data as Slide[];

@@ -77,7 +77,10 @@ const STORAGE_MATRIX = `
 `;
 
 function parseMatrix(text: string): Record<string, string>[] {
-  const lines = text.trim().split('\n').map((l) => l.trim().split(/\s+/));
+  const lines = text
+    .trim()
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/));
   const [header, ...rows] = lines;
   return rows.map((cells) => Object.fromEntries(header!.map((h, i) => [h, cells[i]!])));
 }
@@ -99,7 +102,6 @@ interface TableCase {
   target: (persona: Persona) => string;
 }
 
-const PERSONAS: Persona[] = ['anon', 'cafe', 'gym', 'admin'];
 let db: pg.Client;
 /** A campaign of Harbor Books (a customer with no login) that holds rows this file creates. */
 let scratchCampaign: string;
@@ -121,7 +123,11 @@ const CASES: Record<string, TableCase> = {
   },
   advertisers: {
     seeded: SEED.advertisers,
-    newRow: async () => ({ advertiser_name: 'Matrix Person', business_name: `Matrix ${uniqueSuffix()}`, email: 'm@example.test' }),
+    newRow: async () => ({
+      advertiser_name: 'Matrix Person',
+      business_name: `Matrix ${uniqueSuffix()}`,
+      email: 'm@example.test',
+    }),
     patch: { industry: 'Other' },
     target: () => SEED.advertisers[0]!,
   },
@@ -133,7 +139,12 @@ const CASES: Record<string, TableCase> = {
   },
   system_alerts: {
     seeded: SEED.alerts,
-    newRow: async () => ({ customer_id: SEED.customers.books, alert_type: 'other', severity: 'low', message: 'matrix' }),
+    newRow: async () => ({
+      customer_id: SEED.customers.books,
+      alert_type: 'other',
+      severity: 'low',
+      message: 'matrix',
+    }),
     patch: { resolved: true },
     target: () => SEED.alerts[0]!,
   },
@@ -141,7 +152,11 @@ const CASES: Record<string, TableCase> = {
     seeded: SEED.equipment.all,
     ownSeeded: { cafe: SEED.equipment.cafe, gym: SEED.equipment.gym },
     owns: (r, p) => r.customer_id === customerOf(p),
-    newRow: async () => ({ customer_id: SEED.customers.books, device_name: `MATRIX-${uniqueSuffix()}`, status: 'idle' }),
+    newRow: async () => ({
+      customer_id: SEED.customers.books,
+      device_name: `MATRIX-${uniqueSuffix()}`,
+      status: 'idle',
+    }),
     patch: { status: 'error' },
     target: (p) => (p === 'gym' ? SEED.equipment.gym[0]! : SEED.equipment.cafe[0]!),
   },
@@ -190,7 +205,11 @@ const created: [table: string, id: string][] = [];
 async function disposable(table: string): Promise<string> {
   const c = CASES[table]!;
   if (table === 'users') return createAuthUser(db, `matrix-${uniqueSuffix()}@example.test`);
-  const { data, error } = await service().from(table).insert(await c.newRow()).select('id').single();
+  const { data, error } = await service()
+    .from(table)
+    .insert(await c.newRow())
+    .select('id')
+    .single();
   expect(error).toBeNull();
   const id = (data as { id: string }).id;
   created.push([table, id]);
@@ -312,7 +331,9 @@ describe('users cannot raise their own role', () => {
     );
     const id = rows[0]!.id;
     expect(await serviceRow('users', id)).toMatchObject({ email, role: 'customer' });
-    await db.query(`update auth.users set raw_app_meta_data = raw_app_meta_data || '{"role":"admin"}' where id = $1`, [id]);
+    await db.query(`update auth.users set raw_app_meta_data = raw_app_meta_data || '{"role":"admin"}' where id = $1`, [
+      id,
+    ]);
     expect(await serviceRow('users', id)).toMatchObject({ role: 'admin' });
   });
 });
@@ -438,7 +459,12 @@ describe('storage access', () => {
     await uploadAsService('ad-images', name);
     const { error: e1 } = await service()
       .from('campaign_items')
-      .insert({ campaign_id: SEED.campaigns.cafePaused, title: 'Matrix image', display_order: 9, image_url: `slides/${name}` });
+      .insert({
+        campaign_id: SEED.campaigns.cafePaused,
+        title: 'Matrix image',
+        display_order: 9,
+        image_url: `slides/${name}`,
+      });
     expect(e1).toBeNull();
     const cafe = await as('cafe');
     const gym = await as('gym');
@@ -451,7 +477,9 @@ describe('storage access', () => {
   it('advertiser-logos refuses files over 2 MB and ad-images refuses PDFs', async () => {
     const admin = await as('admin');
     const big = Buffer.alloc(2 * 1024 * 1024 + 1, 1);
-    const tooBig = await admin.storage.from('advertiser-logos').upload(`matrix-big-${uniqueSuffix()}.png`, big, { contentType: 'image/png' });
+    const tooBig = await admin.storage
+      .from('advertiser-logos')
+      .upload(`matrix-big-${uniqueSuffix()}.png`, big, { contentType: 'image/png' });
     expect(tooBig.error).not.toBeNull();
     const pdf = await admin.storage
       .from('ad-images')

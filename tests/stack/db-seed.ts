@@ -57,7 +57,11 @@ export async function connectDb(): Promise<pg.Client> {
 }
 
 /** Creates a confirmed auth user the way seed.sql does; its public.users row comes from the trigger. */
-export async function createAuthUser(db: pg.Client, email: string, appMetadata: Record<string, unknown> = {}): Promise<string> {
+export async function createAuthUser(
+  db: pg.Client,
+  email: string,
+  appMetadata: Record<string, unknown> = {},
+): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
        raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
