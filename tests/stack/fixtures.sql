@@ -35,6 +35,17 @@ create table public.rest_comments (
 );
 comment on table public.rest_comments is 'Comments: the "many" side of posts.';
 
+create table public.rest_labels (
+  id int primary key,
+  name text not null unique
+);
+create table public.rest_post_labels (
+  post_id bigint not null references public.rest_posts (id),
+  label_id int not null references public.rest_labels (id),
+  primary key (post_id, label_id)
+);
+comment on table public.rest_post_labels is 'Junction between posts and labels: a many-to-many relationship.';
+
 create table public.rest_items (
   sku text primary key,
   name text not null,
@@ -73,6 +84,10 @@ alter table public.rest_author_details enable row level security;
 alter table public.rest_posts enable row level security;
 alter table public.rest_comments enable row level security;
 alter table public.rest_items enable row level security;
+alter table public.rest_labels enable row level security;
+alter table public.rest_post_labels enable row level security;
+create policy "Anyone reads labels" on public.rest_labels for select using (true);
+create policy "Anyone reads post labels" on public.rest_post_labels for select using (true);
 alter table public.rest_notes enable row level security;
 alter table public.rest_bench_parents enable row level security;
 alter table public.rest_bench_categories enable row level security;
@@ -108,6 +123,8 @@ insert into public.rest_posts (id, author_id, editor_id, title, tags, meta, publ
   (3, 2, null, 'Draft', '{}', '{}', false, null),
   (4, 2, 1, 'Notes, on (things)', '{misc}', '{"lang": "fr"}', true, 7);
 select setval(pg_get_serial_sequence('public.rest_posts', 'id'), 4);
+insert into public.rest_labels (id, name) values (1, 'red'), (2, 'green'), (3, 'blue');
+insert into public.rest_post_labels (post_id, label_id) values (1, 1), (1, 3), (2, 3);
 insert into public.rest_comments (post_id, body) values (1, 'First!'), (1, 'Nice post'), (2, 'Hm');
 
 insert into public.rest_bench_categories (id, label) select g, 'category ' || g from generate_series(1, 5) g;

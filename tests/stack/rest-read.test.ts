@@ -121,6 +121,23 @@ describe('rest: embedding', () => {
     expect(signedIn.data).toEqual({ name: 'Grace', rest_posts: [{ title: 'Draft' }, { title: 'Notes, on (things)' }] });
   });
 
+  it('embeds many-to-many through a junction table', async () => {
+    const { data, error } = await anon()
+      .from('rest_posts')
+      .select('id, rest_labels(name)')
+      .in('id', [1, 2, 4])
+      .order('id')
+      .order('id', { referencedTable: 'rest_labels' });
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { id: 1, rest_labels: [{ name: 'red' }, { name: 'blue' }] },
+      { id: 2, rest_labels: [{ name: 'blue' }] },
+      { id: 4, rest_labels: [] },
+    ]);
+    const back = await anon().from('rest_labels').select('name, rest_posts!rest_post_labels(id)').eq('id', 3).single();
+    expect(back.data).toEqual({ name: 'blue', rest_posts: [{ id: 1 }, { id: 2 }] });
+  });
+
   it('answers 300 PGRST201 for an ambiguous embed', async () => {
     const { error, status } = await anon().from('rest_posts').select('id, rest_authors(name)');
     expect(status).toBe(300);

@@ -158,11 +158,16 @@ export function resolveRelationship(table: Table, embed: EmbedItem, cache: Schem
   const fkCols = (r: Relationship) => (r.fromHoldsFk ? r.fromCols : r.toCols);
   const refCols = (r: Relationship) => (r.fromHoldsFk ? r.toCols : r.fromCols);
   const candidates = table.relationships.filter((r) => {
+    if (r.junction) {
+      if (r.to !== target) return false;
+      const h = embed.hint;
+      return !h || h === r.junction.table || r.junction.constraints.includes(h);
+    }
     const targetOk = r.to === target || r.constraint === target || (r.fromHoldsFk && singleCol(r.fromCols, target));
     if (!targetOk) return false;
     if (!embed.hint) return true;
     const h = embed.hint;
-    return r.constraint === h || singleCol(fkCols(r), h) || singleCol(refCols(r), h) || (r.to === h && r.to !== target);
+    return r.constraint === h || singleCol(fkCols(r), h) || singleCol(refCols(r), h);
   });
   if (candidates.length === 1) return candidates[0];
   if (candidates.length === 0) {
@@ -175,7 +180,8 @@ export function resolveRelationship(table: Table, embed: EmbedItem, cache: Schem
       exists ? null : `Perhaps you meant '${target}' to be a table or a foreign key of '${table.name}'.`,
     );
   }
-  const card = (r: Relationship) => (r.cardinality === 'o2m' ? 'one-to-many' : r.cardinality === 'm2o' ? 'many-to-one' : 'one-to-one');
+  const card = (r: Relationship) =>
+    ({ o2m: 'one-to-many', m2o: 'many-to-one', o2o: 'one-to-one', m2m: 'many-to-many' })[r.cardinality];
   throw new ApiError(
     300,
     'PGRST201',
@@ -183,7 +189,9 @@ export function resolveRelationship(table: Table, embed: EmbedItem, cache: Schem
     candidates.map((r) => ({
       cardinality: card(r),
       embedding: `${table.name} with ${r.to}`,
-      relationship: `${r.constraint} using ${table.name}(${r.fromCols.join(', ')}) and ${r.to}(${r.toCols.join(', ')})`,
+      relationship: r.junction
+        ? `${r.junction.table} using ${r.junction.constraints.join(' and ')}`
+        : `${r.constraint} using ${table.name}(${r.fromCols.join(', ')}) and ${r.to}(${r.toCols.join(', ')})`,
     })),
     `Try changing '${target}' to one of the following: ${candidates.map((r) => `'${target}!${r.constraint}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
   );
@@ -226,12 +234,22 @@ function buildEmbed(ctx: Ctx, src: Source, item: EmbedItem, path: string[], node
   const childPath = ctx.q.nodes.has(aliasPath) ? [...path, outName] : [...path, item.name];
   const params = ctx.q.nodes.get(aliasPath) ?? ctx.q.nodes.get(namePath) ?? { filters: [], order: [] };
   const inner = buildNode(ctx, childSrc, item.select, childPath);
-  const conds = rel.fromCols.map((c, i) => `${ident(childSrc.alias)}.${ident(rel.toCols[i])} = ${ident(src.alias)}.${ident(c)}`);
+  let junctionJoin = '';
+  let conds: string[];
+  if (rel.junction) {
+    const j = rel.junction;
+    const jAlias = ident(`${j.table}_${n}`);
+    const on = j.toCols.map((c, i) => `${jAlias}.${ident(c)} = ${ident(childSrc.alias)}.${ident(rel.toCols[i])}`).join(' AND ');
+    junctionJoin = ` JOIN ${ident(child.schema)}.${ident(j.table)} AS ${jAlias} ON ${on}`;
+    conds = j.fromCols.map((c, i) => `${jAlias}.${ident(c)} = ${ident(src.alias)}.${ident(rel.fromCols[i])}`);
+  } else {
+    conds = rel.fromCols.map((c, i) => `${ident(childSrc.alias)}.${ident(rel.toCols[i])} = ${ident(src.alias)}.${ident(c)}`);
+  }
   for (const f of params.filters) conds.push(filterSql(ctx, childSrc, f, inner));
   conds.push(...inner.embedConds);
-  const from = `FROM ${ident(child.schema)}.${ident(child.name)} AS ${ident(childSrc.alias)}${inner.joins.join('')}`;
+  const from = `FROM ${ident(child.schema)}.${ident(child.name)} AS ${ident(childSrc.alias)}${junctionJoin}${inner.joins.join('')}`;
   const where = ` WHERE ${conds.join(' AND ')}`;
-  const toMany = rel.cardinality === 'o2m';
+  const toMany = rel.cardinality === 'o2m' || rel.cardinality === 'm2m';
   const joinKind = item.join === 'inner' ? 'INNER' : 'LEFT';
   if (toMany) {
     const rows = `${lateral}_rows`;

@@ -36,7 +36,9 @@ export interface Relationship {
   toCols: string[];
   /** Whether `from` holds the foreign key. */
   fromHoldsFk: boolean;
-  cardinality: 'm2o' | 'o2m' | 'o2o';
+  cardinality: 'm2o' | 'o2m' | 'o2o' | 'm2m';
+  /** Many-to-many: the junction table and its columns pointing at `from` and `to`. */
+  junction?: { table: string; constraints: [string, string]; fromCols: string[]; toCols: string[] };
 }
 
 export interface FunctionArg {
@@ -198,6 +200,29 @@ export async function loadSchemaCache(db: Db, schemas: string[]): Promise<Schema
         fromHoldsFk: false,
         cardinality: oneToOne ? 'o2o' : 'o2m',
       });
+    }
+    // Many-to-many through junction tables whose key holds both foreign keys.
+    for (const j of cache.tables.values()) {
+      const own = j.relationships.filter((r) => r.fromHoldsFk);
+      const keyed = own.filter((r) => j.uniques.some((u) => r.fromCols.every((c) => u.includes(c))));
+      for (const r1 of keyed) {
+        for (const r2 of keyed) {
+          if (r1 === r2) continue;
+          const inKey = j.uniques.some((u) => [...r1.fromCols, ...r2.fromCols].every((c) => u.includes(c)));
+          const a = cache.tables.get(key(j.schema, r1.to));
+          if (!inKey || !a) continue;
+          a.relationships.push({
+            from: r1.to,
+            to: r2.to,
+            constraint: j.name,
+            fromCols: r1.toCols,
+            toCols: r2.toCols,
+            fromHoldsFk: false,
+            cardinality: 'm2m',
+            junction: { table: j.name, constraints: [r1.constraint, r2.constraint], fromCols: r1.fromCols, toCols: r2.fromCols },
+          });
+        }
+      }
     }
     for (const f of fns.rows) {
       const modes = f.argmodes ?? [];
