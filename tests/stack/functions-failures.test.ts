@@ -41,4 +41,10 @@ describe('failing functions', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(7_500);
     await echoWorks();
   }, 20_000);
+
+  it('replaces the runtime when a function blocks it, and keeps serving', async () => {
+    const r = await http('/functions/v1/spin', { method: 'POST' });
+    expect(r.status).toBe(504);
+    await echoWorks();
+  }, 25_000);
 });

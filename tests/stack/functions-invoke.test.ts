@@ -75,6 +75,22 @@ describe('invoking a function', () => {
     expect((error as FunctionsHttpError).context.status).toBe(418);
   });
 
+  it('streams the response as the function writes it', async () => {
+    const started = Date.now();
+    const r = await http('/functions/v1/stream');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('text/event-stream');
+    const reader = r.body!.getReader();
+    const first = await reader.read();
+    const firstAt = Date.now() - started;
+    let text = new TextDecoder().decode(first.value);
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += new TextDecoder().decode(chunk.value);
+    const doneAt = Date.now() - started;
+    expect(text).toBe('data: 1\n\ndata: 2\n\ndata: 3\n\n');
+    // The first event arrives before the function has finished writing.
+    expect(doneAt - firstAt).toBeGreaterThanOrEqual(500);
+  });
+
   it('answers 404 for a function that does not exist, and for shared code', async () => {
     for (const name of ['no-such-function', '_shared']) {
       const r = await http(`/functions/v1/${name}`, { method: 'POST' });

@@ -180,6 +180,7 @@ class DenoRuntime {
   private child: ChildProcess | undefined;
   private childPort: number | undefined;
   private ready: Promise<number> | undefined;
+  private checking: Promise<void> | undefined;
   private closing = false;
   private crashes = 0;
 
@@ -188,8 +189,13 @@ class DenoRuntime {
     private readonly env: () => Record<string, string>,
   ) {}
 
-  /** The port of a ready runtime, starting one if none runs. */
-  port(): Promise<number> {
+  /** The port of a ready runtime, starting one if none runs (after any health check under way). */
+  async port(): Promise<number> {
+    if (this.checking) await this.checking;
+    return this.ensure();
+  }
+
+  private ensure(): Promise<number> {
     if (this.closing) return Promise.reject(new Error('the functions runtime is stopping'));
     if (!this.ready) {
       const p = this.spawn();
@@ -246,7 +252,7 @@ class DenoRuntime {
         const delay = Math.min(5_000, 100 * 2 ** this.crashes);
         logErr(`Deno exited (${code ?? signal}); restarting`);
         setTimeout(() => {
-          if (!this.closing && !this.ready) this.port().catch((e: Error) => logErr(e.message));
+          if (!this.closing && !this.ready) this.ensure().catch((e: Error) => logErr(e.message));
         }, delay);
       });
     });
@@ -261,17 +267,33 @@ class DenoRuntime {
     if (child && this.childPort === port) await waitForExit(child, 1_000);
   }
 
+  /**
+   * After a request to `port` timed out: probes the runtime and replaces it when
+   * it no longer answers (a function blocking the event loop). Requests wait meanwhile.
+   */
+  checkHealth(port: number): void {
+    if (this.checking || this.childPort !== port) return;
+    this.checking = probe(port)
+      .then(async (alive) => {
+        if (!alive) await this.restart('it stopped answering');
+      })
+      .finally(() => {
+        this.checking = undefined;
+      });
+  }
+
   /** Replaces the running process (after a file change, or when it stopped answering). */
   async restart(reason: string): Promise<void> {
     const child = this.child;
     this.child = undefined;
+    this.childPort = undefined;
     this.ready = undefined;
     logOut(`restarting Deno: ${reason}`);
     if (child) {
       child.kill('SIGKILL');
       await waitForExit(child, 5_000);
     }
-    if (!this.closing) await this.port().catch((e: Error) => logErr(e.message));
+    if (!this.closing) await this.ensure().catch((e: Error) => logErr(e.message));
   }
 
   async stop(): Promise<void> {
@@ -355,7 +377,8 @@ export async function createFunctionsService(ctx: StackContext): Promise<Service
   const warmedOrLate = Promise.race([warm.done, new Promise<void>((r) => setTimeout(r, WARM_WAIT_MS).unref())]).then(() => {
     warmed = true;
   });
-  await runtime.port();
+  // The stack starts even when Deno cannot: requests then answer 503 and retry the start.
+  await runtime.port().catch((e: Error) => logErr(e.message));
 
   // Like `supabase functions serve`: an edited function is served fresh.
   const watchers: FSWatcher[] = [];
@@ -403,9 +426,7 @@ export async function createFunctionsService(ctx: StackContext): Promise<Service
         else res.destroy();
         finish();
         // A function stuck in a loop blocks the whole runtime: replace it.
-        void probe(port).then((alive) => {
-          if (!alive) void runtime.restart('it stopped answering');
-        });
+        runtime.checkHealth(port);
       }, settings.timeoutMs);
       upstream.on('response', (up) => {
         clearTimeout(timer);

@@ -1,0 +1,6 @@
+// Blocks the runtime's event loop for good.
+Deno.serve(() => {
+  for (;;) {
+    // busy
+  }
+});
