@@ -9,13 +9,23 @@ describe('buckets', () => {
   it('creates, reads, updates, empties and deletes a bucket as the service role', async () => {
     const admin = service().storage;
     const id = `media-${randomUUID().slice(0, 8)}`;
-    const created = await admin.createBucket(id, { public: false, fileSizeLimit: '1KB', allowedMimeTypes: ['image/*'] });
+    const created = await admin.createBucket(id, {
+      public: false,
+      fileSizeLimit: '1KB',
+      allowedMimeTypes: ['image/*'],
+    });
     expect(created.error).toBeNull();
     expect(created.data).toEqual({ name: id });
 
     const got = await admin.getBucket(id);
     expect(got.error).toBeNull();
-    expect(got.data).toMatchObject({ id, name: id, public: false, file_size_limit: 1000, allowed_mime_types: ['image/*'] });
+    expect(got.data).toMatchObject({
+      id,
+      name: id,
+      public: false,
+      file_size_limit: 1000,
+      allowed_mime_types: ['image/*'],
+    });
 
     const listed = await admin.listBuckets();
     expect(listed.data!.map((b) => b.id)).toContain(id);
@@ -26,9 +36,17 @@ describe('buckets', () => {
     const tooBig = await admin.from(id).upload('big.png', new Blob([new Uint8Array(2000)], { type: 'image/png' }));
     expectStorageError(tooBig.error, { statusCode: '413' });
 
-    expect((await admin.updateBucket(id, { public: true, fileSizeLimit: 4096, allowedMimeTypes: ['image/png'] })).error).toBeNull();
-    expect((await admin.getBucket(id)).data).toMatchObject({ public: true, file_size_limit: 4096, allowed_mime_types: ['image/png'] });
-    expect((await admin.from(id).upload('big.png', new Blob([new Uint8Array(2000)], { type: 'image/png' }))).error).toBeNull();
+    expect(
+      (await admin.updateBucket(id, { public: true, fileSizeLimit: 4096, allowedMimeTypes: ['image/png'] })).error,
+    ).toBeNull();
+    expect((await admin.getBucket(id)).data).toMatchObject({
+      public: true,
+      file_size_limit: 4096,
+      allowed_mime_types: ['image/png'],
+    });
+    expect(
+      (await admin.from(id).upload('big.png', new Blob([new Uint8Array(2000)], { type: 'image/png' }))).error,
+    ).toBeNull();
 
     const notEmpty = await admin.deleteBucket(id);
     expectStorageError(notEmpty.error, { statusCode: '409' });
@@ -47,8 +65,14 @@ describe('buckets', () => {
     const list = await u.client.storage.listBuckets();
     expect(list.error).toBeNull();
     expect(list.data!.map((b) => b.id)).not.toContain(PRIVATE);
-    expectStorageError((await u.client.storage.getBucket(PRIVATE)).error, { statusCode: '404', message: 'Bucket not found' });
-    expectStorageError((await u.client.storage.deleteBucket(PRIVATE)).error, { statusCode: '404', message: 'Bucket not found' });
+    expectStorageError((await u.client.storage.getBucket(PRIVATE)).error, {
+      statusCode: '404',
+      message: 'Bucket not found',
+    });
+    expectStorageError((await u.client.storage.deleteBucket(PRIVATE)).error, {
+      statusCode: '404',
+      message: 'Bucket not found',
+    });
 
     // Emptying needs to see the bucket first: nothing of anyone's is removed.
     await u.client.storage.from(PRIVATE).upload(u.path('kept.txt'), textBlob('kept'));

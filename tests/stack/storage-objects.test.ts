@@ -33,7 +33,12 @@ describe('upload', () => {
 
     const info = await u.client.storage.from(PRIVATE).info(u.path('data.json'));
     expect(info.error).toBeNull();
-    expect(info.data).toMatchObject({ name: u.path('data.json'), size: bytes.byteLength, contentType: 'application/json', metadata: { origin: 'editor' } });
+    expect(info.data).toMatchObject({
+      name: u.path('data.json'),
+      size: bytes.byteLength,
+      contentType: 'application/json',
+      metadata: { origin: 'editor' },
+    });
   });
 
   it('refuses a second upload to the same path unless upsert is asked for', async () => {
@@ -72,7 +77,9 @@ describe('upload', () => {
 
     const write = await other.client.storage.from(PRIVATE).upload(owner.path('theirs.txt'), textBlob('no'));
     expectStorageError(write.error, { statusCode: '403', message: 'new row violates row-level security policy' });
-    const overwrite = await other.client.storage.from(PRIVATE).upload(owner.path('mine.txt'), textBlob('no'), { upsert: true });
+    const overwrite = await other.client.storage
+      .from(PRIVATE)
+      .upload(owner.path('mine.txt'), textBlob('no'), { upsert: true });
     expectStorageError(overwrite.error, { statusCode: '403' });
     expect(await (await owner.client.storage.from(PRIVATE).download(owner.path('mine.txt'))).data!.text()).toBe('mine');
   });
@@ -88,9 +95,13 @@ describe('limits', () => {
   it('refuses an object over the bucket’s size limit, sent as a Blob or raw', async () => {
     const u = await newUser();
     const big = new Uint8Array(70 * 1024).fill(65);
-    const blob = await u.client.storage.from(PRIVATE).upload(u.path('big.txt'), new Blob([big], { type: 'text/plain' }));
+    const blob = await u.client.storage
+      .from(PRIVATE)
+      .upload(u.path('big.txt'), new Blob([big], { type: 'text/plain' }));
     expectStorageError(blob.error, { statusCode: '413', message: 'The object exceeded the maximum allowed size' });
-    const raw = await u.client.storage.from(PRIVATE).upload(u.path('big.bin'), big.buffer, { contentType: 'text/plain' });
+    const raw = await u.client.storage
+      .from(PRIVATE)
+      .upload(u.path('big.bin'), big.buffer, { contentType: 'text/plain' });
     expectStorageError(raw.error, { statusCode: '413', message: 'The object exceeded the maximum allowed size' });
 
     const { data } = await u.client.storage.from(PRIVATE).list(u.id);
@@ -126,7 +137,12 @@ describe('limits', () => {
 });
 
 /** A request whose path is sent exactly as written (fetch would fold "." and ".." segments). */
-async function rawRequest(method: string, path: string, token: string, body: string): Promise<{ status: number; body: string }> {
+async function rawRequest(
+  method: string,
+  path: string,
+  token: string,
+  body: string,
+): Promise<{ status: number; body: string }> {
   const url = new URL(STACK_URL);
   return new Promise((resolve, reject) => {
     const req = request(
@@ -236,7 +252,11 @@ describe('download', () => {
 
     const closed = await fetch(u.client.storage.from(PRIVATE).getPublicUrl(u.path('poster.png')).data.publicUrl);
     expect(closed.status).toBe(400);
-    expect(await closed.json()).toMatchObject({ statusCode: '404', error: 'Bucket not found', message: 'Bucket not found' });
+    expect(await closed.json()).toMatchObject({
+      statusCode: '404',
+      error: 'Bucket not found',
+      message: 'Bucket not found',
+    });
   });
 
   it('refuses a bearer token with a bad signature or past its expiry', async () => {
@@ -287,7 +307,12 @@ describe('remove one', () => {
     expect(await first.json()).toEqual({ message: 'Successfully deleted' });
     const second = await fetch(url, { method: 'DELETE', headers });
     expect(second.status).toBe(400);
-    expect(await second.json()).toEqual({ statusCode: '404', code: 'NoSuchKey', error: 'not_found', message: 'Object not found' });
+    expect(await second.json()).toEqual({
+      statusCode: '404',
+      code: 'NoSuchKey',
+      error: 'not_found',
+      message: 'Object not found',
+    });
   });
 });
 

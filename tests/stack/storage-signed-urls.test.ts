@@ -18,7 +18,9 @@ describe('signed URLs', () => {
     expect(res.headers.get('content-disposition')).toBeNull();
     expect(await res.text()).toBe('slide');
 
-    const download = await u.client.storage.from(PRIVATE).createSignedUrl(u.path('slide.png'), 60, { download: 'poster.png' });
+    const download = await u.client.storage
+      .from(PRIVATE)
+      .createSignedUrl(u.path('slide.png'), 60, { download: 'poster.png' });
     const attached = await fetch(download.data!.signedUrl);
     expect(attached.status).toBe(200);
     expect(attached.headers.get('content-disposition')).toMatch(/^attachment; filename=poster\.png/);
@@ -46,7 +48,11 @@ describe('signed URLs', () => {
 
     const res = await fetch(other);
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ statusCode: '400', code: 'InvalidSignature', message: 'Invalid signature' });
+    expect(await res.json()).toMatchObject({
+      statusCode: '400',
+      code: 'InvalidSignature',
+      message: 'Invalid signature',
+    });
 
     const forged = await fetch(data!.signedUrl.replace(/token=[^&]+/, `token=${token.slice(0, -3)}abc`));
     expect(forged.status).toBe(400);
@@ -91,18 +97,24 @@ describe('signed upload URLs', () => {
     expect(error).toBeNull();
     expect(data!.signedUrl).toContain(`/storage/v1/object/upload/sign/${PRIVATE}/${u.path('drop.txt')}?token=`);
 
-    const up = await anon().storage.from(PRIVATE).uploadToSignedUrl(u.path('drop.txt'), data!.token, textBlob('dropped'));
+    const up = await anon()
+      .storage.from(PRIVATE)
+      .uploadToSignedUrl(u.path('drop.txt'), data!.token, textBlob('dropped'));
     expect(up.error).toBeNull();
     expect(up.data!.fullPath).toBe(`${PRIVATE}/${u.path('drop.txt')}`);
     expect(await (await u.client.storage.from(PRIVATE).download(u.path('drop.txt'))).data!.text()).toBe('dropped');
 
-    const elsewhere = await anon().storage.from(PRIVATE).uploadToSignedUrl(u.path('other.txt'), data!.token, textBlob('x'));
+    const elsewhere = await anon()
+      .storage.from(PRIVATE)
+      .uploadToSignedUrl(u.path('other.txt'), data!.token, textBlob('x'));
     expectStorageError(elsewhere.error, { statusCode: '400', message: 'Invalid signature' });
     const again = await anon().storage.from(PRIVATE).uploadToSignedUrl(u.path('drop.txt'), data!.token, textBlob('x'));
     expectStorageError(again.error, { statusCode: '409' });
 
     // An upload token does not open the object for reading.
-    const read = await fetch(`${STACK_URL}/storage/v1/object/sign/${PRIVATE}/${u.path('drop.txt')}?token=${data!.token}`);
+    const read = await fetch(
+      `${STACK_URL}/storage/v1/object/sign/${PRIVATE}/${u.path('drop.txt')}?token=${data!.token}`,
+    );
     expect(read.status).toBe(400);
     expect(await read.json()).toMatchObject({ code: 'InvalidSignature' });
   });

@@ -6,7 +6,15 @@ import { parseSize } from '../config.ts';
 import { sendJson, type StackRequest } from '../http/server.ts';
 import { errors } from './errors.ts';
 import { emptyBucketObjects } from './objects.ts';
-import { asCaller, authenticate, isoSql, isValidBucketName, readJson, toNumberOrNull, type StorageContext } from './request.ts';
+import {
+  asCaller,
+  authenticate,
+  isoSql,
+  isValidBucketName,
+  readJson,
+  toNumberOrNull,
+  type StorageContext,
+} from './request.ts';
 
 const BUCKET_COLUMNS = `id, name, owner, owner_id, public, type, file_size_limit, allowed_mime_types,
   ${isoSql('created_at')} as created_at, ${isoSql('updated_at')} as updated_at`;
@@ -31,7 +39,10 @@ function fileSizeLimit(v: unknown): number | null | undefined {
 function mimeTypes(v: unknown): string[] | null | undefined {
   if (v === undefined) return undefined;
   if (v === null) return null;
-  if (Array.isArray(v) && v.every((m): m is string => typeof m === 'string' && /^[\w.+-]+\/([\w.+-]+|\*)$/.test(m.trim()))) {
+  if (
+    Array.isArray(v) &&
+    v.every((m): m is string => typeof m === 'string' && /^[\w.+-]+\/([\w.+-]+|\*)$/.test(m.trim()))
+  ) {
     return v.map((m) => m.trim());
   }
   throw errors.invalidRequest('Invalid mime type format');
@@ -62,7 +73,12 @@ export async function listBuckets(ctx: StorageContext, req: StackRequest, res: S
   sendJson(res, 200, rows.map(renderBucket));
 }
 
-export async function getBucket(ctx: StorageContext, req: StackRequest, res: ServerResponse, bucketId: string): Promise<void> {
+export async function getBucket(
+  ctx: StorageContext,
+  req: StackRequest,
+  res: ServerResponse,
+  bucketId: string,
+): Promise<void> {
   const caller = await authenticate(ctx, req);
   const row = await asCaller(ctx, req, caller, 'storage.bucket.get', async (tx) => {
     const { rows } = await tx.query(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [bucketId]);
@@ -98,7 +114,12 @@ export async function createBucket(ctx: StorageContext, req: StackRequest, res: 
   sendJson(res, 200, { name: id });
 }
 
-export async function updateBucket(ctx: StorageContext, req: StackRequest, res: ServerResponse, bucketId: string): Promise<void> {
+export async function updateBucket(
+  ctx: StorageContext,
+  req: StackRequest,
+  res: ServerResponse,
+  bucketId: string,
+): Promise<void> {
   const caller = await authenticate(ctx, req);
   const body = await readJson(req);
   const sizeLimit = fileSizeLimit(body.file_size_limit);
@@ -112,7 +133,15 @@ export async function updateBucket(ctx: StorageContext, req: StackRequest, res: 
          allowed_mime_types = case when $6 then $7::text[] else allowed_mime_types end,
          updated_at = now()
        where id = $1 returning id`,
-      [bucketId, isPublic !== undefined, isPublic ?? false, sizeLimit !== undefined, sizeLimit ?? null, mimes !== undefined, mimes ?? null],
+      [
+        bucketId,
+        isPublic !== undefined,
+        isPublic ?? false,
+        sizeLimit !== undefined,
+        sizeLimit ?? null,
+        mimes !== undefined,
+        mimes ?? null,
+      ],
     );
     return rowCount;
   });
@@ -120,7 +149,12 @@ export async function updateBucket(ctx: StorageContext, req: StackRequest, res: 
   sendJson(res, 200, { message: 'Successfully updated' });
 }
 
-export async function emptyBucket(ctx: StorageContext, req: StackRequest, res: ServerResponse, bucketId: string): Promise<void> {
+export async function emptyBucket(
+  ctx: StorageContext,
+  req: StackRequest,
+  res: ServerResponse,
+  bucketId: string,
+): Promise<void> {
   const caller = await authenticate(ctx, req);
   const exists = await asCaller(ctx, req, caller, 'storage.bucket.get', async (tx) => {
     const { rows } = await tx.query('select id from storage.buckets where id = $1', [bucketId]);
@@ -131,7 +165,12 @@ export async function emptyBucket(ctx: StorageContext, req: StackRequest, res: S
   sendJson(res, 200, { message: 'Successfully emptied' });
 }
 
-export async function deleteBucket(ctx: StorageContext, req: StackRequest, res: ServerResponse, bucketId: string): Promise<void> {
+export async function deleteBucket(
+  ctx: StorageContext,
+  req: StackRequest,
+  res: ServerResponse,
+  bucketId: string,
+): Promise<void> {
   const caller = await authenticate(ctx, req);
   // Invisible buckets are not found; a visible one still holding objects trips the foreign key.
   const deleted = await asCaller(ctx, req, caller, 'storage.bucket.delete', async (tx) => {

@@ -23,11 +23,9 @@ export const errors = {
   noSuchBucket: () => new StorageError(404, 'NoSuchBucket', 'Bucket not found', 'Bucket not found'),
   noSuchKey: () => new StorageError(404, 'NoSuchKey', 'not_found', 'Object not found'),
   accessDenied: (message = 'Access denied') => new StorageError(403, 'AccessDenied', 'Unauthorized', message),
-  rlsDenied: () =>
-    new StorageError(403, 'AccessDenied', 'Unauthorized', 'new row violates row-level security policy'),
+  rlsDenied: () => new StorageError(403, 'AccessDenied', 'Unauthorized', 'new row violates row-level security policy'),
   keyAlreadyExists: () => new StorageError(409, 'KeyAlreadyExists', 'Duplicate', 'The resource already exists'),
-  bucketAlreadyExists: () =>
-    new StorageError(409, 'BucketAlreadyExists', 'Duplicate', 'The resource already exists'),
+  bucketAlreadyExists: () => new StorageError(409, 'BucketAlreadyExists', 'Duplicate', 'The resource already exists'),
   bucketNotEmpty: () =>
     new StorageError(409, 'ResourceNotEmpty', 'ResourceNotEmpty', 'The bucket you tried to delete is not empty'),
   invalidKey: (key: string) => new StorageError(400, 'InvalidKey', 'Invalid Input', `Invalid key: ${key}`),

@@ -36,7 +36,11 @@ function bucketAndKey(rest: string): [string, string] {
 }
 
 function notFound(req: StackRequest, res: ServerResponse): void {
-  sendJson(res, 404, { statusCode: '404', error: 'Not Found', message: `Route ${req.method}:${req.url.pathname} not found` });
+  sendJson(res, 404, {
+    statusCode: '404',
+    error: 'Not Found',
+    message: `Route ${req.method}:${req.url.pathname} not found`,
+  });
 }
 
 async function route(ctx: StorageContext, req: StackRequest, res: ServerResponse): Promise<void> {

@@ -4,7 +4,15 @@ import type { ServerResponse } from 'node:http';
 import type { Tx } from '../db/index.ts';
 import { sendJson, type StackRequest } from '../http/server.ts';
 import { errors, StorageError } from './errors.ts';
-import { asCaller, assertValidKey, authenticate, isoSql, readJson, type Caller, type StorageContext } from './request.ts';
+import {
+  asCaller,
+  assertValidKey,
+  authenticate,
+  isoSql,
+  readJson,
+  type Caller,
+  type StorageContext,
+} from './request.ts';
 import { signObjectUrl, signUploadUrl, verifyObjectToken, verifyUploadToken } from './sign.ts';
 import { receiveUpload } from './upload.ts';
 
@@ -145,7 +153,8 @@ async function sendObject(
   if (meta.lastModified) headers['Last-Modified'] = new Date(meta.lastModified).toUTCString();
   const download = req.url.searchParams.get('download');
   if (download !== null) {
-    headers['Content-Disposition'] = download === '' ? 'attachment;' : `attachment; filename=${encodeURIComponent(download)};`;
+    headers['Content-Disposition'] =
+      download === '' ? 'attachment;' : `attachment; filename=${encodeURIComponent(download)};`;
   }
   if (meta.eTag && req.headers['if-none-match'] === meta.eTag) {
     res.writeHead(304, { ETag: meta.eTag, 'Cache-Control': headers['Cache-Control']! });
@@ -217,7 +226,9 @@ export async function getAuthenticated(
 ): Promise<void> {
   const caller = await authenticate(ctx, req);
   assertValidKey(key);
-  const row = await asCaller(ctx, req, caller, 'storage.object.get_authenticated', (tx) => findObjectAs(tx, bucketId, key));
+  const row = await asCaller(ctx, req, caller, 'storage.object.get_authenticated', (tx) =>
+    findObjectAs(tx, bucketId, key),
+  );
   await sendObject(ctx, req, res, bucketId, key, row);
 }
 
@@ -305,10 +316,16 @@ function intParam(v: unknown, fallback: number, name: string): number {
   return n;
 }
 
-export async function listObjects(ctx: StorageContext, req: StackRequest, res: ServerResponse, bucketId: string): Promise<void> {
+export async function listObjects(
+  ctx: StorageContext,
+  req: StackRequest,
+  res: ServerResponse,
+  bucketId: string,
+): Promise<void> {
   const caller = await authenticate(ctx, req);
   const body = await readJson(req);
-  if (body.prefix !== undefined && typeof body.prefix !== 'string') throw errors.invalidRequest('body/prefix must be string');
+  if (body.prefix !== undefined && typeof body.prefix !== 'string')
+    throw errors.invalidRequest('body/prefix must be string');
   let prefix = typeof body.prefix === 'string' ? body.prefix : '';
   if (prefix.length > 0 && !prefix.endsWith('/')) prefix = `${prefix}/`;
   const limit = intParam(body.limit, 100, 'limit');
@@ -357,7 +374,12 @@ export async function signObject(
   sendJson(res, 200, { signedURL });
 }
 
-export async function signObjects(ctx: StorageContext, req: StackRequest, res: ServerResponse, bucketId: string): Promise<void> {
+export async function signObjects(
+  ctx: StorageContext,
+  req: StackRequest,
+  res: ServerResponse,
+  bucketId: string,
+): Promise<void> {
   const caller = await authenticate(ctx, req);
   const body = await readJson(req);
   const expiresIn = expiresInParam(body.expiresIn);
@@ -399,7 +421,12 @@ async function removeFiles(ctx: StorageContext, bucketId: string, names: string[
   }
 }
 
-export async function removeObjects(ctx: StorageContext, req: StackRequest, res: ServerResponse, bucketId: string): Promise<void> {
+export async function removeObjects(
+  ctx: StorageContext,
+  req: StackRequest,
+  res: ServerResponse,
+  bucketId: string,
+): Promise<void> {
   const caller = await authenticate(ctx, req);
   const body = await readJson(req);
   const prefixes = body.prefixes;
@@ -418,7 +445,11 @@ export async function removeObjects(ctx: StorageContext, req: StackRequest, res:
     );
     return result.rows;
   });
-  await removeFiles(ctx, bucketId, rows.map((r) => r.name));
+  await removeFiles(
+    ctx,
+    bucketId,
+    rows.map((r) => r.name),
+  );
   sendJson(res, 200, rows);
 }
 
@@ -432,7 +463,10 @@ export async function removeObject(
   const caller = await authenticate(ctx, req);
   assertValidKey(key);
   await asCaller(ctx, req, caller, 'storage.object.delete', async (tx) => {
-    const { rowCount } = await tx.query('delete from storage.objects where bucket_id = $1 and name = $2 returning id', [bucketId, key]);
+    const { rowCount } = await tx.query('delete from storage.objects where bucket_id = $1 and name = $2 returning id', [
+      bucketId,
+      key,
+    ]);
     if (rowCount === 0) throw errors.noSuchKey();
   });
   await removeFiles(ctx, bucketId, [key]);
@@ -447,7 +481,10 @@ export async function emptyBucketObjects(
   bucketId: string,
 ): Promise<void> {
   const names = await asCaller(ctx, req, caller, 'storage.bucket.empty', async (tx) => {
-    const { rows } = await tx.query<{ name: string }>('delete from storage.objects where bucket_id = $1 returning name', [bucketId]);
+    const { rows } = await tx.query<{ name: string }>(
+      'delete from storage.objects where bucket_id = $1 returning name',
+      [bucketId],
+    );
     return rows.map((r) => r.name);
   });
   await removeFiles(ctx, bucketId, names);
@@ -468,8 +505,14 @@ function transferBody(body: Record<string, unknown>): TransferBody {
     if (typeof body[name] !== 'string' || body[name] === '') throw errors.missingParameter(name);
   }
   const bucketId = body.bucketId as string;
-  const destinationBucket = typeof body.destinationBucket === 'string' && body.destinationBucket ? body.destinationBucket : bucketId;
-  const t = { bucketId, sourceKey: body.sourceKey as string, destinationKey: body.destinationKey as string, destinationBucket };
+  const destinationBucket =
+    typeof body.destinationBucket === 'string' && body.destinationBucket ? body.destinationBucket : bucketId;
+  const t = {
+    bucketId,
+    sourceKey: body.sourceKey as string,
+    destinationKey: body.destinationKey as string,
+    destinationBucket,
+  };
   assertValidKey(t.sourceKey);
   assertValidKey(t.destinationKey);
   return t;
@@ -512,10 +555,23 @@ export async function copyObject(ctx: StorageContext, req: StackRequest, res: Se
       const { rows } = await tx.query<{ id: string }>(
         `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
          select $3, $4, $5::uuid, $6, $7::jsonb, user_metadata, $8 from storage.objects where bucket_id = $1 and name = $2
-         ${upsert ? `on conflict (name, bucket_id) do update set owner = excluded.owner, owner_id = excluded.owner_id,
-           metadata = excluded.metadata, user_metadata = excluded.user_metadata, version = excluded.version, updated_at = now()` : ''}
+         ${
+           upsert
+             ? `on conflict (name, bucket_id) do update set owner = excluded.owner, owner_id = excluded.owner_id,
+           metadata = excluded.metadata, user_metadata = excluded.user_metadata, version = excluded.version, updated_at = now()`
+             : ''
+         }
          returning id`,
-        [t.bucketId, t.sourceKey, t.destinationBucket, t.destinationKey, caller.owner, caller.ownerId, JSON.stringify(metadata), crypto.randomUUID()],
+        [
+          t.bucketId,
+          t.sourceKey,
+          t.destinationBucket,
+          t.destinationKey,
+          caller.owner,
+          caller.ownerId,
+          JSON.stringify(metadata),
+          crypto.randomUUID(),
+        ],
       );
       return rows[0]!.id;
     });
@@ -586,6 +642,7 @@ export async function uploadSigned(
 ): Promise<void> {
   const claims = await verifyUploadToken(req.url.searchParams.get('token'), bucketId, key, ctx.stack.config.jwtSecret);
   const ownerId = claims.owner;
-  const owner = ownerId && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(ownerId) ? ownerId : null;
+  const owner =
+    ownerId && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(ownerId) ? ownerId : null;
   await uploadObject(ctx, req, res, bucketId, key, claims.upsert, { owner, ownerId });
 }

@@ -24,7 +24,12 @@ export function jwtFailureMessage(e: unknown): string {
 }
 
 /** Verifies a signed URL token for exactly this object; throws Storage's errors. */
-export async function verifyObjectToken(token: string | null, bucket: string, key: string, secret: string): Promise<void> {
+export async function verifyObjectToken(
+  token: string | null,
+  bucket: string,
+  key: string,
+  secret: string,
+): Promise<void> {
   if (!token) throw errors.invalidSignature('Missing token');
   let url: unknown;
   let scope: unknown;
