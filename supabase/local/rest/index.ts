@@ -158,7 +158,7 @@ export async function createRestService(ctx: StackContext): Promise<Service> {
       role: c.auth.role,
       claims: c.auth.claims,
       method: c.req.method,
-      path: c.req.url.pathname,
+      path: c.req.path,
       headers,
       readOnly,
       searchPath: [c.schema, ...config.api.extraSearchPath.filter((s) => s !== c.schema)].map((s) => `"${s.replace(/"/g, '""')}"`).join(', '),
