@@ -321,6 +321,19 @@ describe('users cannot raise their own role', () => {
     expect(me).toEqual({ role: 'customer' });
   });
 
+  it("an admin's role change reaches the user's app_metadata", async () => {
+    const id = await createAuthUser(db, `matrix-${uniqueSuffix()}@example.test`);
+    const admin = await as('admin');
+    const { data, error } = await admin.from('users').update({ role: 'admin' }).eq('id', id).select('role');
+    expect(error).toBeNull();
+    expect(data).toEqual([{ role: 'admin' }]);
+    const { rows } = await db.query<{ role: string }>(
+      `select raw_app_meta_data ->> 'role' as role from auth.users where id = $1`,
+      [id],
+    );
+    expect(rows).toEqual([{ role: 'admin' }]);
+  });
+
   it('the role comes from app_metadata, not user_metadata', async () => {
     const email = `matrix-${uniqueSuffix()}@example.test`;
     const { rows } = await db.query<{ id: string }>(
