@@ -213,8 +213,13 @@ describe('auth: PKCE', () => {
     expect(data.session?.user.email).toBe(address);
     expect((await c.auth.getUser()).data.user?.email).toBe(address);
 
-    const again = await pkceClient().auth.exchangeCodeForSession(code);
-    expect(again.error).not.toBeNull();
+    const reused = await http('/auth/v1/token?grant_type=pkce', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' },
+      body: JSON.stringify({ auth_code: code, code_verifier: 'x'.repeat(50) }),
+    });
+    expect(reused.status).toBe(404);
+    expect(await reused.json()).toMatchObject({ code: 'flow_state_not_found' });
   });
 
   it('refuses a wrong code verifier', async () => {

@@ -209,7 +209,10 @@ describe('auth: refresh tokens and sign-out', () => {
 
     await new Promise((r) => setTimeout(r, 11_000));
     const late = await anon().auth.refreshSession({ refresh_token: session.refresh_token });
-    expect(late.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
+    expect(late.error).toMatchObject({ status: 400, code: 'refresh_token_already_used', message: 'Invalid Refresh Token: Already Used' });
+    // The reuse is taken as theft: the session's current token is revoked with it.
+    const family = await anon().auth.refreshSession({ refresh_token: current });
+    expect(family.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
   }, 30_000);
 
   it('signs out: the refresh token and the access token stop working', async () => {

@@ -195,6 +195,7 @@ async function token(ctx: AuthContext, req: StackRequest, res: ServerResponse): 
   }
   if (grant === 'refresh_token') {
     const session = await ctx.db.transaction((tx) => refreshSession(config, tx, body.refresh_token));
+    if (session instanceof AuthError) throw session;
     return sendAuthJson(res, 200, session);
   }
   if (grant === 'pkce') {

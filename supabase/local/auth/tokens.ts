@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { StackConfig } from '../config.ts';
 import type { Tx } from '../db/index.ts';
 import { signJwt } from '../http/jwt.ts';
-import { badRequest } from './errors.ts';
+import { AuthError, badRequest } from './errors.ts';
 import { findUserById, userJson, type User } from './users.ts';
 
 export interface Session {
@@ -111,8 +111,14 @@ interface RefreshRow {
 
 const notFound = () => badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
 
-/** grant_type=refresh_token: rotation, with the reuse interval GoTrue allows. */
-export async function refreshSession(config: StackConfig, tx: Tx, token: unknown): Promise<Session> {
+const alreadyUsed = () => badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+
+/**
+ * grant_type=refresh_token: rotation, with the reuse interval GoTrue allows.
+ * A refusal that revoked the token family comes back as a value rather than
+ * thrown, so the revocation commits (GoTrue's storage.NewCommitWithError).
+ */
+export async function refreshSession(config: StackConfig, tx: Tx, token: unknown): Promise<Session | AuthError> {
   if (typeof token !== 'string' || !token) throw notFound();
   const { rows } = await tx.query<RefreshRow>(
     `select id::text, token, user_id, revoked, session_id, extract(epoch from (now() - updated_at))::text as revoked_for
@@ -133,7 +139,7 @@ export async function refreshSession(config: StackConfig, tx: Tx, token: unknown
     if (config.auth.refreshTokenRotation && !withinReuse) {
       // A revoked token presented again: the whole session is treated as stolen.
       await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1`, [sessionId]);
-      throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+      return alreadyUsed();
     }
     // Within the reuse interval the client gets the session's current token back.
     const active = await tx.query<{ token: string }>(
@@ -141,7 +147,7 @@ export async function refreshSession(config: StackConfig, tx: Tx, token: unknown
       [sessionId],
     );
     const current = active.rows[0]?.token;
-    if (!current) throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+    if (!current) return alreadyUsed();
     return sessionResponse(config, tx, user, sessionId, current);
   }
 

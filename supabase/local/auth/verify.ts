@@ -235,11 +235,8 @@ export async function exchangeAuthCode(tx: Tx, authCode: unknown, verifier: unkn
     [authCode],
   );
   const flow = rows[0];
-  if (!flow || !flow.user_id) throw new AuthError(400, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
-  if (Number(flow.age) > 300) {
-    await tx.query(`delete from auth.flow_state where id = $1`, [flow.id]);
-    throw new AuthError(400, 'flow_state_expired', 'invalid flow state, flow state has expired');
-  }
+  if (!flow || !flow.user_id) throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
+  if (Number(flow.age) > 300) throw new AuthError(422, 'flow_state_expired', 'invalid flow state, flow state has expired');
   const expected =
     flow.code_challenge_method === 's256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
   if (expected !== flow.code_challenge) {
