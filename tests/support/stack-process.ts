@@ -51,6 +51,7 @@ export async function startTestStack(opts: TestStackOptions = {}): Promise<TestS
     STACK_FUNCTIONS_ENV_FILE: path.join(ROOT, 'tests', 'stack', 'functions-fixtures', 'fixture.env'),
     STACK_FUNCTIONS_NO_VERIFY: 'open-door',
     STACK_FUNCTIONS_TIMEOUT_MS: '8000',
+    STACK_FUNCTIONS_WATCH: '0',
     ...opts.env,
   };
   const child: ChildProcess = fork(path.join(ROOT, 'supabase', 'local', 'main.ts'), [], {

@@ -9,6 +9,7 @@
 //   STACK_FUNCTIONS_ENV_FILE   a dotenv file of secrets, read after supabase/functions/.env
 //   STACK_FUNCTIONS_NO_VERIFY  function names served without JWT verification, comma-separated
 //   STACK_FUNCTIONS_TIMEOUT_MS wall-clock limit of a request before it answers 504 (default 150 s)
+//   STACK_FUNCTIONS_WATCH=0    do not restart the runtime when a function file changes
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, watch, type FSWatcher } from 'node:fs';
 import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
@@ -61,6 +62,8 @@ export interface FunctionsSettings {
   envFiles: string[];
   noVerify: Set<string>;
   timeoutMs: number;
+  /** Restart the runtime when a file in `dirs` changes. */
+  watch: boolean;
   denoBin: string;
   denoDir: string;
   configFile: string;
@@ -80,6 +83,7 @@ export function functionsSettings(config: StackConfig, env: NodeJS.ProcessEnv = 
     envFiles: [path.join(projectDir, '.env'), ...list(env.STACK_FUNCTIONS_ENV_FILE).map((f) => path.resolve(config.root, f))],
     noVerify: new Set(list(env.STACK_FUNCTIONS_NO_VERIFY)),
     timeoutMs: Number(env.STACK_FUNCTIONS_TIMEOUT_MS) || DEFAULT_TIMEOUT_MS,
+    watch: env.STACK_FUNCTIONS_WATCH !== '0',
     denoBin: env.STACK_DENO_BIN ?? path.join(config.root, 'node_modules', 'deno', process.platform === 'win32' ? 'deno.exe' : 'deno'),
     denoDir: path.join(config.root, '.local', 'deno'),
     configFile: path.join(projectDir, 'deno.json'),
@@ -383,7 +387,7 @@ export async function createFunctionsService(ctx: StackContext): Promise<Service
   // Like `supabase functions serve`: an edited function is served fresh.
   const watchers: FSWatcher[] = [];
   let restartTimer: NodeJS.Timeout | undefined;
-  for (const dir of settings.dirs) {
+  for (const dir of settings.watch ? settings.dirs : []) {
     if (!existsSync(dir)) continue;
     try {
       const w = watch(dir, { recursive: true }, (_event, file) => {
