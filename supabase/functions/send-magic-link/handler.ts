@@ -1,0 +1,93 @@
+// send-magic-link: e-mails a sign-in link to a customer. The SPA calls it with
+// the anon key. The answer is the same for every valid address, whether or not
+// a customer has it, so the function cannot be used to find out who is a customer.
+import { z } from 'zod';
+import { json, preflight } from '../_shared/cors.ts';
+import { errorResponse, HttpError, parseBody } from '../_shared/http.ts';
+import { consumeRateLimit, type RateLimit } from '../_shared/rate-limit.ts';
+import { anonClient, serviceClient, supabaseEnv, type SupabaseEnv } from '../_shared/supabase-clients.ts';
+import { emailField, escapeLike, sameEmail } from '../_shared/validation.ts';
+
+export const RATE_LIMIT: RateLimit = { limit: 5, windowSeconds: 15 * 60 };
+export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
+/** Every accepted request takes at least this long, so sending a link and not sending one look alike. */
+export const MIN_RESPONSE_MS = 1000;
+
+const bodySchema = z.object({
+  email: emailField,
+  redirectTo: z.url({ error: 'redirectTo must be a URL' }).nullish(),
+});
+
+export interface Deps {
+  env: SupabaseEnv;
+  fetch?: typeof fetch;
+  /** The SPA's origin; sign-in links lead to its /auth/callback unless the caller names another page. */
+  siteUrl?: string;
+  minResponseMs: number;
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+export function defaultDeps(): Deps {
+  return {
+    env: supabaseEnv(),
+    siteUrl: Deno.env.get('SITE_URL') || undefined,
+    minResponseMs: MIN_RESPONSE_MS,
+    now: () => performance.now(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  };
+}
+
+/** Where the link leads: the caller's page if given (Auth checks it against its allow list), else the SPA's /auth/callback. */
+function redirectTarget(req: Request, redirectTo: string | null | undefined, siteUrl: string | undefined): string | undefined {
+  if (redirectTo) return redirectTo;
+  const origin = siteUrl ?? req.headers.get('Origin') ?? undefined;
+  if (!origin || origin === 'null') return undefined;
+  return `${origin.replace(/\/+$/, '')}/auth/callback`;
+}
+
+export function createHandler(deps: Deps): (req: Request) => Promise<Response> {
+  return async (req) => {
+    const early = preflight(req);
+    if (early) return early;
+    const started = deps.now();
+    try {
+      if (req.method !== 'POST') throw new HttpError(405, 'Method not allowed');
+      const { email, redirectTo } = await parseBody(req, bodySchema);
+      const admin = serviceClient(deps.env, { fetch: deps.fetch });
+      if (!(await consumeRateLimit(admin, `send-magic-link:${email}`, RATE_LIMIT))) {
+        return json({ error: TOO_MANY_REQUESTS }, 429);
+      }
+
+      const { data: customers, error } = await admin.from('customers').select('email').ilike('email', escapeLike(email)).limit(5);
+      if (error) throw new Error(`customer lookup failed: ${error.message}`);
+      if ((customers as { email: string }[]).some((c) => sameEmail(c.email, email))) {
+        // A failure from here on is logged but not shown: the answer must not depend on whether a customer exists.
+        try {
+          await sendLink(deps, email, redirectTarget(req, redirectTo, deps.siteUrl));
+        } catch (e) {
+          console.error('send-magic-link: could not send the sign-in link', e);
+        }
+      }
+
+      const elapsed = deps.now() - started;
+      if (elapsed < deps.minResponseMs) await deps.sleep(deps.minResponseMs - elapsed);
+      return json({ ok: true });
+    } catch (e) {
+      return errorResponse(e);
+    }
+  };
+}
+
+/** Creates the customer's login if they have none, then has Supabase Auth e-mail them a sign-in link. */
+async function sendLink(deps: Deps, email: string, redirectTo: string | undefined): Promise<void> {
+  const admin = serviceClient(deps.env, { fetch: deps.fetch });
+  const created = await admin.auth.admin.createUser({ email, email_confirm: true, app_metadata: { role: 'customer' } });
+  if (created.error && created.error.code !== 'email_exists' && created.error.code !== 'user_already_exists') throw created.error;
+
+  const { error } = await anonClient(deps.env, { fetch: deps.fetch }).auth.signInWithOtp({
+    email,
+    options: { shouldCreateUser: false, ...(redirectTo ? { emailRedirectTo: redirectTo } : {}) },
+  });
+  if (error) throw error;
+}
