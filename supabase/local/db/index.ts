@@ -59,6 +59,7 @@ export function isPgError(e: unknown): e is PgError {
 /** The statement timeouts Supabase sets per role (supabase/postgres migrations). */
 const ROLE_TIMEOUTS: Record<string, string> = { anon: '3s', authenticated: '8s' };
 
+// One round trip: everything PostgREST sets before the request's statement.
 const STACK_SETTINGS = `select
   set_config('search_path', $1, true),
   set_config('role', $2, true),
@@ -67,11 +68,12 @@ const STACK_SETTINGS = `select
   set_config('request.path', $5, true),
   set_config('request.headers', $6, true),
   set_config('request.jwt.claim.role', $2, true),
-  set_config('request.jwt.claim.sub', $7, true)`;
+  set_config('request.jwt.claim.sub', $7, true),
+  set_config('transaction_read_only', $8, true),
+  case when $9 <> '' then set_config('statement_timeout', $9, true) end`;
 
 /** Runs the per-request preamble inside an open transaction. Shared by both engines. */
 export async function applyScope(tx: Tx, scope: RequestScope, supportsTimeout: boolean): Promise<void> {
-  if (scope.readOnly) await tx.query('set transaction read only');
   const sub = typeof scope.claims.sub === 'string' ? scope.claims.sub : '';
   await tx.query(STACK_SETTINGS, [
     scope.searchPath ?? 'public, extensions',
@@ -81,11 +83,9 @@ export async function applyScope(tx: Tx, scope: RequestScope, supportsTimeout: b
     scope.path ?? '/',
     JSON.stringify(scope.headers ?? {}),
     sub,
+    scope.readOnly ? 'on' : 'off',
+    supportsTimeout ? (ROLE_TIMEOUTS[scope.role] ?? '') : '',
   ]);
-  const timeout = ROLE_TIMEOUTS[scope.role];
-  if (supportsTimeout && timeout) {
-    await tx.query(`select set_config('statement_timeout', $1, true)`, [timeout]);
-  }
   for (const [k, v] of Object.entries(scope.settings ?? {})) {
     await tx.query('select set_config($1, $2, true)', [k, v]);
   }
