@@ -1,4 +1,5 @@
-// `npm run test:deno`: type-checks every edge function with `deno check`, then
+// `npm run test:deno`: lints and type-checks every edge function (`deno lint`,
+// `deno check`), then
 // runs the Deno tests of the edge functions (`*_test.ts` files next to a
 // function or in supabase/functions/tests) with `deno test`, the functions'
 // deno.json and the permissions the functions get in the local stack.
@@ -46,10 +47,15 @@ function deno(args: string[]): Promise<number> {
 }
 
 // Every function (the project's and the stack tests' fixtures) and the stack's Deno router.
+const fixturesDir = path.join(config.root, 'tests', 'stack', 'functions-fixtures');
 const checked = [
-  ...functionEntries([functionsDir, path.join(config.root, 'tests', 'stack', 'functions-fixtures')]),
+  ...functionEntries([functionsDir, fixturesDir]),
   fileURLToPath(new URL('../supabase/local/functions/router.ts', import.meta.url)),
 ];
+if ((await deno(['lint', `--config=${settings.configFile}`, functionsDir, fixturesDir])) !== 0) {
+  console.error('deno lint failed');
+  process.exit(1);
+}
 if ((await deno(['check', `--config=${settings.configFile}`, ...checked])) !== 0) {
   console.error('deno check failed');
   process.exit(1);

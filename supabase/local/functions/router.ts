@@ -62,10 +62,10 @@ function fakeServer(): Server {
   return {
     finished: new Promise<void>(() => undefined),
     addr,
-    shutdown: async () => undefined,
+    shutdown: () => Promise.resolve(),
     ref: () => undefined,
     unref: () => undefined,
-    [Symbol.asyncDispose]: async () => undefined,
+    [Symbol.asyncDispose]: () => Promise.resolve(),
   };
 }
 
