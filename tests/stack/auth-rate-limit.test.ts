@@ -11,7 +11,7 @@ const email = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.test`
 let stack: TestStack;
 
 beforeAll(async () => {
-  const base = Number(process.env.TEST_BASE_PORT ?? (ENGINE === 'postgres' ? 54520 : 54420)) + 20;
+  const base = Number(process.env.TEST_BASE_PORT ?? (ENGINE === 'postgres' ? 54520 : 54420)) + 60;
   stack = await startTestStack({
     engine: ENGINE,
     basePort: base,
