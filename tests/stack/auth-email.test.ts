@@ -102,6 +102,22 @@ describe('auth: magic links', () => {
     expect(refused.error).toMatchObject({ status: 422, code: 'otp_disabled', message: 'Signups not allowed for otp' });
   });
 
+  it('resends the sign-up confirmation to an address not yet confirmed', async () => {
+    const address = email('pending');
+    await anon().auth.signInWithOtp({ email: address });
+    await mail.latest(address);
+    await new Promise((r) => setTimeout(r, 1100));
+    const sentAt = Date.now();
+    const { error } = await anon().auth.resend({ type: 'signup', email: address, options: { emailRedirectTo: `${SITE_URL}/confirmed` } });
+    expect(error).toBeNull();
+    expect(await mail.count(address)).toBe(2);
+    const link = verifyLink(await mail.latest(address, { after: sentAt }));
+    expect(new URL(link).searchParams.get('type')).toBe('signup');
+    const target = await follow(link);
+    expect(target.pathname).toBe('/confirmed');
+    expect(new URLSearchParams(target.hash.slice(1)).get('access_token')).toBeTruthy();
+  });
+
   it('verifies the six-digit code with POST /verify, once', async () => {
     const address = await existingUser();
     const sentAt = Date.now();

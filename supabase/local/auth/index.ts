@@ -72,6 +72,8 @@ async function route(ctx: AuthContext, req: StackRequest, res: ServerResponse): 
       return otp(ctx, req, res);
     case 'POST /recover':
       return recover(ctx, req, res);
+    case 'POST /resend':
+      return resend(ctx, req, res);
     case 'GET /verify':
       return verifyGet(ctx, req, res);
     case 'POST /verify':
@@ -245,6 +247,27 @@ async function recover(ctx: AuthContext, req: StackRequest, res: ServerResponse)
     ctx.mailer.reserve(email);
     const issued = await issueOneTimeToken(ctx.config, tx, user, 'recovery', redirectTo, pkce);
     await ctx.mailer.send({ to: email, kind: 'recovery', actionLink: issued.actionLink, otp: issued.otp });
+  });
+  sendAuthJson(res, 200, {});
+}
+
+/** POST /resend: the sign-up confirmation again, for an address not yet confirmed. */
+async function resend(ctx: AuthContext, req: StackRequest, res: ServerResponse): Promise<void> {
+  const body = await readJson(req);
+  const type = body.type;
+  if (type !== 'signup') {
+    throw badRequest('validation_failed', type === 'email_change' ? 'No e-mail change is pending' : 'Missing one of these types: signup, email_change, sms, phone_change');
+  }
+  const email = normaliseEmail(body.email);
+  const pkce = pkceParams(body);
+  const redirectTo = redirectParam(ctx, req);
+  await ctx.db.transaction(async (tx) => {
+    const user = await findUserByEmail(tx, email);
+    // Unknown or already confirmed addresses get the same answer and no mail.
+    if (!user || user.row.email_confirmed_at) return;
+    ctx.mailer.reserve(email);
+    const issued = await issueOneTimeToken(ctx.config, tx, user, 'signup', redirectTo, pkce);
+    await ctx.mailer.send({ to: email, kind: 'signup', actionLink: issued.actionLink, otp: issued.otp });
   });
   sendAuthJson(res, 200, {});
 }
