@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { StackConfig } from '../config.ts';
 import type { Tx } from '../db/index.ts';
 import { signJwt } from '../http/jwt.ts';
-import { AuthError, badRequest } from './errors.ts';
+import { badRequest, type AuthError } from './errors.ts';
 import { findUserById, userJson, type User } from './users.ts';
 
 export interface Session {
