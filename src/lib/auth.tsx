@@ -1,9 +1,12 @@
-// Who is signed in. The Supabase client owns the session; this provider mirrors
-// its auth events (initial session, signed in, signed out, token refreshed, user
-// updated) into React, so screens and route guards can wait while it is loading.
+// Who is signed in, and as what. The Supabase client owns the session (it stores it,
+// refreshes the tokens and reads sign-in links from the URL); this provider mirrors
+// its auth events (INITIAL_SESSION, SIGNED_IN, SIGNED_OUT, TOKEN_REFRESHED,
+// USER_UPDATED, PASSWORD_RECOVERY) into React, so screens and route guards can wait
+// while it is loading. The role is read from public.users (data the user cannot
+// edit), never from user_metadata.
 import { createContext, use, useEffect, useState, type ReactNode } from 'react';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Session, User } from '@supabase/supabase-js';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import { supabase } from '@/lib/supabase';
 
 export type AuthState =
@@ -11,10 +14,22 @@ export type AuthState =
   | { status: 'signed-in'; session: Session; user: User }
   | { status: 'signed-out'; session: null; user: null };
 
+export type Role = 'admin' | 'customer';
+
 const LOADING: AuthState = { status: 'loading', session: null, user: null };
 const SIGNED_OUT: AuthState = { status: 'signed-out', session: null, user: null };
 
 const AuthContext = createContext<AuthState | null>(null);
+
+/** Events after which the provider's state follows the session it was given. */
+const SESSION_EVENTS: ReadonlySet<AuthChangeEvent> = new Set<AuthChangeEvent>([
+  'INITIAL_SESSION',
+  'SIGNED_IN',
+  'SIGNED_OUT',
+  'TOKEN_REFRESHED',
+  'USER_UPDATED',
+  'PASSWORD_RECOVERY',
+]);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -22,10 +37,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     // Fires INITIAL_SESSION right away with the stored session (or null), then every change.
+    // The callback only uses the session it is handed: calling supabase from inside it would
+    // wait for the client's auth lock, which is held while the callback runs.
     const { data } = supabase.auth.onAuthStateChange((event, session) => {
+      if (!SESSION_EVENTS.has(event)) return;
       setState(session ? { status: 'signed-in', session, user: session.user } : SIGNED_OUT);
       // Nothing read for the previous user may be shown to the next one.
-      if (event === 'SIGNED_OUT') queryClient.clear();
+      if (event === 'SIGNED_OUT') queryClient.removeQueries();
     });
     return () => data.subscription.unsubscribe();
   }, [queryClient]);
@@ -43,7 +61,7 @@ export function useSignOut() {
   return useMutation({
     mutationFn: async () => {
       const { error } = await supabase.auth.signOut();
-      if (error) throw error;
+      if (error) throw new Error(error.message || 'Sign out failed', { cause: error });
     },
   });
 }
@@ -54,12 +72,38 @@ export const userKeys = {
   role: (userId: string) => [...userKeys.roles(), userId] as const,
 };
 
+/** Anything but 'admin' counts as a customer (the product's default role). */
+export function toRole(value: string | null | undefined): Role {
+  return value === 'admin' ? 'admin' : 'customer';
+}
+
 /** The signed-in user's role, read from public.users (data the user cannot edit). */
 export const userRoleQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: userKeys.role(userId),
-    queryFn: async () => {
+    queryFn: async (): Promise<Role> => {
       const { data } = await supabase.from('users').select('role').eq('id', userId).single().throwOnError();
-      return data.role;
+      return toRole(data.role);
     },
+    staleTime: 5 * 60 * 1000,
   });
+
+export type Access =
+  | { status: 'loading' }
+  | { status: 'signed-out' }
+  | { status: 'error'; error: Error; retry: () => void }
+  | { status: 'signed-in'; role: Role; user: User };
+
+/** The session and the role together: what route guards decide on. */
+export function useAccess(): Access {
+  const auth = useAuth();
+  const role = useQuery({
+    ...userRoleQueryOptions(auth.user?.id ?? ''),
+    enabled: auth.status === 'signed-in',
+  });
+  if (auth.status === 'loading') return { status: 'loading' };
+  if (auth.status === 'signed-out') return { status: 'signed-out' };
+  if (role.isPending) return { status: 'loading' };
+  if (role.isError) return { status: 'error', error: role.error, retry: () => void role.refetch() };
+  return { status: 'signed-in', role: role.data, user: auth.user };
+}

@@ -57,3 +57,44 @@ export const onPasswordSignIn = (resolver: HttpResponseResolver) =>
     }
     return resolver(info);
   });
+
+export const functionsUrl = (name: string) => `${SUPABASE_URL}/functions/v1/${name}`;
+
+/** Where supabase-js keeps the session for this URL (sb-<first host label>-auth-token). */
+export const STORAGE_KEY = `sb-${new URL(SUPABASE_URL).hostname.split('.')[0]}-auth-token`;
+
+/** Stores a session for `user` where supabase-js looks for it, as if they had signed in earlier. */
+export function storeSession(user: ReturnType<typeof fakeUser>) {
+  const session = sessionFor(user);
+  localStorage.setItem(STORAGE_KEY, JSON.stringify(session));
+  return session;
+}
+
+/** An unsigned JWT that supabase-js can decode (it never checks the signature itself). */
+export function fakeJwt(claims: Record<string, unknown> = {}) {
+  const encode = (value: unknown) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const now = Math.floor(Date.now() / 1000);
+  return [
+    encode({ alg: 'HS256', typ: 'JWT' }),
+    encode({
+      sub: '6f1c3a2e-0000-4000-8000-000000000001',
+      role: 'authenticated',
+      iat: now,
+      exp: now + 3600,
+      ...claims,
+    }),
+    'signature',
+  ].join('.');
+}
+
+/** Answers GET /rest/v1/users?select=role&id=eq.<id> with `role` (the role of public.users). */
+export const onUserRole = (role: string | HttpResponseResolver) =>
+  http.get(restUrl('/users'), typeof role === 'string' ? () => HttpResponse.json({ role }) : role);
+
+/** Answers POST /auth/v1/logout with 204 and reports each call. */
+export const onLogout = (onCall: (scope: string | null) => void = () => undefined) =>
+  http.post(authUrl('/logout'), ({ request }) => {
+    onCall(new URL(request.url).searchParams.get('scope'));
+    return new HttpResponse(null, { status: 204 });
+  });

@@ -1,5 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { userRoleQueryOptions } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
 
 export const signInInputSchema = z.object({
@@ -9,6 +10,8 @@ export const signInInputSchema = z.object({
 
 export type SignInInput = z.infer<typeof signInInputSchema>;
 
+export const NOT_ADMIN_MESSAGE = 'This account does not have admin access.';
+
 /** Signs in with e-mail and password (POST /auth/v1/token?grant_type=password). */
 export async function signInWithPassword({ email, password }: SignInInput) {
   const { data, error } = await supabase.auth.signInWithPassword({ email, password });
@@ -17,6 +20,27 @@ export async function signInWithPassword({ email, password }: SignInInput) {
   return data;
 }
 
-export function useSignIn() {
-  return useMutation({ mutationFn: signInWithPassword });
+/**
+ * The admin sign-in: a password sign-in, then the role from public.users. Anyone who is
+ * not an admin is signed out again and refused.
+ */
+export function useAdminSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: SignInInput) => {
+      const { user } = await signInWithPassword(input);
+      let role: string;
+      try {
+        role = await queryClient.fetchQuery(userRoleQueryOptions(user.id));
+      } catch (error) {
+        await supabase.auth.signOut();
+        throw error instanceof Error ? error : new Error('Login failed');
+      }
+      if (role !== 'admin') {
+        await supabase.auth.signOut();
+        throw new Error(NOT_ADMIN_MESSAGE);
+      }
+      return user;
+    },
+  });
 }

@@ -5,14 +5,14 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
-import { signInInputSchema, useSignIn } from '../api/sign-in';
+import { signInInputSchema, useAdminSignIn } from '../api/sign-in';
 
 export interface AdminSignInFormProps {
   onSuccess: () => void;
 }
 
 export function AdminSignInForm({ onSuccess }: AdminSignInFormProps) {
-  const signIn = useSignIn();
+  const signIn = useAdminSignIn();
   const {
     register,
     handleSubmit,

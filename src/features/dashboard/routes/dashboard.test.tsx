@@ -1,9 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
-import { authUrl, fakeUser, restUrl, sessionFor } from '@tests/setup/supabase-mocks';
+import { fakeUser, restUrl, sessionFor } from '@tests/setup/supabase-mocks';
 import { DashboardRoute } from './dashboard';
 
 const admin = fakeUser('admin@example.com');
@@ -60,24 +60,5 @@ describe('dashboard', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Cannot coerce the result to a single JSON object');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
-  });
-
-  it('logs out', async () => {
-    signedIn();
-    let logoutScope: string | null = null;
-    server.use(
-      http.get(restUrl('/users'), () => HttpResponse.json({ role: 'admin' })),
-      http.post(authUrl('/logout'), ({ request }) => {
-        logoutScope = new URL(request.url).searchParams.get('scope');
-        return new HttpResponse(null, { status: 204 });
-      }),
-    );
-    const { user } = renderDashboard();
-    await screen.findByText('Signed in as admin@example.com');
-    await user.click(screen.getByRole('button', { name: 'Log Out' }));
-
-    await waitFor(() => expect(screen.queryByText(/Signed in as/)).not.toBeInTheDocument());
-    expect(logoutScope).toBe('global');
-    expect(localStorage.getItem('sb-supabase-auth-token')).toBeNull();
   });
 });

@@ -1,0 +1,61 @@
+// Route guards. Each waits while the session and the role (from public.users) load,
+// then lets the right people through and sends everyone else where the route table says:
+// a signed-out visitor to /auth, a non-admin on an admin route to /home, a non-customer
+// on a customer route to /dashboard.
+import { Navigate, Outlet } from 'react-router-dom';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useAccess, useSignOut, type Access, type Role } from '@/lib/auth';
+
+export function FullPageSpinner() {
+  return (
+    <div className="flex min-h-full items-center justify-center text-brand-600">
+      <Spinner size="lg" label="Loading" />
+    </div>
+  );
+}
+
+function RoleError({ access }: { access: Extract<Access, { status: 'error' }> }) {
+  const signOut = useSignOut();
+  return (
+    <main className="flex min-h-full items-center justify-center p-6">
+      <Alert tone="danger" title="Your account could not be loaded" className="w-full max-w-lg">
+        <p>{access.error.message || 'An error occurred'}</p>
+        <div className="mt-3 flex gap-2">
+          <Button variant="outline" size="sm" onClick={access.retry}>
+            Try again
+          </Button>
+          <Button variant="ghost" size="sm" isLoading={signOut.isPending} onClick={() => signOut.mutate()}>
+            Sign out
+          </Button>
+        </div>
+      </Alert>
+    </main>
+  );
+}
+
+/** Where a signed-in person with this role belongs. */
+export function homeFor(role: Role): string {
+  return role === 'admin' ? paths.dashboard.root.getHref() : paths.customer.home.getHref();
+}
+
+/** Lets only signed-in people whose role is `allow` through. */
+export function RequireRole({ allow }: { allow: Role }) {
+  const access = useAccess();
+  if (access.status === 'loading') return <FullPageSpinner />;
+  if (access.status === 'error') return <RoleError access={access} />;
+  if (access.status === 'signed-out') return <Navigate to={paths.auth.signIn.getHref()} replace />;
+  if (access.role !== allow) return <Navigate to={homeFor(access.role)} replace />;
+  return <Outlet />;
+}
+
+/** Where `/` and unknown paths lead: admins to /dashboard, customers to /home, anyone else to /auth. */
+export function RoleRedirect() {
+  const access = useAccess();
+  if (access.status === 'loading') return <FullPageSpinner />;
+  if (access.status === 'error') return <RoleError access={access} />;
+  if (access.status === 'signed-out') return <Navigate to={paths.auth.signIn.getHref()} replace />;
+  return <Navigate to={homeFor(access.role)} replace />;
+}

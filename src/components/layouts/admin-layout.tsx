@@ -1,0 +1,52 @@
+// The admin area: side menu, top bar, and the page in the content area. Below the
+// lg breakpoint the side menu collapses into a drawer opened from the top bar.
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { AdminSidebar } from './admin-sidebar';
+import { AdminTopBar } from './admin-top-bar';
+
+export function AdminLayout() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <div className="flex h-full bg-gray-50">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 text-sm font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        Skip to main content
+      </a>
+      <aside className="hidden w-64 shrink-0 lg:block" aria-label="Sidebar">
+        <AdminSidebar />
+      </aside>
+      <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-40 bg-gray-950/50 lg:hidden" />
+          <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-64 shadow-xl focus:outline-none lg:hidden">
+            <Dialog.Title className="sr-only">Menu</Dialog.Title>
+            <Dialog.Description className="sr-only">Pages of the admin area</Dialog.Description>
+            <AdminSidebar onNavigate={() => setMenuOpen(false)} />
+            <Dialog.Close asChild>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label="Close menu"
+                className="absolute top-3 right-2 text-gray-300 hover:bg-gray-800 hover:text-white"
+              >
+                <X aria-hidden className="size-5" />
+              </Button>
+            </Dialog.Close>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <AdminTopBar onOpenMenu={() => setMenuOpen(true)} />
+        <main id="main-content" tabIndex={-1} className="flex-1 overflow-y-auto focus:outline-none">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { Building2, LayoutDashboard, Megaphone, MonitorCheck, Settings, Users, type LucideIcon } from 'lucide-react';
+import { paths } from '@/config/paths';
+
+export interface AdminNavItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  /** Active only on an exact match (otherwise also on any sub-path). */
+  end?: boolean;
+}
+
+export interface AdminNavGroup {
+  label: string;
+  items: AdminNavItem[];
+}
+
+/** The admin side menu. */
+export const adminNav: AdminNavGroup[] = [
+  {
+    label: 'General',
+    items: [{ label: 'Dashboard', to: paths.dashboard.root.getHref(), icon: LayoutDashboard, end: true }],
+  },
+  {
+    label: 'Components',
+    items: [
+      { label: 'Customers', to: paths.dashboard.customers.list.getHref(), icon: Users },
+      { label: 'Advertisers', to: paths.dashboard.advertisers.list.getHref(), icon: Building2 },
+      { label: 'Campaigns', to: paths.dashboard.campaigns.list.getHref(), icon: Megaphone },
+      { label: 'Equipment Status', to: paths.dashboard.equipment.getHref(), icon: MonitorCheck },
+      { label: 'Settings', to: paths.dashboard.settings.getHref(), icon: Settings },
+    ],
+  },
+];
+
+/** Placeholder figures shown in the sidebar header (not live data). */
+export const sidebarFigures = [
+  { value: '24', label: 'Campaigns' },
+  { value: '156', label: 'Displays' },
+  { value: '98%', label: 'Uptime' },
+] as const;

@@ -1,0 +1,61 @@
+import { NavLink } from 'react-router-dom';
+import { focusRing } from '@/components/ui/button';
+import { cn } from '@/utils/cn';
+import { adminNav, sidebarFigures } from './admin-nav';
+
+export interface AdminSidebarProps {
+  /** Called after a link is followed (closes the drawer on small screens). */
+  onNavigate?: () => void;
+  className?: string;
+}
+
+/** The admin side menu: the header with the fixed figures, then the link groups. */
+export function AdminSidebar({ onNavigate, className }: AdminSidebarProps) {
+  return (
+    <div className={cn('flex h-full flex-col bg-gray-900 text-gray-100', className)}>
+      <div className="space-y-3 border-b border-gray-800 px-5 py-5">
+        <div>
+          <p className="text-lg font-semibold text-white">Dashboard</p>
+          <p className="text-xs text-gray-400">Ad display portal content management system</p>
+        </div>
+        <dl className="grid grid-cols-3 gap-2 text-center">
+          {sidebarFigures.map((figure) => (
+            <div key={figure.label} className="flex flex-col-reverse rounded-md bg-gray-800 px-1 py-2">
+              <dt className="text-[11px] text-gray-400">{figure.label}</dt>
+              <dd className="text-sm font-semibold text-white">{figure.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+      <nav aria-label="Main" className="flex-1 space-y-6 overflow-y-auto px-3 py-4">
+        {adminNav.map((group) => (
+          <div key={group.label}>
+            <h2 className="px-2 pb-2 text-xs font-semibold tracking-wide text-gray-400 uppercase">{group.label}</h2>
+            <ul className="space-y-1">
+              {group.items.map(({ label, to, icon: Icon, end }) => (
+                <li key={to}>
+                  <NavLink
+                    to={to}
+                    end={end}
+                    onClick={onNavigate}
+                    className={({ isActive }) =>
+                      cn(
+                        'flex items-center gap-3 rounded-md px-2 py-2 text-sm font-medium transition-colors',
+                        focusRing,
+                        'focus-visible:outline-brand-500',
+                        isActive ? 'bg-brand-600 text-white' : 'text-gray-300 hover:bg-gray-800 hover:text-white',
+                      )
+                    }
+                  >
+                    <Icon aria-hidden className="size-4 shrink-0" />
+                    {label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </nav>
+    </div>
+  );
+}

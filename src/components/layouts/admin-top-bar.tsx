@@ -1,0 +1,71 @@
+import { Bell, LayoutGrid, LogOut, Maximize, Menu, Moon, Search, Star } from 'lucide-react';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { paths } from '@/config/paths';
+import { useSignOut } from '@/lib/auth';
+
+/** Buttons of the top bar that have no behaviour yet. */
+const inertButtons = [
+  { label: 'Toggle fullscreen', icon: Maximize },
+  { label: 'Favourites', icon: Star },
+  { label: 'Toggle theme', icon: Moon },
+  { label: 'Apps', icon: LayoutGrid },
+] as const;
+
+export interface AdminTopBarProps {
+  onOpenMenu: () => void;
+}
+
+export function AdminTopBar({ onOpenMenu }: AdminTopBarProps) {
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+
+  const logOut = () =>
+    signOut.mutate(undefined, {
+      // The guards would send a signed-out visitor to the customer sign-in (/auth); an admin
+      // who logs out is sent back to the admin sign-in (/admin) instead.
+      onSuccess: () => void navigate(paths.admin.signIn.getHref(), { replace: true }),
+    });
+
+  return (
+    <header className="flex h-16 shrink-0 items-center gap-2 border-b border-gray-200 bg-white px-4 sm:gap-3 lg:px-6">
+      <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu" onClick={onOpenMenu}>
+        <Menu aria-hidden className="size-5" />
+      </Button>
+      <form role="search" className="relative max-w-xs flex-1" onSubmit={(e) => e.preventDefault()}>
+        <label htmlFor="admin-search" className="sr-only">
+          Search
+        </label>
+        <Search
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400"
+        />
+        <Input id="admin-search" type="search" placeholder="Search here....." className="pl-9" />
+      </form>
+      <div className="ml-auto flex items-center gap-1 sm:gap-2">
+        <span className="rounded-md px-2 text-sm font-medium text-gray-700" title="Language">
+          EN
+        </span>
+        {inertButtons.map(({ label, icon: Icon }) => (
+          <Button key={label} variant="ghost" size="icon" aria-label={label} className="hidden sm:inline-flex">
+            <Icon aria-hidden className="size-5" />
+          </Button>
+        ))}
+        <Button variant="ghost" size="icon" aria-label="Notifications (2)" className="relative">
+          <Bell aria-hidden className="size-5" />
+          <span
+            aria-hidden
+            className="absolute top-1 right-1 inline-flex size-4 items-center justify-center rounded-full bg-danger-600 text-[10px] font-semibold text-white"
+          >
+            2
+          </span>
+        </Button>
+        <Button variant="outline" size="sm" title="Log Out" isLoading={signOut.isPending} onClick={logOut}>
+          {!signOut.isPending && <LogOut aria-hidden className="size-4" />}
+          Log Out
+        </Button>
+      </div>
+    </header>
+  );
+}

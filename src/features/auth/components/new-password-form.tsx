@@ -1,0 +1,43 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { PasswordInput } from '@/components/ui/password-input';
+import { newPasswordInputSchema, type NewPasswordInput } from '../api/new-password';
+
+export interface NewPasswordFormProps {
+  onSubmit: (values: NewPasswordInput) => void;
+  isPending: boolean;
+  submitLabel: string;
+  disabled?: boolean;
+}
+
+/** A new password and its confirmation, checked before anything is sent. */
+export function NewPasswordForm({ onSubmit, isPending, submitLabel, disabled = false }: NewPasswordFormProps) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(newPasswordInputSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  return (
+    <form onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate className="space-y-4">
+      <Field label="New Password" error={errors.password?.message}>
+        {({ invalid, ...control }) => (
+          <PasswordInput {...control} {...register('password')} invalid={invalid} autoComplete="new-password" />
+        )}
+      </Field>
+      <Field label="Confirm Password" error={errors.confirmPassword?.message}>
+        {({ invalid, ...control }) => (
+          <PasswordInput {...control} {...register('confirmPassword')} invalid={invalid} autoComplete="new-password" />
+        )}
+      </Field>
+      <Button type="submit" className="w-full" isLoading={isPending} disabled={disabled}>
+        {isPending ? 'Saving…' : submitLabel}
+      </Button>
+    </form>
+  );
+}

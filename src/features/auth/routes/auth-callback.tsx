@@ -1,0 +1,102 @@
+// Where a sign-in link lands. supabase-js has already read the link's tokens (or
+// ?code=) from the URL when the app loaded; this page waits a moment, checks the
+// session, then sends the person on by their role from public.users.
+import { useQueryClient } from '@tanstack/react-query';
+import { CircleCheck, CircleX } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { userRoleQueryOptions } from '@/lib/auth';
+import { supabase } from '@/lib/supabase';
+import { AuthLayout } from '../components/auth-layout';
+import { useRedirectAfter } from './redirect-after';
+
+export const CALLBACK_WAIT_MS = 1000;
+export const CALLBACK_SUCCESS_REDIRECT_MS = 2000;
+export const CALLBACK_FAILURE_REDIRECT_MS = 3000;
+
+type CallbackState =
+  { status: 'authenticating' } | { status: 'success'; to: string } | { status: 'failed'; message: string };
+
+/** The error a sign-in link came back with (`#error_description=…` or `?error_description=…`). */
+function linkError(search: string, hash: string): string | null {
+  const fragment = new URLSearchParams(hash.replace(/^#/, ''));
+  const query = new URLSearchParams(search);
+  return query.get('error_description') || fragment.get('error_description') || null;
+}
+
+export function AuthCallbackRoute() {
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  // Read once: supabase-js clears the fragment after reading it.
+  const [urlError] = useState(() => linkError(location.search, location.hash));
+  const [state, setState] = useState<CallbackState>({ status: 'authenticating' });
+
+  useEffect(() => {
+    let active = true;
+    const check = async (): Promise<CallbackState> => {
+      if (urlError) return { status: 'failed', message: urlError };
+      try {
+        const { data, error } = await supabase.auth.getSession();
+        if (error) return { status: 'failed', message: error.message };
+        if (!data.session) {
+          return { status: 'failed', message: 'No valid session found. Please try logging in again.' };
+        }
+        const role = await queryClient
+          .fetchQuery(userRoleQueryOptions(data.session.user.id))
+          .catch(() => 'customer' as const);
+        return {
+          status: 'success',
+          to: role === 'admin' ? paths.dashboard.root.getHref() : paths.customer.home.getHref(),
+        };
+      } catch {
+        return { status: 'failed', message: 'An unexpected error occurred' };
+      }
+    };
+    const timer = setTimeout(() => {
+      void check().then((next) => {
+        if (active) setState(next);
+      });
+    }, CALLBACK_WAIT_MS);
+    return () => {
+      active = false;
+      clearTimeout(timer);
+    };
+  }, [urlError, queryClient]);
+
+  useRedirectAfter(state.status === 'success' ? state.to : null, CALLBACK_SUCCESS_REDIRECT_MS);
+  useRedirectAfter(state.status === 'failed' ? paths.auth.signIn.getHref() : null, CALLBACK_FAILURE_REDIRECT_MS);
+
+  if (state.status === 'authenticating') {
+    return (
+      <AuthLayout title="Authenticating">
+        <div className="flex items-center gap-3 text-sm text-gray-600">
+          <Spinner size="md" className="text-brand-600" />
+          <p role="status">Please wait while we sign you in…</p>
+        </div>
+      </AuthLayout>
+    );
+  }
+  if (state.status === 'success') {
+    return (
+      <AuthLayout title="Success">
+        <div className="flex items-center gap-3 text-sm text-success-700" role="status">
+          <CircleCheck aria-hidden className="size-6 shrink-0" />
+          <p>You are signed in. Redirecting…</p>
+        </div>
+      </AuthLayout>
+    );
+  }
+  return (
+    <AuthLayout title="Authentication Failed">
+      <div className="flex items-start gap-3 text-sm text-danger-700" role="alert">
+        <CircleX aria-hidden className="size-6 shrink-0" />
+        <div className="space-y-1">
+          <p>{state.message}</p>
+          <p className="text-gray-600">Redirecting to sign-in…</p>
+        </div>
+      </div>
+    </AuthLayout>
+  );
+}

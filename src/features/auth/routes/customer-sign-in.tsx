@@ -1,0 +1,27 @@
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { AuthLayout } from '../components/auth-layout';
+import { CustomerSignInForm } from '../components/customer-sign-in-form';
+
+export function CustomerSignInRoute() {
+  return (
+    <AuthLayout
+      title={
+        <>
+          <span className="sr-only">Signage Portal: </span>Customer sign-in
+        </>
+      }
+      description="Enter your e-mail address and we will send you a link to sign in."
+      footer={
+        <>
+          Administrator?{' '}
+          <Link to={paths.admin.signIn.getHref()} className="font-medium text-brand-700 underline">
+            Admin sign-in
+          </Link>
+        </>
+      }
+    >
+      <CustomerSignInForm />
+    </AuthLayout>
+  );
+}

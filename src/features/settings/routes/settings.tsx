@@ -1,0 +1,5 @@
+import { ContentLayout } from '@/components/layouts/content-layout';
+
+export function SettingsRoute() {
+  return <ContentLayout title="Settings" description="Settings of the portal." />;
+}
