@@ -91,6 +91,18 @@ describe('invoking a function', () => {
     expect(doneAt - firstAt).toBeGreaterThanOrEqual(500);
   });
 
+  it('runs EdgeRuntime.waitUntil work after the response', async () => {
+    const task = `task-${Date.now()}`;
+    const { data, error } = await anon().functions.invoke('background', { body: { task } });
+    expect(error).toBeNull();
+    expect(data).toEqual({ accepted: task });
+    const before = await anon().functions.invoke<{ finished: string[] }>('background', { method: 'GET' });
+    expect(before.data?.finished).not.toContain(task);
+    await new Promise((r) => setTimeout(r, 500));
+    const after = await anon().functions.invoke<{ finished: string[] }>('background', { method: 'GET' });
+    expect(after.data?.finished).toContain(task);
+  });
+
   it('answers 404 for a function that does not exist, and for shared code', async () => {
     for (const name of ['no-such-function', '_shared']) {
       const r = await http(`/functions/v1/${name}`, { method: 'POST' });

@@ -163,6 +163,13 @@ async function route(req: Request, info: ServeInfo): Promise<Response> {
   }
 }
 
+// Supabase's runtime global for work that outlives the response (`EdgeRuntime.waitUntil(promise)`).
+(globalThis as unknown as { EdgeRuntime: { waitUntil(p: Promise<unknown>): void } }).EdgeRuntime = {
+  waitUntil(p: Promise<unknown>) {
+    Promise.resolve(p).catch((e: unknown) => console.error('[functions] background task failed:', e));
+  },
+};
+
 // A promise a function forgot to await must not take every other function down.
 (globalThis as unknown as EventTarget).addEventListener('unhandledrejection', (event) => {
   event.preventDefault();
