@@ -452,6 +452,8 @@ export async function createFunctionsService(ctx: StackContext): Promise<Service
       upstream.on('error', () => {
         if (timedOut || settled) return;
         clearTimeout(timer);
+        // The caller went away first: nothing to answer.
+        if (res.destroyed) return finish();
         void runtime.settle(port).then(() => {
           if (!res.headersSent) sendJson(res, 502, { msg: 'Error: the function runtime exited unexpectedly' });
           else res.destroy();
