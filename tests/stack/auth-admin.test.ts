@@ -66,6 +66,25 @@ describe('auth admin: users', () => {
     expect(bad.error).toMatchObject({ status: 400, code: 'validation_failed' });
   });
 
+  it('bans a user: sign-in and refresh are refused until the ban is lifted', async () => {
+    const admin = service().auth.admin;
+    const address = email('banned');
+    const { data } = await admin.createUser({ email: address, password: 'long-enough', email_confirm: true });
+    const before = await anon().auth.signInWithPassword({ email: address, password: 'long-enough' });
+    expect(before.error).toBeNull();
+
+    const banned = await admin.updateUserById(data.user!.id, { ban_duration: '24h' });
+    expect(banned.error).toBeNull();
+    expect(new Date(banned.data.user!.banned_until!).getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    const refused = await anon().auth.signInWithPassword({ email: address, password: 'long-enough' });
+    expect(refused.error).toMatchObject({ status: 400, code: 'user_banned' });
+    const refresh = await anon().auth.refreshSession({ refresh_token: before.data.session!.refresh_token });
+    expect(refresh.error?.status).toBe(400);
+
+    await admin.updateUserById(data.user!.id, { ban_duration: 'none' });
+    expect((await anon().auth.signInWithPassword({ email: address, password: 'long-enough' })).error).toBeNull();
+  });
+
   it('lists users a page at a time with X-Total-Count and Link', async () => {
     const admin = service().auth.admin;
     for (let i = 0; i < 3; i++) await admin.createUser({ email: email('listed'), password: 'long-enough' });

@@ -149,6 +149,21 @@ describe('auth: the signed-in user', () => {
     expect(fresh.error).toBeNull();
   });
 
+  it('changes the e-mail address at once when confirmations are off', async () => {
+    const { session, user } = await signUp();
+    const c = anon();
+    await c.auth.setSession({ access_token: session.access_token, refresh_token: session.refresh_token });
+    const next = email('renamed');
+    const { data, error } = await c.auth.updateUser({ email: next });
+    expect(error).toBeNull();
+    expect(data.user).toMatchObject({ id: user.id, email: next });
+    expect((await anon().auth.signInWithPassword({ email: next, password: 'correct-horse' })).error).toBeNull();
+
+    const taken = await signUp();
+    const clash = await c.auth.updateUser({ email: taken.address });
+    expect(clash.error).toMatchObject({ status: 422, code: 'email_exists' });
+  });
+
   it('refuses a missing, expired or tampered token', async () => {
     const { session, user } = await signUp();
 
