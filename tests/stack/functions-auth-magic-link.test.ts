@@ -22,9 +22,15 @@ async function newCustomer(tag: string): Promise<string> {
 }
 
 /** Status and JSON body of an invoke, whether it succeeded or not. */
-async function invoke(body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown; ms: number }> {
+async function invoke(
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: unknown; ms: number }> {
   const started = performance.now();
-  const { data, error, response } = await anon().functions.invoke('send-magic-link', { body: body as Record<string, unknown>, headers });
+  const { data, error, response } = await anon().functions.invoke('send-magic-link', {
+    body: body as Record<string, unknown>,
+    headers,
+  });
   const ms = performance.now() - started;
   if (error) {
     expect(error).toBeInstanceOf(FunctionsHttpError);
@@ -99,7 +105,11 @@ describe('send-magic-link', () => {
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: expect.any(String) });
     }
-    const raw = await http('/functions/v1/send-magic-link', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{oops' });
+    const raw = await http('/functions/v1/send-magic-link', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{oops',
+    });
     expect(raw.status).toBe(400);
     expect(await raw.json()).toEqual({ error: expect.any(String) });
   });
@@ -107,16 +117,27 @@ describe('send-magic-link', () => {
   it('answers 429 after 5 requests for one address, whatever its case, and keeps other addresses apart', async () => {
     const email = address('eager');
     for (let i = 0; i < 5; i++) {
-      expect(await invoke({ email: i % 2 ? email.toUpperCase() : email })).toMatchObject({ status: 200, body: { ok: true } });
+      expect(await invoke({ email: i % 2 ? email.toUpperCase() : email })).toMatchObject({
+        status: 200,
+        body: { ok: true },
+      });
     }
-    expect(await invoke({ email })).toEqual({ status: 429, body: { error: 'Too many requests. Please try again later.' }, ms: expect.any(Number) });
+    expect(await invoke({ email })).toEqual({
+      status: 429,
+      body: { error: 'Too many requests. Please try again later.' },
+      ms: expect.any(Number),
+    });
     expect((await invoke({ email: address('patient') })).status).toBe(200);
   }, 30_000);
 
   it('answers a preflight with the CORS headers and keeps them on errors', async () => {
     const pre = await fetch(`${STACK_URL}/functions/v1/send-magic-link`, {
       method: 'OPTIONS',
-      headers: { Origin: SITE_URL, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type' },
+      headers: {
+        Origin: SITE_URL,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization, content-type',
+      },
     });
     expect(pre.status).toBe(200);
     expect(pre.headers.get('access-control-allow-origin')).toBe('*');

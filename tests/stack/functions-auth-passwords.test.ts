@@ -12,7 +12,11 @@ const tag = () => randomUUID().slice(0, 8);
 const address = (name: string) => `${name}-${tag()}@example.test`;
 
 /** Status and JSON body of an invoke, whether it succeeded or not. */
-async function invoke(caller: AnyClient, name: string, body: Record<string, unknown>): Promise<{ status: number; body: unknown }> {
+async function invoke(
+  caller: AnyClient,
+  name: string,
+  body: Record<string, unknown>,
+): Promise<{ status: number; body: unknown }> {
   const { data, error, response } = await caller.functions.invoke(name, { body });
   if (error) {
     expect(error).toBeInstanceOf(FunctionsHttpError);
@@ -23,8 +27,16 @@ async function invoke(caller: AnyClient, name: string, body: Record<string, unkn
 }
 
 /** A login with a password, and a client signed in as it. */
-async function signedIn(email = address('member'), password = 'first-password'): Promise<{ email: string; caller: AnyClient }> {
-  const { error } = await service().auth.admin.createUser({ email, password, email_confirm: true, app_metadata: { role: 'customer' } });
+async function signedIn(
+  email = address('member'),
+  password = 'first-password',
+): Promise<{ email: string; caller: AnyClient }> {
+  const { error } = await service().auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+    app_metadata: { role: 'customer' },
+  });
   expect(error).toBeNull();
   return { email, caller: await signIn(email, password) };
 }
@@ -44,7 +56,9 @@ async function canSignIn(email: string, password: string): Promise<boolean> {
 async function newCustomer(login: boolean): Promise<{ username: string; email: string }> {
   const username = `venue-${tag()}`;
   const email = address('venue');
-  const { error } = await service().from('customers').insert({ name: `Venue ${username}`, username, email });
+  const { error } = await service()
+    .from('customers')
+    .insert({ name: `Venue ${username}`, username, email });
   expect(error).toBeNull();
   if (login) await signedIn(email, 'old-password');
   return { username, email };
@@ -72,10 +86,12 @@ describe('setup-password', () => {
 
   it('sets the caller’s own password, which then signs in', async () => {
     const { email, caller } = await signedIn();
-    expect(await invoke(caller, 'setup-password', { email: email.toUpperCase(), password: 'second-password' })).toEqual({
-      status: 200,
-      body: { ok: true },
-    });
+    expect(await invoke(caller, 'setup-password', { email: email.toUpperCase(), password: 'second-password' })).toEqual(
+      {
+        status: 200,
+        body: { ok: true },
+      },
+    );
     expect(await canSignIn(email, 'second-password')).toBe(true);
     expect(await canSignIn(email, 'first-password')).toBe(false);
   });
@@ -86,13 +102,17 @@ describe('setup-password', () => {
     const { error } = await service().auth.admin.inviteUserByEmail(email);
     expect(error).toBeNull();
     const tokenHash = new URL(verifyLink(await mail.latest(email, { after: sentAt }))).searchParams.get('token')!;
-    expect(await invoke(anon(), 'setup-password', { email, password: 'invited-password', token_hash: tokenHash })).toEqual({
+    expect(
+      await invoke(anon(), 'setup-password', { email, password: 'invited-password', token_hash: tokenHash }),
+    ).toEqual({
       status: 200,
       body: { ok: true },
     });
     expect(await canSignIn(email, 'invited-password')).toBe(true);
     // The invite is spent.
-    expect((await invoke(anon(), 'setup-password', { email, password: 'another-password', token_hash: tokenHash })).status).toBe(401);
+    expect(
+      (await invoke(anon(), 'setup-password', { email, password: 'another-password', token_hash: tokenHash })).status,
+    ).toBe(401);
   });
 
   it('refuses a password shorter than 6 characters and bad input', async () => {
@@ -143,7 +163,9 @@ describe('set-users-password', () => {
 
   it('finds the customer by e-mail when the username is one', async () => {
     const { email } = await newCustomer(true);
-    expect(await invoke(await admin(), 'set-users-password', { username: email.toUpperCase(), newPassword: 'set-by-email' })).toEqual({
+    expect(
+      await invoke(await admin(), 'set-users-password', { username: email.toUpperCase(), newPassword: 'set-by-email' }),
+    ).toEqual({
       status: 200,
       body: { ok: true },
     });
@@ -166,7 +188,9 @@ describe('set-users-password', () => {
 
   it('answers 404 for an unknown username and 422 for a short password', async () => {
     const caller = await admin();
-    expect(await invoke(caller, 'set-users-password', { username: `nobody-${tag()}`, newPassword: 'long-enough' })).toEqual({
+    expect(
+      await invoke(caller, 'set-users-password', { username: `nobody-${tag()}`, newPassword: 'long-enough' }),
+    ).toEqual({
       status: 404,
       body: { error: 'Customer not found' },
     });

@@ -55,7 +55,11 @@ export function fakeNetwork(routes: Record<string, FakeRoute>): FakeNetwork {
 }
 
 /** The user object Supabase Auth returns. */
-export function fakeUser(id: string, email: string, appMetadata: Record<string, unknown> = {}): Record<string, unknown> {
+export function fakeUser(
+  id: string,
+  email: string,
+  appMetadata: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     id,
     aud: 'authenticated',

@@ -12,8 +12,16 @@ export interface RateLimit {
  * Counts one request for `key` and says whether it is within the limit.
  * `client` must be the service-role client (only it may call the function).
  */
-export async function consumeRateLimit(client: SupabaseClient, key: string, { limit, windowSeconds }: RateLimit): Promise<boolean> {
-  const { data, error } = await client.rpc('consume_rate_limit', { p_key: key, p_limit: limit, p_window_seconds: windowSeconds });
+export async function consumeRateLimit(
+  client: SupabaseClient,
+  key: string,
+  { limit, windowSeconds }: RateLimit,
+): Promise<boolean> {
+  const { data, error } = await client.rpc('consume_rate_limit', {
+    p_key: key,
+    p_limit: limit,
+    p_window_seconds: windowSeconds,
+  });
   if (error) throw new Error(`rate limit check failed: ${error.message}`);
   return data === true;
 }

@@ -18,7 +18,11 @@ export function supabaseEnv(get: (name: string) => string | undefined = (name) =
     if (!value) throw new Error(`${name} is not set`);
     return value;
   };
-  return { url: read('SUPABASE_URL'), anonKey: read('SUPABASE_ANON_KEY'), serviceRoleKey: read('SUPABASE_SERVICE_ROLE_KEY') };
+  return {
+    url: read('SUPABASE_URL'),
+    anonKey: read('SUPABASE_ANON_KEY'),
+    serviceRoleKey: read('SUPABASE_SERVICE_ROLE_KEY'),
+  };
 }
 
 /** Lets tests put a fake network under the clients. */

@@ -39,7 +39,11 @@ export function defaultDeps(): Deps {
 }
 
 /** Where the link leads: the caller's page if given (Auth checks it against its allow list), else the SPA's /auth/callback. */
-function redirectTarget(req: Request, redirectTo: string | null | undefined, siteUrl: string | undefined): string | undefined {
+function redirectTarget(
+  req: Request,
+  redirectTo: string | null | undefined,
+  siteUrl: string | undefined,
+): string | undefined {
   if (redirectTo) return redirectTo;
   const origin = siteUrl ?? req.headers.get('Origin') ?? undefined;
   if (!origin || origin === 'null') return undefined;
@@ -59,7 +63,11 @@ export function createHandler(deps: Deps): (req: Request) => Promise<Response> {
         return json({ error: TOO_MANY_REQUESTS }, 429);
       }
 
-      const { data: customers, error } = await admin.from('customers').select('email').ilike('email', escapeLike(email)).limit(5);
+      const { data: customers, error } = await admin
+        .from('customers')
+        .select('email')
+        .ilike('email', escapeLike(email))
+        .limit(5);
       if (error) throw new Error(`customer lookup failed: ${error.message}`);
       if ((customers as { email: string }[]).some((c) => sameEmail(c.email, email))) {
         // A failure from here on is logged but not shown: the answer must not depend on whether a customer exists.
@@ -83,7 +91,8 @@ export function createHandler(deps: Deps): (req: Request) => Promise<Response> {
 async function sendLink(deps: Deps, email: string, redirectTo: string | undefined): Promise<void> {
   const admin = serviceClient(deps.env, { fetch: deps.fetch });
   const created = await admin.auth.admin.createUser({ email, email_confirm: true, app_metadata: { role: 'customer' } });
-  if (created.error && created.error.code !== 'email_exists' && created.error.code !== 'user_already_exists') throw created.error;
+  if (created.error && created.error.code !== 'email_exists' && created.error.code !== 'user_already_exists')
+    throw created.error;
 
   const { error } = await anonClient(deps.env, { fetch: deps.fetch }).auth.signInWithOtp({
     email,

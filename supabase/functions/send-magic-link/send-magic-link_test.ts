@@ -7,26 +7,47 @@ const CUSTOMER = 'cafe@example.com';
 /** A fake clock: requests to the fake network take `cost` ms, sleeping moves the clock on. */
 function clock() {
   let t = 0;
-  return { now: () => t, advance: (ms: number) => void (t += ms), sleep: (ms: number) => Promise.resolve(void (t += ms)) };
+  return {
+    now: () => t,
+    advance: (ms: number) => void (t += ms),
+    sleep: (ms: number) => Promise.resolve(void (t += ms)),
+  };
 }
 
-function setup(opts: { customers?: string[]; allowed?: boolean; routes?: Record<string, FakeRoute>; siteUrl?: string } = {}) {
+function setup(
+  opts: { customers?: string[]; allowed?: boolean; routes?: Record<string, FakeRoute>; siteUrl?: string } = {},
+) {
   const time = clock();
-  const cost = (ms: number, route: FakeRoute): FakeRoute => (call) => {
-    time.advance(ms);
-    return route(call);
-  };
+  const cost =
+    (ms: number, route: FakeRoute): FakeRoute =>
+    (call) => {
+      time.advance(ms);
+      return route(call);
+    };
   const net = fakeNetwork({
     'POST /rest/v1/rpc/consume_rate_limit': cost(5, () => reply(opts.allowed ?? true)),
     'GET /rest/v1/customers': cost(20, (call) => {
       const pattern = (call.search.get('email') ?? '').replace(/^ilike\./, '');
-      return reply((opts.customers ?? [CUSTOMER]).filter((e) => e.toLowerCase() === pattern.replace(/\\(.)/g, '$1')).map((email) => ({ email })));
+      return reply(
+        (opts.customers ?? [CUSTOMER])
+          .filter((e) => e.toLowerCase() === pattern.replace(/\\(.)/g, '$1'))
+          .map((email) => ({ email })),
+      );
     }),
-    'POST /auth/v1/admin/users': cost(100, (call) => reply(fakeUser('u-1', (call.body as { email: string }).email, { role: 'customer' }))),
+    'POST /auth/v1/admin/users': cost(100, (call) =>
+      reply(fakeUser('u-1', (call.body as { email: string }).email, { role: 'customer' })),
+    ),
     'POST /auth/v1/otp': cost(200, () => reply({})),
     ...opts.routes,
   });
-  const deps: Deps = { env: TEST_ENV, fetch: net.fetch, siteUrl: opts.siteUrl, minResponseMs: MIN_RESPONSE_MS, now: time.now, sleep: time.sleep };
+  const deps: Deps = {
+    env: TEST_ENV,
+    fetch: net.fetch,
+    siteUrl: opts.siteUrl,
+    minResponseMs: MIN_RESPONSE_MS,
+    now: time.now,
+    sleep: time.sleep,
+  };
   return { handler: createHandler(deps), net, time };
 }
 
@@ -58,7 +79,16 @@ Deno.test('send-magic-link answers a preflight with the CORS headers', async () 
 
 Deno.test('send-magic-link refuses bad input with 400 and touches nothing', async () => {
   const { handler, net } = setup();
-  for (const body of ['not json', '', '[1]', { email: '' }, { email: 'not-an-address' }, { redirectTo: 'http://127.0.0.1:5173/' }, { email: 42 }, { email: CUSTOMER, redirectTo: 'nope' }]) {
+  for (const body of [
+    'not json',
+    '',
+    '[1]',
+    { email: '' },
+    { email: 'not-an-address' },
+    { redirectTo: 'http://127.0.0.1:5173/' },
+    { email: 42 },
+    { email: CUSTOMER, redirectTo: 'nope' },
+  ]) {
     const res = await handler(post(body));
     assertEquals(res.status, 400, `for ${JSON.stringify(body)}`);
     const answer = (await res.json()) as { error?: unknown };
@@ -68,24 +98,27 @@ Deno.test('send-magic-link refuses bad input with 400 and touches nothing', asyn
   assertEquals(net.calls.length, 0);
 });
 
-Deno.test('send-magic-link has Auth e-mail a customer a link to the SPA callback, creating their login first', async () => {
-  const { handler, net } = setup({ siteUrl: 'http://127.0.0.1:5173' });
-  const res = await handler(post({ email: '  Cafe@Example.com ' }));
-  assertEquals(res.status, 200);
-  assertEquals(await res.json(), { ok: true });
+Deno.test(
+  'send-magic-link has Auth e-mail a customer a link to the SPA callback, creating their login first',
+  async () => {
+    const { handler, net } = setup({ siteUrl: 'http://127.0.0.1:5173' });
+    const res = await handler(post({ email: '  Cafe@Example.com ' }));
+    assertEquals(res.status, 200);
+    assertEquals(await res.json(), { ok: true });
 
-  const [created] = net.callsTo('POST /auth/v1/admin/users');
-  assertEquals(created?.headers.get('Authorization'), 'Bearer service-role-key');
-  assertEquals((created?.body as Record<string, unknown>).email, CUSTOMER);
-  assertEquals((created?.body as Record<string, unknown>).email_confirm, true);
-  assertEquals((created?.body as Record<string, unknown>).app_metadata, { role: 'customer' });
+    const [created] = net.callsTo('POST /auth/v1/admin/users');
+    assertEquals(created?.headers.get('Authorization'), 'Bearer service-role-key');
+    assertEquals((created?.body as Record<string, unknown>).email, CUSTOMER);
+    assertEquals((created?.body as Record<string, unknown>).email_confirm, true);
+    assertEquals((created?.body as Record<string, unknown>).app_metadata, { role: 'customer' });
 
-  const [otp] = net.callsTo('POST /auth/v1/otp');
-  assertEquals(otp?.headers.get('apikey'), 'anon-key');
-  assertEquals((otp?.body as Record<string, unknown>).email, CUSTOMER);
-  assertEquals((otp?.body as Record<string, unknown>).create_user, false);
-  assertEquals(otp?.search.get('redirect_to'), 'http://127.0.0.1:5173/auth/callback');
-});
+    const [otp] = net.callsTo('POST /auth/v1/otp');
+    assertEquals(otp?.headers.get('apikey'), 'anon-key');
+    assertEquals((otp?.body as Record<string, unknown>).email, CUSTOMER);
+    assertEquals((otp?.body as Record<string, unknown>).create_user, false);
+    assertEquals(otp?.search.get('redirect_to'), 'http://127.0.0.1:5173/auth/callback');
+  },
+);
 
 Deno.test('send-magic-link sends the link to the page the caller names, or to the caller origin callback', async () => {
   const named = setup();
@@ -94,33 +127,42 @@ Deno.test('send-magic-link sends the link to the page the caller names, or to th
 
   const fromOrigin = setup();
   await (await fromOrigin.handler(post({ email: CUSTOMER }, { Origin: 'http://localhost:4173' }))).body?.cancel();
-  assertEquals(fromOrigin.net.callsTo('POST /auth/v1/otp')[0]?.search.get('redirect_to'), 'http://localhost:4173/auth/callback');
+  assertEquals(
+    fromOrigin.net.callsTo('POST /auth/v1/otp')[0]?.search.get('redirect_to'),
+    'http://localhost:4173/auth/callback',
+  );
 });
 
 Deno.test('send-magic-link still sends the link when the customer already has a login', async () => {
   const { handler, net } = setup({
-    routes: { 'POST /auth/v1/admin/users': () => reply({ code: 'email_exists', message: 'A user with this email address has already been registered' }, 422) },
+    routes: {
+      'POST /auth/v1/admin/users': () =>
+        reply({ code: 'email_exists', message: 'A user with this email address has already been registered' }, 422),
+    },
   });
   const res = await handler(post({ email: CUSTOMER }));
   assertEquals(await res.json(), { ok: true });
   assertEquals(net.callsTo('POST /auth/v1/otp').length, 1);
 });
 
-Deno.test('send-magic-link answers an unknown address exactly as a customer, in the same time, and sends nothing', async () => {
-  const known = setup();
-  const knownRes = await known.handler(post({ email: CUSTOMER }));
-  const unknown = setup();
-  const unknownRes = await unknown.handler(post({ email: 'stranger@example.com' }));
+Deno.test(
+  'send-magic-link answers an unknown address exactly as a customer, in the same time, and sends nothing',
+  async () => {
+    const known = setup();
+    const knownRes = await known.handler(post({ email: CUSTOMER }));
+    const unknown = setup();
+    const unknownRes = await unknown.handler(post({ email: 'stranger@example.com' }));
 
-  assertEquals(unknownRes.status, knownRes.status);
-  assertEquals(await unknownRes.text(), await knownRes.text());
-  assertEquals(unknown.net.callsTo('POST /auth/v1/admin/users').length, 0);
-  assertEquals(unknown.net.callsTo('POST /auth/v1/otp').length, 0);
-  assertEquals(known.net.callsTo('POST /auth/v1/otp').length, 1);
-  // Both answers leave at the same moment of the fake clock: the minimum response time.
-  assertEquals(known.time.now(), MIN_RESPONSE_MS);
-  assertEquals(unknown.time.now(), MIN_RESPONSE_MS);
-});
+    assertEquals(unknownRes.status, knownRes.status);
+    assertEquals(await unknownRes.text(), await knownRes.text());
+    assertEquals(unknown.net.callsTo('POST /auth/v1/admin/users').length, 0);
+    assertEquals(unknown.net.callsTo('POST /auth/v1/otp').length, 0);
+    assertEquals(known.net.callsTo('POST /auth/v1/otp').length, 1);
+    // Both answers leave at the same moment of the fake clock: the minimum response time.
+    assertEquals(known.time.now(), MIN_RESPONSE_MS);
+    assertEquals(unknown.time.now(), MIN_RESPONSE_MS);
+  },
+);
 
 Deno.test('send-magic-link treats LIKE wildcards in an address literally', async () => {
   const { handler, net } = setup({ customers: ['a_b@example.com'] });
@@ -132,28 +174,37 @@ Deno.test('send-magic-link treats LIKE wildcards in an address literally', async
   assertEquals(net.callsTo('POST /auth/v1/otp').length, 1);
 });
 
-Deno.test('send-magic-link answers 429 once the address is over its limit, counted per lower-cased address', async () => {
-  const { handler, net } = setup({ allowed: false });
-  const res = await handler(post({ email: 'Cafe@Example.com' }));
-  assertEquals(res.status, 429);
-  assertEquals(await res.json(), { error: TOO_MANY_REQUESTS });
-  assertEquals(res.headers.get('Access-Control-Allow-Origin'), '*');
-  const [hit] = net.callsTo('POST /rest/v1/rpc/consume_rate_limit');
-  assertEquals(hit?.headers.get('Authorization'), 'Bearer service-role-key');
-  assertEquals(hit?.body, { p_key: `send-magic-link:${CUSTOMER}`, p_limit: 5, p_window_seconds: 900 });
-  assertEquals(net.callsTo('GET /rest/v1/customers').length, 0);
-  assertEquals(net.callsTo('POST /auth/v1/otp').length, 0);
-});
+Deno.test(
+  'send-magic-link answers 429 once the address is over its limit, counted per lower-cased address',
+  async () => {
+    const { handler, net } = setup({ allowed: false });
+    const res = await handler(post({ email: 'Cafe@Example.com' }));
+    assertEquals(res.status, 429);
+    assertEquals(await res.json(), { error: TOO_MANY_REQUESTS });
+    assertEquals(res.headers.get('Access-Control-Allow-Origin'), '*');
+    const [hit] = net.callsTo('POST /rest/v1/rpc/consume_rate_limit');
+    assertEquals(hit?.headers.get('Authorization'), 'Bearer service-role-key');
+    assertEquals(hit?.body, { p_key: `send-magic-link:${CUSTOMER}`, p_limit: 5, p_window_seconds: 900 });
+    assertEquals(net.callsTo('GET /rest/v1/customers').length, 0);
+    assertEquals(net.callsTo('POST /auth/v1/otp').length, 0);
+  },
+);
 
 Deno.test('send-magic-link hides a failure to send behind the same answer', async () => {
-  const { handler } = setup({ routes: { 'POST /auth/v1/otp': () => reply({ code: 'unexpected_failure', message: 'smtp down' }, 500) } });
+  const { handler } = setup({
+    routes: { 'POST /auth/v1/otp': () => reply({ code: 'unexpected_failure', message: 'smtp down' }, 500) },
+  });
   const res = await quietly(() => handler(post({ email: CUSTOMER })));
   assertEquals(res.status, 200);
   assertEquals(await res.json(), { ok: true });
 });
 
 Deno.test('send-magic-link answers 500 without details when the lookup fails', async () => {
-  const { handler } = setup({ routes: { 'GET /rest/v1/customers': () => reply({ code: '08006', message: 'connection to postgres://secret failed' }, 500) } });
+  const { handler } = setup({
+    routes: {
+      'GET /rest/v1/customers': () => reply({ code: '08006', message: 'connection to postgres://secret failed' }, 500),
+    },
+  });
   const res = await quietly(() => handler(post({ email: CUSTOMER })));
   assertEquals(res.status, 500);
   const text = await res.text();

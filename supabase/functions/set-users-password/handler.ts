@@ -38,7 +38,12 @@ async function requireAdmin(deps: Deps, req: Request, admin: SupabaseClient): Pr
 }
 
 /** Rows of `table` whose `column` is `email`, compared case-insensitively. */
-async function byEmail<T extends Record<string, unknown>>(admin: SupabaseClient, table: string, columns: string, email: string): Promise<T[]> {
+async function byEmail<T extends Record<string, unknown>>(
+  admin: SupabaseClient,
+  table: string,
+  columns: string,
+  email: string,
+): Promise<T[]> {
   const { data, error } = await admin.from(table).select(columns).ilike('email', escapeLike(email)).limit(10);
   if (error) throw new Error(`${table} lookup failed: ${error.message}`);
   return (data as unknown as T[]).filter((row) => sameEmail(row.email as string, email));
@@ -75,7 +80,12 @@ export function createHandler(deps: Deps): (req: Request) => Promise<Response> {
       const [login] = await byEmail<{ id: string; email: string }>(admin, 'users', 'id, email', email);
       const { error } = login
         ? await admin.auth.admin.updateUserById(login.id, { password: newPassword })
-        : await admin.auth.admin.createUser({ email, password: newPassword, email_confirm: true, app_metadata: { role: 'customer' } });
+        : await admin.auth.admin.createUser({
+            email,
+            password: newPassword,
+            email_confirm: true,
+            app_metadata: { role: 'customer' },
+          });
       if (error?.code === 'weak_password') throw new HttpError(422, TOO_SHORT);
       if (error) throw error;
       return json({ ok: true });

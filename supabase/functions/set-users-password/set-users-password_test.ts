@@ -30,7 +30,11 @@ function setup(routes: Record<string, FakeRoute> = {}) {
       const id = value(call, 'id', 'eq');
       if (id) return reply(ROLES[id] ? [{ role: ROLES[id] }] : []);
       const email = value(call, 'email', 'ilike');
-      return reply(Object.entries(LOGINS).filter(([e]) => e === email?.toLowerCase()).map(([e, i]) => ({ id: i, email: e })));
+      return reply(
+        Object.entries(LOGINS)
+          .filter(([e]) => e === email?.toLowerCase())
+          .map(([e, i]) => ({ id: i, email: e })),
+      );
     },
     'GET /rest/v1/customers': (call) => {
       const username = value(call, 'username', 'eq');
@@ -73,17 +77,19 @@ Deno.test('set-users-password refuses a caller without a session with 401', asyn
   const body = { username: 'cornercafe', newPassword: 'new-password' };
   assertEquals(await answer(await handler(post(body))), [401, { error: NOT_SIGNED_IN }]);
   assertEquals(await answer(await handler(post(body, 'expired-token'))), [401, { error: NOT_SIGNED_IN }]);
-  const bare = await handler(new Request('http://localhost/set-users-password', { method: 'POST', body: JSON.stringify(body) }));
+  const bare = await handler(
+    new Request('http://localhost/set-users-password', { method: 'POST', body: JSON.stringify(body) }),
+  );
   assertEquals(await answer(bare), [401, { error: NOT_SIGNED_IN }]);
   assertEquals(net.callsTo('GET /rest/v1/customers').length, 0);
 });
 
 Deno.test('set-users-password refuses a customer with 403', async () => {
   const { handler, net } = setup();
-  assertEquals(await answer(await handler(post({ username: 'cornercafe', newPassword: 'new-password' }, 'customer-token'))), [
-    403,
-    { error: ADMINS_ONLY },
-  ]);
+  assertEquals(
+    await answer(await handler(post({ username: 'cornercafe', newPassword: 'new-password' }, 'customer-token'))),
+    [403, { error: ADMINS_ONLY }],
+  );
   assertEquals(net.callsTo('GET /rest/v1/users')[0]?.headers.get('Authorization'), 'Bearer service-role-key');
   assertEquals(net.callsTo('GET /rest/v1/customers').length, 0);
   assertEquals(net.callsTo(`PUT /auth/v1/admin/users/${CUSTOMER_ID}`).length, 0);
@@ -91,28 +97,42 @@ Deno.test('set-users-password refuses a customer with 403', async () => {
 
 Deno.test('set-users-password refuses bad input from an admin with 400 and a short password with 422', async () => {
   const { handler, net } = setup();
-  for (const body of ['nope', { username: 'cornercafe' }, { newPassword: 'new-password' }, { username: '  ', newPassword: 'new-password' }]) {
+  for (const body of [
+    'nope',
+    { username: 'cornercafe' },
+    { newPassword: 'new-password' },
+    { username: '  ', newPassword: 'new-password' },
+  ]) {
     const res = await handler(post(body, 'admin-token'));
     assertEquals(res.status, 400, `for ${JSON.stringify(body)}`);
     ok(typeof ((await res.json()) as { error?: unknown }).error === 'string');
   }
-  assertEquals(await answer(await handler(post({ username: 'cornercafe', newPassword: '12345' }, 'admin-token'))), [422, { error: TOO_SHORT }]);
+  assertEquals(await answer(await handler(post({ username: 'cornercafe', newPassword: '12345' }, 'admin-token'))), [
+    422,
+    { error: TOO_SHORT },
+  ]);
   assertEquals(TOO_SHORT, 'Password must be at least 6 characters');
   assertEquals(net.callsTo(`PUT /auth/v1/admin/users/${CUSTOMER_ID}`).length, 0);
 });
 
 Deno.test('set-users-password answers 404 for an unknown username or e-mail', async () => {
   const { handler } = setup();
-  assertEquals(await answer(await handler(post({ username: 'nobody', newPassword: 'new-password' }, 'admin-token'))), [404, { error: NOT_FOUND }]);
-  assertEquals(await answer(await handler(post({ username: 'nobody@example.com', newPassword: 'new-password' }, 'admin-token'))), [
+  assertEquals(await answer(await handler(post({ username: 'nobody', newPassword: 'new-password' }, 'admin-token'))), [
     404,
     { error: NOT_FOUND },
   ]);
+  assertEquals(
+    await answer(await handler(post({ username: 'nobody@example.com', newPassword: 'new-password' }, 'admin-token'))),
+    [404, { error: NOT_FOUND }],
+  );
 });
 
 Deno.test('set-users-password sets the password of the customer login found by username', async () => {
   const { handler, net } = setup();
-  assertEquals(await answer(await handler(post({ username: 'cornercafe', newPassword: 'new-password' }, 'admin-token'))), [200, { ok: true }]);
+  assertEquals(
+    await answer(await handler(post({ username: 'cornercafe', newPassword: 'new-password' }, 'admin-token'))),
+    [200, { ok: true }],
+  );
   const [update] = net.callsTo(`PUT /auth/v1/admin/users/${CUSTOMER_ID}`);
   assertEquals(update?.headers.get('Authorization'), 'Bearer service-role-key');
   assertEquals(update?.body, { password: 'new-password' });
@@ -121,28 +141,41 @@ Deno.test('set-users-password sets the password of the customer login found by u
 
 Deno.test('set-users-password finds the customer by e-mail when the username is one', async () => {
   const { handler, net } = setup();
-  assertEquals(await answer(await handler(post({ username: 'CAFE@example.com', newPassword: 'new-password' }, 'admin-token'))), [
-    200,
-    { ok: true },
-  ]);
+  assertEquals(
+    await answer(await handler(post({ username: 'CAFE@example.com', newPassword: 'new-password' }, 'admin-token'))),
+    [200, { ok: true }],
+  );
   assertEquals(net.callsTo(`PUT /auth/v1/admin/users/${CUSTOMER_ID}`).length, 1);
 });
 
 Deno.test('set-users-password creates a confirmed customer login for a customer who has none', async () => {
   const { handler, net } = setup();
-  assertEquals(await answer(await handler(post({ username: 'harborbooks', newPassword: 'new-password' }, 'admin-token'))), [
-    200,
-    { ok: true },
-  ]);
+  assertEquals(
+    await answer(await handler(post({ username: 'harborbooks', newPassword: 'new-password' }, 'admin-token'))),
+    [200, { ok: true }],
+  );
   const [created] = net.callsTo('POST /auth/v1/admin/users');
   const body = created?.body as Record<string, unknown>;
-  assertEquals([body.email, body.password, body.email_confirm, body.app_metadata], ['books@example.com', 'new-password', true, { role: 'customer' }]);
+  assertEquals(
+    [body.email, body.password, body.email_confirm, body.app_metadata],
+    ['books@example.com', 'new-password', true, { role: 'customer' }],
+  );
 });
 
 Deno.test('set-users-password turns a weak password refused by Auth into 422', async () => {
   const { handler } = setup({
     [`PUT /auth/v1/admin/users/${CUSTOMER_ID}`]: () =>
-      reply({ code: 'weak_password', message: 'Password should be at least 8 characters.', weak_password: { reasons: ['length'] } }, 422),
+      reply(
+        {
+          code: 'weak_password',
+          message: 'Password should be at least 8 characters.',
+          weak_password: { reasons: ['length'] },
+        },
+        422,
+      ),
   });
-  assertEquals(await answer(await handler(post({ username: 'cornercafe', newPassword: 'new-pass' }, 'admin-token'))), [422, { error: TOO_SHORT }]);
+  assertEquals(await answer(await handler(post({ username: 'cornercafe', newPassword: 'new-pass' }, 'admin-token'))), [
+    422,
+    { error: TOO_SHORT },
+  ]);
 });

@@ -13,10 +13,18 @@ function setup(routes: Record<string, FakeRoute> = {}) {
         : reply({ code: 'bad_jwt', message: 'invalid JWT: unable to parse or verify signature' }, 403),
     'POST /auth/v1/verify': (call) => {
       const body = call.body as { type?: string; token_hash?: string };
-      if (body.type !== 'invite' || body.token_hash !== INVITE_HASH) return reply({ code: 'otp_expired', message: 'Token has expired or is invalid' }, 403);
-      return reply({ access_token: 'a', refresh_token: 'r', expires_in: 3600, token_type: 'bearer', user: fakeUser('0c0c0c0c-0000-4000-8000-000000000001', 'cafe@example.com') });
+      if (body.type !== 'invite' || body.token_hash !== INVITE_HASH)
+        return reply({ code: 'otp_expired', message: 'Token has expired or is invalid' }, 403);
+      return reply({
+        access_token: 'a',
+        refresh_token: 'r',
+        expires_in: 3600,
+        token_type: 'bearer',
+        user: fakeUser('0c0c0c0c-0000-4000-8000-000000000001', 'cafe@example.com'),
+      });
     },
-    'PUT /auth/v1/admin/users/0c0c0c0c-0000-4000-8000-000000000001': () => reply(fakeUser('0c0c0c0c-0000-4000-8000-000000000001', 'cafe@example.com')),
+    'PUT /auth/v1/admin/users/0c0c0c0c-0000-4000-8000-000000000001': () =>
+      reply(fakeUser('0c0c0c0c-0000-4000-8000-000000000001', 'cafe@example.com')),
     ...routes,
   });
   return { handler: createHandler({ env: TEST_ENV, fetch: net.fetch }), net };
@@ -42,7 +50,12 @@ Deno.test('setup-password answers a preflight with the CORS headers', async () =
 
 Deno.test('setup-password refuses bad input with 400', async () => {
   const { handler, net } = setup();
-  for (const body of ['{', { email: 'cafe@example.com' }, { password: 'long-enough' }, { email: 'nope', password: 'long-enough' }]) {
+  for (const body of [
+    '{',
+    { email: 'cafe@example.com' },
+    { password: 'long-enough' },
+    { email: 'nope', password: 'long-enough' },
+  ]) {
     const res = await handler(post(body, OWN_TOKEN));
     assertEquals(res.status, 400, `for ${JSON.stringify(body)}`);
     ok(typeof ((await res.json()) as { error?: unknown }).error === 'string');
@@ -50,24 +63,33 @@ Deno.test('setup-password refuses bad input with 400', async () => {
   assertEquals(net.calls.length, 0);
 });
 
-Deno.test('setup-password refuses a password shorter than 6 characters with 422 before spending an invite', async () => {
-  const { handler, net } = setup();
-  assertEquals(await answer(await handler(post({ email: 'cafe@example.com', password: '12345', token_hash: INVITE_HASH }))), [
-    422,
-    { error: TOO_SHORT },
-  ]);
-  assertEquals(TOO_SHORT, 'Password must be at least 6 characters long.');
-  assertEquals(net.calls.length, 0);
-});
+Deno.test(
+  'setup-password refuses a password shorter than 6 characters with 422 before spending an invite',
+  async () => {
+    const { handler, net } = setup();
+    assertEquals(
+      await answer(await handler(post({ email: 'cafe@example.com', password: '12345', token_hash: INVITE_HASH }))),
+      [422, { error: TOO_SHORT }],
+    );
+    assertEquals(TOO_SHORT, 'Password must be at least 6 characters long.');
+    assertEquals(net.calls.length, 0);
+  },
+);
 
 Deno.test('setup-password refuses a caller without a session with 401', async () => {
   const { handler, net } = setup();
-  assertEquals(await answer(await handler(post({ email: 'cafe@example.com', password: 'long-enough' }))), [401, { error: NOT_SIGNED_IN }]);
-  assertEquals((await answer(await handler(post({ email: 'cafe@example.com', password: 'long-enough' }, 'forged'))))[0], 401);
-  assertEquals(await answer(await handler(post({ email: 'cafe@example.com', password: 'long-enough', token_hash: 'wrong' }))), [
+  assertEquals(await answer(await handler(post({ email: 'cafe@example.com', password: 'long-enough' }))), [
     401,
     { error: NOT_SIGNED_IN },
   ]);
+  assertEquals(
+    (await answer(await handler(post({ email: 'cafe@example.com', password: 'long-enough' }, 'forged'))))[0],
+    401,
+  );
+  assertEquals(
+    await answer(await handler(post({ email: 'cafe@example.com', password: 'long-enough', token_hash: 'wrong' }))),
+    [401, { error: NOT_SIGNED_IN }],
+  );
   assertEquals(net.callsTo('PUT /auth/v1/admin/users/0c0c0c0c-0000-4000-8000-000000000001').length, 0);
 });
 
@@ -77,16 +99,19 @@ Deno.test('setup-password refuses to set the password of another account with 40
     403,
     { error: NOT_YOUR_ACCOUNT },
   ]);
-  assertEquals(await answer(await handler(post({ email: 'gym@example.com', password: 'long-enough', token_hash: INVITE_HASH }))), [
-    403,
-    { error: NOT_YOUR_ACCOUNT },
-  ]);
+  assertEquals(
+    await answer(await handler(post({ email: 'gym@example.com', password: 'long-enough', token_hash: INVITE_HASH }))),
+    [403, { error: NOT_YOUR_ACCOUNT }],
+  );
   assertEquals(net.callsTo('PUT /auth/v1/admin/users/0c0c0c0c-0000-4000-8000-000000000001').length, 0);
 });
 
 Deno.test('setup-password sets the password of the signed-in caller own account', async () => {
   const { handler, net } = setup();
-  assertEquals(await answer(await handler(post({ email: 'Cafe@Example.com', password: 'new-password' }, OWN_TOKEN))), [200, { ok: true }]);
+  assertEquals(await answer(await handler(post({ email: 'Cafe@Example.com', password: 'new-password' }, OWN_TOKEN))), [
+    200,
+    { ok: true },
+  ]);
   const [update] = net.callsTo('PUT /auth/v1/admin/users/0c0c0c0c-0000-4000-8000-000000000001');
   assertEquals(update?.headers.get('Authorization'), 'Bearer service-role-key');
   assertEquals(update?.body, { password: 'new-password' });
@@ -94,24 +119,27 @@ Deno.test('setup-password sets the password of the signed-in caller own account'
 
 Deno.test('setup-password accepts the token_hash of the account invite e-mail', async () => {
   const { handler, net } = setup();
-  assertEquals(await answer(await handler(post({ email: 'cafe@example.com', password: 'new-password', token_hash: INVITE_HASH }))), [
-    200,
-    { ok: true },
-  ]);
+  assertEquals(
+    await answer(await handler(post({ email: 'cafe@example.com', password: 'new-password', token_hash: INVITE_HASH }))),
+    [200, { ok: true }],
+  );
   const verify = net.callsTo('POST /auth/v1/verify')[0]?.body as Record<string, unknown>;
   assertEquals([verify.type, verify.token_hash], ['invite', INVITE_HASH]);
   assertEquals(net.callsTo('PUT /auth/v1/admin/users/0c0c0c0c-0000-4000-8000-000000000001').length, 1);
 });
 
 Deno.test('setup-password answers 500 without details when Auth fails', async () => {
-  const { handler } = setup({ 'PUT /auth/v1/admin/users/0c0c0c0c-0000-4000-8000-000000000001': () => reply({ code: 'unexpected_failure', message: 'db at 10.0.0.5 down' }, 400) });
+  const { handler } = setup({
+    'PUT /auth/v1/admin/users/0c0c0c0c-0000-4000-8000-000000000001': () =>
+      reply({ code: 'unexpected_failure', message: 'db at 10.0.0.5 down' }, 400),
+  });
   const original = console.error;
   console.error = () => undefined;
   try {
-    assertEquals(await answer(await handler(post({ email: 'cafe@example.com', password: 'new-password' }, OWN_TOKEN))), [
-      500,
-      { error: 'Internal server error' },
-    ]);
+    assertEquals(
+      await answer(await handler(post({ email: 'cafe@example.com', password: 'new-password' }, OWN_TOKEN))),
+      [500, { error: 'Internal server error' }],
+    );
   } finally {
     console.error = original;
   }
