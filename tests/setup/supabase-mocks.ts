@@ -84,7 +84,7 @@ export function fakeJwt(claims: Record<string, unknown> = {}) {
       exp: now + 3600,
       ...claims,
     }),
-    'signature',
+    'c2lnbmF0dXJl',
   ].join('.');
 }
 

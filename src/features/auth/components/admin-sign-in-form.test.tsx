@@ -3,7 +3,15 @@ import { delay, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
-import { authError, fakeUser, onPasswordSignIn, sessionFor } from '@tests/setup/supabase-mocks';
+import {
+  authError,
+  fakeUser,
+  onLogout,
+  onPasswordSignIn,
+  onUserRole,
+  sessionFor,
+  STORAGE_KEY,
+} from '@tests/setup/supabase-mocks';
 import { AdminSignInRoute } from '../routes/admin-sign-in';
 
 function renderSignIn() {
@@ -89,11 +97,16 @@ describe('admin sign-in form', () => {
     expect(screen.getByRole('heading', { name: /admin sign-in/i })).toBeInTheDocument();
   });
 
-  it('goes to the dashboard once signed in', async () => {
+  it('goes to the dashboard once signed in as an admin of public.users', async () => {
+    let roleQuery: URLSearchParams | undefined;
     server.use(
       onPasswordSignIn(async () => {
         await delay(10);
         return HttpResponse.json(sessionFor(fakeUser('admin@example.com')));
+      }),
+      onUserRole(({ request }) => {
+        roleQuery = new URL(request.url).searchParams;
+        return HttpResponse.json({ role: 'admin' });
       }),
     );
     const { user, router } = renderSignIn();
@@ -103,5 +116,41 @@ describe('admin sign-in form', () => {
 
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(roleQuery?.get('select')).toBe('role');
+    expect(roleQuery?.get('id')).toBe(`eq.${fakeUser().id}`);
+  });
+
+  it('refuses a customer: signs them out again and says the account is not an admin', async () => {
+    const scopes: (string | null)[] = [];
+    server.use(
+      onPasswordSignIn(() => HttpResponse.json(sessionFor(fakeUser('cafe@example.com')))),
+      onUserRole('customer'),
+      onLogout((scope) => scopes.push(scope)),
+    );
+    const { user, router } = renderSignIn();
+    await user.type(screen.getByLabelText('Email'), 'cafe@example.com');
+    await user.type(screen.getByLabelText('Password'), 'demo-customer-pass');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This account does not have admin access.');
+    expect(scopes).toEqual(['global']);
+    expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
+    expect(router.state.location.pathname).toBe('/admin');
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  });
+
+  it('signs out again and shows why when the role cannot be read', async () => {
+    server.use(
+      onPasswordSignIn(() => HttpResponse.json(sessionFor(fakeUser('admin@example.com')))),
+      onUserRole(() => HttpResponse.json({ code: 'XX000', message: 'database unavailable' }, { status: 500 })),
+      onLogout(),
+    );
+    const { user } = renderSignIn();
+    await user.type(screen.getByLabelText('Email'), 'admin@example.com');
+    await user.type(screen.getByLabelText('Password'), 'demo-admin-pass');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('database unavailable');
+    expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
   });
 });

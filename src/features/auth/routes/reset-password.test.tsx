@@ -1,0 +1,126 @@
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { settle } from '@tests/setup/fake-time';
+import { server } from '@tests/setup/msw-server';
+import { renderRoutes } from '@tests/setup/render';
+import { authError, authUrl, fakeJwt, fakeUser } from '@tests/setup/supabase-mocks';
+import { ResetPasswordRoute } from './reset-password';
+
+const ACCESS = fakeJwt({ email: 'cafe@example.com' });
+const INVALID_LINK = 'Invalid reset link. Please request a new password reset.';
+
+function renderReset(url: string) {
+  return renderRoutes(
+    [
+      { path: '/auth/reset-password', element: <ResetPasswordRoute /> },
+      { path: '/auth', element: <h1>Sign-in page</h1> },
+    ],
+    { url },
+  );
+}
+
+/** Answers setSession's GET /auth/v1/user and updateUser's PUT /auth/v1/user. */
+function acceptReset(seen: { bearer?: string | null; password?: unknown } = {}) {
+  server.use(
+    http.get(authUrl('/user'), ({ request }) => {
+      seen.bearer = request.headers.get('authorization');
+      return HttpResponse.json(fakeUser('cafe@example.com'));
+    }),
+    http.put(authUrl('/user'), async ({ request }) => {
+      seen.password = ((await request.json()) as { password?: unknown }).password;
+      return HttpResponse.json(fakeUser('cafe@example.com'));
+    }),
+  );
+  return seen;
+}
+
+async function submit(user: ReturnType<typeof renderRoutes>['user'], password: string, confirm = password) {
+  await user.type(screen.getByLabelText('New Password'), password);
+  await user.type(screen.getByLabelText('Confirm Password'), confirm);
+  await user.click(screen.getByRole('button', { name: 'Update Password' }));
+}
+
+describe('reset password', () => {
+  it('checks the new password and its confirmation', async () => {
+    const { user } = renderReset(`/auth/reset-password?access_token=${ACCESS}&refresh_token=r1`);
+    await submit(user, '12345');
+    expect(await screen.findByText('Password must be at least 6 characters long.')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('New Password'));
+    await user.clear(screen.getByLabelText('Confirm Password'));
+    await submit(user, 'new-password', 'other-password');
+    expect(await screen.findByText('Passwords do not match.')).toBeInTheDocument();
+    expect(screen.queryByText('Password must be at least 6 characters long.')).not.toBeInTheDocument();
+  });
+
+  it('uses the tokens of the query string, then returns to /auth two seconds after success', async () => {
+    const seen = acceptReset();
+    const { user, router } = renderReset(`/auth/reset-password?access_token=${ACCESS}&refresh_token=r1`);
+    expect(screen.queryByText(INVALID_LINK)).not.toBeInTheDocument();
+    await submit(user, 'brand-new-pass');
+
+    expect(await screen.findByText('Password updated successfully! Redirecting to login...')).toBeInTheDocument();
+    expect(seen).toEqual({ bearer: `Bearer ${ACCESS}`, password: 'brand-new-pass' });
+    expect(screen.getByRole('button', { name: 'Update Password' })).toBeDisabled();
+    expect(router.state.location.pathname).toBe('/auth/reset-password');
+  });
+
+  it('uses the tokens of the URL fragment', async () => {
+    const seen = acceptReset();
+    const { user } = renderReset(`/auth/reset-password#access_token=${ACCESS}&refresh_token=r1&type=recovery`);
+    expect(screen.queryByText(INVALID_LINK)).not.toBeInTheDocument();
+    await submit(user, 'brand-new-pass');
+
+    expect(await screen.findByText('Password updated successfully! Redirecting to login...')).toBeInTheDocument();
+    expect(seen.bearer).toBe(`Bearer ${ACCESS}`);
+  });
+
+  it('says the link is invalid without both tokens, and refuses to submit', async () => {
+    const { user } = renderReset(`/auth/reset-password?access_token=${ACCESS}`);
+    expect(screen.getByRole('alert')).toHaveTextContent(INVALID_LINK);
+    await submit(user, 'brand-new-pass');
+    expect(await screen.findByText('Missing reset tokens')).toBeInTheDocument();
+  });
+
+  it('shows the server’s message when the password is refused', async () => {
+    server.use(
+      http.get(authUrl('/user'), () => HttpResponse.json(fakeUser('cafe@example.com'))),
+      http.put(authUrl('/user'), () =>
+        authError(422, 'same_password', 'New password should be different from the old password.'),
+      ),
+    );
+    const { user } = renderReset(`/auth/reset-password?access_token=${ACCESS}&refresh_token=r1`);
+    await submit(user, 'brand-new-pass');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'New password should be different from the old password.',
+    );
+  });
+
+  it('shows the server’s message when the link’s session is refused', async () => {
+    server.use(http.get(authUrl('/user'), () => authError(403, 'bad_jwt', 'invalid JWT: unable to parse or verify')));
+    const { user } = renderReset(`/auth/reset-password?access_token=${ACCESS}&refresh_token=r1`);
+    await submit(user, 'brand-new-pass');
+    expect(await screen.findByRole('alert')).toHaveTextContent('invalid JWT: unable to parse or verify');
+  });
+
+  it('returns to /auth two seconds after success', async () => {
+    acceptReset();
+    const { user, router } = renderRoutes(
+      [
+        { path: '/auth/reset-password', element: <ResetPasswordRoute /> },
+        { path: '/auth', element: <h1>Sign-in page</h1> },
+      ],
+      { url: `/auth/reset-password?access_token=${ACCESS}&refresh_token=r1` },
+    );
+    await submit(user, 'brand-new-pass');
+    await settle(() =>
+      expect(screen.getByText('Password updated successfully! Redirecting to login...')).toBeInTheDocument(),
+    );
+    const shown = performance.now();
+    await settle(() => expect(screen.getByRole('heading', { name: 'Sign-in page' })).toBeInTheDocument(), 4000);
+    const waited = performance.now() - shown;
+    expect(waited).toBeGreaterThan(1900);
+    expect(waited).toBeLessThan(2600);
+  });
+});
