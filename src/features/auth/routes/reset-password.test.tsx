@@ -122,5 +122,6 @@ describe('reset password', () => {
     const waited = performance.now() - shown;
     expect(waited).toBeGreaterThan(1900);
     expect(waited).toBeLessThan(2600);
+    expect(router.state.location.pathname).toBe('/auth');
   });
 });

@@ -60,6 +60,7 @@ describe('set up password', () => {
     const waited = performance.now() - shown;
     expect(waited).toBeGreaterThan(1900);
     expect(waited).toBeLessThan(2600);
+    expect(router.state.location.pathname).toBe('/auth');
   });
 
   it('shows the error field of a refusal', async () => {

@@ -1,0 +1,121 @@
+import { screen, waitFor } from '@testing-library/react';
+import { delay, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '@tests/setup/msw-server';
+import { renderRoutes } from '@tests/setup/render';
+import { fakeUser, onUserRole, storeSession } from '@tests/setup/supabase-mocks';
+import { routes } from '../routes';
+
+function renderApp(url: string) {
+  return renderRoutes(routes, { url });
+}
+
+async function expectPath(router: ReturnType<typeof renderApp>['router'], pathname: string) {
+  await waitFor(() => expect(router.state.location.pathname).toBe(pathname));
+}
+
+const signedOutCases: [string, string][] = [
+  ['/', '/auth'],
+  ['/dashboard', '/auth'],
+  ['/dashboard/customers', '/auth'],
+  ['/dashboard/campaigns/builder/42', '/auth'],
+  ['/home', '/auth'],
+  ['/slides', '/auth'],
+  ['/no-such-page', '/auth'],
+  ['/dashboard/no-such-page', '/auth'],
+];
+
+const adminCases: [string, string][] = [
+  ['/', '/dashboard'],
+  ['/dashboard', '/dashboard'],
+  ['/dashboard/customers', '/dashboard/customers'],
+  ['/dashboard/customers/view/7', '/dashboard/customers/view/7'],
+  ['/dashboard/campaigns/test-dynamic', '/dashboard/campaigns/test-dynamic'],
+  ['/dashboard/settings', '/dashboard/settings'],
+  ['/home', '/dashboard'],
+  ['/slides', '/dashboard'],
+  ['/no-such-page', '/dashboard'],
+  ['/dashboard/no-such-page', '/dashboard'],
+];
+
+const customerCases: [string, string][] = [
+  ['/', '/home'],
+  ['/home', '/home'],
+  ['/slides', '/slides'],
+  ['/dashboard', '/home'],
+  ['/dashboard/customers', '/home'],
+  ['/dashboard/equipment', '/home'],
+  ['/no-such-page', '/home'],
+];
+
+describe('route guards', () => {
+  it.each(signedOutCases)('sends a signed-out visitor from %s to %s', async (from, to) => {
+    const { router } = renderApp(from);
+    await expectPath(router, to);
+    expect(await screen.findByRole('heading', { name: /customer sign-in/i })).toBeInTheDocument();
+  });
+
+  it.each(adminCases)('takes an admin from %s to %s', async (from, to) => {
+    storeSession(fakeUser('admin@example.com'));
+    server.use(onUserRole('admin'));
+    const { router } = renderApp(from);
+    await expectPath(router, to);
+    expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+
+  it.each(customerCases)('takes a customer from %s to %s', async (from, to) => {
+    storeSession(fakeUser('cafe@example.com'));
+    server.use(onUserRole('customer'));
+    const { router } = renderApp(from);
+    await expectPath(router, to);
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  });
+
+  it('leaves the public pages open to anyone', async () => {
+    for (const path of ['/auth', '/auth/anything', '/admin', '/auth/callback', '/auth/reset-password']) {
+      const { router, unmount } = renderApp(path);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(router.state.location.pathname).toBe(path);
+      unmount();
+    }
+  });
+
+  it('waits, showing a loading state, while the role loads', async () => {
+    storeSession(fakeUser('admin@example.com'));
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      onUserRole(async () => {
+        await answered;
+        return HttpResponse.json({ role: 'admin' });
+      }),
+    );
+    const { router } = renderApp('/dashboard/customers');
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading');
+    await delay(30);
+    expect(router.state.location.pathname).toBe('/dashboard/customers');
+    expect(screen.queryByRole('heading', { name: 'Customers' })).not.toBeInTheDocument();
+
+    release();
+    expect(await screen.findByRole('heading', { name: 'Customers', level: 1 })).toBeInTheDocument();
+  });
+
+  it('says so, with a retry, when the role cannot be read', async () => {
+    storeSession(fakeUser('admin@example.com'));
+    let fail = true;
+    server.use(
+      onUserRole(() =>
+        fail
+          ? HttpResponse.json({ code: 'XX000', message: 'database unavailable' }, { status: 500 })
+          : HttpResponse.json({ role: 'admin' }),
+      ),
+    );
+    const { user } = renderApp('/dashboard');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('database unavailable');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+});

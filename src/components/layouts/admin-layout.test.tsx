@@ -1,0 +1,119 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { server } from '@tests/setup/msw-server';
+import { renderRoutes } from '@tests/setup/render';
+import { fakeUser, onLogout, STORAGE_KEY, storeSession } from '@tests/setup/supabase-mocks';
+import { AdminLayout } from './admin-layout';
+
+function renderLayout(url: string) {
+  return renderRoutes(
+    [
+      {
+        element: <AdminLayout />,
+        children: [{ path: '/dashboard/*', element: <h1>Page content</h1> }],
+      },
+      { path: '/admin', element: <h1>Admin sign-in page</h1> },
+    ],
+    { url },
+  );
+}
+
+const sidebar = () => within(screen.getByRole('complementary', { name: 'Sidebar' }));
+
+function activeLinks() {
+  return sidebar()
+    .getAllByRole('link')
+    .filter((link) => link.getAttribute('aria-current') === 'page')
+    .map((link) => link.textContent);
+}
+
+describe('admin layout', () => {
+  it('shows the sidebar header, its fixed figures and both link groups', () => {
+    renderLayout('/dashboard');
+    expect(sidebar().getByText('Dashboard', { selector: 'p' })).toBeInTheDocument();
+    expect(sidebar().getByText(/ad display portal content management system/i)).toBeInTheDocument();
+    const figures: [string, string][] = [
+      ['24', 'Campaigns'],
+      ['156', 'Displays'],
+      ['98%', 'Uptime'],
+    ];
+    for (const [value, label] of figures) {
+      const term = sidebar().getByText(label, { selector: 'dt' });
+      expect(term.nextElementSibling).toHaveTextContent(value);
+    }
+    expect(sidebar().getByRole('heading', { name: 'General' })).toBeInTheDocument();
+    expect(sidebar().getByRole('heading', { name: 'Components' })).toBeInTheDocument();
+    const links = sidebar()
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Dashboard', '/dashboard'],
+      ['Customers', '/dashboard/customers'],
+      ['Advertisers', '/dashboard/advertisers'],
+      ['Campaigns', '/dashboard/campaigns'],
+      ['Equipment Status', '/dashboard/equipment'],
+      ['Settings', '/dashboard/settings'],
+    ]);
+    expect(screen.getByText('Page content')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/dashboard', 'Dashboard'],
+    ['/dashboard/customers', 'Customers'],
+    ['/dashboard/customers/edit/12', 'Customers'],
+    ['/dashboard/advertisers/view/3', 'Advertisers'],
+    ['/dashboard/campaigns/builder/9', 'Campaigns'],
+    ['/dashboard/campaigns/test-dynamic', 'Campaigns'],
+    ['/dashboard/equipment', 'Equipment Status'],
+    ['/dashboard/settings', 'Settings'],
+  ])('at %s marks only %s as the current page', (url, label) => {
+    renderLayout(url);
+    expect(activeLinks()).toEqual([label]);
+  });
+
+  it('marks no link on a path that only starts like a menu path', () => {
+    renderLayout('/dashboard/customersx');
+    expect(activeLinks()).toEqual([]);
+  });
+
+  it('has the top bar’s search, language, notifications and inert buttons', () => {
+    renderLayout('/dashboard');
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('placeholder', 'Search here.....');
+    expect(screen.getByText('EN')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notifications (2)' })).toHaveTextContent('2');
+    for (const name of ['Toggle fullscreen', 'Favourites', 'Toggle theme', 'Apps']) {
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    }
+  });
+
+  it('offers a skip link to the main content', () => {
+    renderLayout('/dashboard');
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveAttribute('href', '#main-content');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
+  });
+
+  it('opens the menu as a drawer on small screens and closes it after a link is followed', async () => {
+    const { user, router } = renderLayout('/dashboard');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    await user.click(within(drawer).getByRole('link', { name: 'Campaigns' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/dashboard/campaigns');
+  });
+
+  it('logs out and returns to the admin sign-in', async () => {
+    storeSession(fakeUser('admin@example.com'));
+    const scopes: (string | null)[] = [];
+    server.use(onLogout((scope) => scopes.push(scope)));
+    const { user, router } = renderLayout('/dashboard');
+    const logOut = screen.getByRole('button', { name: 'Log Out' });
+    expect(logOut).toHaveAttribute('title', 'Log Out');
+    await user.click(logOut);
+
+    expect(await screen.findByRole('heading', { name: 'Admin sign-in page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin');
+    expect(scopes).toEqual(['global']);
+    expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
+  });
+});
