@@ -63,7 +63,9 @@ if ((await deno(['check', `--config=${settings.configFile}`, ...checked])) !== 0
 
 const files = testFiles(functionsDir);
 if (files.length === 0) {
-  process.stdout.write(`No Deno tests in ${path.relative(config.root, functionsDir)} yet.\n0 passed | 0 failed (no tests)\n`);
+  process.stdout.write(
+    `No Deno tests in ${path.relative(config.root, functionsDir)} yet.\n0 passed | 0 failed (no tests)\n`,
+  );
   process.exit(0);
 }
 process.exit(

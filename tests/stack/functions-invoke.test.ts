@@ -8,7 +8,8 @@ import { ANON_KEY, SERVICE_ROLE_KEY, STACK_URL, anon, asUser, client, http, serv
 
 const PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH';
 const FIRST_OWNER = '0f0f0f0f-0000-4000-8000-000000000001';
-const FUNCTION_CORS_HEADERS = 'authorization, x-client-info, apikey, content-type, x-retry-count, traceparent, tracestate, baggage';
+const FUNCTION_CORS_HEADERS =
+  'authorization, x-client-info, apikey, content-type, x-retry-count, traceparent, tracestate, baggage';
 
 interface Echo {
   method: string;
@@ -84,7 +85,8 @@ describe('invoking a function', () => {
     const first = await reader.read();
     const firstAt = Date.now() - started;
     let text = new TextDecoder().decode(first.value);
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += new TextDecoder().decode(chunk.value);
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+      text += new TextDecoder().decode(chunk.value);
     const doneAt = Date.now() - started;
     expect(text).toBe('data: 1\n\ndata: 2\n\ndata: 3\n\n');
     // The first event arrives before the function has finished writing.

@@ -12,7 +12,8 @@ async function httpErrorOf(p: Promise<unknown>): Promise<HttpError> {
   return e;
 }
 
-const post = (body: string) => new Request('http://localhost/fn', { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
+const post = (body: string) =>
+  new Request('http://localhost/fn', { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
 
 Deno.test('readJson parses a JSON body', async () => {
   assertEquals(await readJson(post('{"a":1}')), { a: 1 });

@@ -80,11 +80,16 @@ export function functionsSettings(config: StackConfig, env: NodeJS.ProcessEnv = 
   const projectDir = path.join(config.root, 'supabase', 'functions');
   return {
     dirs: [projectDir, ...list(env.STACK_FUNCTIONS_DIRS).map((d) => path.resolve(config.root, d))],
-    envFiles: [path.join(projectDir, '.env'), ...list(env.STACK_FUNCTIONS_ENV_FILE).map((f) => path.resolve(config.root, f))],
+    envFiles: [
+      path.join(projectDir, '.env'),
+      ...list(env.STACK_FUNCTIONS_ENV_FILE).map((f) => path.resolve(config.root, f)),
+    ],
     noVerify: new Set(list(env.STACK_FUNCTIONS_NO_VERIFY)),
     timeoutMs: Number(env.STACK_FUNCTIONS_TIMEOUT_MS) || DEFAULT_TIMEOUT_MS,
     watch: env.STACK_FUNCTIONS_WATCH !== '0',
-    denoBin: env.STACK_DENO_BIN ?? path.join(config.root, 'node_modules', 'deno', process.platform === 'win32' ? 'deno.exe' : 'deno'),
+    denoBin:
+      env.STACK_DENO_BIN ??
+      path.join(config.root, 'node_modules', 'deno', process.platform === 'win32' ? 'deno.exe' : 'deno'),
     denoDir: path.join(config.root, '.local', 'deno'),
     configFile: path.join(projectDir, 'deno.json'),
   };
@@ -140,7 +145,13 @@ function denoEnv(ctx: StackContext, s: FunctionsSettings): Record<string, string
 }
 
 function denoPermissions(s: FunctionsSettings): string[] {
-  return ['--no-prompt', `--config=${s.configFile}`, '--allow-net', '--allow-env', `--allow-read=${[...s.dirs, s.denoDir].join(',')}`];
+  return [
+    '--no-prompt',
+    `--config=${s.configFile}`,
+    '--allow-net',
+    '--allow-env',
+    `--allow-read=${[...s.dirs, s.denoDir].join(',')}`,
+  ];
 }
 
 /** Prints a child's output line by line with a prefix. */
@@ -378,9 +389,11 @@ export async function createFunctionsService(ctx: StackContext): Promise<Service
   const runtime = new DenoRuntime(settings, env);
   const warm = warmCache(settings, env());
   let warmed = false;
-  const warmedOrLate = Promise.race([warm.done, new Promise<void>((r) => setTimeout(r, WARM_WAIT_MS).unref())]).then(() => {
-    warmed = true;
-  });
+  const warmedOrLate = Promise.race([warm.done, new Promise<void>((r) => setTimeout(r, WARM_WAIT_MS).unref())]).then(
+    () => {
+      warmed = true;
+    },
+  );
   // The stack starts even when Deno cannot: requests then answer 503 and retry the start.
   await runtime.port().catch((e: Error) => logErr(e.message));
 
@@ -437,7 +450,11 @@ export async function createFunctionsService(ctx: StackContext): Promise<Service
         const headers = responseHeaders(up.headers);
         // The function's own CORS answer replaces the gateway's.
         if (Object.keys(headers).some((h) => h.startsWith('access-control-'))) {
-          for (const h of ['Access-Control-Allow-Origin', 'Access-Control-Allow-Credentials', 'Access-Control-Expose-Headers']) {
+          for (const h of [
+            'Access-Control-Allow-Origin',
+            'Access-Control-Allow-Credentials',
+            'Access-Control-Expose-Headers',
+          ]) {
             res.removeHeader(h);
           }
         }

@@ -148,7 +148,8 @@ async function route(req: Request, info: ServeInfo): Promise<Response> {
 
   try {
     const res = await fn.handler(req, info);
-    if (!(res instanceof Response)) throw new TypeError('Return value from serve handler must be a response or a promise resolving to a response');
+    if (!(res instanceof Response))
+      throw new TypeError('Return value from serve handler must be a response or a promise resolving to a response');
     return res;
   } catch (e) {
     console.error(`[${name}]`, e);
