@@ -1,11 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { screenshot } from './screenshot.ts';
+import { ADMIN } from './support.ts';
 
-const ADMIN = { email: 'admin@example.com', password: 'demo-admin-pass' };
-
-test('a signed-out visitor at /dashboard is sent to the admin sign-in', async ({ page }) => {
-  await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/admin$/);
+test('the admin sign-in', async ({ page }) => {
+  await page.goto('/admin');
   await expect(page.getByRole('heading', { name: /admin sign-in/i })).toBeVisible();
   await expect(page.getByLabel('Email')).toBeVisible();
   await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
@@ -28,7 +26,7 @@ test('a wrong password is refused with the server’s message', async ({ page })
   await expect(page).toHaveURL(/\/admin$/);
 });
 
-test('the seeded admin signs in, sees the role from public.users, and logs out', async ({ page }) => {
+test('the seeded admin signs in to the admin shell, and logs out', async ({ page }) => {
   await page.goto('/admin');
   await page.getByLabel('Email').fill(ADMIN.email);
   const password = page.getByLabel('Password', { exact: true });
@@ -40,14 +38,41 @@ test('the seeded admin signs in, sees the role from public.users, and logs out',
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText(`Signed in as ${ADMIN.email}`)).toBeVisible();
   await expect(page.getByText('Role: admin')).toBeVisible();
-  await screenshot(page, 'dashboard-signed-in');
+  const menu = page.getByRole('navigation', { name: 'Main' });
+  await expect(menu.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByPlaceholder('Search here.....')).toBeVisible();
+  await screenshot(page, 'admin-shell');
+
+  // Menu links lead to the admin pages and mark where one is.
+  await menu.getByRole('link', { name: 'Campaigns' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/campaigns$/);
+  await expect(page.getByRole('heading', { name: 'Campaigns', level: 1 })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Campaigns' })).toHaveAttribute('aria-current', 'page');
+  await expect(menu.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current', 'page');
 
   // The session survives a reload (kept in local storage by supabase-js).
   await page.reload();
-  await expect(page.getByText(`Signed in as ${ADMIN.email}`)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Campaigns', level: 1 })).toBeVisible();
 
   await page.getByRole('button', { name: 'Log Out' }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('the admin shell at a 1024 px laptop width: the menu opens as a drawer', async ({ page }) => {
+  await page.setViewportSize({ width: 1000, height: 768 });
+  await page.goto('/admin');
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await drawer.getByRole('link', { name: 'Equipment Status' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/equipment$/);
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Equipment Status', level: 1 })).toBeVisible();
 });
