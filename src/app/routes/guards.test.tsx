@@ -1,9 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { delay, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
-import { fakeUser, onUserRole, storeSession } from '@tests/setup/supabase-mocks';
+import { fakeUser, onLogout, onUserRole, storeSession } from '@tests/setup/supabase-mocks';
+import { userKeys } from '@/lib/auth';
+import { supabase } from '@/lib/supabase';
 import { routes } from '../routes';
 
 function renderApp(url: string) {
@@ -67,6 +69,7 @@ describe('route guards', () => {
     storeSession(fakeUser('cafe@example.com'));
     server.use(onUserRole('customer'));
     const { router } = renderApp(from);
+    expect(await screen.findByRole('heading', { level: 1, name: /your account|slides/i })).toBeInTheDocument();
     await expectPath(router, to);
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
   });
@@ -117,5 +120,27 @@ describe('route guards', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+
+  it('goes by public.users, not by the role a user wrote into their own metadata', async () => {
+    storeSession({ ...fakeUser('cafe@example.com'), user_metadata: { role: 'admin' } });
+    server.use(onUserRole('customer'));
+    const { router } = renderApp('/dashboard');
+    await expectPath(router, '/home');
+    expect(await screen.findByRole('heading', { name: 'Your Account' })).toBeInTheDocument();
+  });
+
+  it('follows the session: a sign-out elsewhere sends an admin to /auth and forgets the role', async () => {
+    storeSession(fakeUser('admin@example.com'));
+    server.use(onUserRole('admin'), onLogout());
+    const { router, queryClient } = renderApp('/dashboard/settings');
+    expect(await screen.findByRole('heading', { name: 'Settings', level: 1 })).toBeInTheDocument();
+    expect(queryClient.getQueryData(userKeys.role(fakeUser().id))).toBe('admin');
+
+    await act(async () => {
+      await supabase.auth.signOut();
+    });
+    await expectPath(router, '/auth');
+    expect(queryClient.getQueryData(userKeys.role(fakeUser().id))).toBeUndefined();
   });
 });
