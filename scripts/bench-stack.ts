@@ -16,7 +16,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function bench(engine: 'pglite' | 'postgres') {
-  const stack = await startTestStack({ engine, basePort: engine === 'pglite' ? 54620 : 54640, name: `bench-${engine}`, env: { STACK_FIXTURES: FIXTURE } });
+  const stack = await startTestStack({ engine, basePort: engine === 'pglite' ? 54800 : 54840, name: `bench-${engine}`, env: { STACK_FIXTURES: FIXTURE } });
   try {
     const now = Math.floor(Date.now() / 1000);
     const token = await new SignJWT({ sub: '00000000-0000-4000-8000-00000000b001', role: 'authenticated', aud: 'authenticated', iat: now, exp: now + 3600 })
