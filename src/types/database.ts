@@ -284,7 +284,9 @@ export type Database = {
       }
       equipment_status: {
         Row: {
+          content_version: string | null
           created_at: string
+          current_campaign_id: string | null
           customer_id: string | null
           device_name: string
           id: string
@@ -296,7 +298,9 @@ export type Database = {
           updated_at: string
         }
         Insert: {
+          content_version?: string | null
           created_at?: string
+          current_campaign_id?: string | null
           customer_id?: string | null
           device_name: string
           id?: string
@@ -308,7 +312,9 @@ export type Database = {
           updated_at?: string
         }
         Update: {
+          content_version?: string | null
           created_at?: string
+          current_campaign_id?: string | null
           customer_id?: string | null
           device_name?: string
           id?: string
@@ -320,6 +326,13 @@ export type Database = {
           updated_at?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "equipment_status_current_campaign_id_fkey"
+            columns: ["current_campaign_id"]
+            isOneToOne: false
+            referencedRelation: "campaigns"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "equipment_status_customer_id_fkey"
             columns: ["customer_id"]
@@ -411,16 +424,72 @@ export type Database = {
       }
     }
     Views: {
-      [_ in never]: never
+      equipment_status_live: {
+        Row: {
+          created_at: string | null
+          customer_contact_phone: string | null
+          customer_id: string | null
+          customer_location: string | null
+          customer_name: string | null
+          device_name: string | null
+          heartbeat_stale: boolean | null
+          id: string | null
+          is_active: boolean | null
+          last_content_update: string | null
+          last_heartbeat: string | null
+          live_status: string | null
+          location: string | null
+          status: string | null
+          updated_at: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "equipment_status_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "customers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
     }
     Functions: {
+      active_monthly_revenue: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          customers: number
+          total: number
+        }[]
+      }
       consume_rate_limit: {
         Args: { p_key: string; p_limit: number; p_window_seconds: number }
         Returns: boolean
       }
       current_customer_id: { Args: Record<PropertyKey, never>; Returns: string }
+      equipment_live_counts: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          error: number
+          idle: number
+          offline: number
+          online: number
+        }[]
+      }
+      equipment_live_status: {
+        Args: { p_last_heartbeat: string; p_status: string }
+        Returns: string
+      }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       is_own_slide_image: { Args: { object_name: string }; Returns: boolean }
+      player_heartbeat: {
+        Args: {
+          p_campaign_id?: string
+          p_content_version?: string
+          p_device_id?: string
+          p_device_name?: string
+        }
+        Returns: string
+      }
       save_campaign_slides: {
         Args: {
           p_campaign_id: string
