@@ -60,14 +60,20 @@ test('the seeded admin signs in to the admin shell, and logs out', async ({ page
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-test('the admin shell at a 1024 px laptop width: the menu opens as a drawer', async ({ page }) => {
-  await page.setViewportSize({ width: 1000, height: 768 });
+test('the admin shell fits a 1024 px laptop, and below that the menu opens as a drawer', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
   await page.goto('/admin');
   await page.getByLabel('Email').fill(ADMIN.email);
   await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log Out' })).toBeInViewport();
+  // Nothing wider than the window: no sideways scrolling.
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(1024);
+  await screenshot(page, 'admin-shell-1024');
 
+  await page.setViewportSize({ width: 1000, height: 768 });
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
   await page.getByRole('button', { name: 'Open menu' }).click();
   const drawer = page.getByRole('dialog', { name: 'Menu' });
@@ -75,4 +81,24 @@ test('the admin shell at a 1024 px laptop width: the menu opens as a drawer', as
   await expect(page).toHaveURL(/\/dashboard\/equipment$/);
   await expect(drawer).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Equipment Status', level: 1 })).toBeVisible();
+});
+
+test('the admin shell can be used from the keyboard: skip link, then the menu', async ({ page }) => {
+  await page.goto('/admin');
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main-content')).toBeFocused();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
 });

@@ -113,7 +113,7 @@ describe('admin layout', () => {
 
     expect(await screen.findByRole('heading', { name: 'Admin sign-in page' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin');
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEY)).toBeNull());
     expect(scopes).toEqual(['global']);
-    expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
   });
 });

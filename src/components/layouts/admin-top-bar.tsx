@@ -21,12 +21,13 @@ export function AdminTopBar({ onOpenMenu }: AdminTopBarProps) {
   const signOut = useSignOut();
   const navigate = useNavigate();
 
-  const logOut = () =>
-    signOut.mutate(undefined, {
-      // The guards would send a signed-out visitor to the customer sign-in (/auth); an admin
-      // who logs out is sent back to the admin sign-in (/admin) instead.
-      onSuccess: () => void navigate(paths.admin.signIn.getHref(), { replace: true }),
-    });
+  const logOut = () => {
+    // Signing out makes the guards send a signed-out visitor to the customer sign-in (/auth);
+    // an admin who logs out belongs at the admin sign-in (/admin) instead. Leaving the admin
+    // area first keeps the guard from redirecting (and unmounting this bar) mid-way.
+    void navigate(paths.admin.signIn.getHref(), { replace: true });
+    signOut.mutate();
+  };
 
   return (
     <header className="flex h-16 shrink-0 items-center gap-2 border-b border-gray-200 bg-white px-4 sm:gap-3 lg:px-6">
