@@ -282,6 +282,30 @@ export type Database = {
         }
         Relationships: []
       }
+      dynamic_content_cache: {
+        Row: {
+          expires_at: string | null
+          fetched_at: string | null
+          key: string
+          payload: Json | null
+          refreshing_until: string | null
+        }
+        Insert: {
+          expires_at?: string | null
+          fetched_at?: string | null
+          key: string
+          payload?: Json | null
+          refreshing_until?: string | null
+        }
+        Update: {
+          expires_at?: string | null
+          fetched_at?: string | null
+          key?: string
+          payload?: Json | null
+          refreshing_until?: string | null
+        }
+        Relationships: []
+      }
       equipment_status: {
         Row: {
           content_version: string | null
@@ -466,6 +490,24 @@ export type Database = {
         Returns: boolean
       }
       current_customer_id: { Args: Record<PropertyKey, never>; Returns: string }
+      dynamic_content_cache_lookup: {
+        Args: { p_key: string; p_lease_seconds: number; p_now?: string }
+        Returns: {
+          claimed: boolean
+          expires_at: string
+          fetched_at: string
+          payload: Json
+        }[]
+      }
+      dynamic_content_cache_store: {
+        Args: {
+          p_key: string
+          p_now?: string
+          p_payload: Json
+          p_ttl_seconds: number
+        }
+        Returns: undefined
+      }
       equipment_live_counts: {
         Args: Record<PropertyKey, never>
         Returns: {
