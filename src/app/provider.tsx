@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
+import { ToastProvider } from '@/components/ui/toast';
 import { AuthProvider } from '@/lib/auth';
 import { queryClient as appQueryClient } from '@/lib/query-client';
 
@@ -14,7 +15,9 @@ export function AppProvider({ children, queryClient = appQueryClient }: AppProvi
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <AuthProvider>{children}</AuthProvider>
+        <AuthProvider>
+          <ToastProvider>{children}</ToastProvider>
+        </AuthProvider>
       </QueryClientProvider>
     </ErrorBoundary>
   );
