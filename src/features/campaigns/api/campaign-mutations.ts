@@ -1,0 +1,72 @@
+// Campaign writes. Each mutation refreshes the campaign queries before it settles.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import { dateToIso, type CampaignFormValues } from '../lib/campaign-schema';
+import { campaignKeys } from './campaigns';
+
+const formToRow = (values: CampaignFormValues) => ({
+  name: values.name.trim(),
+  customer_id: values.customer_id,
+  status: values.status,
+  start_date: dateToIso(values.start_date),
+  end_date: dateToIso(values.end_date),
+});
+
+async function createCampaign(values: CampaignFormValues) {
+  const { data } = await supabase
+    .from('campaigns')
+    .insert({
+      ...formToRow(values),
+      // The defaults of a new campaign; slides are added in the builder.
+      total_duration: 0,
+      slide_count: 0,
+      content_type: 'mixed',
+      priority: 1,
+      display_duration: 10,
+    })
+    .select('id')
+    .single()
+    .throwOnError();
+  return data;
+}
+
+async function updateCampaign({ id, values }: { id: string; values: CampaignFormValues }) {
+  await supabase.from('campaigns').update(formToRow(values)).eq('id', id).throwOnError();
+}
+
+async function deleteCampaign(id: string) {
+  await supabase.from('campaigns').delete().eq('id', id).throwOnError();
+}
+
+export function useCreateCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCampaign,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.lists() }),
+  });
+}
+
+export function useUpdateCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateCampaign,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.all }),
+  });
+}
+
+export function useDeleteCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteCampaign,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.lists() }),
+  });
+}
+
+/** The text of a failed campaign save: message, details or hint, else a fallback. */
+export function saveErrorText(error: unknown, fallback = 'Failed to save campaign'): string {
+  if (error && typeof error === 'object') {
+    const { message, details, hint } = error as { message?: unknown; details?: unknown; hint?: unknown };
+    for (const text of [message, details, hint]) if (typeof text === 'string' && text) return text;
+  }
+  return fallback;
+}

@@ -1,0 +1,96 @@
+// Campaign reads: one key factory for the campaigns table, with queryOptions so keys
+// and data types travel together.
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+
+export const CAMPAIGN_STATUSES = ['active', 'paused', 'scheduled', 'completed'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+export const CAMPAIGN_CONTENT_TYPES = [
+  'advertisement',
+  'weather',
+  'news',
+  'business_info',
+  'promotional',
+  'entertainment',
+  'mixed',
+] as const;
+export type CampaignContentType = (typeof CAMPAIGN_CONTENT_TYPES)[number];
+
+export interface CampaignFilters {
+  search: string;
+  status: CampaignStatus | 'all';
+  contentType: CampaignContentType | 'all';
+}
+
+/** Characters that would break a PostgREST or=(...) filter or act as wildcards. */
+const searchTerm = (search: string) => search.replace(/[,()"\\*%:]/g, ' ').trim();
+
+async function getCampaigns({ search, status, contentType }: CampaignFilters) {
+  let query = supabase
+    .from('campaigns')
+    .select(
+      'id, name, customer_id, status, start_date, end_date, content_type, slide_count, total_duration, created_at, updated_at, customers(name, location)',
+    )
+    .order('created_at', { ascending: false });
+  const term = searchTerm(search);
+  if (term) query = query.or(`name.ilike.*${term}*,content_type.ilike.*${term}*`);
+  if (status !== 'all') query = query.eq('status', status);
+  if (contentType !== 'all') query = query.eq('content_type', contentType);
+  const { data } = await query.throwOnError();
+  return data;
+}
+
+export type CampaignListItem = Awaited<ReturnType<typeof getCampaigns>>[number];
+
+async function getCampaign(id: string) {
+  const { data } = await supabase
+    .from('campaigns')
+    .select('id, name, customer_id, status, start_date, end_date, slide_count, total_duration, updated_at')
+    .eq('id', id)
+    .single()
+    .throwOnError();
+  return data;
+}
+
+export type CampaignDetail = Awaited<ReturnType<typeof getCampaign>>;
+
+async function getCampaignSlides(id: string) {
+  const { data } = await supabase
+    .from('campaign_items')
+    .select('*')
+    .eq('campaign_id', id)
+    .order('display_order', { ascending: true })
+    .throwOnError();
+  return data;
+}
+
+async function getCustomerOptions() {
+  const { data } = await supabase.from('customers').select('id, name, location').order('name').throwOnError();
+  return data;
+}
+
+export const campaignKeys = {
+  all: ['campaigns'] as const,
+  lists: () => [...campaignKeys.all, 'list'] as const,
+  list: (filters: CampaignFilters) =>
+    queryOptions({
+      queryKey: [...campaignKeys.lists(), filters] as const,
+      queryFn: () => getCampaigns(filters),
+      placeholderData: keepPreviousData,
+    }),
+  details: () => [...campaignKeys.all, 'detail'] as const,
+  detail: (id: string) =>
+    queryOptions({ queryKey: [...campaignKeys.details(), id] as const, queryFn: () => getCampaign(id) }),
+  slides: (id: string) =>
+    queryOptions({
+      queryKey: [...campaignKeys.details(), id, 'slides'] as const,
+      queryFn: () => getCampaignSlides(id),
+      // The builder works on a snapshot: refetching under it would not change the local edits anyway.
+      staleTime: Infinity,
+    }),
+};
+
+/** The customers a campaign can belong to, for the form's select. */
+export const customerOptionsQuery = () =>
+  queryOptions({ queryKey: ['customers', 'options'] as const, queryFn: getCustomerOptions });

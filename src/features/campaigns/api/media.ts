@@ -1,0 +1,106 @@
+// Slide images in the ad-images bucket: the media library's list, batched signed links,
+// uploads with unique names and the signed link of one slide image.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+
+export const AD_IMAGES = 'ad-images';
+export const SIGNED_URL_SECONDS = 3600;
+export const MEDIA_LIST_LIMIT = 100;
+export const MEDIA_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const;
+
+/** A file of the media library. */
+export interface MediaItem {
+  id: string;
+  /** The file name without its extension. */
+  title: string;
+  /** The file name (its path in the bucket). */
+  imageUrl: string;
+  advertiserName: 'Uploaded Media';
+  createdAt: string;
+  signedUrl: string | null;
+}
+
+export const isMediaFile = (name: string) =>
+  (MEDIA_EXTENSIONS as readonly string[]).includes(name.split('.').pop()?.toLowerCase() ?? '');
+
+/** `${Date.now()}-${random}.${ext}`, keeping the original extension. */
+export function uniqueFileName(file: File): string {
+  const dot = file.name.lastIndexOf('.');
+  const ext = dot >= 0 ? file.name.slice(dot + 1).toLowerCase() : '';
+  const random = Math.random().toString(36).slice(2, 10);
+  return ext ? `${Date.now()}-${random}.${ext}` : `${Date.now()}-${random}`;
+}
+
+/** Signed links for many files in ONE request; files whose link failed map to null. */
+async function signedUrls(paths: string[]): Promise<Map<string, string | null>> {
+  const links = new Map<string, string | null>();
+  if (paths.length === 0) return links;
+  const { data, error } = await supabase.storage.from(AD_IMAGES).createSignedUrls(paths, SIGNED_URL_SECONDS);
+  if (error || !data) return links;
+  for (const entry of data) if (entry.path) links.set(entry.path, entry.error ? null : entry.signedUrl);
+  return links;
+}
+
+/** The media library: newest first, images only; a failed list is an empty list. */
+export async function listMedia(): Promise<MediaItem[]> {
+  const { data, error } = await supabase.storage.from(AD_IMAGES).list('', {
+    limit: MEDIA_LIST_LIMIT,
+    offset: 0,
+    sortBy: { column: 'created_at', order: 'desc' },
+  });
+  if (error || !data) return [];
+  const files = data.filter((file) => file.id !== null && isMediaFile(file.name));
+  const links = await signedUrls(files.map((file) => file.name));
+  return files.map((file) => ({
+    id: file.id ?? file.name,
+    title: file.name.replace(/\.[^.]+$/, ''),
+    imageUrl: file.name,
+    advertiserName: 'Uploaded Media',
+    createdAt: file.created_at ?? '',
+    signedUrl: links.get(file.name) ?? null,
+  }));
+}
+
+export const mediaKeys = {
+  all: ['media', AD_IMAGES] as const,
+  list: () => queryOptions({ queryKey: [...mediaKeys.all, 'list'] as const, queryFn: listMedia, staleTime: 0 }),
+  signedUrl: (path: string) =>
+    queryOptions({
+      queryKey: [...mediaKeys.all, 'signed', path] as const,
+      queryFn: () => slideImageUrl(path),
+      // Refresh well before the link expires.
+      staleTime: (SIGNED_URL_SECONDS - 300) * 1000,
+    }),
+};
+
+/**
+ * The signed link of a slide image, or null. Older slides stored the path with a
+ * leading 'slides/' that the bucket does not have: a failed first attempt is retried without it.
+ */
+export async function slideImageUrl(path: string): Promise<string | null> {
+  const bucket = supabase.storage.from(AD_IMAGES);
+  const first = await bucket.createSignedUrl(path, SIGNED_URL_SECONDS);
+  if (!first.error) return first.data.signedUrl;
+  if (!path.startsWith('slides/')) return null;
+  const second = await bucket.createSignedUrl(path.slice('slides/'.length), SIGNED_URL_SECONDS);
+  return second.error ? null : second.data.signedUrl;
+}
+
+/** Uploads a slide image under a unique name; resolves to its path in the bucket. */
+async function uploadSlideImage(file: File): Promise<string> {
+  if (!file.type.startsWith('image/')) throw new Error('Please choose an image file');
+  const path = uniqueFileName(file);
+  const { data, error } = await supabase.storage
+    .from(AD_IMAGES)
+    .upload(path, file, { upsert: true, contentType: file.type });
+  if (error) throw error;
+  return data.path;
+}
+
+export function useUploadSlideImage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadSlideImage,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mediaKeys.all }),
+  });
+}

@@ -1,0 +1,48 @@
+// Saving the builder's slide list in one call to save_campaign_slides.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import { toSavePayload, type Slide } from '../lib/timeline';
+import { campaignKeys } from './campaigns';
+
+export interface SaveSlidesInput {
+  campaignId: string;
+  slides: Slide[];
+  /** The campaign's updated_at when the builder loaded it; null skips the concurrency check. */
+  expectedUpdatedAt: string | null;
+}
+
+/** Thrown when another admin saved the campaign since it was loaded (HTTP 409, PT409). */
+export class SaveConflictError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SaveConflictError';
+  }
+}
+
+async function saveSlides({ campaignId, slides, expectedUpdatedAt }: SaveSlidesInput) {
+  const { data, error } = await supabase.rpc('save_campaign_slides', {
+    p_campaign_id: campaignId,
+    p_slides: toSavePayload(slides),
+    ...(expectedUpdatedAt ? { p_expected_updated_at: expectedUpdatedAt } : {}),
+  });
+  if (error) {
+    if (error.code === 'PT409') throw new SaveConflictError(error.message);
+    throw error;
+  }
+  return data;
+}
+
+export function useSaveSlides() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveSlides,
+    onSuccess: (saved, { campaignId }) => {
+      // The saved rows replace the loaded list; the campaign row has a new updated_at and totals.
+      queryClient.setQueryData(campaignKeys.slides(campaignId).queryKey, saved);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: campaignKeys.detail(campaignId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: campaignKeys.lists() }),
+      ]);
+    },
+  });
+}

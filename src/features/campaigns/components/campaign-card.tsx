@@ -1,0 +1,96 @@
+import { CalendarDays, Clock, Layers, MapPin, Pencil, Presentation, Trash2 } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+import type { CampaignListItem } from '../api/campaigns';
+import { formatDate, formatDuration, humanize } from '../lib/format';
+
+const statusTones: Record<string, BadgeProps['tone']> = {
+  active: 'success',
+  paused: 'warning',
+  scheduled: 'brand',
+  completed: 'neutral',
+};
+
+export interface CampaignCardProps {
+  campaign: CampaignListItem;
+  onDelete: (campaign: CampaignListItem) => void;
+}
+
+export function CampaignCard({ campaign, onDelete }: CampaignCardProps) {
+  const headingId = `campaign-${campaign.id}`;
+  return (
+    <Card className="flex flex-col" aria-labelledby={headingId} role="article">
+      <div className="flex-1 space-y-3 p-5">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h2 id={headingId} className="truncate text-base font-semibold text-gray-900">
+              {campaign.name}
+            </h2>
+            <p className="truncate text-sm text-gray-600">{campaign.customers?.name ?? 'No customer'}</p>
+            {campaign.customers?.location && (
+              <p className="flex items-center gap-1 truncate text-xs text-gray-500">
+                <MapPin aria-hidden className="size-3" />
+                {campaign.customers.location}
+              </p>
+            )}
+          </div>
+          <Badge tone={statusTones[campaign.status] ?? 'neutral'}>{humanize(campaign.status)}</Badge>
+        </div>
+        <dl className="grid grid-cols-2 gap-2 text-sm text-gray-600">
+          <div className="col-span-2 flex items-center gap-1.5">
+            <CalendarDays aria-hidden className="size-4 text-gray-400" />
+            <dt className="sr-only">Dates</dt>
+            <dd>
+              {formatDate(campaign.start_date)} – {formatDate(campaign.end_date)}
+            </dd>
+          </div>
+          <div className="flex items-center gap-1.5">
+            <Layers aria-hidden className="size-4 text-gray-400" />
+            <dt className="sr-only">Slides</dt>
+            <dd>
+              {campaign.slide_count} {campaign.slide_count === 1 ? 'slide' : 'slides'}
+            </dd>
+          </div>
+          <div className="flex items-center gap-1.5">
+            <Clock aria-hidden className="size-4 text-gray-400" />
+            <dt className="sr-only">Total duration</dt>
+            <dd>{formatDuration(campaign.total_duration)}</dd>
+          </div>
+          <div className="col-span-2">
+            <dt className="sr-only">Content type</dt>
+            <dd>
+              <Badge>{humanize(campaign.content_type)}</Badge>
+            </dd>
+          </div>
+        </dl>
+      </div>
+      <div className="flex flex-wrap gap-2 border-t border-gray-200 px-5 py-3">
+        <Button asChild variant="outline" size="sm">
+          <Link to={paths.dashboard.campaigns.edit.getHref(campaign.id)} aria-label={`Edit ${campaign.name}`}>
+            <Pencil aria-hidden className="size-4" />
+            Edit
+          </Link>
+        </Button>
+        <Button asChild variant="outline" size="sm">
+          <Link to={paths.dashboard.campaigns.builder.getHref(campaign.id)} aria-label={`Builder for ${campaign.name}`}>
+            <Presentation aria-hidden className="size-4" />
+            Builder
+          </Link>
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="ml-auto text-danger-700 hover:bg-danger-50"
+          onClick={() => onDelete(campaign)}
+          aria-label={`Delete ${campaign.name}`}
+        >
+          <Trash2 aria-hidden className="size-4" />
+          Delete
+        </Button>
+      </div>
+    </Card>
+  );
+}

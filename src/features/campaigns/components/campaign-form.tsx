@@ -1,0 +1,120 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardFooter } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { paths } from '@/config/paths';
+import { CAMPAIGN_STATUSES, customerOptionsQuery } from '../api/campaigns';
+import { campaignFormSchema, type CampaignFormValues } from '../lib/campaign-schema';
+import { humanize } from '../lib/format';
+import { NativeSelect } from './native-select';
+
+/** Above this many customers the select gets a filter box. */
+const SEARCHABLE_FROM = 10;
+
+export interface CampaignFormProps {
+  defaultValues: CampaignFormValues;
+  submitLabel: string;
+  onSubmit: (values: CampaignFormValues) => void;
+  isSaving: boolean;
+  /** The failed save's message, shown above the buttons; the input stays as it was. */
+  saveError: string | null;
+}
+
+export function CampaignForm({ defaultValues, submitLabel, onSubmit, isSaving, saveError }: CampaignFormProps) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<CampaignFormValues>({ resolver: zodResolver(campaignFormSchema), defaultValues });
+  const customers = useQuery(customerOptionsQuery());
+  const [customerFilter, setCustomerFilter] = useState('');
+  const options = customers.data ?? [];
+  const searchable = options.length > SEARCHABLE_FROM;
+  const term = customerFilter.trim().toLowerCase();
+  const shown = searchable && term ? options.filter((c) => c.name.toLowerCase().includes(term)) : options;
+
+  return (
+    <Card>
+      <form noValidate onSubmit={handleSubmit(onSubmit)}>
+        <CardContent className="grid gap-5 py-6 md:grid-cols-2">
+          <Field label="Campaign name" error={errors.name?.message} className="md:col-span-2">
+            {(control) => <Input {...control} {...register('name')} autoComplete="off" />}
+          </Field>
+          {searchable && (
+            <Field label="Find customer" className="md:col-span-2">
+              {(control) => (
+                <Input
+                  {...control}
+                  type="search"
+                  placeholder="Type to narrow the customer list"
+                  value={customerFilter}
+                  onChange={(event) => setCustomerFilter(event.target.value)}
+                />
+              )}
+            </Field>
+          )}
+          <Field
+            label="Customer"
+            error={errors.customer_id?.message ?? (customers.isError ? 'Could not load customers' : undefined)}
+          >
+            {(control) => (
+              <NativeSelect {...control} {...register('customer_id')} disabled={customers.isPending}>
+                <option value="">{customers.isPending ? 'Loading customers...' : 'Select a customer'}</option>
+                {shown.map((customer) => (
+                  <option key={customer.id} value={customer.id}>
+                    {customer.location ? `${customer.name} (${customer.location})` : customer.name}
+                  </option>
+                ))}
+                {/* Keep the current choice selectable while a filter hides it. */}
+                {searchable &&
+                  options
+                    .filter((c) => c.id === defaultValues.customer_id && !shown.includes(c))
+                    .map((c) => (
+                      <option key={c.id} value={c.id}>
+                        {c.name}
+                      </option>
+                    ))}
+              </NativeSelect>
+            )}
+          </Field>
+          <Field label="Status" error={errors.status?.message}>
+            {(control) => (
+              <NativeSelect {...control} {...register('status')}>
+                {CAMPAIGN_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {humanize(status)}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Field>
+          <Field label="Start date" hint="Optional" error={errors.start_date?.message}>
+            {(control) => <Input {...control} type="date" {...register('start_date')} />}
+          </Field>
+          <Field label="End date" hint="Optional; not before the start date" error={errors.end_date?.message}>
+            {(control) => <Input {...control} type="date" {...register('end_date')} />}
+          </Field>
+          {saveError && (
+            <Alert tone="danger" className="md:col-span-2">
+              {saveError}
+            </Alert>
+          )}
+        </CardContent>
+        <CardFooter className="justify-end">
+          <Button asChild variant="outline">
+            <Link to={paths.dashboard.campaigns.list.getHref()}>Cancel</Link>
+          </Button>
+          <Button type="submit" isLoading={isSaving}>
+            {isSaving ? 'Saving...' : submitLabel}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}
