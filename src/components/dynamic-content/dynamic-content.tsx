@@ -1,0 +1,130 @@
+// The dynamic content renderer: weather, news or sports for a slide's settings, sized
+// to whatever box holds it (the builder's small preview or the player's full screen).
+import { useQuery } from '@tanstack/react-query';
+import { Info } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
+import {
+  dynamicContentQueryOptions,
+  isDynamicContentType,
+  type DynamicContentDataMap,
+  type DynamicContentSettings,
+  type DynamicContentType,
+  type NewsArticle,
+  type SportsEvent,
+  type WeatherData,
+} from '@/lib/dynamic-content';
+import { cn } from '@/utils/cn';
+import { NewsView } from './news-view';
+import { localSampleData } from './sample-data';
+import { SportsView } from './sports-view';
+import { WeatherView } from './weather-view';
+
+export interface DynamicContentProps {
+  /** The slide type; anything but weather, news or sports says 'Unknown content type'. */
+  type: string;
+  settings?: DynamicContentSettings | null;
+  /** Stops the news rotation while the surrounding slideshow is paused. */
+  paused?: boolean;
+  className?: string;
+}
+
+/**
+ * Fetches and shows one type of dynamic content, refreshing at settings.refresh_interval.
+ *
+ * - Loading: a spinner.
+ * - The call failed and nothing was fetched before: a red warning with the error and
+ *   'Using fallback data', over a minimal local sample (localSampleData).
+ * - The function answered with its built-in sample data (fallback: true): the data, with a
+ *   small 'Showing sample data' notice and the function's error text.
+ */
+export function DynamicContent({ type, settings, paused, className }: DynamicContentProps) {
+  return (
+    <div className={cn('@container relative flex size-full min-h-0 flex-col overflow-hidden', className)}>
+      {isDynamicContentType(type) ? (
+        <DynamicContentBody type={type} settings={settings ?? null} paused={paused} />
+      ) : (
+        <Alert tone="danger" className="m-[2cqw]">
+          Unknown content type
+        </Alert>
+      )}
+    </div>
+  );
+}
+
+interface BodyProps {
+  type: DynamicContentType;
+  settings: DynamicContentSettings | null;
+  paused?: boolean;
+}
+
+function DynamicContentBody({ type, settings, paused }: BodyProps) {
+  const query = useQuery(dynamicContentQueryOptions(type, settings));
+
+  if (query.isPending) {
+    return (
+      <div className="flex flex-1 items-center justify-center bg-gray-100 text-brand-600">
+        <Spinner size="lg" label="Loading dynamic content..." />
+      </div>
+    );
+  }
+
+  if (!query.data) {
+    return (
+      <>
+        <Alert
+          tone="danger"
+          title={query.error?.message || 'An error occurred'}
+          className="absolute inset-x-[2cqw] top-[2cqw] z-10 shadow-md"
+        >
+          Using fallback data
+        </Alert>
+        <ContentView type={type} data={localSampleData(type)} settings={settings} paused={paused} updatedAt={null} />
+      </>
+    );
+  }
+
+  const { data, fallback, error, updatedAt } = query.data;
+  return (
+    <>
+      <ContentView type={type} data={data} settings={settings} paused={paused} updatedAt={updatedAt} />
+      {fallback && (
+        <p
+          role="status"
+          className="absolute right-[1.5cqw] bottom-[1.5cqw] z-10 flex max-w-[70%] items-center gap-[0.6cqw] rounded-full bg-gray-950/60 px-[1.2cqw] py-[0.5cqw] text-[max(0.625rem,1.1cqw)] text-white backdrop-blur-sm"
+        >
+          <Info aria-hidden className="size-[1.1em] shrink-0" />
+          <span className="truncate">
+            Showing sample data
+            {error ? <span className="opacity-80"> · {error}</span> : null}
+          </span>
+        </p>
+      )}
+    </>
+  );
+}
+
+interface ContentViewProps {
+  type: DynamicContentType;
+  data: DynamicContentDataMap[DynamicContentType];
+  settings: DynamicContentSettings | null;
+  paused?: boolean;
+  updatedAt: string | null;
+}
+
+function ContentView({ type, data, settings, paused, updatedAt }: ContentViewProps) {
+  switch (type) {
+    case 'weather':
+      return <WeatherView data={data as Partial<WeatherData>} updatedAt={updatedAt} now={new Date()} />;
+    case 'news':
+      return (
+        <NewsView
+          articles={Array.isArray(data) ? (data as Partial<NewsArticle>[]) : []}
+          category={settings?.category}
+          paused={paused}
+        />
+      );
+    case 'sports':
+      return <SportsView events={Array.isArray(data) ? (data as Partial<SportsEvent>[]) : []} />;
+  }
+}

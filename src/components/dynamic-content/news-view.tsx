@@ -1,0 +1,85 @@
+import { Newspaper } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { NewsArticle } from '@/lib/dynamic-content';
+import { formatDate } from './format';
+
+/** How long each article is featured (spec: news rotation 8 s). */
+export const NEWS_ROTATION_MS = 8000;
+
+/** 'Breaking News' for general (or no category), otherwise '{Category} News'. */
+export function newsHeader(category: string | null | undefined): string {
+  const name = category?.trim().toLowerCase() || 'general';
+  if (name === 'general') return 'Breaking News';
+  return `${name.charAt(0).toUpperCase()}${name.slice(1)} News`;
+}
+
+/** A CSS url() for an image address, quoted so no character can end it early. */
+const cssUrl = (url: string) => `url(${JSON.stringify(url)})`;
+
+export interface NewsViewProps {
+  articles: Partial<NewsArticle>[];
+  category: string | null | undefined;
+  /** Stops the rotation (e.g. while the surrounding preview is paused). */
+  paused?: boolean;
+}
+
+export function NewsView({ articles, category, paused = false }: NewsViewProps) {
+  const [current, setCurrent] = useState(0);
+  const count = articles.length;
+
+  // One interval while there is something to rotate; cleared on pause, on unmount and when the count changes.
+  useEffect(() => {
+    if (paused || count < 2) return;
+    const id = setInterval(() => setCurrent((index) => (index + 1) % count), NEWS_ROTATION_MS);
+    return () => clearInterval(id);
+  }, [paused, count]);
+
+  const index = count > 0 ? current % count : 0;
+  const article = articles[index];
+  const imageUrl = article?.imageUrl?.trim();
+
+  return (
+    <section aria-label="News" className="flex size-full flex-col bg-gray-950 text-white">
+      <header className="flex items-center justify-between gap-[2cqw] bg-danger-700 px-[3cqw] py-[1.5cqw]">
+        <h2 className="flex items-center gap-[1cqw] text-[max(1rem,3cqw)] font-bold tracking-wide uppercase">
+          <Newspaper aria-hidden className="size-[1em]" />
+          {newsHeader(category)}
+        </h2>
+        {count > 1 && (
+          <p className="text-[max(0.625rem,1.5cqw)] tabular-nums opacity-90" aria-label="Article">
+            {index + 1} / {count}
+          </p>
+        )}
+      </header>
+
+      {article ? (
+        <article
+          aria-label="Featured article"
+          className="relative flex flex-1 flex-col justify-end overflow-hidden bg-gray-800 bg-cover bg-center p-[4cqw]"
+          style={imageUrl ? { backgroundImage: cssUrl(imageUrl) } : undefined}
+          data-image={imageUrl || undefined}
+        >
+          <div aria-hidden className="absolute inset-0 bg-linear-to-t from-gray-950 via-gray-950/70 to-gray-950/10" />
+          <div className="relative space-y-[1.5cqw]">
+            <p className="flex flex-wrap items-center gap-[1.5cqw] text-[max(0.625rem,1.6cqw)]">
+              <span className="rounded-full bg-danger-600 px-[1.2cqw] py-[0.3cqw] font-semibold">
+                {article.source?.trim() || 'Unknown Source'}
+              </span>
+              <span className="opacity-80">{formatDate(article.publishedAt, 'MMM d, yyyy h:mm a', 'Recent')}</span>
+            </p>
+            <h3 className="line-clamp-3 text-[max(1rem,4.2cqw)] leading-tight font-bold">
+              {article.title?.trim() || 'No title available'}
+            </h3>
+            {article.description?.trim() && (
+              <p className="line-clamp-3 text-[max(0.75rem,2cqw)] opacity-90">{article.description}</p>
+            )}
+          </div>
+        </article>
+      ) : (
+        <p className="flex flex-1 items-center justify-center text-[max(0.875rem,2.5cqw)] opacity-80">
+          No news available
+        </p>
+      )}
+    </section>
+  );
+}
