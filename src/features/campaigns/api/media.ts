@@ -1,9 +1,10 @@
 // Slide images in the ad-images bucket: the media library's list, batched signed links,
 // uploads with unique names and the signed link of one slide image.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { signedUrls, uniqueFileName, uploadFile } from '@/lib/storage';
 import { supabase } from '@/lib/supabase';
 
-export const AD_IMAGES = 'ad-images';
+export const AD_IMAGES = 'ad-images' as const;
 export const SIGNED_URL_SECONDS = 3600;
 export const MEDIA_LIST_LIMIT = 100;
 export const MEDIA_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const;
@@ -23,24 +24,6 @@ export interface MediaItem {
 export const isMediaFile = (name: string) =>
   (MEDIA_EXTENSIONS as readonly string[]).includes(name.split('.').pop()?.toLowerCase() ?? '');
 
-/** `${Date.now()}-${random}.${ext}`, keeping the original extension. */
-export function uniqueFileName(file: File): string {
-  const dot = file.name.lastIndexOf('.');
-  const ext = dot >= 0 ? file.name.slice(dot + 1).toLowerCase() : '';
-  const random = Math.random().toString(36).slice(2, 10);
-  return ext ? `${Date.now()}-${random}.${ext}` : `${Date.now()}-${random}`;
-}
-
-/** Signed links for many files in ONE request; files whose link failed map to null. */
-async function signedUrls(paths: string[]): Promise<Map<string, string | null>> {
-  const links = new Map<string, string | null>();
-  if (paths.length === 0) return links;
-  const { data, error } = await supabase.storage.from(AD_IMAGES).createSignedUrls(paths, SIGNED_URL_SECONDS);
-  if (error || !data) return links;
-  for (const entry of data) if (entry.path) links.set(entry.path, entry.error ? null : entry.signedUrl);
-  return links;
-}
-
 /** The media library: newest first, images only; a failed list is an empty list. */
 export async function listMedia(): Promise<MediaItem[]> {
   const { data, error } = await supabase.storage.from(AD_IMAGES).list('', {
@@ -50,7 +33,8 @@ export async function listMedia(): Promise<MediaItem[]> {
   });
   if (error || !data) return [];
   const files = data.filter((file) => file.id !== null && isMediaFile(file.name));
-  const links = await signedUrls(files.map((file) => file.name));
+  // One batched request for every thumbnail.
+  const links = await signedUrls(AD_IMAGES, files.map((file) => file.name), SIGNED_URL_SECONDS);
   return files.map((file) => ({
     id: file.id ?? file.name,
     title: file.name.replace(/\.[^.]+$/, ''),
@@ -89,12 +73,7 @@ export async function slideImageUrl(path: string): Promise<string | null> {
 /** Uploads a slide image under a unique name; resolves to its path in the bucket. */
 async function uploadSlideImage(file: File): Promise<string> {
   if (!file.type.startsWith('image/')) throw new Error('Please choose an image file');
-  const path = uniqueFileName(file);
-  const { data, error } = await supabase.storage
-    .from(AD_IMAGES)
-    .upload(path, file, { upsert: true, contentType: file.type });
-  if (error) throw error;
-  return data.path;
+  return uploadFile(AD_IMAGES, uniqueFileName(file), file);
 }
 
 export function useUploadSlideImage() {

@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import type { CampaignListItem } from '../api/campaigns';
-import { formatDate, formatDuration, humanize } from '../lib/format';
+import { formatDuration } from '@/lib/format';
+import { formatDate, humanize } from '../lib/format';
 
 const statusTones: Record<string, BadgeProps['tone']> = {
   active: 'success',

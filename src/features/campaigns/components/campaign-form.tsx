@@ -41,7 +41,7 @@ export function CampaignForm({ defaultValues, submitLabel, onSubmit, isSaving, s
 
   return (
     <Card>
-      <form noValidate onSubmit={handleSubmit(onSubmit)}>
+      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
         <CardContent className="grid gap-5 py-6 md:grid-cols-2">
           <Field label="Campaign name" error={errors.name?.message} className="md:col-span-2">
             {(control) => <Input {...control} {...register('name')} autoComplete="off" />}

@@ -1,10 +1,77 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { DynamicContent } from '@/components/dynamic-content/dynamic-content';
 import { ContentLayout } from '@/components/layouts/content-layout';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { refreshIntervalSeconds, type DynamicContentSettings } from '@/lib/dynamic-content';
+import {
+  TestDynamicConfig,
+  testDynamicDefaults,
+  testDynamicSchema,
+  type TestDynamicValues,
+} from '../components/test-dynamic-config';
+import { TestDynamicGuide } from '../components/test-dynamic-guide';
+import { useDebouncedValue } from '../lib/use-debounced-value';
+
+/** How long typing in the location waits before the preview asks for it. */
+const LOCATION_DEBOUNCE_MS = 500;
+
+/** The settings a slide of this type would carry: location only for weather, category only for news. */
+export function previewSettings(values: TestDynamicValues, location: string): DynamicContentSettings {
+  const refresh_interval = refreshIntervalSeconds({ refresh_interval: values.refreshInterval });
+  switch (values.type) {
+    case 'weather':
+      return { location, refresh_interval };
+    case 'news':
+      return { category: values.category, refresh_interval };
+    case 'sports':
+      return { refresh_interval };
+  }
+}
 
 export function TestDynamicRoute() {
+  const form = useForm<TestDynamicValues>({
+    resolver: zodResolver(testDynamicSchema),
+    defaultValues: testDynamicDefaults,
+    mode: 'onChange',
+  });
+  const values = { ...testDynamicDefaults, ...useWatch({ control: form.control }) };
+  const location = useDebouncedValue(values.location.trim(), LOCATION_DEBOUNCE_MS);
+  const settings = previewSettings(values, location);
+
   return (
     <ContentLayout
       title="Dynamic Content Test"
       description="Test and preview dynamic content for your digital signage campaigns"
-    />
+    >
+      <div className="grid gap-6 lg:grid-cols-3">
+        <TestDynamicConfig form={form} />
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>Preview</CardTitle>
+            <CardDescription>As a {values.type} slide appears on a screen.</CardDescription>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            <div
+              role="region"
+              aria-label="Dynamic content preview"
+              className="aspect-video overflow-hidden rounded-md border border-gray-200"
+            >
+              <DynamicContent type={values.type} settings={settings} />
+            </div>
+            <ul className="list-disc space-y-1 pl-5 text-sm text-gray-600">
+              <li>The preview uses the same renderer as the screens, scaled to this box.</li>
+              <li>It refreshes every {settings.refresh_interval} seconds, as a slide with this interval would.</li>
+              <li>Location applies to weather only; the news category applies to news only.</li>
+              <li>
+                When a data service is not configured or fails, built-in sample data is shown with a &lsquo;Showing
+                sample data&rsquo; notice.
+              </li>
+            </ul>
+          </CardContent>
+        </Card>
+      </div>
+      <TestDynamicGuide />
+    </ContentLayout>
   );
 }
