@@ -1,5 +1,23 @@
+import { useNavigate } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts/content-layout';
+import { paths } from '@/config/paths';
+import { saveErrorText, useCreateAdvertiser } from '../api/advertiser-mutations';
+import { AdvertiserForm, EMPTY_ADVERTISER } from '../components/advertiser-form';
 
 export function AdvertiserAddRoute() {
-  return <ContentLayout title="Add Advertiser" description="A new company whose ads run on the displays." />;
+  const navigate = useNavigate();
+  const create = useCreateAdvertiser();
+  return (
+    <ContentLayout title="Add Advertiser" description="A new company whose ads run on the displays.">
+      <AdvertiserForm
+        defaultValues={EMPTY_ADVERTISER}
+        submitLabel="Add Advertiser"
+        isSaving={create.isPending}
+        saveError={create.isError ? saveErrorText(create.error) : null}
+        onSubmit={(values) =>
+          create.mutate(values, { onSuccess: () => void navigate(paths.dashboard.advertisers.list.getHref()) })
+        }
+      />
+    </ContentLayout>
+  );
 }

@@ -1,7 +1,70 @@
-import { useParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts/content-layout';
+import { ErrorState } from '@/components/ui/error-state';
+import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { saveErrorText, useUpdateAdvertiser } from '../api/advertiser-mutations';
+import { advertiserQueryOptions, type Advertiser, type AdvertiserStatus } from '../api/advertisers';
+import { AdvertiserForm } from '../components/advertiser-form';
+import { AdvertiserNotFound } from '../components/advertiser-not-found';
+import type { AdvertiserFormInput } from '../api/advertiser-schema';
+
+function toFormValues(a: Advertiser): AdvertiserFormInput {
+  return {
+    advertiser_name: a.advertiser_name,
+    email: a.email,
+    business_name: a.business_name,
+    business_number: a.business_number ?? '',
+    address: a.address ?? '',
+    contact_number: a.contact_number ?? '',
+    industry: (a.industry ?? '') as AdvertiserFormInput['industry'],
+    status: a.status as AdvertiserStatus,
+    logo: null,
+  };
+}
+
+function EditAdvertiserForm({ advertiser }: { advertiser: Advertiser }) {
+  const navigate = useNavigate();
+  const update = useUpdateAdvertiser();
+  return (
+    <AdvertiserForm
+      defaultValues={toFormValues(advertiser)}
+      currentLogo={advertiser.company_logo}
+      submitLabel="Update Advertiser"
+      isSaving={update.isPending}
+      saveError={update.isError ? saveErrorText(update.error) : null}
+      onSubmit={(values) =>
+        update.mutate(
+          { id: advertiser.id, values, currentLogo: advertiser.company_logo },
+          { onSuccess: () => void navigate(paths.dashboard.advertisers.list.getHref()) },
+        )
+      }
+    />
+  );
+}
 
 export function AdvertiserEditRoute() {
   const { id = '' } = useParams();
-  return <ContentLayout title="Edit Advertiser" description={`Advertiser ${id}`} />;
+  const advertiser = useQuery(advertiserQueryOptions(id));
+  return (
+    <ContentLayout title="Edit Advertiser" description="Change the company's details, status or logo.">
+      {advertiser.isPending ? (
+        <LoadingRegion label="Loading advertiser">
+          <Skeleton className="h-96" />
+        </LoadingRegion>
+      ) : advertiser.isError ? (
+        <ErrorState
+          title="The advertiser could not be loaded"
+          error={advertiser.error}
+          onRetry={() => void advertiser.refetch()}
+          isRetrying={advertiser.isRefetching}
+        />
+      ) : advertiser.data === null ? (
+        <AdvertiserNotFound />
+      ) : (
+        <EditAdvertiserForm key={advertiser.data.id} advertiser={advertiser.data} />
+      )}
+    </ContentLayout>
+  );
 }

@@ -1,0 +1,82 @@
+import { Building2, Eye, Mail, Pencil, Phone, Power } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+import { formatMoney } from '@/lib/format';
+import type { Advertiser } from '../api/advertisers';
+import { AdvertiserStatusBadge } from './advertiser-status-badge';
+
+export interface AdvertiserCardProps {
+  advertiser: Advertiser;
+  onToggle: (advertiser: Advertiser) => void;
+  isToggling: boolean;
+}
+
+export function AdvertiserCard({ advertiser, onToggle, isToggling }: AdvertiserCardProps) {
+  const active = advertiser.status === 'active';
+  return (
+    <Card className="flex flex-col" aria-label={advertiser.business_name} role="article">
+      <div className="flex items-start justify-between gap-3 px-5 pt-5">
+        <div className="flex min-w-0 items-center gap-3">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+            <Building2 aria-hidden className="size-5" />
+          </span>
+          <div className="min-w-0">
+            <h2 className="truncate font-semibold text-gray-900">{advertiser.business_name}</h2>
+            <p className="truncate text-sm text-gray-500">{advertiser.advertiser_name}</p>
+          </div>
+        </div>
+        <AdvertiserStatusBadge status={advertiser.status} />
+      </div>
+      <dl className="space-y-1.5 px-5 py-4 text-sm text-gray-600">
+        <div className="flex items-center gap-2">
+          <dt>
+            <Mail aria-label="Email" className="size-4" />
+          </dt>
+          <dd className="truncate">{advertiser.email}</dd>
+        </div>
+        {advertiser.contact_number && (
+          <div className="flex items-center gap-2">
+            <dt>
+              <Phone aria-label="Phone" className="size-4" />
+            </dt>
+            <dd>{advertiser.contact_number}</dd>
+          </div>
+        )}
+        <div className="flex items-center gap-2">
+          <dt className="text-gray-500">Industry:</dt>
+          <dd>{advertiser.industry ?? '—'}</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt className="text-gray-500">Total spent:</dt>
+          <dd className="font-medium text-gray-900">{formatMoney(advertiser.total_spent)}</dd>
+        </div>
+      </dl>
+      <div className="mt-auto flex flex-wrap gap-2 border-t border-gray-200 px-5 py-3">
+        <Button asChild variant="outline" size="sm">
+          <Link to={paths.dashboard.advertisers.view.getHref(advertiser.id)} aria-label={`View ${advertiser.business_name}`}>
+            <Eye aria-hidden className="size-4" />
+            View
+          </Link>
+        </Button>
+        <Button asChild variant="outline" size="sm">
+          <Link to={paths.dashboard.advertisers.edit.getHref(advertiser.id)} aria-label={`Edit ${advertiser.business_name}`}>
+            <Pencil aria-hidden className="size-4" />
+            Edit
+          </Link>
+        </Button>
+        <Button
+          variant={active ? 'secondary' : 'primary'}
+          size="sm"
+          isLoading={isToggling}
+          onClick={() => onToggle(advertiser)}
+          aria-label={`${active ? 'Deactivate' : 'Activate'} ${advertiser.business_name}`}
+        >
+          {!isToggling && <Power aria-hidden className="size-4" />}
+          {active ? 'Deactivate' : 'Activate'}
+        </Button>
+      </div>
+    </Card>
+  );
+}
