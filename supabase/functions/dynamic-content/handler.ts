@@ -1,0 +1,318 @@
+// dynamic-content: weather, news and sports for slides and the Dynamic Content
+// Test page, for signed-in callers (screens and admins). Keys stay in the
+// function's secrets. Answers come from a cache shared by every instance, so the
+// upstream services are called once per distinct request and cache period, not
+// once per screen. When a service fails, the last cached answer is served if
+// there is one, else built-in sample data with `fallback: true` and the spec's text.
+import { json, preflight } from '../_shared/cors.ts';
+import { errorResponse, HttpError, readJson } from '../_shared/http.ts';
+import { anonClient, bearerToken, serviceClient, supabaseEnv, type SupabaseEnv } from '../_shared/supabase-clients.ts';
+import {
+  CACHE_TTL_SECONDS,
+  type CacheEntry,
+  type CacheLookup,
+  cacheKey,
+  type CacheStore,
+  DbCacheStore,
+  isFresh,
+  LEASE_SECONDS,
+} from '../_shared/dynamic-content/cache.ts';
+import {
+  ContentFailure,
+  failureText,
+  fetchContent,
+  UPSTREAM_TIMEOUT_MS,
+} from '../_shared/dynamic-content/providers.ts';
+import { sampleNews, sampleSports, sampleWeather } from '../_shared/dynamic-content/sample-data.ts';
+import {
+  type ContentAnswer,
+  type ContentData,
+  type ContentRequest,
+  DEFAULTS,
+  ERRORS,
+  NEWS_CATEGORIES,
+  type NewsCategory,
+  SPORTS_LEAGUES,
+} from '../_shared/dynamic-content/types.ts';
+
+export const NOT_SIGNED_IN = 'Not signed in';
+/** In test stacks and the benchmark only (DYNAMIC_CONTENT_TEST_CLOCK=1): the request's "now", ISO. */
+export const CLOCK_HEADER = 'x-dynamic-content-now';
+
+export interface Deps {
+  env: SupabaseEnv;
+  /** Network for the Supabase clients (tests put a fake here). */
+  fetch?: typeof fetch;
+  /** Network for the content services. */
+  upstreamFetch: typeof fetch;
+  /** Function secrets: WEATHER_API_KEY, NEWS_API_KEY and the *_API_BASE_URL overrides. */
+  secret(name: string): string | undefined;
+  /** The shared cache; the database table unless a test gives another. */
+  cache?: CacheStore;
+  now(): Date;
+  /** Whether CLOCK_HEADER may set the request's time. */
+  clockHeader: boolean;
+  timeoutMs: number;
+  ttlSeconds: number;
+  leaseSeconds: number;
+  /** How long a caller waits for another instance's first fetch of a key before falling back. */
+  waitMs: number;
+  pollMs: number;
+  sleep(ms: number): Promise<void>;
+  log(message: string): void;
+}
+
+export function defaultDeps(): Deps {
+  return {
+    env: supabaseEnv(),
+    upstreamFetch: fetch,
+    secret: (name) => Deno.env.get(name),
+    now: () => new Date(),
+    clockHeader: Deno.env.get('DYNAMIC_CONTENT_TEST_CLOCK') === '1',
+    timeoutMs: UPSTREAM_TIMEOUT_MS,
+    ttlSeconds: CACHE_TTL_SECONDS,
+    leaseSeconds: LEASE_SECONDS,
+    waitMs: UPSTREAM_TIMEOUT_MS + 1000,
+    pollMs: 50,
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    log: (message) => console.error(message),
+  };
+}
+
+// ---------------------------------------------------------------- validation
+
+const LOCATION_CHARS = /^[\p{L}\p{N} ,.'’-]+$/u;
+const MAX_TEXT = 100;
+const LEAGUE_LIST = SPORTS_LEAGUES.map((l) => `${l.sport}/${l.league}`).join(', ');
+
+const bad = (message: string) => new HttpError(400, message);
+
+/** A trimmed string with inner whitespace collapsed, or undefined when absent; a non-string is a 400. */
+function text(body: Record<string, unknown>, field: string): string | undefined {
+  const v = body[field];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string') throw bad(`${field} must be a string`);
+  return v.trim().replace(/\s+/g, ' ');
+}
+
+function location(body: Record<string, unknown>): string {
+  const v = text(body, 'location');
+  if (v === undefined) return DEFAULTS.location;
+  if (v.length < 1 || v.length > MAX_TEXT) throw bad(`location must be 1 to ${MAX_TEXT} characters`);
+  if (!LOCATION_CHARS.test(v)) {
+    throw bad('location may contain only letters, digits, spaces, commas, periods, hyphens and apostrophes');
+  }
+  return v;
+}
+
+function category(body: Record<string, unknown>): NewsCategory {
+  const v = text(body, 'category')?.toLowerCase();
+  if (v === undefined || v === '') return DEFAULTS.category;
+  const found = NEWS_CATEGORIES.find((c) => c === v);
+  if (!found) throw bad(`category must be one of ${NEWS_CATEGORIES.join(', ')}`);
+  return found;
+}
+
+function query(body: Record<string, unknown>): string | null {
+  const v = text(body, 'query');
+  if (v !== undefined && v.length > MAX_TEXT) throw bad(`query must be at most ${MAX_TEXT} characters`);
+  return v || null;
+}
+
+function sportAndLeague(body: Record<string, unknown>): { sport: string; league: string } {
+  const sport = text(body, 'sport')?.toLowerCase() || undefined;
+  const league = text(body, 'league')?.toLowerCase() || undefined;
+  const match = SPORTS_LEAGUES.find((l) =>
+    sport === undefined && league === undefined
+      ? l.sport === DEFAULTS.sport && l.league === DEFAULTS.league
+      : (sport === undefined || l.sport === sport) && (league === undefined || l.league === league),
+  );
+  if (!match) throw bad(`sport and league must be one of ${LEAGUE_LIST}`);
+  return { sport: match.sport, league: match.league };
+}
+
+function view(body: Record<string, unknown>): 'scoreboard' | 'standings' {
+  const v = text(body, 'view')?.toLowerCase();
+  if (v === undefined || v === '' || v === 'scoreboard') return 'scoreboard';
+  if (v === 'standings') return 'standings';
+  throw bad('view must be scoreboard or standings');
+}
+
+/** The request with defaults applied; every field given is checked, whatever the type. */
+export function parseContentRequest(body: unknown): ContentRequest {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw bad('Request body must be a JSON object');
+  const b = body as Record<string, unknown>;
+  const type = b.type;
+  if (type !== 'weather' && type !== 'news' && type !== 'sports') throw bad(ERRORS.unknownType);
+  const loc = location(b);
+  const cat = category(b);
+  const q = query(b);
+  const sl = sportAndLeague(b);
+  const v = view(b);
+  if (type === 'weather') return { type, location: loc };
+  if (type === 'news') return { type, category: cat, query: q };
+  return { type, ...sl, view: v };
+}
+
+export function keyOf(req: ContentRequest): string {
+  switch (req.type) {
+    case 'weather':
+      return cacheKey('weather', req.location);
+    case 'news':
+      return req.query
+        ? cacheKey('news', 'search', req.query)
+        : cacheKey('news', 'top', DEFAULTS.country, req.category);
+    case 'sports':
+      return cacheKey('sports', req.view, req.sport, req.league);
+  }
+}
+
+function sampleData(req: ContentRequest, now: Date): ContentData {
+  switch (req.type) {
+    case 'weather':
+      return sampleWeather(req.location, now);
+    case 'news':
+      return sampleNews(req.category, now);
+    case 'sports': {
+      const league = SPORTS_LEAGUES.find((l) => l.sport === req.sport && l.league === req.league);
+      return sampleSports(league?.name ?? req.league.toUpperCase(), now);
+    }
+  }
+}
+
+// ---------------------------------------------------------------- handler
+
+/** The claims of a JWT, unverified (the runtime's verify_jwt has checked its signature). */
+function claims(token: string): Record<string, unknown> {
+  try {
+    const part = token.split('.')[1] ?? '';
+    const decoded = atob(
+      part
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(part.length / 4) * 4, '='),
+    );
+    const value: unknown = JSON.parse(decoded);
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function requestTime(deps: Deps, req: Request): Date {
+  const header = deps.clockHeader ? req.headers.get(CLOCK_HEADER) : null;
+  if (header) {
+    const t = new Date(header);
+    if (Number.isNaN(t.getTime())) throw bad(`${CLOCK_HEADER} must be an ISO date-time`);
+    return t;
+  }
+  return deps.now();
+}
+
+export function createHandler(deps: Deps): (req: Request) => Promise<Response> {
+  const admin = serviceClient(deps.env, { fetch: deps.fetch });
+  const auth = anonClient(deps.env, { fetch: deps.fetch }).auth;
+  const cache = deps.cache ?? new DbCacheStore(admin);
+  const providerDeps = { fetch: deps.upstreamFetch, secret: deps.secret, timeoutMs: deps.timeoutMs };
+
+  const answer = (req: ContentRequest, data: ContentData, parts: Omit<ContentAnswer, 'type' | 'data'>) =>
+    json({ type: req.type, data, ...parts } satisfies ContentAnswer);
+  const fromCache = (req: ContentRequest, entry: CacheEntry, now: Date) =>
+    answer(req, entry.payload as ContentData, {
+      fallback: false,
+      error: null,
+      updatedAt: entry.fetchedAt.toISOString(),
+      cached: true,
+      stale: !isFresh(entry, now),
+    });
+
+  /** Fetches from the service and stores the answer; on failure releases the lease and serves the old entry or sample data. */
+  async function refresh(req: ContentRequest, key: string, stale: CacheEntry | null, now: Date): Promise<Response> {
+    try {
+      const data = await fetchContent(providerDeps, req);
+      try {
+        await cache.store(key, data, now, deps.ttlSeconds);
+      } catch (e) {
+        deps.log(`dynamic-content: ${e instanceof Error ? e.message : String(e)}`);
+      }
+      return answer(req, data, {
+        fallback: false,
+        error: null,
+        updatedAt: now.toISOString(),
+        cached: false,
+        stale: false,
+      });
+    } catch (e) {
+      const message = e instanceof ContentFailure ? e.userMessage : failureText(req);
+      deps.log(`dynamic-content: ${e instanceof Error ? e.message : String(e)}`);
+      await cache.release(key).catch((err: unknown) => deps.log(`dynamic-content: ${String(err)}`));
+      if (stale) return fromCache(req, stale, now);
+      return answer(req, sampleData(req, now), {
+        fallback: true,
+        error: message,
+        updatedAt: now.toISOString(),
+        cached: false,
+        stale: false,
+      });
+    }
+  }
+
+  /** Waits for another instance's first fetch of `key`; claims the lease itself if that one gives up. */
+  async function waitForEntry(key: string, now: Date): Promise<CacheLookup | null> {
+    const started = Date.now();
+    while (Date.now() - started < deps.waitMs) {
+      await deps.sleep(deps.pollMs);
+      const seen = await cache.lookup(key, new Date(now.getTime() + (Date.now() - started)), deps.leaseSeconds);
+      if (seen.entry || seen.claimed) return seen;
+    }
+    return null;
+  }
+
+  return async (request) => {
+    const early = preflight(request);
+    if (early) return early;
+    try {
+      if (request.method !== 'POST') throw new HttpError(405, 'Method not allowed');
+      // Signed-in callers only: the anon key (which verify_jwt accepts) is refused before any work.
+      const token = bearerToken(request);
+      if (!token || token === deps.env.anonKey || claims(token).role !== 'authenticated') {
+        throw new HttpError(401, NOT_SIGNED_IN);
+      }
+      const req = parseContentRequest(await readJson(request));
+      const now = requestTime(deps, request);
+      const key = keyOf(req);
+
+      // The session check and the cache read run side by side (a cache hit costs one round trip).
+      const [user, lookup] = await Promise.all([
+        auth.getUser(token),
+        cache.lookup(key, now, deps.leaseSeconds).catch((e: unknown) => e as Error),
+      ]);
+      if (user.error || !user.data.user) {
+        if (!(lookup instanceof Error) && lookup.claimed) await cache.release(key).catch(() => undefined);
+        throw new HttpError(401, NOT_SIGNED_IN);
+      }
+      if (lookup instanceof Error) {
+        // Without the cache the request still gets an answer, straight from the service.
+        deps.log(`dynamic-content: ${lookup.message}`);
+        return await refresh(req, key, null, now);
+      }
+
+      if (isFresh(lookup.entry, now)) return fromCache(req, lookup.entry, now);
+      if (lookup.claimed) return await refresh(req, key, lookup.entry, now);
+      // Another instance is refreshing: serve what there is, or wait for its first fetch.
+      if (lookup.entry) return fromCache(req, lookup.entry, now);
+      const later = await waitForEntry(key, now);
+      if (later?.entry) return fromCache(req, later.entry, now);
+      if (later?.claimed) return await refresh(req, key, null, now);
+      return answer(req, sampleData(req, now), {
+        fallback: true,
+        error: failureText(req),
+        updatedAt: now.toISOString(),
+        cached: false,
+        stale: false,
+      });
+    } catch (e) {
+      return errorResponse(e);
+    }
+  };
+}
