@@ -1,10 +1,82 @@
-import { ContentLayout } from '@/components/layouts/content-layout';
+import { useQuery } from '@tanstack/react-query';
+import { CircleAlert, LogOut, MonitorOff, RotateCw, UserX } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/components/ui/error-state';
+import { useAuth, useSignOut } from '@/lib/auth';
+import { playerQueryOptions } from '../api/playlist';
+import { Player } from '../components/player';
+
+function PlayerScreen({ children }: { children: ReactNode }) {
+  return (
+    <main className="fixed inset-0 flex items-center justify-center bg-gray-950 p-6 text-center text-white">
+      <div className="flex max-w-md flex-col items-center gap-4">{children}</div>
+    </main>
+  );
+}
 
 /** The customer's full-screen slide player (/slides). */
 export function SlidesRoute() {
-  return (
-    <main className="min-h-full">
-      <ContentLayout title="Slides" description="Your active campaigns, played full-screen." />
-    </main>
+  const auth = useAuth();
+  const userId = auth.user?.id ?? '';
+  const playlist = useQuery({ ...playerQueryOptions(userId), enabled: userId !== '', networkMode: 'always' });
+  const signOut = useSignOut();
+
+  const signOutButton = (
+    <Button variant="outline" isLoading={signOut.isPending} onClick={() => signOut.mutate()}>
+      {!signOut.isPending && <LogOut aria-hidden className="size-4" />}
+      Sign Out
+    </Button>
   );
+
+  if (playlist.isPending) {
+    return (
+      <PlayerScreen>
+        <Spinner size="lg" className="text-brand-500" />
+        <p className="text-lg">Loading your slides...</p>
+      </PlayerScreen>
+    );
+  }
+
+  if (playlist.isError) {
+    return (
+      <PlayerScreen>
+        <CircleAlert aria-hidden className="size-12 text-danger-600" />
+        <h1 className="text-2xl font-semibold">Error</h1>
+        <p role="alert" className="text-gray-300">
+          {errorMessage(playlist.error)}
+        </p>
+        <Button isLoading={playlist.isFetching} onClick={() => void playlist.refetch()}>
+          {!playlist.isFetching && <RotateCw aria-hidden className="size-4" />}
+          Retry
+        </Button>
+      </PlayerScreen>
+    );
+  }
+
+  const data = playlist.data;
+  if (!data.customer) {
+    return (
+      <PlayerScreen>
+        <UserX aria-hidden className="size-12 text-gray-400" />
+        <h1 className="text-2xl font-semibold">Customer Not Found</h1>
+        <p className="text-gray-300">We couldn't find your customer information. Please contact support.</p>
+        {signOutButton}
+      </PlayerScreen>
+    );
+  }
+
+  if (data.slides.length === 0) {
+    return (
+      <PlayerScreen>
+        <MonitorOff aria-hidden className="size-12 text-gray-400" />
+        <h1 className="text-2xl font-semibold">No Active Campaigns</h1>
+        <p className="text-gray-300">You don't have any active campaigns with slides to display.</p>
+        {signOutButton}
+      </PlayerScreen>
+    );
+  }
+
+  return <Player data={data} onSignOut={() => signOut.mutate()} signingOut={signOut.isPending} />;
 }

@@ -1,0 +1,255 @@
+// The slideshow. One position in state (the playlist being played and the index in it),
+// one timer per slide. Each slide's deadline is computed from the previous deadline, not
+// from when a timer fired, so the schedule does not drift. Before a switch the next
+// slide's image is loaded and decoded, and the next slide is already mounted under the
+// current one, so the screen never shows a half-loaded or blank slide. A changed
+// playlist swaps in at the next slide boundary, keeping the position when it can.
+import { LogOut, Pause, Play, Volume2, VolumeX } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { focusRing } from '@/components/ui/button';
+import { cn } from '@/utils/cn';
+import { useHeartbeat } from '../api/heartbeat';
+import { DEFAULT_SLIDE_SECONDS, type PlayerData, type PlayerSlide } from '../api/playlist';
+import { forgetPreloads, preloadImage, withLimit } from '../lib/preload';
+import { SlideLayer } from './slide-layer';
+import './player.css';
+
+/** Controls and cursor hide after this long without input. */
+export const IDLE_HIDE_MS = 3000;
+/** A switch later than this (waiting for an image) starts a new schedule from the switch. */
+const LATE_MS = 1000;
+
+interface Position {
+  slides: PlayerSlide[];
+  media: Record<string, string>;
+  version: string;
+  index: number;
+  /** Counts switches, so a one-slide loop restarts its progress bar. */
+  seq: number;
+}
+
+export function slideMs(slide: PlayerSlide | undefined): number {
+  const seconds = slide && Number.isFinite(slide.duration) && slide.duration > 0 ? slide.duration : DEFAULT_SLIDE_SECONDS;
+  return seconds * 1000;
+}
+
+/** Where the show goes after `pos`, in the newest playlist: after the same slide if it is still there. */
+export function nextPosition(pos: Position, data: PlayerData): Position {
+  const slides = data.slides;
+  const currentId = pos.slides[pos.index]?.id;
+  const same = slides.findIndex((s) => s.id === currentId);
+  const index = same >= 0 ? (same + 1) % slides.length : pos.index % slides.length;
+  return { slides, media: data.media.urls, version: data.version, index, seq: pos.seq + 1 };
+}
+
+const imageOf = (pos: Position) => {
+  const slide = pos.slides[pos.index];
+  return slide && slide.content_type !== 'dynamic' && slide.image_url ? pos.media[slide.image_url] : undefined;
+};
+
+const now = () => performance.now();
+
+export interface PlayerProps {
+  data: PlayerData;
+  onSignOut: () => void;
+  signingOut?: boolean;
+}
+
+export function Player({ data, onSignOut, signingOut = false }: PlayerProps) {
+  const [pos, setPos] = useState<Position>(() => ({
+    slides: data.slides,
+    media: data.media.urls,
+    version: data.version,
+    index: 0,
+    seq: 0,
+  }));
+  const [paused, setPaused] = useState(false);
+  const [muted, setMuted] = useState(true);
+  const [idle, setIdle] = useState(false);
+
+  const latest = useRef(data);
+  useEffect(() => {
+    latest.current = data;
+  }, [data]);
+
+  // The current slide's deadline (performance.now() time), and what was left of it when paused.
+  const deadline = useRef<number | null>(null);
+  const remaining = useRef<number | null>(null);
+
+  const current = pos.slides[pos.index];
+  const upcoming = nextPosition(pos, data);
+  const upcomingSlide = upcoming.slides[upcoming.index];
+  const upcomingImage = imageOf(upcoming);
+
+  // Start loading the next image as soon as the current slide is up.
+  useEffect(() => {
+    void preloadImage(upcomingImage);
+  }, [upcomingImage]);
+
+  useEffect(() => {
+    forgetPreloads(new Set(Object.values(data.media.urls)));
+  }, [data.media.urls]);
+
+  // One timer per slide.
+  useEffect(() => {
+    if (paused) return;
+    deadline.current ??= now() + slideMs(pos.slides[pos.index]);
+    let cancelled = false;
+    const timer = setTimeout(
+      () => {
+        const next = nextPosition(pos, latest.current);
+        void withLimit(preloadImage(imageOf(next))).then(() => {
+          if (cancelled) return;
+          const planned = deadline.current ?? now();
+          const at = now();
+          const start = at - planned > LATE_MS ? at : planned;
+          deadline.current = start + slideMs(next.slides[next.index]);
+          setPos(next);
+        });
+      },
+      Math.max(0, deadline.current - now()),
+    );
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [pos, paused]);
+
+  const togglePause = useCallback(() => {
+    if (paused) {
+      deadline.current = now() + (remaining.current ?? slideMs(current));
+      remaining.current = null;
+    } else {
+      remaining.current = Math.max(0, (deadline.current ?? now()) - now());
+    }
+    setPaused(!paused);
+  }, [paused, current]);
+
+  // Full screen on the first interaction (browsers allow it only then); controls and the
+  // cursor hide after a few seconds without input.
+  useEffect(() => {
+    let hideTimer = setTimeout(() => setIdle(true), IDLE_HIDE_MS);
+    const onActivity = () => {
+      setIdle(false);
+      clearTimeout(hideTimer);
+      hideTimer = setTimeout(() => setIdle(true), IDLE_HIDE_MS);
+    };
+    const onFirstInput = () => {
+      const root = document.documentElement;
+      if (!document.fullscreenElement && typeof root.requestFullscreen === 'function') {
+        root.requestFullscreen().catch(() => undefined);
+      }
+    };
+    window.addEventListener('pointermove', onActivity);
+    window.addEventListener('pointerdown', onActivity);
+    window.addEventListener('keydown', onActivity);
+    window.addEventListener('pointerdown', onFirstInput, { once: true });
+    window.addEventListener('keydown', onFirstInput, { once: true });
+    return () => {
+      clearTimeout(hideTimer);
+      window.removeEventListener('pointermove', onActivity);
+      window.removeEventListener('pointerdown', onActivity);
+      window.removeEventListener('keydown', onActivity);
+      window.removeEventListener('pointerdown', onFirstInput);
+      window.removeEventListener('keydown', onFirstInput);
+    };
+  }, []);
+
+  useHeartbeat(true, current?.campaign_id ?? null, pos.version);
+
+  if (!current) return null;
+  const total = pos.slides.length;
+  const durationMs = slideMs(current);
+  const layers: { slide: PlayerSlide; image: string | undefined; visible: boolean }[] = [
+    { slide: current, image: imageOf(pos), visible: true },
+  ];
+  if (upcomingSlide && upcomingSlide.id !== current.id) {
+    layers.push({ slide: upcomingSlide, image: upcomingImage, visible: false });
+  }
+
+  const control = cn(
+    'inline-flex size-11 cursor-pointer items-center justify-center rounded-full bg-gray-900/70 text-white hover:bg-gray-800',
+    focusRing,
+  );
+
+  return (
+    <main
+      aria-label="Slideshow"
+      className={cn('fixed inset-0 overflow-hidden bg-gray-950 text-white', idle && 'cursor-none')}
+      data-testid="player"
+      data-slide-index={pos.index}
+      data-paused={paused}
+    >
+      {layers.map((layer) => (
+        <SlideLayer
+          key={layer.slide.id}
+          slide={layer.slide}
+          imageUrl={layer.image}
+          visible={layer.visible}
+          paused={paused}
+        />
+      ))}
+
+      <div
+        className={cn(
+          'absolute inset-x-0 bottom-0 z-20 transition-opacity duration-500',
+          idle ? 'pointer-events-none opacity-0' : 'opacity-100',
+        )}
+        data-testid="player-controls"
+        data-idle={idle}
+      >
+        <div className="flex items-center justify-between gap-4 bg-gradient-to-t from-gray-950/80 to-transparent px-6 pt-10 pb-4">
+          <div className="flex items-center gap-3">
+            <button
+              type="button"
+              className={control}
+              aria-label={paused ? 'Play' : 'Pause'}
+              onClick={togglePause}
+            >
+              {paused ? <Play aria-hidden className="size-5" /> : <Pause aria-hidden className="size-5" />}
+            </button>
+            <button
+              type="button"
+              className={control}
+              aria-label={muted ? 'Unmute' : 'Mute'}
+              aria-pressed={muted}
+              onClick={() => setMuted((m) => !m)}
+            >
+              {muted ? <VolumeX aria-hidden className="size-5" /> : <Volume2 aria-hidden className="size-5" />}
+            </button>
+            <span className="text-sm font-medium tabular-nums" data-testid="slide-counter">
+              {pos.index + 1} / {total}
+            </span>
+          </div>
+          <button
+            type="button"
+            className={cn(control, 'w-auto gap-2 px-4 text-sm')}
+            onClick={onSignOut}
+            disabled={signingOut}
+          >
+            <LogOut aria-hidden className="size-4" />
+            Sign Out
+          </button>
+        </div>
+      </div>
+
+      <div
+        role="progressbar"
+        aria-label="Slide progress"
+        aria-valuemin={0}
+        aria-valuemax={durationMs / 1000}
+        className="absolute inset-x-0 bottom-0 z-30 h-1 bg-gray-800"
+      >
+        <div
+          key={pos.seq}
+          data-testid="slide-progress"
+          className="h-full origin-left bg-brand-500"
+          style={{
+            animation: `player-progress ${durationMs}ms linear forwards`,
+            animationPlayState: paused ? 'paused' : 'running',
+          }}
+        />
+      </div>
+    </main>
+  );
+}
