@@ -1,0 +1,31 @@
+// The signed-in customer's own account row. Row-level security shows a customer only the
+// row whose e-mail equals theirs, so no filter is needed (and none could widen it).
+import { queryOptions } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+
+const COLUMNS =
+  'id, name, email, location, contact_phone, note, notes, status, monthly_fee, signup_date, installation_date, location_photo, agreement_file';
+
+export const myCustomerKeys = {
+  all: ['my-customer'] as const,
+  details: () => [...myCustomerKeys.all, 'detail'] as const,
+  detail: (userId: string) => [...myCustomerKeys.details(), userId] as const,
+};
+
+async function getMyCustomer() {
+  const { data } = await supabase.from('customers').select(COLUMNS).limit(1).maybeSingle().throwOnError();
+  return data;
+}
+
+export type MyCustomer = NonNullable<Awaited<ReturnType<typeof getMyCustomer>>>;
+
+export const myCustomerQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: myCustomerKeys.detail(userId),
+    queryFn: getMyCustomer,
+  });
+
+/** The path of a customer file inside the customer-files bucket (stored values may carry the bucket name). */
+export function customerFilePath(stored: string): string {
+  return stored.startsWith('customer-files/') ? stored.slice('customer-files/'.length) : stored;
+}
