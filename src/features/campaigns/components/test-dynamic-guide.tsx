@@ -29,8 +29,8 @@ export function TestDynamicGuide() {
             Environment Variables
           </h3>
           <p>
-            The keys are secrets of the <code>dynamic-content</code> function, never of the web app. Locally, put
-            them in <code>supabase/functions/.env</code>:
+            The keys are secrets of the <code>dynamic-content</code> function, never of the web app. Locally, put them
+            in <code>supabase/functions/.env</code>:
           </p>
           <pre className={codeBlock}>{'WEATHER_API_KEY=your-weather-key\nNEWS_API_KEY=your-news-key'}</pre>
           <p>On a hosted project:</p>
@@ -59,8 +59,8 @@ export function TestDynamicGuide() {
             </div>
           </dl>
           <p className="text-xs text-gray-500">
-            Answers are cached for 5 minutes and shared by every screen, so the number of calls depends on the
-            number of distinct locations and categories, not on the number of screens.
+            Answers are cached for 5 minutes and shared by every screen, so the number of calls depends on the number of
+            distinct locations and categories, not on the number of screens.
           </p>
         </section>
       </CardContent>

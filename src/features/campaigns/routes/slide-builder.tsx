@@ -1,7 +1,307 @@
-import { useParams } from 'react-router-dom';
-import { ContentLayout } from '@/components/layouts/content-layout';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Eye, Layers, Plus, Save } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useBlocker, useParams } from 'react-router-dom';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { formatDuration } from '@/lib/format';
+import { campaignKeys, type CampaignDetail } from '../api/campaigns';
+import { SaveConflictError, useSaveSlides } from '../api/save-slides';
+import { CampaignStats } from '../components/campaign-stats';
+import { ConflictDialog } from '../components/conflict-dialog';
+import { LivePreview } from '../components/live-preview';
+import { SlideModal } from '../components/slide-modal';
+import { SlideTimeline } from '../components/slide-timeline';
+import {
+  createSlide,
+  deleteSlide,
+  duplicateSlide,
+  hasChanges,
+  moveSlide,
+  slideFromRow,
+  timelineStats,
+  upsertSlide,
+  type Slide,
+} from '../lib/timeline';
+import type { Tables } from '@/types/database';
+
+/** How long the green 'saved' toast stays. */
+export const SAVE_TOAST_MS = 2500;
 
 export function SlideBuilderRoute() {
   const { id = '' } = useParams();
-  return <ContentLayout title="Slide Builder" description={`Campaign ${id}`} />;
+  const campaign = useQuery(campaignKeys.detail(id));
+  const slides = useQuery(campaignKeys.slides(id));
+
+  if (campaign.isPending || slides.isPending) {
+    return (
+      <div className="mx-auto max-w-7xl p-4 sm:p-6">
+        <LoadingRegion label="Loading slide builder..." className="space-y-4">
+          <Skeleton className="h-16" />
+          <div className="grid gap-4 lg:grid-cols-3">
+            <div className="space-y-2 lg:col-span-2">
+              <Skeleton className="h-14" />
+              <Skeleton className="h-14" />
+              <Skeleton className="h-14" />
+            </div>
+            <Skeleton className="h-64" />
+          </div>
+        </LoadingRegion>
+      </div>
+    );
+  }
+  if (campaign.isError || slides.isError) {
+    return (
+      <div className="mx-auto max-w-7xl p-4 sm:p-6">
+        <ErrorState
+          title="Could not load the campaign"
+          error={campaign.error ?? slides.error}
+          onRetry={() => {
+            void campaign.refetch();
+            void slides.refetch();
+          }}
+          isRetrying={campaign.isFetching || slides.isFetching}
+        />
+      </div>
+    );
+  }
+  return <SlideBuilder campaign={campaign.data} rows={slides.data} />;
+}
+
+function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tables<'campaign_items'>[] }) {
+  const saved = useMemo(() => rows.map(slideFromRow), [rows]);
+  // The local edits; null while the builder shows the saved list unchanged.
+  const [draft, setDraft] = useState<Slide[] | null>(null);
+  const slides = draft ?? saved;
+  const dirty = draft !== null && hasChanges(saved, draft);
+  const stats = useMemo(() => timelineStats(slides), [slides]);
+
+  const [editing, setEditing] = useState<Slide | null>(null);
+  const [previewId, setPreviewId] = useState<string | null>(null);
+  const [playing, setPlaying] = useState(false);
+  const [toDelete, setToDelete] = useState<string | null>(null);
+  const [conflict, setConflict] = useState(false);
+  const save = useSaveSlides();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [reloading, setReloading] = useState(false);
+
+  /** The campaign's current updated_at, read afresh from the server. */
+  const freshUpdatedAt = async () => {
+    const fresh = await queryClient.fetchQuery({ ...campaignKeys.detail(campaign.id), staleTime: 0 });
+    return fresh.updated_at;
+  };
+
+  const edit = useCallback((change: (slides: Slide[]) => Slide[]) => setDraft((current) => change(current ?? saved)), [saved]);
+
+  const onPreview = useCallback((slideId: string) => setPreviewId(slideId), []);
+  const onDuplicate = useCallback((slideId: string) => edit((list) => duplicateSlide(list, slideId)), [edit]);
+  const onEdit = useCallback(
+    (slideId: string) => setEditing((draft ?? saved).find((slide) => slide.id === slideId) ?? null),
+    [draft, saved],
+  );
+  const onDelete = useCallback((slideId: string) => setToDelete(slideId), []);
+  const onMove = useCallback((activeId: string, overId: string) => edit((list) => moveSlide(list, activeId, overId)), [edit]);
+
+  const addSlide = () => setEditing(createSlide(campaign.id, slides));
+
+  const runSave = (expectedUpdatedAt: string | null) =>
+    save.mutate(
+      { campaignId: campaign.id, slides, expectedUpdatedAt },
+      {
+        onSuccess: () => {
+          setDraft(null);
+          setConflict(false);
+          toast({ title: 'Campaign and slides saved!', tone: 'success', duration: SAVE_TOAST_MS });
+        },
+        onError: (error) => {
+          if (error instanceof SaveConflictError) setConflict(true);
+          else console.error('Failed to save campaign slides', error);
+        },
+      },
+    );
+
+  const reload = async () => {
+    setReloading(true);
+    try {
+      await Promise.all([
+        queryClient.refetchQueries({ queryKey: campaignKeys.detail(campaign.id).queryKey, exact: true }),
+        queryClient.refetchQueries({ queryKey: campaignKeys.slides(campaign.id).queryKey, exact: true }),
+      ]);
+      setDraft(null);
+      setPreviewId(null);
+      setConflict(false);
+      save.reset();
+    } finally {
+      setReloading(false);
+    }
+  };
+
+  const overwrite = async () => {
+    setReloading(true);
+    try {
+      runSave(await freshUpdatedAt());
+    } finally {
+      setReloading(false);
+    }
+  };
+
+  // Ask before leaving with unsaved changes: in the app (router) and when closing the tab.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers want a return value to show the prompt.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const deleting = slides.find((slide) => slide.id === toDelete);
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6 p-4 sm:p-6">
+      <header className="flex flex-wrap items-center gap-3">
+        <Button asChild variant="ghost" size="icon">
+          <Link to={paths.dashboard.campaigns.list.getHref()} aria-label="Back to campaigns">
+            <ArrowLeft aria-hidden className="size-5" />
+          </Link>
+        </Button>
+        <div className="min-w-0 flex-1">
+          <h1 className="truncate text-2xl font-semibold text-gray-900">{campaign.name}</h1>
+          <p className="text-sm text-gray-500" data-testid="builder-summary">
+            {stats.total} {stats.total === 1 ? 'slide' : 'slides'} · {formatDuration(stats.totalDuration)}
+            {dirty && <span className="ml-2 font-medium text-warning-700">Unsaved changes</span>}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            disabled={slides.length === 0}
+            onClick={() => {
+              if (!previewId && slides[0]) setPreviewId(slides[0].id);
+              setPlaying(true);
+            }}
+          >
+            <Eye aria-hidden className="size-4" />
+            Preview
+          </Button>
+          <Button variant="outline" onClick={addSlide}>
+            <Plus aria-hidden className="size-4" />
+            Add Slide
+          </Button>
+          <Button onClick={() => runSave(campaign.updated_at)} isLoading={save.isPending}>
+            {!save.isPending && <Save aria-hidden className="size-4" />}
+            {save.isPending ? 'Saving...' : 'Save Campaign'}
+          </Button>
+        </div>
+      </header>
+
+      {save.isError && !(save.error instanceof SaveConflictError) && (
+        <Alert tone="danger" title="The campaign was not saved">
+          {save.error.message || 'Failed to save campaign'}
+        </Alert>
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2" aria-labelledby="timeline-title">
+          <CardHeader>
+            <CardTitle id="timeline-title" className="text-base">
+              Timeline
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            {slides.length === 0 ? (
+              <EmptyState
+                icon={Layers}
+                title="No Slides Yet"
+                description="Add slides to build this campaign's show."
+                action={
+                  <Button onClick={addSlide}>
+                    <Plus aria-hidden className="size-4" />
+                    Add Your First Slide
+                  </Button>
+                }
+              />
+            ) : (
+              <SlideTimeline
+                slides={slides}
+                previewId={previewId}
+                onMove={onMove}
+                onPreview={onPreview}
+                onDuplicate={onDuplicate}
+                onEdit={onEdit}
+                onDelete={onDelete}
+              />
+            )}
+          </CardContent>
+        </Card>
+        <div className="space-y-6">
+          <LivePreview
+            slides={slides}
+            currentId={previewId}
+            playing={playing}
+            onShow={setPreviewId}
+            onPlayingChange={setPlaying}
+            onClose={() => {
+              setPlaying(false);
+              setPreviewId(null);
+            }}
+          />
+          <CampaignStats stats={stats} />
+        </div>
+      </div>
+
+      <SlideModal
+        slide={editing}
+        onCancel={() => setEditing(null)}
+        onSave={(slide) => {
+          edit((list) => upsertSlide(list, slide));
+          setEditing(null);
+        }}
+      />
+
+      <ConfirmDialog
+        open={deleting !== undefined}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Delete slide"
+        description={`Remove “${deleting?.title?.trim() || 'Untitled Slide'}” from this campaign? It is deleted when you save the campaign.`}
+        onConfirm={() => {
+          if (toDelete) edit((list) => deleteSlide(list, toDelete));
+          if (previewId === toDelete) setPreviewId(null);
+          setToDelete(null);
+        }}
+      />
+
+      <ConflictDialog
+        open={conflict}
+        message={save.error?.message}
+        isPending={save.isPending || reloading}
+        onDismiss={() => setConflict(false)}
+        onReload={() => void reload()}
+        onOverwrite={() => void overwrite()}
+      />
+
+      <ConfirmDialog
+        open={blocker.state === 'blocked'}
+        onOpenChange={(open) => !open && blocker.reset?.()}
+        title="Leave without saving?"
+        description="Your changes to the slides have not been saved. They are lost if you leave."
+        confirmLabel="Leave"
+        cancelLabel="Stay"
+        onConfirm={() => blocker.proceed?.()}
+      />
+    </div>
+  );
 }

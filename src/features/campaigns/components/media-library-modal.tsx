@@ -1,0 +1,185 @@
+import { useQuery } from '@tanstack/react-query';
+import { Check, Grid2x2, ImageIcon, List, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button, focusRing } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/utils/cn';
+import { mediaKeys, type MediaItem } from '../api/media';
+
+/** The library stops showing its loading state after this long, whatever the request does. */
+export const MEDIA_LOADING_LIMIT_MS = 10_000;
+
+export interface MediaLibraryModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Called with the chosen file's path in ad-images. */
+  onSelect: (path: string) => void;
+}
+
+export function MediaLibraryModal({ open, onOpenChange, onSelect }: MediaLibraryModalProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-3xl">
+        {open && <MediaLibraryBody onCancel={() => onOpenChange(false)} onSelect={onSelect} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function MediaLibraryBody({ onCancel, onSelect }: { onCancel: () => void; onSelect: (path: string) => void }) {
+  const media = useQuery(mediaKeys.list());
+  const [timedOut, setTimedOut] = useState(false);
+  const [search, setSearch] = useState('');
+  const [view, setView] = useState<'grid' | 'list'>('grid');
+  const [selected, setSelected] = useState<string | null>(null);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setTimedOut(true), MEDIA_LOADING_LIMIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  const loading = media.isPending && !timedOut;
+  const items = media.data ?? [];
+  const term = search.trim().toLowerCase();
+  const shown = term ? items.filter((item) => item.title.toLowerCase().includes(term)) : items;
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Media Library</DialogTitle>
+        <DialogDescription>Choose an uploaded image for this slide.</DialogDescription>
+      </DialogHeader>
+      <div className="flex items-center gap-2">
+        <div className="relative flex-1">
+          <Search aria-hidden className="pointer-events-none absolute top-3 left-3 size-4 text-gray-400" />
+          <Input
+            type="search"
+            aria-label="Search files"
+            placeholder="Search files..."
+            className="pl-9"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <div className="flex rounded-md border border-gray-300" role="group" aria-label="View">
+          <button
+            type="button"
+            aria-label="Grid view"
+            aria-pressed={view === 'grid'}
+            className={cn('p-2', focusRing, view === 'grid' ? 'bg-gray-100 text-gray-900' : 'text-gray-500')}
+            onClick={() => setView('grid')}
+          >
+            <Grid2x2 aria-hidden className="size-4" />
+          </button>
+          <button
+            type="button"
+            aria-label="List view"
+            aria-pressed={view === 'list'}
+            className={cn('p-2', focusRing, view === 'list' ? 'bg-gray-100 text-gray-900' : 'text-gray-500')}
+            onClick={() => setView('list')}
+          >
+            <List aria-hidden className="size-4" />
+          </button>
+        </div>
+      </div>
+
+      <div className="mt-4 max-h-[50vh] min-h-48 overflow-y-auto">
+        {loading ? (
+          <LoadingRegion label="Loading media..." className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            {Array.from({ length: 8 }, (_, index) => (
+              <Skeleton key={index} className="aspect-square" />
+            ))}
+          </LoadingRegion>
+        ) : items.length === 0 ? (
+          <EmptyState icon={ImageIcon} title="No media files" description="Upload an image from the slide editor first." />
+        ) : shown.length === 0 ? (
+          <EmptyState icon={Search} title="No files found" description="No file name matches your search." />
+        ) : (
+          <ul
+            aria-label="Media files"
+            className={view === 'grid' ? 'grid grid-cols-2 gap-3 sm:grid-cols-4' : 'space-y-2'}
+          >
+            {shown.map((item) => (
+              <MediaTile
+                key={item.id}
+                item={item}
+                view={view}
+                selected={item.imageUrl === selected}
+                onSelect={() => setSelected(item.imageUrl)}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <DialogFooter>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button disabled={!selected} onClick={() => selected && onSelect(selected)}>
+          Select File
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}
+
+function MediaTile({
+  item,
+  view,
+  selected,
+  onSelect,
+}: {
+  item: MediaItem;
+  view: 'grid' | 'list';
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  const thumbnail = item.signedUrl ? (
+    <img src={item.signedUrl} alt="" className="h-full w-full object-cover" loading="lazy" />
+  ) : (
+    <ImageIcon aria-hidden className="size-6 text-gray-400" />
+  );
+  return (
+    <li>
+      <button
+        type="button"
+        aria-pressed={selected}
+        aria-label={item.title}
+        onClick={onSelect}
+        className={cn(
+          'relative w-full overflow-hidden rounded-md border text-left',
+          focusRing,
+          selected ? 'border-brand-600 ring-2 ring-brand-500' : 'border-gray-200 hover:border-gray-400',
+          view === 'list' && 'flex items-center gap-3 p-2',
+        )}
+      >
+        {view === 'grid' ? (
+          <>
+            <span className="flex aspect-square items-center justify-center bg-gray-100">{thumbnail}</span>
+            <span className="block truncate px-2 py-1 text-xs text-gray-700">{item.title}</span>
+          </>
+        ) : (
+          <>
+            <span className="flex size-12 shrink-0 items-center justify-center overflow-hidden rounded bg-gray-100">
+              {thumbnail}
+            </span>
+            <span className="min-w-0 flex-1">
+              <span className="block truncate text-sm text-gray-900">{item.title}</span>
+              <span className="block text-xs text-gray-500">{item.advertiserName}</span>
+            </span>
+            <span className="text-xs text-gray-500">~2.0 MB</span>
+          </>
+        )}
+        {selected && (
+          <span className="absolute top-1 right-1 rounded-full bg-brand-600 p-0.5 text-white">
+            <Check aria-hidden className="size-3" />
+          </span>
+        )}
+      </button>
+    </li>
+  );
+}

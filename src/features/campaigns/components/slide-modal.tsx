@@ -1,0 +1,234 @@
+import { ImagePlus, Library, X } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { FileInput } from '@/components/ui/file-input';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { useUploadSlideImage } from '../api/media';
+import {
+  changeSlideType,
+  isSlideType,
+  isTempId,
+  NEWS_CATEGORIES,
+  normalizeDuration,
+  normalizePriority,
+  normalizeRefreshInterval,
+  REFRESH_INTERVAL,
+  showsImage,
+  SLIDE_TYPE_LABELS,
+  SLIDE_TYPES,
+  type Slide,
+} from '../lib/timeline';
+import { MediaLibraryModal } from './media-library-modal';
+import { SlideImage } from './slide-image';
+
+export interface SlideModalProps {
+  /** The slide being edited; null closes the modal. */
+  slide: Slide | null;
+  onCancel: () => void;
+  onSave: (slide: Slide) => void;
+}
+
+export function SlideModal({ slide, onCancel, onSave }: SlideModalProps) {
+  return (
+    <Dialog open={slide !== null} onOpenChange={(open) => !open && onCancel()}>
+      <DialogContent className="max-h-[90vh] max-w-2xl overflow-y-auto">
+        {slide && <SlideForm key={slide.id} initial={slide} onCancel={onCancel} onSave={onSave} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const slideTypeOptions = SLIDE_TYPES.map((value) => ({ value, label: SLIDE_TYPE_LABELS[value] }));
+const categoryOptions = NEWS_CATEGORIES.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
+
+/** The upload failure as users see it: the message, or 'Failed to upload image'. */
+const uploadErrorText = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : 'Failed to upload image';
+
+function SlideForm({ initial, onCancel, onSave }: { initial: Slide; onCancel: () => void; onSave: (slide: Slide) => void }) {
+  const [slide, setSlide] = useState<Slide>(initial);
+  // Numbers are kept as typed and normalised on save (fallbacks for anything non-numeric).
+  const [duration, setDuration] = useState(String(initial.duration));
+  const [priority, setPriority] = useState(String(initial.priority));
+  const [refresh, setRefresh] = useState(String(initial.settings.refresh_interval ?? REFRESH_INTERVAL.fallback));
+  const [libraryOpen, setLibraryOpen] = useState(false);
+  const [uploadMessage, setUploadMessage] = useState<string | null>(null);
+  const upload = useUploadSlideImage();
+
+  const isDynamic = slide.content_type === 'dynamic';
+  const set = (patch: Partial<Slide>) => setSlide((current) => ({ ...current, ...patch }));
+  const setSetting = (patch: Partial<Slide['settings']>) =>
+    setSlide((current) => ({ ...current, settings: { ...current.settings, ...patch } }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const settings: Slide['settings'] = {};
+    if (slide.slide_type === 'weather') settings.location = slide.settings.location ?? '';
+    if (slide.slide_type === 'news') settings.category = slide.settings.category ?? 'general';
+    if (isDynamic) settings.refresh_interval = normalizeRefreshInterval(refresh);
+    onSave({
+      ...slide,
+      content: isDynamic ? null : slide.content,
+      image_url: showsImage(slide.slide_type) ? slide.image_url : null,
+      duration: normalizeDuration(duration),
+      priority: normalizePriority(priority),
+      settings,
+    });
+  };
+
+  const onFile = (file: File | null) => {
+    setUploadMessage(null);
+    upload.reset();
+    if (!file) return;
+    if (!file.type.startsWith('image/')) {
+      setUploadMessage('Please choose an image file');
+      return;
+    }
+    upload.mutate(file, {
+      onSuccess: (path) => {
+        set({ image_url: path });
+        setUploadMessage('Image uploaded successfully!');
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <DialogHeader>
+        <DialogTitle>{isTempId(initial.id) ? 'Add New Slide' : 'Edit Slide'}</DialogTitle>
+        <DialogDescription>Changes stay in the builder until you save the campaign.</DialogDescription>
+      </DialogHeader>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Title" className="sm:col-span-2">
+          {(control) => <Input {...control} value={slide.title ?? ''} onChange={(e) => set({ title: e.target.value })} />}
+        </Field>
+        <Field label="Slide type">
+          {(control) => (
+            <Select
+              {...control}
+              options={slideTypeOptions}
+              value={slide.slide_type}
+              onChange={(e) => isSlideType(e.target.value) && setSlide((s) => changeSlideType(s, e.target.value as Slide['slide_type']))}
+            />
+          )}
+        </Field>
+        <Field label="Content type">
+          {(control) => <Input {...control} readOnly value={isDynamic ? 'Dynamic' : 'Static'} />}
+        </Field>
+
+        {!isDynamic && (
+          <Field label="Content text" className="sm:col-span-2">
+            {(control) => (
+              <Textarea {...control} value={slide.content ?? ''} onChange={(e) => set({ content: e.target.value })} />
+            )}
+          </Field>
+        )}
+
+        {showsImage(slide.slide_type) && (
+          <div className="space-y-2 sm:col-span-2">
+            <Field label="Slide image" hint="An image file (JPG, PNG, GIF or WebP).">
+              {(control) => (
+                <FileInput
+                  {...control}
+                  accept="image/*"
+                  buttonLabel={upload.isPending ? 'Uploading...' : 'Upload image'}
+                  disabled={upload.isPending}
+                  fileName={slide.image_url}
+                  onFileChange={onFile}
+                />
+              )}
+            </Field>
+            <div className="flex flex-wrap items-center gap-2">
+              <Button variant="outline" size="sm" onClick={() => setLibraryOpen(true)}>
+                <Library aria-hidden className="size-4" />
+                Choose from Media Library
+              </Button>
+              {slide.image_url && (
+                <Button variant="ghost" size="sm" onClick={() => set({ image_url: null })}>
+                  <X aria-hidden className="size-4" />
+                  Remove image
+                </Button>
+              )}
+            </div>
+            {upload.isError && <Alert tone="danger">{uploadErrorText(upload.error)}</Alert>}
+            {uploadMessage && (
+              <Alert tone={uploadMessage.startsWith('Please') ? 'danger' : 'success'}>{uploadMessage}</Alert>
+            )}
+            {slide.image_url ? (
+              <div className="h-40 w-64 overflow-hidden rounded-md border border-gray-200">
+                <SlideImage path={slide.image_url} alt="Slide image preview" />
+              </div>
+            ) : (
+              <p className="flex items-center gap-2 text-sm text-gray-500">
+                <ImagePlus aria-hidden className="size-4" /> No image chosen
+              </p>
+            )}
+          </div>
+        )}
+
+        {slide.slide_type === 'weather' && (
+          <Field label="Location">
+            {(control) => (
+              <Input
+                {...control}
+                placeholder="Enter city name"
+                value={slide.settings.location ?? ''}
+                onChange={(e) => setSetting({ location: e.target.value })}
+              />
+            )}
+          </Field>
+        )}
+        {slide.slide_type === 'news' && (
+          <Field label="News category">
+            {(control) => (
+              <Select
+                {...control}
+                options={categoryOptions}
+                value={slide.settings.category ?? 'general'}
+                onChange={(e) => setSetting({ category: e.target.value })}
+              />
+            )}
+          </Field>
+        )}
+        {isDynamic && (
+          <Field label="Refresh interval (seconds)" hint="60 to 3600; default 300.">
+            {(control) => (
+              <Input {...control} type="number" min={60} max={3600} value={refresh} onChange={(e) => setRefresh(e.target.value)} />
+            )}
+          </Field>
+        )}
+        <Field label="Duration (seconds)" hint="5 to 300.">
+          {(control) => (
+            <Input {...control} type="number" min={5} max={300} value={duration} onChange={(e) => setDuration(e.target.value)} />
+          )}
+        </Field>
+        <Field label="Priority" hint="1 to 10.">
+          {(control) => (
+            <Input {...control} type="number" min={1} max={10} value={priority} onChange={(e) => setPriority(e.target.value)} />
+          )}
+        </Field>
+      </div>
+      <DialogFooter>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={upload.isPending}>
+          Save Slide
+        </Button>
+      </DialogFooter>
+      <MediaLibraryModal
+        open={libraryOpen}
+        onOpenChange={setLibraryOpen}
+        onSelect={(path) => {
+          set({ image_url: path });
+          setLibraryOpen(false);
+        }}
+      />
+    </form>
+  );
+}

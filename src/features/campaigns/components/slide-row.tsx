@@ -1,0 +1,117 @@
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { Copy, Eye, GripVertical, Pencil, Trash2 } from 'lucide-react';
+import { memo, type CSSProperties } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { focusRing } from '@/components/ui/button';
+import { cn } from '@/utils/cn';
+import { SLIDE_TYPE_LABELS, type Slide } from '../lib/timeline';
+import { SlideTypeIcon } from './slide-type-icon';
+
+/** Layering while a row is dragged, and while it settles after the drop. */
+export const DRAG_Z_INDEX = 5000;
+export const DROP_Z_INDEX = 4500;
+
+export interface SlideRowActions {
+  onPreview: (id: string) => void;
+  onDuplicate: (id: string) => void;
+  onEdit: (id: string) => void;
+  onDelete: (id: string) => void;
+}
+
+export interface SlideRowProps extends SlideRowActions {
+  slide: Slide;
+  isPreviewed: boolean;
+  isDropping: boolean;
+}
+
+export const slideTitle = (slide: Pick<Slide, 'title'>) => slide.title?.trim() || 'Untitled Slide';
+
+const iconButton = cn(
+  'inline-flex size-8 cursor-pointer items-center justify-center rounded text-gray-500 hover:bg-gray-100 hover:text-gray-900',
+  focusRing,
+);
+
+/** One timeline row; memoised so a drag re-renders only the rows that move. */
+export const SlideRow = memo(function SlideRow({
+  slide,
+  isPreviewed,
+  isDropping,
+  onPreview,
+  onDuplicate,
+  onEdit,
+  onDelete,
+}: SlideRowProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: slide.id,
+  });
+  const title = slideTitle(slide);
+  const style: CSSProperties = {
+    transform: CSS.Translate.toString(transform),
+    transition,
+    zIndex: isDragging ? DRAG_Z_INDEX : isDropping ? DROP_Z_INDEX : undefined,
+    position: 'relative',
+  };
+  return (
+    <li
+      ref={setNodeRef}
+      style={style}
+      data-testid="slide-row"
+      data-slide-id={slide.id}
+      className={cn(
+        'flex items-center gap-3 rounded-md border bg-white px-3 py-2.5',
+        isDragging ? 'border-brand-500 shadow-lg' : 'border-gray-200',
+        isPreviewed && 'ring-2 ring-brand-100',
+      )}
+    >
+      <button
+        ref={setActivatorNodeRef}
+        type="button"
+        className={cn('cursor-grab touch-none rounded p-1 text-gray-400 hover:text-gray-700 active:cursor-grabbing', focusRing)}
+        aria-label={`Reorder ${title}`}
+        {...attributes}
+        {...listeners}
+      >
+        <GripVertical aria-hidden className="size-4" />
+      </button>
+      <span className="w-7 text-center text-sm font-semibold text-gray-500" aria-label={`Position ${slide.display_order}`}>
+        {slide.display_order}
+      </span>
+      <span
+        className="flex size-8 shrink-0 items-center justify-center rounded bg-brand-50 text-brand-600"
+        title={SLIDE_TYPE_LABELS[slide.slide_type]}
+      >
+        <SlideTypeIcon type={slide.slide_type} className="size-4" />
+        <span className="sr-only">{SLIDE_TYPE_LABELS[slide.slide_type]}</span>
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium text-gray-900" data-testid="slide-title">
+          {title}
+        </p>
+        <p className="text-xs text-gray-500">
+          {slide.duration}s · Priority {slide.priority}
+        </p>
+      </div>
+      <Badge tone={slide.content_type === 'dynamic' ? 'brand' : 'neutral'}>{slide.content_type}</Badge>
+      <div className="flex items-center">
+        <button type="button" className={iconButton} aria-label={`Preview ${title}`} onClick={() => onPreview(slide.id)}>
+          <Eye aria-hidden className="size-4" />
+        </button>
+        <button type="button" className={iconButton} aria-label={`Duplicate ${title}`} onClick={() => onDuplicate(slide.id)}>
+          <Copy aria-hidden className="size-4" />
+        </button>
+        <button type="button" className={iconButton} aria-label={`Edit ${title}`} onClick={() => onEdit(slide.id)}>
+          <Pencil aria-hidden className="size-4" />
+        </button>
+        <button
+          type="button"
+          className={cn(iconButton, 'hover:bg-danger-50 hover:text-danger-700')}
+          aria-label={`Delete ${title}`}
+          onClick={() => onDelete(slide.id)}
+        >
+          <Trash2 aria-hidden className="size-4" />
+        </button>
+      </div>
+    </li>
+  );
+});
