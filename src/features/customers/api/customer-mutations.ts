@@ -1,0 +1,164 @@
+// Changing customers. Each mutation invalidates what it changes and returns that promise,
+// so callers' onSuccess runs once the lists and counts are fresh.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FunctionsHttpError } from '@supabase/supabase-js';
+import { supabase } from '@/lib/supabase';
+import { customerKeys } from './customers';
+import { toggledStatus, type Customer, type CustomerInput } from './customer-schema';
+
+/** An Error whose message is `prefix: what the server said` (or just the prefix). */
+function failure(prefix: string, cause: unknown): Error {
+  const detail =
+    cause && typeof cause === 'object' && 'message' in cause && typeof cause.message === 'string' ? cause.message : '';
+  return new Error(detail ? `${prefix}: ${detail}` : prefix, { cause });
+}
+
+export interface CreateCustomerInput {
+  /** The id chosen for the new customer (its files are already stored under it). */
+  id: string;
+  values: CustomerInput;
+}
+
+export async function createCustomer({ id, values }: CreateCustomerInput): Promise<Customer> {
+  try {
+    const { data } = await supabase
+      .from('customers')
+      .insert({ ...values, id })
+      .select()
+      .single()
+      .throwOnError();
+    return data;
+  } catch (error) {
+    throw failure('Failed to add customer', error);
+  }
+}
+
+export interface UpdateCustomerInput {
+  id: string;
+  values: CustomerInput;
+}
+
+export async function updateCustomer({ id, values }: UpdateCustomerInput): Promise<Customer> {
+  try {
+    const { data } = await supabase.from('customers').update(values).eq('id', id).select().single().throwOnError();
+    return data;
+  } catch (error) {
+    throw failure('Failed to update customer', error);
+  }
+}
+
+export async function deleteCustomer(id: string): Promise<void> {
+  try {
+    await supabase.from('customers').delete().eq('id', id).throwOnError();
+  } catch (error) {
+    throw failure('Failed to delete customer', error);
+  }
+}
+
+export async function setCustomerStatus({ id, status }: { id: string; status: string }): Promise<Customer> {
+  try {
+    const { data } = await supabase
+      .from('customers')
+      .update({ status: toggledStatus(status) })
+      .eq('id', id)
+      .select()
+      .single()
+      .throwOnError();
+    return data;
+  } catch (error) {
+    throw failure('Failed to update customer', error);
+  }
+}
+
+export function useCreateCustomer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCustomer,
+    onSuccess: (customer) => {
+      queryClient.setQueryData(customerKeys.detail(customer.id), customer);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: customerKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: customerKeys.counts() }),
+      ]);
+    },
+  });
+}
+
+export function useUpdateCustomer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateCustomer,
+    onSuccess: (customer) => {
+      queryClient.setQueryData(customerKeys.detail(customer.id), customer);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: customerKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: customerKeys.counts() }),
+      ]);
+    },
+  });
+}
+
+/** Switches a customer between active and inactive (anything but active becomes active). */
+export function useToggleCustomerStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (customer: Pick<Customer, 'id' | 'status'>) => setCustomerStatus(customer),
+    onSuccess: (customer) => {
+      queryClient.setQueryData(customerKeys.detail(customer.id), customer);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: customerKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: customerKeys.counts() }),
+      ]);
+    },
+  });
+}
+
+export function useDeleteCustomer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteCustomer,
+    onSuccess: (_data, id) => {
+      queryClient.removeQueries({ queryKey: customerKeys.detail(id) });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: customerKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: customerKeys.counts() }),
+      ]);
+    },
+  });
+}
+
+function errorField(body: unknown): string | null {
+  if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error) {
+    return body.error;
+  }
+  return null;
+}
+
+export interface SetPasswordInput {
+  username: string;
+  newPassword: string;
+}
+
+/**
+ * Sets a customer's login password through the set-users-password function
+ * ({username, newPassword}); the function creates the login when there is none.
+ * Fails with the server's `error` text, else 'Failed to set password'.
+ */
+export async function setCustomerPassword({ username, newPassword }: SetPasswordInput): Promise<void> {
+  const result: { data: unknown; error: unknown } = await supabase.functions.invoke<unknown>('set-users-password', {
+    body: { username, newPassword },
+  });
+  const { data, error } = result;
+  if (error instanceof FunctionsHttpError) {
+    const response = error.context as Response;
+    const body: unknown = await response.json().catch(() => null);
+    throw new Error(errorField(body) ?? 'Failed to set password', { cause: error });
+  }
+  if (error) throw new Error('Failed to set password', { cause: error });
+  const message = errorField(data);
+  if (message) throw new Error(message);
+}
+
+export function useSetCustomerPassword() {
+  return useMutation({ mutationFn: setCustomerPassword });
+}

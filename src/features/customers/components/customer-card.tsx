@@ -1,0 +1,78 @@
+import { Eye, Mail, MapPin, Pencil, Power, Trash2 } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+import type { Customer } from '../api/customer-schema';
+import { CustomerStatusBadge } from './customer-status-badge';
+
+export interface CustomerCardProps {
+  customer: Customer;
+  onToggleStatus: (customer: Customer) => void;
+  onDelete: (customer: Customer) => void;
+  isToggling: boolean;
+}
+
+export function CustomerCard({ customer, onToggleStatus, onDelete, isToggling }: CustomerCardProps) {
+  const active = customer.status === 'active';
+  return (
+    <Card className="flex flex-col" aria-labelledby={`customer-${customer.id}`}>
+      <div className="flex items-start justify-between gap-3 px-5 pt-5">
+        <h2 id={`customer-${customer.id}`} className="min-w-0 truncate text-base font-semibold text-gray-900">
+          {customer.name}
+        </h2>
+        <CustomerStatusBadge status={customer.status} />
+      </div>
+      <dl className="flex-1 space-y-1.5 px-5 py-3 text-sm text-gray-600">
+        <div className="flex items-center gap-2">
+          <dt>
+            <MapPin aria-hidden className="size-4 text-gray-400" />
+            <span className="sr-only">Location</span>
+          </dt>
+          <dd className="min-w-0 truncate">{customer.location || 'No location'}</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt>
+            <Mail aria-hidden className="size-4 text-gray-400" />
+            <span className="sr-only">Email</span>
+          </dt>
+          <dd className="min-w-0 truncate">{customer.email}</dd>
+        </div>
+      </dl>
+      <div className="flex flex-wrap items-center gap-1 border-t border-gray-200 px-3 py-2">
+        <Button asChild variant="ghost" size="sm">
+          <Link to={paths.dashboard.customers.view.getHref(customer.id)} aria-label={`View ${customer.name}`}>
+            <Eye aria-hidden className="size-4" />
+            View
+          </Link>
+        </Button>
+        <Button asChild variant="ghost" size="sm">
+          <Link to={paths.dashboard.customers.edit.getHref(customer.id)} aria-label={`Edit ${customer.name}`}>
+            <Pencil aria-hidden className="size-4" />
+            Edit
+          </Link>
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          isLoading={isToggling}
+          onClick={() => onToggleStatus(customer)}
+          aria-label={`${active ? 'Deactivate' : 'Activate'} ${customer.name}`}
+        >
+          {!isToggling && <Power aria-hidden className="size-4" />}
+          {active ? 'Deactivate' : 'Activate'}
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="ml-auto text-danger-700 hover:bg-danger-50"
+          onClick={() => onDelete(customer)}
+          aria-label={`Delete ${customer.name}`}
+        >
+          <Trash2 aria-hidden className="size-4" />
+          Delete
+        </Button>
+      </div>
+    </Card>
+  );
+}

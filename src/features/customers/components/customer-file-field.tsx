@@ -1,0 +1,89 @@
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { FileInput } from '@/components/ui/file-input';
+import { Label } from '@/components/ui/label';
+import { errorMessage } from '@/components/ui/error-state';
+import { customerFileRules, storedFileName, uploadCustomerFile, type CustomerFileField } from '../lib/customer-files';
+
+export interface CustomerFileFieldProps {
+  field: CustomerFileField;
+  customerId: string;
+  /** The stored path (form value). */
+  value: string;
+  onUploaded: (path: string) => void;
+  /** Tells the form an upload is running, so it is not saved half-way. */
+  onBusyChange: (busy: boolean) => void;
+}
+
+/**
+ * Chooses and uploads one of the customer's files straight away, under the customer's id,
+ * and reports '{field} uploaded successfully!' or 'Failed to upload {field}: {detail}'.
+ * A file of the wrong type is refused before anything is sent.
+ */
+export function CustomerFileField({ field, customerId, value, onUploaded, onBusyChange }: CustomerFileFieldProps) {
+  const id = useId();
+  const rules = customerFileRules[field];
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadCustomerFile(customerId, file),
+    onMutate: () => onBusyChange(true),
+    onSettled: () => onBusyChange(false),
+    onSuccess: (path) => onUploaded(path),
+  });
+
+  const onFileChange = (file: File | null) => {
+    if (!file) return;
+    if (!rules.allows(file)) {
+      upload.reset();
+      setRefusal(rules.refusal);
+      return;
+    }
+    setRefusal(null);
+    upload.mutate(file);
+  };
+
+  const messageId = `${id}-message`;
+  let message = null;
+  if (refusal) {
+    message = (
+      <p id={messageId} role="alert" className="text-sm text-danger-700">
+        {refusal}
+      </p>
+    );
+  } else if (upload.isPending) {
+    message = (
+      <p id={messageId} role="status" className="text-sm text-gray-500">
+        Uploading {rules.label.toLowerCase()}...
+      </p>
+    );
+  } else if (upload.isError) {
+    message = (
+      <p id={messageId} role="alert" className="text-sm text-danger-700">
+        Failed to upload {rules.label}: {errorMessage(upload.error)}
+      </p>
+    );
+  } else if (upload.isSuccess) {
+    message = (
+      <p id={messageId} role="status" className="text-sm text-success-700">
+        {rules.label} uploaded successfully!
+      </p>
+    );
+  }
+
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>{rules.label}</Label>
+      <FileInput
+        id={id}
+        accept={rules.accept}
+        fileName={storedFileName(value)}
+        disabled={upload.isPending}
+        invalid={Boolean(refusal) || upload.isError}
+        aria-describedby={message ? messageId : undefined}
+        buttonLabel={field === 'location_photo' ? 'Choose image' : 'Choose PDF'}
+        onFileChange={onFileChange}
+      />
+      {message}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { KeyRound } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { PasswordInput } from '@/components/ui/password-input';
+import { useSetCustomerPassword } from '../api/customer-mutations';
+
+export const setPasswordSchema = z
+  .object({
+    newPassword: z.string().min(6, { error: 'Password must be at least 6 characters' }),
+    confirmPassword: z.string().min(1, { error: 'Confirm the new password' }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    error: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+
+type SetPasswordValues = z.infer<typeof setPasswordSchema>;
+
+export interface SetPasswordDialogProps {
+  username: string;
+  customerName: string;
+}
+
+/** Sets the login password of a customer (through the set-users-password function). */
+export function SetPasswordDialog({ username, customerName }: SetPasswordDialogProps) {
+  const [open, setOpen] = useState(false);
+  const mutation = useSetCustomerPassword();
+  const form = useForm<SetPasswordValues>({
+    resolver: zodResolver(setPasswordSchema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  const onOpenChange = (next: boolean) => {
+    if (mutation.isPending) return;
+    setOpen(next);
+    if (!next) {
+      form.reset();
+      mutation.reset();
+    }
+  };
+
+  const onSubmit = form.handleSubmit(({ newPassword }) => {
+    mutation.mutate({ username, newPassword }, { onSuccess: () => form.reset() });
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <Button variant="outline" onClick={() => onOpenChange(true)}>
+        <KeyRound aria-hidden className="size-4" />
+        Set Password
+      </Button>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Set Password</DialogTitle>
+          <DialogDescription>
+            The password {customerName} uses to sign in (username {username}).
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
+          <Field label="New password" error={errors.newPassword?.message}>
+            {(c) => <PasswordInput {...c} autoComplete="new-password" {...form.register('newPassword')} />}
+          </Field>
+          <Field label="Confirm password" error={errors.confirmPassword?.message}>
+            {(c) => <PasswordInput {...c} autoComplete="new-password" {...form.register('confirmPassword')} />}
+          </Field>
+          {mutation.isSuccess && <Alert tone="success">Password updated successfully!</Alert>}
+          {mutation.isError && <Alert tone="danger">{mutation.error.message}</Alert>}
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>
+              {mutation.isSuccess ? 'Close' : 'Cancel'}
+            </Button>
+            <Button type="submit" disabled={mutation.isPending}>
+              {mutation.isPending ? 'Saving...' : 'Set Password'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
