@@ -2,6 +2,7 @@
 // keys and data types travel together. Lists are searched, filtered and paged by the
 // database; the browser never loads every advertiser.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { containsPattern } from '@/lib/search-pattern';
 import { supabase } from '@/lib/supabase';
 import type { Tables } from '@/types/database';
 
@@ -27,15 +28,6 @@ export const advertiserKeys = {
   details: () => [...advertiserKeys.all, 'detail'] as const,
   detail: (id: string) => [...advertiserKeys.details(), id] as const,
 };
-
-/**
- * A PostgREST `or=` operand matching `text` anywhere: LIKE wildcards in the text are
- * escaped, then the value is double-quoted so commas and parentheses stay literal.
- */
-export function containsPattern(text: string): string {
-  const like = text.replace(/\*/g, '').replace(/[\\%_]/g, (c) => `\\${c}`);
-  return `"%${like.replace(/[\\"]/g, (c) => `\\${c}`)}%"`;
-}
 
 async function fetchAdvertisers({ search, status, page }: AdvertiserFilters) {
   const from = page * ADVERTISER_PAGE_SIZE;

@@ -1,49 +1,60 @@
 import { useQuery } from '@tanstack/react-query';
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth, userRoleQueryOptions } from '@/lib/auth';
+import { PerformanceMetrics } from '../components/performance-metrics';
+import { RecentAdsPanel } from '../components/recent-ads-panel';
+import { RevenueTrends } from '../components/revenue-trends';
+import { SummaryCards } from '../components/summary-cards';
+import { SystemAlertsPanel } from '../components/system-alerts-panel';
 
 function UserRole({ userId }: { userId: string }) {
   const role = useQuery(userRoleQueryOptions(userId));
   if (role.isPending) return <Spinner size="sm" label="Loading role" />;
   if (role.isError) {
     return (
-      <Alert tone="danger" title="Your role could not be read">
-        {role.error.message}{' '}
+      <span role="alert" className="inline-flex items-center gap-2 text-danger-700">
+        Your role could not be read: {role.error.message}
         <Button variant="outline" size="sm" onClick={() => void role.refetch()}>
           Try again
         </Button>
-      </Alert>
+      </span>
     );
   }
   return (
-    <p className="flex items-center gap-2">
+    <span className="inline-flex items-center gap-2">
       Role: <Badge tone="brand">{role.data}</Badge>
-    </p>
+    </span>
   );
 }
 
 export function DashboardRoute() {
   const auth = useAuth();
   return (
-    <ContentLayout title="Dashboard">
-      <Card>
-        <CardHeader>
-          <CardTitle>Overview</CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-2 text-sm">
-          {auth.user && (
-            <>
-              <p>Signed in as {auth.user.email}</p>
-              <UserRole userId={auth.user.id} />
-            </>
-          )}
-        </CardContent>
-      </Card>
+    <ContentLayout
+      title="Dashboard"
+      description={
+        auth.user && (
+          <span className="flex flex-wrap items-center gap-x-4 gap-y-1">
+            <span>Signed in as {auth.user.email}</span>
+            <UserRole userId={auth.user.id} />
+          </span>
+        )
+      }
+    >
+      <SummaryCards />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <RevenueTrends />
+        </div>
+        <PerformanceMetrics />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <SystemAlertsPanel />
+        <RecentAdsPanel />
+      </div>
     </ContentLayout>
   );
 }

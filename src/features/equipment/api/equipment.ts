@@ -1,0 +1,84 @@
+// Equipment reads: one key factory for the equipment_status table. Devices are read
+// through the equipment_status_live view, which adds the live status (offline after
+// 3 minutes without a heartbeat: the rule lives in the database) and the customer's
+// name, location and phone. Lists are filtered and paged by the database.
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { containsPattern } from '@/lib/search-pattern';
+import { supabase } from '@/lib/supabase';
+import type { Tables } from '@/types/database';
+
+export const EQUIPMENT_STATUSES = ['online', 'idle', 'offline', 'error'] as const;
+export type EquipmentStatus = (typeof EQUIPMENT_STATUSES)[number];
+
+export const EQUIPMENT_PAGE_SIZE = 24;
+
+/** Lists refresh this often, so heartbeats going quiet show up without a reload. */
+export const EQUIPMENT_REFRESH_MS = 60_000;
+
+export type Device = Tables<'equipment_status_live'>;
+
+export interface EquipmentFilters {
+  /** Matches device name or location, anywhere, any case. */
+  search: string;
+  status: EquipmentStatus | 'all';
+  page: number;
+}
+
+export const equipmentKeys = {
+  all: ['equipment_status'] as const,
+  counts: () => [...equipmentKeys.all, 'counts'] as const,
+  lists: () => [...equipmentKeys.all, 'list'] as const,
+  list: (filters: EquipmentFilters) => [...equipmentKeys.lists(), filters] as const,
+  details: () => [...equipmentKeys.all, 'detail'] as const,
+  detail: (id: string) => [...equipmentKeys.details(), id] as const,
+};
+
+async function fetchDevices({ search, status, page }: EquipmentFilters) {
+  const from = page * EQUIPMENT_PAGE_SIZE;
+  let query = supabase
+    .from('equipment_status_live')
+    .select('*', { count: 'exact' })
+    .order('last_heartbeat', { ascending: false, nullsFirst: false })
+    .order('id')
+    .range(from, from + EQUIPMENT_PAGE_SIZE - 1);
+  if (status !== 'all') query = query.eq('live_status', status);
+  const term = search.trim();
+  if (term) {
+    const pattern = containsPattern(term);
+    query = query.or(`device_name.ilike.${pattern},location.ilike.${pattern}`);
+  }
+  const { data, count } = await query.throwOnError();
+  return { devices: data, total: count ?? data.length };
+}
+
+export const devicesQueryOptions = (filters: EquipmentFilters) =>
+  queryOptions({
+    queryKey: equipmentKeys.list(filters),
+    queryFn: () => fetchDevices(filters),
+    placeholderData: keepPreviousData,
+    refetchInterval: EQUIPMENT_REFRESH_MS,
+  });
+
+async function fetchDevice(id: string) {
+  const { data } = await supabase.from('equipment_status_live').select('*').eq('id', id).maybeSingle().throwOnError();
+  return data;
+}
+
+/** One device, or null when there is none with this id. */
+export const deviceQueryOptions = (id: string) =>
+  queryOptions({ queryKey: equipmentKeys.detail(id), queryFn: () => fetchDevice(id) });
+
+export type EquipmentCounts = Record<EquipmentStatus, number>;
+
+async function fetchCounts(): Promise<EquipmentCounts> {
+  const { data } = await supabase.rpc('equipment_live_counts').single().throwOnError();
+  return {
+    online: Number(data.online),
+    idle: Number(data.idle),
+    offline: Number(data.offline),
+    error: Number(data.error),
+  };
+}
+
+export const equipmentCountsQueryOptions = () =>
+  queryOptions({ queryKey: equipmentKeys.counts(), queryFn: fetchCounts, refetchInterval: EQUIPMENT_REFRESH_MS });

@@ -1,0 +1,94 @@
+import { useQuery } from '@tanstack/react-query';
+import { Info, MapPin, Monitor, RefreshCw, Store } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { errorMessage } from '@/components/ui/error-state';
+import { deviceQueryOptions, type Device } from '../api/equipment';
+import { heartbeatAge, silenceText } from '../api/heartbeat-age';
+import { DeviceDetailsDialog } from './device-details-dialog';
+import { DeviceStatusBadge } from './device-status-badge';
+
+export interface DeviceCardProps {
+  /** The device as the list read it. */
+  device: Device;
+  /** When the list was read, so a fresher single-device read wins. */
+  listUpdatedAt: number;
+}
+
+export function DeviceCard({ device: listed, listUpdatedAt }: DeviceCardProps) {
+  const id = listed.id ?? '';
+  // The list's row seeds this device's own query; Check Status refetches only this one.
+  const single = useQuery({
+    ...deviceQueryOptions(id),
+    initialData: listed,
+    initialDataUpdatedAt: listUpdatedAt,
+  });
+  // Whichever read is newer wins: a checked device, or the list's next refresh.
+  const singleIsNewer = single.dataUpdatedAt > listUpdatedAt;
+  const device = singleIsNewer && single.data ? single.data : listed;
+  const gone = singleIsNewer && single.data === null;
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const name = device.device_name ?? 'Device';
+
+  return (
+    <Card className="flex h-full flex-col" role="article" aria-label={name}>
+      <div className="flex items-start justify-between gap-3 px-5 pt-5">
+        <div className="flex min-w-0 items-center gap-3">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-gray-100 text-gray-600">
+            <Monitor aria-hidden className="size-5" />
+          </span>
+          <h2 className="truncate font-semibold text-gray-900">{name}</h2>
+        </div>
+        <DeviceStatusBadge status={device.live_status} />
+      </div>
+      <dl className="space-y-1.5 px-5 py-4 text-sm text-gray-600">
+        <div className="flex items-center gap-2">
+          <dt>
+            <MapPin aria-label="Location" className="size-4" />
+          </dt>
+          <dd className="truncate">{device.location ?? '—'}</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt>
+            <Store aria-label="Customer" className="size-4" />
+          </dt>
+          <dd className="truncate">{device.customer_name ?? 'Not assigned'}</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt className="text-gray-500">Last heartbeat:</dt>
+          <dd>{heartbeatAge(device.last_heartbeat)}</dd>
+        </div>
+        {device.heartbeat_stale && (
+          <p className="text-danger-700">
+            {silenceText(device.last_heartbeat)}
+            {device.status !== 'offline' && ' (counted as offline)'}
+          </p>
+        )}
+        {single.isError && (
+          <p role="alert" className="text-danger-700">
+            {errorMessage(single.error)}
+          </p>
+        )}
+        {gone && <p className="text-danger-700">This device no longer exists.</p>}
+      </dl>
+      <div className="mt-auto flex flex-wrap gap-2 border-t border-gray-200 px-5 py-3">
+        <Button
+          variant="outline"
+          size="sm"
+          isLoading={single.isFetching}
+          onClick={() => void single.refetch()}
+          aria-label={`Check status of ${name}`}
+        >
+          {!single.isFetching && <RefreshCw aria-hidden className="size-4" />}
+          Check Status
+        </Button>
+        <Button variant="ghost" size="sm" onClick={() => setDetailsOpen(true)} aria-label={`View details of ${name}`}>
+          <Info aria-hidden className="size-4" />
+          View Details
+        </Button>
+      </div>
+      <DeviceDetailsDialog device={device} open={detailsOpen} onOpenChange={setDetailsOpen} />
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { formatDateTime, formatLabel } from '@/lib/format';
+import type { Device } from '../api/equipment';
+import { heartbeatAge, silenceText } from '../api/heartbeat-age';
+import { DeviceStatusBadge } from './device-status-badge';
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[10rem_1fr] gap-2 py-1.5">
+      <dt className="text-sm text-gray-500">{label}</dt>
+      <dd className="text-sm font-medium break-words text-gray-900">{children || '—'}</dd>
+    </div>
+  );
+}
+
+export interface DeviceDetailsDialogProps {
+  device: Device;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export function DeviceDetailsDialog({ device, open, onOpenChange }: DeviceDetailsDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{device.device_name}</DialogTitle>
+          <DialogDescription>Device details</DialogDescription>
+        </DialogHeader>
+        <dl className="divide-y divide-gray-100">
+          <Item label="Status">
+            <span className="inline-flex flex-wrap items-center gap-2">
+              <DeviceStatusBadge status={device.live_status} />
+              {device.heartbeat_stale && <span className="text-danger-700">{silenceText(device.last_heartbeat)}</span>}
+            </span>
+          </Item>
+          <Item label="Reported status">{formatLabel(device.status)}</Item>
+          <Item label="Active">{device.is_active ? 'Yes' : 'No'}</Item>
+          <Item label="Location">{device.location}</Item>
+          <Item label="Last heartbeat">
+            {device.last_heartbeat ? `${formatDateTime(device.last_heartbeat)} (${heartbeatAge(device.last_heartbeat)})` : 'Never'}
+          </Item>
+          <Item label="Last content update">{formatDateTime(device.last_content_update, 'Never')}</Item>
+          <Item label="Installed">{formatDateTime(device.created_at)}</Item>
+          <Item label="Device ID">{device.id}</Item>
+          <Item label="Customer">{device.customer_name ?? 'Not assigned'}</Item>
+          <Item label="Customer location">{device.customer_location}</Item>
+          <Item label="Contact phone">{device.customer_contact_phone}</Item>
+        </dl>
+      </DialogContent>
+    </Dialog>
+  );
+}
