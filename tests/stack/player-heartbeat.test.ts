@@ -160,11 +160,7 @@ describe('player_heartbeat', () => {
 
   it('gives customers no direct write access to equipment', async () => {
     const cafe = await as('cafe');
-    const { data } = await cafe
-      .from('equipment_status')
-      .update({ status: 'error' })
-      .eq('id', ownDevice)
-      .select('id');
+    const { data } = await cafe.from('equipment_status').update({ status: 'error' }).eq('id', ownDevice).select('id');
     expect(data).toEqual([]);
     expect((await device(ownDevice)).status).toBe('online');
   });

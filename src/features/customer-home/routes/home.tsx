@@ -167,9 +167,7 @@ export function CustomerHomeRoute() {
           <CardContent className="flex flex-col items-center gap-3 py-10">
             <CircleAlert aria-hidden className="size-10 text-warning-600" />
             <h1 className="text-xl font-semibold text-gray-900">Customer Data Not Found</h1>
-            <p className="text-sm text-gray-500">
-              We couldn't find your customer information. Please contact support.
-            </p>
+            <p className="text-sm text-gray-500">We couldn't find your customer information. Please contact support.</p>
             <SignOutButton />
           </CardContent>
         </Card>

@@ -29,7 +29,8 @@ interface Position {
 }
 
 export function slideMs(slide: PlayerSlide | undefined): number {
-  const seconds = slide && Number.isFinite(slide.duration) && slide.duration > 0 ? slide.duration : DEFAULT_SLIDE_SECONDS;
+  const seconds =
+    slide && Number.isFinite(slide.duration) && slide.duration > 0 ? slide.duration : DEFAULT_SLIDE_SECONDS;
   return seconds * 1000;
 }
 
@@ -200,12 +201,7 @@ export function Player({ data, onSignOut, signingOut = false }: PlayerProps) {
       >
         <div className="flex items-center justify-between gap-4 bg-gradient-to-t from-gray-950/80 to-transparent px-6 pt-10 pb-4">
           <div className="flex items-center gap-3">
-            <button
-              type="button"
-              className={control}
-              aria-label={paused ? 'Play' : 'Pause'}
-              onClick={togglePause}
-            >
+            <button type="button" className={control} aria-label={paused ? 'Play' : 'Pause'} onClick={togglePause}>
               {paused ? <Play aria-hidden className="size-5" /> : <Pause aria-hidden className="size-5" />}
             </button>
             <button

@@ -1,7 +1,9 @@
-import { ImageOff, Radio } from 'lucide-react';
+import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
-import type { PlayerSlide } from '../api/playlist';
+import { DynamicContent } from '@/components/dynamic-content/dynamic-content';
+import type { DynamicContentSettings } from '@/lib/dynamic-content';
 import { cn } from '@/utils/cn';
+import type { PlayerSlide } from '../api/playlist';
 
 export interface SlideLayerProps {
   slide: PlayerSlide;
@@ -25,14 +27,9 @@ function Placeholder({ title, broken }: { title: string | null; broken?: boolean
   );
 }
 
-function DynamicPlaceholder({ slide }: { slide: PlayerSlide }) {
-  return (
-    <div className="flex h-full w-full flex-col items-center justify-center gap-4 bg-gray-900 text-gray-100">
-      <Radio aria-hidden className="size-16 text-brand-500" />
-      <p className="text-4xl font-semibold">{slide.title || 'Untitled Slide'}</p>
-      <p className="text-lg text-gray-400 capitalize">{slide.slide_type}</p>
-    </div>
-  );
+function settingsOf(slide: PlayerSlide): DynamicContentSettings | null {
+  const value = slide.settings;
+  return value && typeof value === 'object' && !Array.isArray(value) ? value : null;
 }
 
 function StaticText({ slide }: { slide: PlayerSlide }) {
@@ -60,10 +57,11 @@ function ImageSlide({ slide, imageUrl }: { slide: PlayerSlide; imageUrl: string 
 }
 
 /** One slide, full-bleed. Two layers are stacked: the slide on screen and the next one. */
-export function SlideLayer({ slide, imageUrl, visible }: SlideLayerProps) {
+export function SlideLayer({ slide, imageUrl, visible, paused }: SlideLayerProps) {
   let content;
-  if (slide.content_type === 'dynamic') content = <DynamicPlaceholder slide={slide} />;
-  else if (slide.image_url) content = <ImageSlide slide={slide} imageUrl={imageUrl} />;
+  if (slide.content_type === 'dynamic') {
+    content = <DynamicContent type={slide.slide_type} settings={settingsOf(slide)} paused={paused || !visible} />;
+  } else if (slide.image_url) content = <ImageSlide slide={slide} imageUrl={imageUrl} />;
   else content = <StaticText slide={slide} />;
   return (
     <div

@@ -15,9 +15,7 @@ export function preloadImage(src: string | undefined): Promise<void> {
   image.decoding = 'async';
   image.src = src;
   const ready: Promise<void> =
-    typeof image.decode === 'function'
-      ? image.decode().catch(() => undefined)
-      : Promise.resolve();
+    typeof image.decode === 'function' ? image.decode().catch(() => undefined) : Promise.resolve();
   pending.set(src, ready);
   return ready;
 }
