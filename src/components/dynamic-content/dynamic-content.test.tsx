@@ -23,6 +23,13 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** The element at `index`, failing the test when there is none. */
+function nth(list: HTMLElement[], index: number): HTMLElement {
+  const element = list[index];
+  if (!element) throw new Error(`no element ${index} among ${list.length}`);
+  return element;
+}
+
 describe('DynamicContent: states', () => {
   it('shows a spinner while loading', async () => {
     let release: () => void = () => undefined;
@@ -224,8 +231,8 @@ describe('DynamicContent: weather', () => {
     const days = within(strip).getAllByRole('listitem');
     expect(days).toHaveLength(5);
     expect(days.map((day) => day.textContent)).toEqual(['Mon70°', 'Tue65°', 'Wed60°', 'Thu58°', 'Fri62°']);
-    expect(within(days[1]).getByRole('img', { name: 'Light rain' })).toHaveClass('lucide-cloud-sun-rain');
-    expect(within(days[2]).getByRole('img', { name: 'Snow' })).toHaveClass('lucide-snowflake');
+    expect(within(nth(days, 1)).getByRole('img', { name: 'Light rain' })).toHaveClass('lucide-cloud-sun-rain');
+    expect(within(nth(days, 2)).getByRole('img', { name: 'Snow' })).toHaveClass('lucide-snowflake');
   });
 
   it('has no forecast strip without a forecast', async () => {
@@ -327,12 +334,18 @@ describe('DynamicContent: sports', () => {
   });
 
   it('shows league, status badge by status, teams and scores', async () => {
-    const [live, final, scheduled, other] = await renderGames([
+    const games = await renderGames([
       game(1, { status: 'live' }),
       game(2, { status: 'final' }),
       game(3, { status: 'scheduled', score: null }),
       game(4, { status: 'other' }),
     ]);
+    const [live, final, scheduled, other] = [0, 1, 2, 3].map((index) => nth(games, index)) as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
     expect(within(live).getByText('Live')).toHaveClass('bg-danger-50');
     expect(within(final).getByText('Final')).toHaveClass('bg-gray-100');
     expect(within(scheduled).getByText('Scheduled')).toHaveClass('bg-brand-100');
@@ -347,19 +360,25 @@ describe('DynamicContent: sports', () => {
   });
 
   it('falls back to Unknown League, Away Team and Home Team', async () => {
-    const [bare] = await renderGames([game(1, { league: '', teams: { home: '', away: '' }, score: null })]);
+    const bare = nth(await renderGames([game(1, { league: '', teams: { home: '', away: '' }, score: null })]), 0);
     expect(bare).toHaveTextContent('Unknown League');
     expect(within(bare).getByText('Away Team')).toBeInTheDocument();
     expect(within(bare).getByText('Home Team')).toBeInTheDocument();
   });
 
   it('footer: the time of a scheduled game, otherwise the event or Game details unavailable', async () => {
-    const [scheduled, scheduledNoTime, finished, unknown] = await renderGames([
+    const games = await renderGames([
       game(1, { status: 'scheduled', time: '2026-11-22T18:00:00Z', event: 'Jets at Giants' }),
       game(2, { status: 'scheduled', time: '', event: 'Bears at Lions' }),
       game(3, { status: 'final', event: 'Bills at Dolphins' }),
       game(4, { status: 'live', event: '' }),
     ]);
+    const [scheduled, scheduledNoTime, finished, unknown] = [0, 1, 2, 3].map((index) => nth(games, index)) as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
     const kickoff = new Date('2026-11-22T18:00:00Z').toLocaleTimeString('en-US', {
       hour: 'numeric',
       minute: '2-digit',
