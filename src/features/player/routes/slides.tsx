@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, LogOut, MonitorOff, RotateCw, UserX } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/components/ui/error-state';
 import { useAuth, useSignOut } from '@/lib/auth';
+import { registerServiceWorker } from '@/lib/service-worker';
 import { playerQueryOptions } from '../api/playlist';
 import { Player } from '../components/player';
 
@@ -22,6 +23,9 @@ export function SlidesRoute() {
   const userId = auth.user?.id ?? '';
   const playlist = useQuery({ ...playerQueryOptions(userId), enabled: userId !== '', networkMode: 'always' });
   const signOut = useSignOut();
+
+  // The kiosk keeps its app shell for restarts without a network.
+  useEffect(registerServiceWorker, []);
 
   const signOutButton = (
     <Button variant="outline" isLoading={signOut.isPending} onClick={() => signOut.mutate()}>

@@ -1,0 +1,98 @@
+/* global self, caches, fetch, Response, URL */
+// The app's service worker: keeps the app shell (index.html and the built assets) so a
+// screen that restarts without a network still opens the player. Versioned: a new
+// SHELL_CACHE name drops the old shell on activation. Slide images are cached by the
+// player itself (cache 'signage-player-media-*', keyed by storage path), never here.
+// Requests to other origins (the Supabase API) are left alone.
+const SHELL_CACHE = 'signage-shell-v1';
+const SHELL_PREFIX = 'signage-shell-';
+
+/** Same-origin URLs of the built assets referenced by index.html. */
+async function shellUrls() {
+  const response = await fetch('/index.html', { cache: 'no-store' });
+  const html = await response.clone().text();
+  const assets = [...html.matchAll(/(?:src|href)="(\/[^"]+)"/g)].map((m) => m[1]);
+  return { response, assets };
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(SHELL_CACHE);
+      const { response, assets } = await shellUrls();
+      await cache.put('/index.html', response);
+      await Promise.all(assets.map((url) => cache.add(url).catch(() => undefined)));
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      const names = await caches.keys();
+      await Promise.all(
+        names.filter((n) => n.startsWith(SHELL_PREFIX) && n !== SHELL_CACHE).map((n) => caches.delete(n)),
+      );
+      await self.clients.claim();
+    })(),
+  );
+});
+
+// The page sends the URLs it loaded (lazy chunks included) so they are kept too.
+self.addEventListener('message', (event) => {
+  const data = event.data;
+  if (!data || data.type !== 'cache-urls' || !Array.isArray(data.urls)) return;
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(SHELL_CACHE);
+      for (const url of data.urls) {
+        if (typeof url !== 'string') continue;
+        const target = new URL(url, self.location.origin);
+        if (target.origin !== self.location.origin || target.pathname.startsWith('/__player-media/')) continue;
+        if (!(await cache.match(target.pathname))) await cache.add(target.pathname).catch(() => undefined);
+      }
+    })(),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+
+  if (request.mode === 'navigate') {
+    // Pages: the network when it answers (fresh deploys), else the kept shell.
+    event.respondWith(
+      (async () => {
+        try {
+          const fresh = await fetch(request);
+          if (fresh.ok) {
+            const cache = await caches.open(SHELL_CACHE);
+            await cache.put('/index.html', fresh.clone());
+          }
+          return fresh;
+        } catch {
+          const kept = await caches.match('/index.html', { cacheName: SHELL_CACHE });
+          return kept ?? Response.error();
+        }
+      })(),
+    );
+    return;
+  }
+
+  // Built assets (content-hashed names) and public files: cache first.
+  event.respondWith(
+    (async () => {
+      const cache = await caches.open(SHELL_CACHE);
+      const kept = await cache.match(url.pathname);
+      if (kept) return kept;
+      const fresh = await fetch(request);
+      if (fresh.ok && (url.pathname.startsWith('/assets/') || url.pathname === '/favicon.svg')) {
+        await cache.put(url.pathname, fresh.clone());
+      }
+      return fresh;
+    })(),
+  );
+});
