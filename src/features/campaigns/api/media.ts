@@ -34,7 +34,11 @@ export async function listMedia(): Promise<MediaItem[]> {
   if (error || !data) return [];
   const files = data.filter((file) => file.id !== null && isMediaFile(file.name));
   // One batched request for every thumbnail.
-  const links = await signedUrls(AD_IMAGES, files.map((file) => file.name), SIGNED_URL_SECONDS);
+  const links = await signedUrls(
+    AD_IMAGES,
+    files.map((file) => file.name),
+    SIGNED_URL_SECONDS,
+  );
   return files.map((file) => ({
     id: file.id ?? file.name,
     title: file.name.replace(/\.[^.]+$/, ''),

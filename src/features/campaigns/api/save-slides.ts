@@ -40,7 +40,7 @@ export function useSaveSlides() {
       // The saved rows replace the loaded list; the campaign row has a new updated_at and totals.
       queryClient.setQueryData(campaignKeys.slides(campaignId).queryKey, saved);
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: campaignKeys.detail(campaignId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: campaignKeys.detail(campaignId).queryKey, exact: true }),
         queryClient.invalidateQueries({ queryKey: campaignKeys.lists() }),
       ]);
     },

@@ -63,12 +63,19 @@ export function LivePreview({ slides, currentId, playing, onShow, onPlayingChang
           <div className="space-y-2" aria-live="polite">
             <div className="flex aspect-video flex-col overflow-hidden rounded-md border border-gray-200 bg-gray-50">
               {current.content_type === 'dynamic' ? (
-                <DynamicContent type={current.slide_type} settings={current.settings} paused={!playing} className="flex-1" />
+                <DynamicContent
+                  type={current.slide_type}
+                  settings={current.settings}
+                  paused={!playing}
+                  className="flex-1"
+                />
               ) : current.image_url ? (
                 <div className="relative flex-1">
                   <SlideImage path={current.image_url} alt={slideTitle(current)} />
                   {current.content && (
-                    <p className="absolute inset-x-0 bottom-0 bg-gray-950/60 px-3 py-2 text-sm text-white">{current.content}</p>
+                    <p className="absolute inset-x-0 bottom-0 bg-gray-950/60 px-3 py-2 text-sm text-white">
+                      {current.content}
+                    </p>
                   )}
                 </div>
               ) : (

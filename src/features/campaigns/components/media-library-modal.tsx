@@ -2,7 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Check, Grid2x2, ImageIcon, List, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button, focusRing } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
@@ -94,7 +101,11 @@ function MediaLibraryBody({ onCancel, onSelect }: { onCancel: () => void; onSele
             ))}
           </LoadingRegion>
         ) : items.length === 0 ? (
-          <EmptyState icon={ImageIcon} title="No media files" description="Upload an image from the slide editor first." />
+          <EmptyState
+            icon={ImageIcon}
+            title="No media files"
+            description="Upload an image from the slide editor first."
+          />
         ) : shown.length === 0 ? (
           <EmptyState icon={Search} title="No files found" description="No file name matches your search." />
         ) : (

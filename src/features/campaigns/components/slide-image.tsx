@@ -16,7 +16,12 @@ export function SlideImage({ path, alt, className }: SlideImageProps) {
   if (link.isPending) return <Skeleton className={cn('h-full w-full', className)} />;
   if (!link.data) {
     return (
-      <div className={cn('flex h-full w-full flex-col items-center justify-center gap-1 bg-gray-100 text-xs text-gray-500', className)}>
+      <div
+        className={cn(
+          'flex h-full w-full flex-col items-center justify-center gap-1 bg-gray-100 text-xs text-gray-500',
+          className,
+        )}
+      >
         <ImageOff aria-hidden className="size-5" />
         Image unavailable
       </div>

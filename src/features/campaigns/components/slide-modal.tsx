@@ -2,7 +2,14 @@ import { ImagePlus, Library, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { FileInput } from '@/components/ui/file-input';
 import { Input } from '@/components/ui/input';
@@ -44,13 +51,24 @@ export function SlideModal({ slide, onCancel, onSave }: SlideModalProps) {
 }
 
 const slideTypeOptions = SLIDE_TYPES.map((value) => ({ value, label: SLIDE_TYPE_LABELS[value] }));
-const categoryOptions = NEWS_CATEGORIES.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
+const categoryOptions = NEWS_CATEGORIES.map((value) => ({
+  value,
+  label: value.charAt(0).toUpperCase() + value.slice(1),
+}));
 
 /** The upload failure as users see it: the message, or 'Failed to upload image'. */
 const uploadErrorText = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'Failed to upload image';
 
-function SlideForm({ initial, onCancel, onSave }: { initial: Slide; onCancel: () => void; onSave: (slide: Slide) => void }) {
+function SlideForm({
+  initial,
+  onCancel,
+  onSave,
+}: {
+  initial: Slide;
+  onCancel: () => void;
+  onSave: (slide: Slide) => void;
+}) {
   const [slide, setSlide] = useState<Slide>(initial);
   // Numbers are kept as typed and normalised on save (fallbacks for anything non-numeric).
   const [duration, setDuration] = useState(String(initial.duration));
@@ -105,7 +123,9 @@ function SlideForm({ initial, onCancel, onSave }: { initial: Slide; onCancel: ()
       </DialogHeader>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Title" className="sm:col-span-2">
-          {(control) => <Input {...control} value={slide.title ?? ''} onChange={(e) => set({ title: e.target.value })} />}
+          {(control) => (
+            <Input {...control} value={slide.title ?? ''} onChange={(e) => set({ title: e.target.value })} />
+          )}
         </Field>
         <Field label="Slide type">
           {(control) => (
@@ -113,7 +133,10 @@ function SlideForm({ initial, onCancel, onSave }: { initial: Slide; onCancel: ()
               {...control}
               options={slideTypeOptions}
               value={slide.slide_type}
-              onChange={(e) => isSlideType(e.target.value) && setSlide((s) => changeSlideType(s, e.target.value as Slide['slide_type']))}
+              onChange={(e) =>
+                isSlideType(e.target.value) &&
+                setSlide((s) => changeSlideType(s, e.target.value as Slide['slide_type']))
+              }
             />
           )}
         </Field>
@@ -198,18 +221,39 @@ function SlideForm({ initial, onCancel, onSave }: { initial: Slide; onCancel: ()
         {isDynamic && (
           <Field label="Refresh interval (seconds)" hint="60 to 3600; default 300.">
             {(control) => (
-              <Input {...control} type="number" min={60} max={3600} value={refresh} onChange={(e) => setRefresh(e.target.value)} />
+              <Input
+                {...control}
+                type="number"
+                min={60}
+                max={3600}
+                value={refresh}
+                onChange={(e) => setRefresh(e.target.value)}
+              />
             )}
           </Field>
         )}
         <Field label="Duration (seconds)" hint="5 to 300.">
           {(control) => (
-            <Input {...control} type="number" min={5} max={300} value={duration} onChange={(e) => setDuration(e.target.value)} />
+            <Input
+              {...control}
+              type="number"
+              min={5}
+              max={300}
+              value={duration}
+              onChange={(e) => setDuration(e.target.value)}
+            />
           )}
         </Field>
         <Field label="Priority" hint="1 to 10.">
           {(control) => (
-            <Input {...control} type="number" min={1} max={10} value={priority} onChange={(e) => setPriority(e.target.value)} />
+            <Input
+              {...control}
+              type="number"
+              min={1}
+              max={10}
+              value={priority}
+              onChange={(e) => setPriority(e.target.value)}
+            />
           )}
         </Field>
       </div>

@@ -67,14 +67,20 @@ export const SlideRow = memo(function SlideRow({
       <button
         ref={setActivatorNodeRef}
         type="button"
-        className={cn('cursor-grab touch-none rounded p-1 text-gray-400 hover:text-gray-700 active:cursor-grabbing', focusRing)}
+        className={cn(
+          'cursor-grab touch-none rounded p-1 text-gray-400 hover:text-gray-700 active:cursor-grabbing',
+          focusRing,
+        )}
         aria-label={`Reorder ${title}`}
         {...attributes}
         {...listeners}
       >
         <GripVertical aria-hidden className="size-4" />
       </button>
-      <span className="w-7 text-center text-sm font-semibold text-gray-500" aria-label={`Position ${slide.display_order}`}>
+      <span
+        className="w-7 text-center text-sm font-semibold text-gray-500"
+        aria-label={`Position ${slide.display_order}`}
+      >
         {slide.display_order}
       </span>
       <span
@@ -94,10 +100,20 @@ export const SlideRow = memo(function SlideRow({
       </div>
       <Badge tone={slide.content_type === 'dynamic' ? 'brand' : 'neutral'}>{slide.content_type}</Badge>
       <div className="flex items-center">
-        <button type="button" className={iconButton} aria-label={`Preview ${title}`} onClick={() => onPreview(slide.id)}>
+        <button
+          type="button"
+          className={iconButton}
+          aria-label={`Preview ${title}`}
+          onClick={() => onPreview(slide.id)}
+        >
           <Eye aria-hidden className="size-4" />
         </button>
-        <button type="button" className={iconButton} aria-label={`Duplicate ${title}`} onClick={() => onDuplicate(slide.id)}>
+        <button
+          type="button"
+          className={iconButton}
+          aria-label={`Duplicate ${title}`}
+          onClick={() => onDuplicate(slide.id)}
+        >
           <Copy aria-hidden className="size-4" />
         </button>
         <button type="button" className={iconButton} aria-label={`Edit ${title}`} onClick={() => onEdit(slide.id)}>

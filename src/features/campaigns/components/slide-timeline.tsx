@@ -49,7 +49,9 @@ export function SlideTimeline({ slides, previewId, onMove, ...actions }: SlideTi
       onDragStart: ({ active }) =>
         `Picked up ${describe(active.id)} at position ${position(active.id)} of ${slides.length}.`,
       onDragOver: ({ active, over }) =>
-        over ? `${describe(active.id)} moved to position ${position(over.id)} of ${slides.length}.` : `${describe(active.id)} is no longer over the list.`,
+        over
+          ? `${describe(active.id)} moved to position ${position(over.id)} of ${slides.length}.`
+          : `${describe(active.id)} is no longer over the list.`,
       onDragEnd: ({ active, over }) =>
         over
           ? `${describe(active.id)} dropped at position ${position(over.id)} of ${slides.length}.`

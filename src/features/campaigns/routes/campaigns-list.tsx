@@ -109,7 +109,9 @@ export function CampaignsListRoute() {
           icon={Megaphone}
           title={filtered ? 'No campaigns match' : 'No campaigns yet'}
           description={
-            filtered ? 'Try another search or clear the filters.' : 'Create a campaign, then add its slides in the builder.'
+            filtered
+              ? 'Try another search or clear the filters.'
+              : 'Create a campaign, then add its slides in the builder.'
           }
           action={
             !filtered && (

@@ -99,7 +99,10 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
     return fresh.updated_at;
   };
 
-  const edit = useCallback((change: (slides: Slide[]) => Slide[]) => setDraft((current) => change(current ?? saved)), [saved]);
+  const edit = useCallback(
+    (change: (slides: Slide[]) => Slide[]) => setDraft((current) => change(current ?? saved)),
+    [saved],
+  );
 
   const onPreview = useCallback((slideId: string) => setPreviewId(slideId), []);
   const onDuplicate = useCallback((slideId: string) => edit((list) => duplicateSlide(list, slideId)), [edit]);
@@ -108,7 +111,10 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
     [draft, saved],
   );
   const onDelete = useCallback((slideId: string) => setToDelete(slideId), []);
-  const onMove = useCallback((activeId: string, overId: string) => edit((list) => moveSlide(list, activeId, overId)), [edit]);
+  const onMove = useCallback(
+    (activeId: string, overId: string) => edit((list) => moveSlide(list, activeId, overId)),
+    [edit],
+  );
 
   const addSlide = () => setEditing(createSlide(campaign.id, slides));
 
@@ -182,7 +188,7 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
           <h1 className="truncate text-2xl font-semibold text-gray-900">{campaign.name}</h1>
           <p className="text-sm text-gray-500" data-testid="builder-summary">
             {stats.total} {stats.total === 1 ? 'slide' : 'slides'} · {formatDuration(stats.totalDuration)}
-            {dirty && <span className="ml-2 font-medium text-warning-700">Unsaved changes</span>}
+            {dirty && <span className="ml-2 font-medium text-warning-700"> Unsaved changes</span>}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">

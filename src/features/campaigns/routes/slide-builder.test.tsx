@@ -1,0 +1,268 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '@tests/setup/msw-server';
+import { renderRoutes } from '@tests/setup/render';
+import { restUrl } from '@tests/setup/supabase-mocks';
+import { SlideBuilderRoute } from './slide-builder';
+
+const CAMPAIGN_ID = 'ca000000-0000-4000-8000-000000000001';
+const LOADED_AT = '2026-11-20T10:00:00.000000+00:00';
+const FRESH_AT = '2026-11-21T09:30:00.000000+00:00';
+
+const campaign = (updatedAt = LOADED_AT) => ({
+  id: CAMPAIGN_ID,
+  name: 'Cafe Daily Specials',
+  customer_id: 'c0000000-0000-4000-8000-000000000001',
+  status: 'active',
+  start_date: null,
+  end_date: null,
+  slide_count: 2,
+  total_duration: 75,
+  updated_at: updatedAt,
+});
+
+const row = (n: number, patch: Record<string, unknown> = {}) => ({
+  id: `c1000000-0000-4000-8000-00000000000${n}`,
+  campaign_id: CAMPAIGN_ID,
+  content_type: 'static',
+  slide_type: 'promotional',
+  title: `Slide ${n}`,
+  content: 'Text',
+  image_url: null,
+  display_order: n,
+  duration: 10,
+  priority: 1,
+  is_active: true,
+  settings: {},
+  created_at: LOADED_AT,
+  updated_at: LOADED_AT,
+  ...patch,
+});
+
+const SLIDES = [row(1, { duration: 15 }), row(2, { title: '', duration: 60 })];
+
+function serve({ slides = SLIDES, updatedAt = (): string => LOADED_AT } = {}) {
+  server.use(
+    http.get(restUrl('/campaigns'), () => HttpResponse.json(campaign(updatedAt()))),
+    http.get(restUrl('/campaign_items'), () => HttpResponse.json(slides)),
+  );
+}
+
+interface RpcBody {
+  p_campaign_id: string;
+  p_slides: { id: string; title: string | null; slide_type: string; content_type: string; duration: number }[];
+  p_expected_updated_at?: string;
+}
+
+function renderBuilder() {
+  return renderRoutes(
+    [
+      { path: '/dashboard/campaigns/builder/:id', element: <SlideBuilderRoute /> },
+      { path: '/dashboard/campaigns', element: <h1>Campaign list</h1> },
+    ],
+    { url: `/dashboard/campaigns/builder/${CAMPAIGN_ID}` },
+  );
+}
+
+const rowTitles = () => screen.getAllByTestId('slide-title').map((node) => node.textContent);
+
+describe('slide builder', () => {
+  it('shows a loading state, then the campaign, its slides and stats', async () => {
+    serve();
+    renderBuilder();
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Loading slide builder...');
+    expect(await screen.findByRole('heading', { name: 'Cafe Daily Specials' })).toBeInTheDocument();
+    expect(rowTitles()).toEqual(['Slide 1', 'Untitled Slide']);
+    expect(screen.getByTestId('builder-summary')).toHaveTextContent('2 slides · 1:15');
+    const stats = within(screen.getByRole('heading', { name: 'Campaign Stats' }).closest('div')!.parentElement!);
+    expect(stats.getByText('Total duration').nextElementSibling).toHaveTextContent('1:15');
+    expect(stats.getByText('Static slides').nextElementSibling).toHaveTextContent('2');
+    expect(stats.getByText('Dynamic slides').nextElementSibling).toHaveTextContent('0');
+    expect(screen.getByText('Click the eye icon on any slide to preview it here')).toBeInTheDocument();
+    expect(screen.getByText('15s · Priority 1')).toBeInTheDocument();
+  });
+
+  it('shows the error with a retry when the campaign cannot load', async () => {
+    server.use(
+      http.get(restUrl('/campaigns'), () =>
+        HttpResponse.json({ code: '42501', message: 'permission denied', details: null, hint: null }, { status: 403 }),
+      ),
+      http.get(restUrl('/campaign_items'), () => HttpResponse.json([])),
+    );
+    renderBuilder();
+    expect(await screen.findByRole('alert')).toHaveTextContent('permission denied');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('shows No Slides Yet and adds the first slide through the modal', async () => {
+    serve({ slides: [] });
+    const { user } = renderBuilder();
+    expect(await screen.findByRole('heading', { name: 'No Slides Yet' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add Your First Slide' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Slide' });
+    expect(within(dialog).getByLabelText('Title')).toHaveValue('New Slide');
+    expect(within(dialog).getByLabelText('Slide type')).toHaveValue('advertisement');
+    expect(within(dialog).getByLabelText('Content text')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Choose from Media Library' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save Slide' }));
+    expect(rowTitles()).toEqual(['New Slide']);
+    expect(screen.getByTestId('builder-summary')).toHaveTextContent('1 slide · 0:10 Unsaved changes');
+  });
+
+  it('shows only the fields of the chosen type and applies the number fallbacks', async () => {
+    serve();
+    const { user } = renderBuilder();
+    await user.click(await screen.findByRole('button', { name: 'Edit Slide 1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Slide' });
+    const form = within(dialog);
+    expect(form.queryByLabelText('Slide image')).not.toBeInTheDocument(); // promotional: no image
+    await user.selectOptions(form.getByLabelText('Slide type'), 'weather');
+    expect(form.getByLabelText('Content type')).toHaveValue('Dynamic');
+    expect(form.queryByLabelText('Content text')).not.toBeInTheDocument();
+    expect(form.getByLabelText('Location')).toBeInTheDocument();
+    expect(form.queryByLabelText('News category')).not.toBeInTheDocument();
+    expect(form.getByLabelText('Refresh interval (seconds)')).toHaveValue(300);
+    await user.selectOptions(form.getByLabelText('Slide type'), 'news');
+    expect(form.getByLabelText('News category')).toHaveValue('general');
+    expect(form.queryByLabelText('Location')).not.toBeInTheDocument();
+    await user.selectOptions(form.getByLabelText('Slide type'), 'business_info');
+    expect(form.getByLabelText('Content type')).toHaveValue('Static');
+    expect(form.getByLabelText('Slide image')).toBeInTheDocument();
+    await user.selectOptions(form.getByLabelText('Slide type'), 'weather');
+    await user.clear(form.getByLabelText('Duration (seconds)'));
+    await user.type(form.getByLabelText('Duration (seconds)'), '900');
+    await user.clear(form.getByLabelText('Priority'));
+    await user.clear(form.getByLabelText('Refresh interval (seconds)'));
+    await user.click(form.getByRole('button', { name: 'Save Slide' }));
+    expect(screen.getByText('300s · Priority 1')).toBeInTheDocument();
+    expect(screen.getAllByText('dynamic')).toHaveLength(1);
+  });
+
+  it('duplicates and deletes locally, then saves in one call and shows the saved toast', async () => {
+    serve();
+    let body: RpcBody | undefined;
+    server.use(
+      http.post(restUrl('/rpc/save_campaign_slides'), async ({ request }) => {
+        body = (await request.json()) as RpcBody;
+        return HttpResponse.json(
+          body.p_slides.map((slide, index) =>
+            row(index + 1, { ...slide, id: `d1000000-0000-4000-8000-00000000000${index + 1}` }),
+          ),
+        );
+      }),
+    );
+    const { user } = renderBuilder();
+    await user.click(await screen.findByRole('button', { name: 'Duplicate Slide 1' }));
+    expect(rowTitles()).toEqual(['Slide 1', 'Untitled Slide', 'Slide 1 (Copy)']);
+    await user.click(screen.getByRole('button', { name: 'Delete Untitled Slide' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(rowTitles()).toEqual(['Slide 1', 'Slide 1 (Copy)']);
+    expect(screen.getAllByLabelText(/^Position/).map((node) => node.textContent)).toEqual(['1', '2']);
+
+    await user.click(screen.getByRole('button', { name: 'Save Campaign' }));
+    expect(await screen.findByText('Campaign and slides saved!')).toBeInTheDocument();
+    expect(body?.p_campaign_id).toBe(CAMPAIGN_ID);
+    expect(body?.p_expected_updated_at).toBe(LOADED_AT);
+    expect(body?.p_slides.map((slide) => slide.title)).toEqual(['Slide 1', 'Slide 1 (Copy)']);
+    expect(body?.p_slides[0]?.id).toBe(row(1).id);
+    expect(body?.p_slides[1]?.id).toMatch(/^temp-/);
+    expect(screen.getByTestId('builder-summary')).not.toHaveTextContent('Unsaved changes');
+    expect(screen.getByRole('button', { name: 'Edit Slide 1 (Copy)' })).toBeInTheDocument();
+  });
+
+  it('keeps the edits and shows the message when the save fails', async () => {
+    serve();
+    server.use(
+      http.post(restUrl('/rpc/save_campaign_slides'), () =>
+        HttpResponse.json(
+          { code: '23514', message: 'Slide duration must be between 5 and 300 seconds.', details: null, hint: null },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderBuilder();
+    await user.click(await screen.findByRole('button', { name: 'Duplicate Slide 1' }));
+    await user.click(screen.getByRole('button', { name: 'Save Campaign' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Slide duration must be between 5 and 300 seconds.');
+    expect(rowTitles()).toEqual(['Slide 1', 'Untitled Slide', 'Slide 1 (Copy)']);
+    expect(screen.getByTestId('builder-summary')).toHaveTextContent('Unsaved changes');
+    expect(screen.queryByText('Campaign and slides saved!')).not.toBeInTheDocument();
+  });
+
+  it('on a concurrent save offers to overwrite, saving again against the fresh updated_at', async () => {
+    let updatedAt = LOADED_AT;
+    serve({ updatedAt: () => updatedAt });
+    const expected: (string | undefined)[] = [];
+    server.use(
+      http.post(restUrl('/rpc/save_campaign_slides'), async ({ request }) => {
+        const body = (await request.json()) as RpcBody;
+        expected.push(body.p_expected_updated_at);
+        if (body.p_expected_updated_at !== FRESH_AT) {
+          return HttpResponse.json(
+            {
+              code: 'PT409',
+              message: 'This campaign was changed by someone else after you opened it.',
+              details: null,
+              hint: null,
+            },
+            { status: 409 },
+          );
+        }
+        return HttpResponse.json(
+          body.p_slides.map((slide, index) => row(index + 1, { ...slide, id: row(index + 1).id })),
+        );
+      }),
+    );
+    const { user } = renderBuilder();
+    await user.click(await screen.findByRole('button', { name: 'Duplicate Slide 1' }));
+    updatedAt = FRESH_AT; // another admin saves meanwhile
+    await user.click(screen.getByRole('button', { name: 'Save Campaign' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Someone else saved this campaign' });
+    expect(within(dialog).getByRole('button', { name: 'Reload their version' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Overwrite with mine' }));
+    expect(await screen.findByText('Campaign and slides saved!')).toBeInTheDocument();
+    expect(expected).toEqual([LOADED_AT, FRESH_AT]);
+  });
+
+  it('on a concurrent save can reload the other version, dropping the local edits', async () => {
+    let slides = SLIDES;
+    serve();
+    server.use(
+      http.get(restUrl('/campaign_items'), () => HttpResponse.json(slides)),
+      http.post(restUrl('/rpc/save_campaign_slides'), () =>
+        HttpResponse.json({ code: 'PT409', message: 'Changed elsewhere.', details: null, hint: null }, { status: 409 }),
+      ),
+    );
+    const { user } = renderBuilder();
+    await user.click(await screen.findByRole('button', { name: 'Duplicate Slide 1' }));
+    slides = [row(3, { title: 'Their slide' })];
+    await user.click(screen.getByRole('button', { name: 'Save Campaign' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Reload their version' }));
+    await waitFor(() => expect(rowTitles()).toEqual(['Their slide']));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    serve();
+    const { user, router } = renderBuilder();
+    await user.click(await screen.findByRole('button', { name: 'Duplicate Slide 1' }));
+    await user.click(screen.getByRole('link', { name: 'Back to campaigns' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.pathname).toBe(`/dashboard/campaigns/builder/${CAMPAIGN_ID}`);
+    await user.click(screen.getByRole('link', { name: 'Back to campaigns' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByRole('heading', { name: 'Campaign list' })).toBeInTheDocument();
+  });
+
+  it('previews a slide from its eye icon and closes the preview', async () => {
+    serve({ slides: [row(1, { duration: 5 }), row(2, { duration: 5 })] });
+    const { user } = renderBuilder();
+    await user.click(await screen.findByRole('button', { name: 'Preview Slide 2' }));
+    expect(screen.getByText('2. Slide 2')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.getByText('Click the eye icon on any slide to preview it here')).toBeInTheDocument();
+  });
+});
