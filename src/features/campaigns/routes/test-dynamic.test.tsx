@@ -11,7 +11,7 @@ function renderPage() {
       return json(
         answer(
           'weather',
-          { ...weather, location: String(body.location ?? 'New York') },
+          { ...weather, location: typeof body.location === 'string' ? body.location : 'New York' },
           { fallback: true, error: 'Failed to fetch weather data' },
         ),
       );
