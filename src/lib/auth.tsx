@@ -4,7 +4,7 @@
 // USER_UPDATED, PASSWORD_RECOVERY) into React, so screens and route guards can wait
 // while it is loading. The role is read from public.users (data the user cannot
 // edit), never from user_metadata.
-import { createContext, use, useEffect, useState, type ReactNode } from 'react';
+import { createContext, use, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import { supabase } from '@/lib/supabase';
@@ -12,14 +12,26 @@ import { supabase } from '@/lib/supabase';
 export type AuthState =
   | { status: 'loading'; session: null; user: null }
   | { status: 'signed-in'; session: Session; user: User }
-  | { status: 'signed-out'; session: null; user: null };
+  | {
+      status: 'signed-out';
+      session: null;
+      user: null;
+      /** Where a sign-out asked to go afterwards (see useSignOut); route guards default to /auth. */
+      redirectTo?: string;
+    };
 
 export type Role = 'admin' | 'customer';
 
 const LOADING: AuthState = { status: 'loading', session: null, user: null };
-const SIGNED_OUT: AuthState = { status: 'signed-out', session: null, user: null };
+const SIGNED_OUT = { status: 'signed-out', session: null, user: null } as const satisfies AuthState;
 
-const AuthContext = createContext<AuthState | null>(null);
+interface AuthContextValue {
+  state: AuthState;
+  /** Remembers where the next sign-out should lead, until someone signs in again. */
+  setSignOutRedirect: (to: string | undefined) => void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
 
 /** Events after which the provider's state follows the session it was given. */
 const SESSION_EVENTS: ReadonlySet<AuthChangeEvent> = new Set<AuthChangeEvent>([
@@ -34,6 +46,7 @@ const SESSION_EVENTS: ReadonlySet<AuthChangeEvent> = new Set<AuthChangeEvent>([
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<AuthState>(LOADING);
+  const signOutRedirect = useRef<string | undefined>(undefined);
 
   useEffect(() => {
     // Fires INITIAL_SESSION right away with the stored session (or null), then every change.
@@ -41,25 +54,50 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // wait for the client's auth lock, which is held while the callback runs.
     const { data } = supabase.auth.onAuthStateChange((event, session) => {
       if (!SESSION_EVENTS.has(event)) return;
-      setState(session ? { status: 'signed-in', session, user: session.user } : SIGNED_OUT);
+      if (session) {
+        signOutRedirect.current = undefined;
+        setState({ status: 'signed-in', session, user: session.user });
+      } else {
+        setState(signOutRedirect.current ? { ...SIGNED_OUT, redirectTo: signOutRedirect.current } : SIGNED_OUT);
+      }
       // Nothing read for the previous user may be shown to the next one.
       if (event === 'SIGNED_OUT') queryClient.removeQueries();
     });
     return () => data.subscription.unsubscribe();
   }, [queryClient]);
 
-  return <AuthContext value={state}>{children}</AuthContext>;
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      state,
+      setSignOutRedirect: (to) => {
+        signOutRedirect.current = to;
+      },
+    }),
+    [state],
+  );
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+function useAuthContext(): AuthContextValue {
+  const value = use(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>.');
+  return value;
 }
 
 export function useAuth(): AuthState {
-  const state = use(AuthContext);
-  if (!state) throw new Error('useAuth must be used inside <AuthProvider>.');
-  return state;
+  return useAuthContext().state;
 }
 
-export function useSignOut() {
+export interface SignOutOptions {
+  /** Where route guards send the signed-out person instead of /auth. */
+  redirectTo?: string;
+}
+
+export function useSignOut({ redirectTo }: SignOutOptions = {}) {
+  const { setSignOutRedirect } = useAuthContext();
   return useMutation({
     mutationFn: async () => {
+      setSignOutRedirect(redirectTo);
       const { error } = await supabase.auth.signOut();
       if (error) throw new Error(error.message || 'Sign out failed', { cause: error });
     },
@@ -90,7 +128,7 @@ export const userRoleQueryOptions = (userId: string) =>
 
 export type Access =
   | { status: 'loading' }
-  | { status: 'signed-out' }
+  | { status: 'signed-out'; redirectTo?: string }
   | { status: 'error'; error: Error; retry: () => void }
   | { status: 'signed-in'; role: Role; user: User };
 
@@ -102,7 +140,7 @@ export function useAccess(): Access {
     enabled: auth.status === 'signed-in',
   });
   if (auth.status === 'loading') return { status: 'loading' };
-  if (auth.status === 'signed-out') return { status: 'signed-out' };
+  if (auth.status === 'signed-out') return { status: 'signed-out', redirectTo: auth.redirectTo };
   if (role.isPending) return { status: 'loading' };
   if (role.isError) return { status: 'error', error: role.error, retry: () => void role.refetch() };
   return { status: 'signed-in', role: role.data, user: auth.user };

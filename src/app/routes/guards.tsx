@@ -46,7 +46,9 @@ export function RequireRole({ allow }: { allow: Role }) {
   const access = useAccess();
   if (access.status === 'loading') return <FullPageSpinner />;
   if (access.status === 'error') return <RoleError access={access} />;
-  if (access.status === 'signed-out') return <Navigate to={paths.auth.signIn.getHref()} replace />;
+  if (access.status === 'signed-out') {
+    return <Navigate to={access.redirectTo ?? paths.auth.signIn.getHref()} replace />;
+  }
   if (access.role !== allow) return <Navigate to={homeFor(access.role)} replace />;
   return <Outlet />;
 }

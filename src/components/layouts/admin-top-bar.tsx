@@ -1,5 +1,4 @@
 import { Bell, LayoutGrid, LogOut, Maximize, Menu, Moon, Search, Star } from 'lucide-react';
-import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
@@ -18,16 +17,9 @@ export interface AdminTopBarProps {
 }
 
 export function AdminTopBar({ onOpenMenu }: AdminTopBarProps) {
-  const signOut = useSignOut();
-  const navigate = useNavigate();
-
-  const logOut = () => {
-    // Signing out makes the guards send a signed-out visitor to the customer sign-in (/auth);
-    // an admin who logs out belongs at the admin sign-in (/admin) instead. Leaving the admin
-    // area first keeps the guard from redirecting (and unmounting this bar) mid-way.
-    void navigate(paths.admin.signIn.getHref(), { replace: true });
-    signOut.mutate();
-  };
+  // Once signed out, the guards send a visitor to the customer sign-in (/auth); an admin who
+  // logs out belongs at the admin sign-in (/admin) instead, so the sign-out asks for that.
+  const signOut = useSignOut({ redirectTo: paths.admin.signIn.getHref() });
 
   return (
     <header className="flex h-16 shrink-0 items-center gap-2 border-b border-gray-200 bg-white px-4 sm:gap-3 lg:px-6">
@@ -62,7 +54,18 @@ export function AdminTopBar({ onOpenMenu }: AdminTopBarProps) {
             2
           </span>
         </Button>
-        <Button variant="outline" size="sm" title="Log Out" isLoading={signOut.isPending} onClick={logOut}>
+        {signOut.error && (
+          <span role="alert" className="text-sm text-danger-700">
+            {signOut.error.message || 'Sign out failed'}
+          </span>
+        )}
+        <Button
+          variant="outline"
+          size="sm"
+          title="Log Out"
+          isLoading={signOut.isPending}
+          onClick={() => signOut.mutate()}
+        >
           {!signOut.isPending && <LogOut aria-hidden className="size-4" />}
           Log Out
         </Button>
