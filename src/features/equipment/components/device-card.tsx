@@ -23,6 +23,8 @@ export function DeviceCard({ device: listed, listUpdatedAt }: DeviceCardProps) {
     ...deviceQueryOptions(id),
     initialData: listed,
     initialDataUpdatedAt: listUpdatedAt,
+    // Read again only when asked (Check Status); the list keeps it current otherwise.
+    staleTime: Infinity,
   });
   // Whichever read is newer wins: a checked device, or the list's next refresh.
   const singleIsNewer = single.dataUpdatedAt > listUpdatedAt;

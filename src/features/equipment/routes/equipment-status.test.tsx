@@ -1,0 +1,173 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '@tests/setup/msw-server';
+import { renderRoutes } from '@tests/setup/render';
+import { fakeUser, restUrl, storeSession } from '@tests/setup/supabase-mocks';
+import { heartbeatAge, silenceText } from '../api/heartbeat-age';
+import { EquipmentStatusRoute } from './equipment-status';
+
+const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+const MINUTE = 60_000;
+
+function device(n: number, overrides: Record<string, unknown> = {}) {
+  return {
+    id: `e0000000-0000-4000-8000-00000000000${n}`,
+    customer_id: 'c1',
+    device_name: `DEVICE-${n}`,
+    location: `Spot ${n}`,
+    status: 'online',
+    live_status: 'online',
+    heartbeat_stale: false,
+    is_active: true,
+    last_heartbeat: ago(2 * MINUTE),
+    last_content_update: '2026-01-15T10:00:00Z',
+    created_at: '2026-01-01T10:00:00Z',
+    updated_at: '2026-01-15T10:00:00Z',
+    customer_name: 'Corner Cafe',
+    customer_location: '12 Bleecker St, New York, NY',
+    customer_contact_phone: '+1 212 555 0142',
+    ...overrides,
+  };
+}
+
+const pgError = (message: string) =>
+  HttpResponse.json({ code: 'XX000', details: null, hint: null, message }, { status: 500 });
+
+function answers(rows = [device(1), device(2, { status: 'online', live_status: 'offline', heartbeat_stale: true, last_heartbeat: ago(5 * MINUTE) })]) {
+  const queries: URLSearchParams[] = [];
+  server.use(
+    http.post(restUrl('/rpc/equipment_live_counts'), () => HttpResponse.json({ online: 3, idle: 1, offline: 4, error: 2 })),
+    http.get(restUrl('/equipment_status_live'), ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      queries.push(params);
+      return HttpResponse.json(rows, { headers: { 'Content-Range': `0-${rows.length - 1}/${rows.length}` } });
+    }),
+  );
+  return queries;
+}
+
+function renderPage(url = '/dashboard/equipment') {
+  storeSession(fakeUser());
+  return renderRoutes([{ path: '/dashboard/equipment', element: <EquipmentStatusRoute /> }], { url });
+}
+
+describe('heartbeat age', () => {
+  const now = new Date('2026-03-01T12:00:00Z');
+  it('reads as a short age', () => {
+    expect(heartbeatAge(null, now)).toBe('Never');
+    expect(heartbeatAge('2026-03-01T11:59:30Z', now)).toBe('Just now');
+    expect(heartbeatAge('2026-03-01T11:58:00Z', now)).toBe('2 min ago');
+    expect(heartbeatAge('2026-03-01T09:00:00Z', now)).toBe('3 h ago');
+    expect(heartbeatAge('2026-02-25T12:00:00Z', now)).toBe('4 d ago');
+    expect(silenceText('2026-03-01T11:55:00Z', now)).toBe('No heartbeat for 5 min');
+  });
+});
+
+describe('equipment status', () => {
+  it('shows the counts by live status and a card per device', async () => {
+    const queries = answers();
+    renderPage();
+    for (const [label, value] of [['Online', '3'], ['Idle', '1'], ['Offline', '4'], ['Error', '2']] as const) {
+      expect(await within(screen.getByRole('group', { name: label })).findByText(value)).toBeInTheDocument();
+    }
+    const card = await screen.findByRole('article', { name: 'DEVICE-1' });
+    expect(card).toHaveTextContent('Spot 1');
+    expect(card).toHaveTextContent('Corner Cafe');
+    expect(card).toHaveTextContent('Online');
+    expect(card).toHaveTextContent('2 min ago');
+    expect(queries[0]?.get('order')).toBe('last_heartbeat.desc.nullslast,id.asc');
+    expect(queries[0]?.get('limit')).toBe('24');
+  });
+
+  it('shows a silent device as offline, and says why', async () => {
+    answers();
+    renderPage();
+    const card = await screen.findByRole('article', { name: 'DEVICE-2' });
+    expect(card).toHaveTextContent('Offline');
+    expect(card).toHaveTextContent('No heartbeat for 5 min (counted as offline)');
+  });
+
+  it('checks one device again without reloading the list', async () => {
+    const queries = answers();
+    let single = 0;
+    server.use(
+      http.get(restUrl('/equipment_status_live'), ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        if (params.get('id')) {
+          single += 1;
+          expect(params.get('id')).toBe('eq.e0000000-0000-4000-8000-000000000001');
+          return HttpResponse.json(device(1, { status: 'error', live_status: 'error', last_heartbeat: ago(10_000) }));
+        }
+        queries.push(params);
+        return HttpResponse.json([device(1)], { headers: { 'Content-Range': '0-0/1' } });
+      }),
+    );
+    const { user } = renderPage();
+    const card = await screen.findByRole('article', { name: 'DEVICE-1' });
+    await user.click(within(card).getByRole('button', { name: 'Check status of DEVICE-1' }));
+    expect(await within(card).findByText('Error')).toBeInTheDocument();
+    expect(card).toHaveTextContent('Just now');
+    expect(single).toBe(1);
+    expect(queries).toHaveLength(1);
+  });
+
+  it('shows every field of a device and its customer in a dialog', async () => {
+    answers();
+    const { user } = renderPage();
+    const card = await screen.findByRole('article', { name: 'DEVICE-1' });
+    await user.click(within(card).getByRole('button', { name: 'View details of DEVICE-1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'DEVICE-1' });
+    for (const text of ['Spot 1', 'Corner Cafe', '12 Bleecker St, New York, NY', '+1 212 555 0142', 'Yes', 'e0000000-0000-4000-8000-000000000001']) {
+      expect(dialog).toHaveTextContent(text);
+    }
+  });
+
+  it('refreshes counts and devices', async () => {
+    const queries = answers();
+    let countCalls = 0;
+    server.use(
+      http.post(restUrl('/rpc/equipment_live_counts'), () => {
+        countCalls += 1;
+        return HttpResponse.json({ online: countCalls, idle: 0, offline: 0, error: 0 });
+      }),
+    );
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'DEVICE-1' });
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await within(screen.getByRole('group', { name: 'Online' })).findByText('2')).toBeInTheDocument();
+    await expect.poll(() => queries.length).toBe(2);
+  });
+
+  it('filters by live status and searches in the database', async () => {
+    const queries = answers();
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'DEVICE-1' });
+    await user.selectOptions(screen.getByLabelText('Status'), 'error');
+    await expect.poll(() => queries.at(-1)?.get('live_status')).toBe('eq.error');
+    await user.type(screen.getByLabelText('Search devices'), 'cafe');
+    await expect.poll(() => queries.at(-1)?.get('or')).toBe('(device_name.ilike."%cafe%",location.ilike."%cafe%")');
+  });
+
+  it('shows empty and error states', async () => {
+    answers([]);
+    renderPage();
+    expect(await screen.findByText('No devices yet')).toBeInTheDocument();
+  });
+
+  it('shows load errors with a retry', async () => {
+    let calls = 0;
+    server.use(
+      http.post(restUrl('/rpc/equipment_live_counts'), () => pgError('counts failed')),
+      http.get(restUrl('/equipment_status_live'), () => {
+        calls += 1;
+        return calls === 1 ? pgError('devices failed') : HttpResponse.json([device(1)]);
+      }),
+    );
+    const { user } = renderPage();
+    expect(await screen.findByText(/counts failed/)).toBeInTheDocument();
+    expect(await screen.findByText('devices failed')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Try again' }).at(-1)!);
+    expect(await screen.findByRole('article', { name: 'DEVICE-1' })).toBeInTheDocument();
+  });
+});
