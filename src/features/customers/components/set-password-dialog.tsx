@@ -81,7 +81,7 @@ export function SetPasswordDialog({ username, customerName }: SetPasswordDialogP
           {mutation.isError && <Alert tone="danger">{mutation.error.message}</Alert>}
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>
-              {mutation.isSuccess ? 'Close' : 'Cancel'}
+              {mutation.isSuccess ? 'Done' : 'Cancel'}
             </Button>
             <Button type="submit" disabled={mutation.isPending}>
               {mutation.isPending ? 'Saving...' : 'Set Password'}

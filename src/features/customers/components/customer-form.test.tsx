@@ -1,0 +1,251 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { advance, settle } from '@tests/setup/fake-time';
+import { server } from '@tests/setup/msw-server';
+import { renderRoutes } from '@tests/setup/render';
+import { customerRow, customersRead, customersUrl, postgrestError, storageUrl } from '../customer-fixtures';
+import { CustomerAddRoute } from '../routes/customer-add';
+import { CustomerEditRoute } from '../routes/customer-edit';
+
+function renderForm(url = '/dashboard/customers/add') {
+  return renderRoutes(
+    [
+      { path: '/dashboard/customers', element: <h1>Customers list</h1> },
+      { path: '/dashboard/customers/add', element: <CustomerAddRoute /> },
+      { path: '/dashboard/customers/edit/:id', element: <CustomerEditRoute /> },
+    ],
+    { url },
+  );
+}
+
+type User = ReturnType<typeof renderForm>['user'];
+
+async function fillRequired(user: User, email = 'new@example.com') {
+  await user.type(screen.getByLabelText('Name *'), 'Harbour Bakery');
+  await user.type(screen.getByLabelText('Username *'), 'harbourbakery');
+  await user.type(screen.getByLabelText('Email *'), email);
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('customer form', () => {
+  it('requires name, username and a valid e-mail, and a fee of 0 or more', async () => {
+    let posted = false;
+    server.use(http.post(customersUrl, () => ((posted = true), HttpResponse.json({}))));
+    const { user } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Add Customer' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Username is required')).toBeInTheDocument();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name *')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(screen.getByLabelText('Email *'), 'not-an-email');
+    await user.type(screen.getByLabelText('Monthly fee ($)'), '-5');
+    await user.click(screen.getByRole('button', { name: 'Add Customer' }));
+    expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByText('Monthly fee must be a number of 0 or more')).toBeInTheDocument();
+    expect(posted).toBe(false);
+  });
+
+  it("adds a customer (active, 'Digital Display'), reads 'Saving...' meanwhile, then returns to the list after 1.5 s", async () => {
+    let body: Record<string, unknown> = {};
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.post(customersUrl, async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        await held;
+        return HttpResponse.json({ ...customerRow(), ...body }, { status: 201 });
+      }),
+      ...customersRead([]),
+    );
+    const { user, router } = renderForm();
+    expect(screen.getByLabelText('Display type')).toHaveValue('Digital Display');
+    expect(screen.getByLabelText('Status')).toHaveValue('active');
+    await fillRequired(user);
+    await user.type(screen.getByLabelText('Location'), 'Quay 3');
+    await user.type(screen.getByLabelText('Monthly fee ($)'), '149.5');
+    await user.type(screen.getByLabelText('Signup date'), '2026-11-01');
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Customer' }));
+    await settle(() => expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled());
+    release();
+    await settle(() => expect(screen.getByRole('status')).toHaveTextContent('Customer added successfully!'));
+
+    expect(body).toMatchObject({
+      name: 'Harbour Bakery',
+      username: 'harbourbakery',
+      email: 'new@example.com',
+      location: 'Quay 3',
+      monthly_fee: 149.5,
+      signup_date: '2026-11-01',
+      installation_date: null,
+      notes: null,
+      status: 'active',
+      display_type: 'Digital Display',
+      location_photo: null,
+      agreement_file: null,
+    });
+    expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
+
+    await advance(1499);
+    expect(router.state.location.pathname).toBe('/dashboard/customers/add');
+    await advance(1);
+    await settle(() => expect(screen.getByRole('heading', { name: 'Customers list' })).toBeInTheDocument());
+  });
+
+  it("shows the database's refusal in red and keeps what was typed", async () => {
+    server.use(
+      http.post(customersUrl, () =>
+        postgrestError(
+          409,
+          '23505',
+          'duplicate key value violates unique constraint "customers_email_unique_idx"',
+          'Key (lower(email))=(cafe@example.com) already exists.',
+        ),
+      ),
+    );
+    const { user, router } = renderForm();
+    await fillRequired(user, 'cafe@example.com');
+    await user.type(screen.getByLabelText('Notes'), 'Call before visiting');
+    await user.click(screen.getByRole('button', { name: 'Add Customer' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to add customer: duplicate key value violates unique constraint "customers_email_unique_idx"',
+    );
+    expect(screen.getByLabelText('Name *')).toHaveValue('Harbour Bakery');
+    expect(screen.getByLabelText('Email *')).toHaveValue('cafe@example.com');
+    expect(screen.getByLabelText('Notes')).toHaveValue('Call before visiting');
+    expect(screen.getByRole('button', { name: 'Add Customer' })).toBeEnabled();
+    expect(router.state.location.pathname).toBe('/dashboard/customers/add');
+  });
+
+  it('uploads the location photo and agreement under the new id, and saves their paths', async () => {
+    const uploads: string[] = [];
+    let body: Record<string, unknown> = {};
+    server.use(
+      http.post(storageUrl('/object/customer-files/*'), ({ request }) => {
+        const path = decodeURIComponent(new URL(request.url).pathname.replace(/^.*\/object\/customer-files\//, ''));
+        uploads.push(path);
+        return HttpResponse.json({ Id: 'x', Key: `customer-files/${path}` });
+      }),
+      http.post(customersUrl, async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ ...customerRow(), ...body }, { status: 201 });
+      }),
+    );
+    const { user } = renderForm();
+    await fillRequired(user);
+    await user.upload(screen.getByLabelText('Location photo'), new File(['png'], 'front.PNG', { type: 'image/png' }));
+    expect(await screen.findByText('Location photo uploaded successfully!')).toBeInTheDocument();
+    await user.upload(
+      screen.getByLabelText('Agreement'),
+      new File(['%PDF'], 'signed.pdf', { type: 'application/pdf' }),
+    );
+    expect(await screen.findByText('Agreement uploaded successfully!')).toBeInTheDocument();
+
+    expect(uploads).toHaveLength(2);
+    const [photo, agreement] = uploads as [string, string];
+    expect(photo).toMatch(/^[0-9a-f-]{36}\/\d+-[a-z0-9]{8}\.png$/);
+    expect(agreement).toMatch(/^[0-9a-f-]{36}\/\d+-[a-z0-9]{8}\.pdf$/);
+    expect(photo.split('/')[0]).toBe(agreement.split('/')[0]);
+
+    await user.click(screen.getByRole('button', { name: 'Add Customer' }));
+    expect(await screen.findByText('Customer added successfully!')).toBeInTheDocument();
+    expect(body).toMatchObject({ id: photo.split('/')[0], location_photo: photo, agreement_file: agreement });
+  });
+
+  it('refuses files of the wrong type before uploading, and reports a failed upload', async () => {
+    let uploaded = 0;
+    server.use(
+      http.post(storageUrl('/object/customer-files/*'), () => {
+        uploaded += 1;
+        return HttpResponse.json(
+          { statusCode: '413', error: 'Payload too large', message: 'The object exceeded the maximum allowed size' },
+          { status: 413 },
+        );
+      }),
+    );
+    const { user } = renderForm();
+    await user.upload(screen.getByLabelText('Agreement'), new File(['%PDF'], 'big.pdf', { type: 'application/pdf' }));
+    expect(
+      await screen.findByText('Failed to upload Agreement: The object exceeded the maximum allowed size'),
+    ).toBeInTheDocument();
+    expect(uploaded).toBe(1);
+
+    // A browser's picker can be told to show all files, so the form checks the type itself
+    // (fireEvent: user.upload would honour `accept` and never choose these).
+    const choose = (label: string, file: File) =>
+      fireEvent.change(screen.getByLabelText(label), { target: { files: { 0: file, length: 1, item: () => file } } });
+    choose('Location photo', new File(['%PDF'], 'menu.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText('Location photo must be an image (JPG, PNG, GIF or WebP).')).toBeInTheDocument();
+    choose('Agreement', new File(['png'], 'scan.png', { type: 'image/png' }));
+    expect(await screen.findByText('Agreement must be a PDF file.')).toBeInTheDocument();
+    expect(uploaded).toBe(1);
+  });
+
+  it('edits a stored customer: its values to start with, then an update by id', async () => {
+    const stored = customerRow({
+      name: 'Corner Cafe',
+      username: 'cornercafe',
+      email: 'cafe@example.com',
+      monthly_fee: 99,
+      status: 'maintenance',
+      display_type: 'Window Screen',
+      notes: 'Back door code 1234',
+    });
+    let patch: { id: string | null; body: unknown } | null = null;
+    server.use(
+      ...customersRead([stored]),
+      http.patch(customersUrl, async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        patch = { id: new URL(request.url).searchParams.get('id'), body };
+        return HttpResponse.json({ ...stored, ...body });
+      }),
+    );
+    const { user } = renderForm(`/dashboard/customers/edit/${stored.id}`);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading customer...');
+    expect(await screen.findByLabelText('Name *')).toHaveValue('Corner Cafe');
+    expect(screen.getByLabelText('Monthly fee ($)')).toHaveValue(99);
+    expect(screen.getByLabelText('Status')).toHaveValue('maintenance');
+    expect(screen.getByLabelText('Display type')).toHaveValue('Window Screen');
+
+    await user.clear(screen.getByLabelText('Notes'));
+    await user.click(screen.getByRole('button', { name: 'Update Customer' }));
+    expect(await screen.findByText('Customer updated successfully!')).toBeInTheDocument();
+    expect(patch).toMatchObject({
+      id: `eq.${stored.id}`,
+      body: { name: 'Corner Cafe', notes: null, status: 'maintenance', monthly_fee: 99 },
+    });
+  });
+
+  it('says so when the customer to edit does not exist, and shows a failed update', async () => {
+    const stored = customerRow({ name: 'Corner Cafe' });
+    server.use(
+      ...customersRead([stored]),
+      http.patch(customersUrl, () =>
+        postgrestError(
+          400,
+          '23514',
+          'new row for relation "customers" violates check constraint "customers_monthly_fee_not_negative"',
+        ),
+      ),
+    );
+    const { user, router } = renderForm('/dashboard/customers/edit/c0000000-0000-4000-8000-00000000ffff');
+    expect(await screen.findByRole('heading', { name: 'Customer not found' })).toBeInTheDocument();
+
+    await router.navigate(`/dashboard/customers/edit/${stored.id}`);
+    await screen.findByLabelText('Name *');
+    await user.click(screen.getByRole('button', { name: 'Update Customer' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Failed to update customer: new row for relation "customers" violates check constraint',
+    );
+    expect(within(document.body).getByLabelText('Name *')).toHaveValue('Corner Cafe');
+  });
+});
