@@ -101,9 +101,17 @@ export function mergeSlides(slides: PlayerSlide[]): PlayerSlide[] {
     .map(({ s }) => s);
 }
 
+// The player polls again on its own and falls back to the playlist it kept, so its reads
+// fail at once instead of retrying a lost network for seconds.
 async function fetchCustomer(): Promise<Playlist['customer']> {
   // Row-level security shows a customer only their own row (matched by e-mail).
-  const { data } = await supabase.from('customers').select('id, name').limit(1).maybeSingle().throwOnError();
+  const { data } = await supabase
+    .from('customers')
+    .select('id, name')
+    .limit(1)
+    .maybeSingle()
+    .retry(false)
+    .throwOnError();
   return data;
 }
 
@@ -113,6 +121,7 @@ async function fetchVersion(customerId: string, today: Date): Promise<string> {
     .select('id, start_date, end_date, updated_at, campaign_items(id, updated_at)')
     .eq('customer_id', customerId)
     .eq('status', 'active')
+    .retry(false)
     .throwOnError();
   return versionOf(
     data.filter((c) => isLiveOn(c, today)),
@@ -126,6 +135,7 @@ async function fetchPlaylist(customer: NonNullable<Playlist['customer']>, today:
     .select(`id, start_date, end_date, updated_at, campaign_items(${SLIDE_COLUMNS})`)
     .eq('customer_id', customer.id)
     .eq('status', 'active')
+    .retry(false)
     .throwOnError();
   const live = data.filter((c) => isLiveOn(c, today));
   const slides = mergeSlides(live.flatMap((c) => c.campaign_items.map(({ updated_at: _u, ...slide }) => slide)));

@@ -1,0 +1,215 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { advance } from '@tests/setup/fake-time';
+import { server } from '@tests/setup/msw-server';
+import { restUrl } from '@tests/setup/supabase-mocks';
+import { createQueryClient } from '@/lib/query-client';
+import type { PlayerData, PlayerSlide } from '../api/playlist';
+import { Player } from './player';
+
+function slide(id: string, title: string, extra: Partial<PlayerSlide> = {}): PlayerSlide {
+  return {
+    id,
+    campaign_id: 'camp-1',
+    content_type: 'static',
+    slide_type: 'advertisement',
+    title,
+    content: null,
+    image_url: null,
+    display_order: 1,
+    duration: 10,
+    is_active: true,
+    settings: {},
+    ...extra,
+  };
+}
+
+function playlist(slides: PlayerSlide[], version = 'v1', urls: Record<string, string> = {}): PlayerData {
+  return {
+    customer: { id: 'cust-1', name: 'Corner Cafe' },
+    slides,
+    version,
+    media: { urls, complete: true, renewAt: Number.POSITIVE_INFINITY },
+    fromDevice: false,
+  };
+}
+
+const THREE = [slide('a', 'First', { duration: 5 }), slide('b', 'Second', { duration: 8 }), slide('c', 'Third')];
+
+/** The slide on screen (the upcoming one waits hidden underneath). */
+function shown(): HTMLElement {
+  const layer = document.querySelector<HTMLElement>('[data-visible="true"]');
+  if (!layer) throw new Error('no slide on screen');
+  return layer;
+}
+
+const counter = () => screen.getByTestId('slide-counter').textContent;
+
+let heartbeats: Record<string, unknown>[];
+
+function renderPlayer(data: PlayerData) {
+  const queryClient = createQueryClient({ queries: { retry: false } });
+  const onSignOut = vi.fn();
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <Player data={data} onSignOut={onSignOut} />
+    </QueryClientProvider>,
+  );
+  const rerender = (next: PlayerData) =>
+    view.rerender(
+      <QueryClientProvider client={queryClient}>
+        <Player data={next} onSignOut={onSignOut} />
+      </QueryClientProvider>,
+    );
+  return { ...view, rerender, onSignOut };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance', 'Date'] });
+  heartbeats = [];
+  server.use(
+    http.post(restUrl('/rpc/player_heartbeat'), async ({ request }) => {
+      heartbeats.push((await request.json()) as Record<string, unknown>);
+      return HttpResponse.json('9e000000-0000-4000-8000-000000000001');
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('Player', () => {
+  it('shows the first slide with its counter and a progress bar over its duration', () => {
+    renderPlayer(playlist(THREE));
+    expect(shown()).toHaveTextContent('First');
+    expect(counter()).toBe('1 / 3');
+    expect(screen.getByRole('progressbar', { name: 'Slide progress' })).toHaveAttribute('aria-valuemax', '5');
+    expect(screen.getByTestId('slide-progress').style.animation).toContain('5000ms');
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+  });
+
+  it('shows each slide for its duration (10 s when it has none) and loops', async () => {
+    renderPlayer(playlist([slide('a', 'First', { duration: 5 }), slide('b', 'Second', { duration: 0 })]));
+    await advance(4999);
+    expect(counter()).toBe('1 / 2');
+    await advance(1);
+    expect(shown()).toHaveTextContent('Second');
+    expect(counter()).toBe('2 / 2');
+    await advance(9999);
+    expect(counter()).toBe('2 / 2');
+    await advance(1);
+    expect(shown()).toHaveTextContent('First');
+    expect(counter()).toBe('1 / 2');
+  });
+
+  it('keeps the next slide mounted underneath, hidden, before it is shown', () => {
+    renderPlayer(playlist(THREE));
+    const hidden = document.querySelector('[data-visible="false"]');
+    expect(hidden).toHaveAttribute('data-slide-id', 'b');
+    expect(hidden).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('keeps to its schedule: deadlines follow from the previous deadline', async () => {
+    renderPlayer(playlist(THREE));
+    // 5 s + 8 s + 10 s = one loop in 23 s, whatever the size of the clock steps.
+    for (let i = 0; i < 23; i++) await advance(1000);
+    expect(counter()).toBe('1 / 3');
+    await advance(5000);
+    expect(counter()).toBe('2 / 3');
+  });
+
+  it('pause stops the timer; play resumes with what was left of the slide', async () => {
+    renderPlayer(playlist(THREE));
+    await advance(3000);
+    fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
+    expect(screen.getByTestId('slide-progress').style.animationPlayState).toBe('paused');
+    await advance(60_000);
+    expect(counter()).toBe('1 / 3');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    await advance(1999);
+    expect(counter()).toBe('1 / 3');
+    await advance(1);
+    expect(counter()).toBe('2 / 3');
+  });
+
+  it('has a mute/unmute toggle', () => {
+    renderPlayer(playlist(THREE));
+    fireEvent.click(screen.getByRole('button', { name: 'Unmute' }));
+    expect(screen.getByRole('button', { name: 'Mute' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('hides the controls and the cursor after 3 s without input, and shows them on a move', async () => {
+    renderPlayer(playlist(THREE));
+    expect(screen.getByTestId('player-controls')).toHaveAttribute('data-idle', 'false');
+    await advance(3000);
+    expect(screen.getByTestId('player-controls')).toHaveAttribute('data-idle', 'true');
+    expect(screen.getByTestId('player')).toHaveClass('cursor-none');
+    act(() => {
+      fireEvent.pointerMove(window);
+    });
+    expect(screen.getByTestId('player-controls')).toHaveAttribute('data-idle', 'false');
+  });
+
+  it('shows a grey placeholder for an image that cannot be loaded', () => {
+    renderPlayer(
+      playlist([slide('a', 'Latte', { image_url: 'latte.png' }), slide('b', 'Second')], 'v1', {
+        'latte.png': 'https://files.example.test/latte.png',
+      }),
+    );
+    const image = screen.getByRole('img', { name: 'Latte' });
+    expect(image).toHaveAttribute('src', 'https://files.example.test/latte.png');
+    fireEvent.error(image);
+    expect(screen.queryByRole('img', { name: 'Latte' })).not.toBeInTheDocument();
+    expect(shown().querySelector('[data-testid="broken-image"]')).toHaveClass('bg-gray-300');
+  });
+
+  it('shows a grey placeholder for an image slide whose image has no link', () => {
+    renderPlayer(playlist([slide('a', 'Latte', { image_url: 'gone.png' }), slide('b', 'Second')]));
+    expect(shown().querySelector('[data-testid="broken-image"]')).toBeInTheDocument();
+  });
+
+  it('swaps a changed playlist in at the next slide boundary, after the same slide', async () => {
+    const view = renderPlayer(playlist(THREE));
+    await advance(1000);
+    // Saved meanwhile: a new slide after "First", "Second" removed.
+    view.rerender(playlist([THREE[0]!, slide('n', 'New'), THREE[2]!], 'v2'));
+    expect(shown()).toHaveTextContent('First');
+    expect(counter()).toBe('1 / 3');
+    await advance(4000);
+    expect(shown()).toHaveTextContent('New');
+    expect(counter()).toBe('2 / 3');
+  });
+
+  it('keeps the position when the slide on screen was removed', async () => {
+    const view = renderPlayer(playlist(THREE));
+    await advance(5000);
+    expect(shown()).toHaveTextContent('Second');
+    view.rerender(playlist([THREE[0]!, THREE[2]!], 'v2'));
+    await advance(8000);
+    expect(shown()).toHaveTextContent('Third');
+    expect(counter()).toBe('2 / 2');
+  });
+
+  it('reports a heartbeat with the campaign on screen, then every minute', async () => {
+    renderPlayer(playlist(THREE));
+    await vi.waitFor(() => expect(heartbeats).toHaveLength(1));
+    expect(heartbeats[0]).toMatchObject({ p_campaign_id: 'camp-1', p_content_version: 'v1' });
+    expect(String(heartbeats[0]!.p_device_name)).toMatch(/^Screen /);
+    await advance(60_000);
+    await vi.waitFor(() => expect(heartbeats).toHaveLength(2));
+    // The id the server gave is used from then on.
+    expect(heartbeats[1]).toMatchObject({ p_device_id: '9e000000-0000-4000-8000-000000000001' });
+  });
+
+  it('stops its timers when it goes away', async () => {
+    const view = renderPlayer(playlist(THREE));
+    await advance(10);
+    view.unmount();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
