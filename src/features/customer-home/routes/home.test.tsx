@@ -1,0 +1,161 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { server } from '@tests/setup/msw-server';
+import { renderRoutes } from '@tests/setup/render';
+import { fakeUser, onUserRole, restUrl, storeSession, SUPABASE_URL } from '@tests/setup/supabase-mocks';
+import { CustomerHomeRoute } from './home';
+
+const CAFE = fakeUser('cafe@example.com', 'a0000000-0000-4000-8000-000000000002');
+
+const CUSTOMER = {
+  id: 'c0000000-0000-4000-8000-000000000001',
+  name: 'Corner Cafe',
+  email: 'cafe@example.com',
+  location: '12 Bleecker St, New York, NY',
+  contact_phone: '+1 212 555 0142',
+  note: '43" portrait screen behind the counter',
+  notes: 'Prefers morning content updates.',
+  status: 'active',
+  monthly_fee: 149,
+  signup_date: '2026-09-23',
+  installation_date: '2026-09-28',
+  location_photo: 'customer-files/c0000000-0000-4000-8000-000000000001/location-photo.png',
+  agreement_file: 'customer-files/c0000000-0000-4000-8000-000000000001/agreement.pdf',
+};
+
+function answer(rows: unknown[]) {
+  server.use(http.get(restUrl('/customers'), () => HttpResponse.json(rows)));
+}
+
+function renderHome() {
+  return renderRoutes([{ path: '/home', element: <CustomerHomeRoute /> }], { url: '/home' });
+}
+
+function panel(title: string) {
+  const heading = screen.getByRole('heading', { name: title });
+  return heading.closest<HTMLElement>('.rounded-lg')!;
+}
+
+beforeEach(() => {
+  storeSession(CAFE);
+  server.use(onUserRole('customer'));
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('/home', () => {
+  it('shows a loading state', async () => {
+    let release = () => {};
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get(restUrl('/customers'), async () => {
+        await answered;
+        return HttpResponse.json([CUSTOMER]);
+      }),
+    );
+    renderHome();
+    expect(await screen.findByText('Loading your account...')).toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Corner Cafe' })).toBeInTheDocument();
+  });
+
+  it('greets the customer and shows their account', async () => {
+    answer([CUSTOMER]);
+    renderHome();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Corner Cafe' })).toBeInTheDocument();
+    expect(screen.getByText('Active')).toHaveClass('bg-success-50');
+    expect(screen.getByRole('link', { name: 'View Slides' })).toHaveAttribute('href', '/slides');
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+
+    const info = within(panel('Your Information'));
+    expect(info.getByText('cafe@example.com')).toBeInTheDocument();
+    expect(info.getByText('12 Bleecker St, New York, NY')).toBeInTheDocument();
+    expect(info.getByText('+1 212 555 0142')).toBeInTheDocument();
+
+    const account = within(panel('Account Details'));
+    expect(account.getByText('$149.00')).toBeInTheDocument();
+    expect(account.getByText('Sep 23, 2026')).toBeInTheDocument();
+    expect(account.getByText('Sep 28, 2026')).toBeInTheDocument();
+
+    expect(within(panel('Equipment Details')).getByText('43" portrait screen behind the counter')).toBeInTheDocument();
+    const files = within(panel('Files & Documents'));
+    expect(files.getByRole('button', { name: 'Location Photo' })).toBeInTheDocument();
+    expect(files.getByRole('button', { name: 'Agreement Document' })).toBeInTheDocument();
+    expect(within(panel('Notes')).getByText('Prefers morning content updates.')).toBeInTheDocument();
+  });
+
+  it('leaves out what is not set', async () => {
+    answer([
+      {
+        ...CUSTOMER,
+        status: 'maintenance',
+        contact_phone: null,
+        monthly_fee: null,
+        installation_date: null,
+        location_photo: null,
+        agreement_file: null,
+        notes: null,
+      },
+    ]);
+    renderHome();
+    await screen.findByRole('heading', { name: 'Welcome, Corner Cafe' });
+    expect(screen.getByText('Maintenance')).toHaveClass('bg-warning-50');
+    expect(screen.queryByText('Contact Phone')).not.toBeInTheDocument();
+    expect(within(panel('Account Details')).getByText('Not set')).toBeInTheDocument();
+    expect(screen.queryByText('Installation Date')).not.toBeInTheDocument();
+    expect(within(panel('Files & Documents')).getByText('No files uploaded')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Notes' })).not.toBeInTheDocument();
+  });
+
+  it('shows other statuses in grey', async () => {
+    answer([{ ...CUSTOMER, status: 'inactive' }]);
+    renderHome();
+    expect(await screen.findByText('Inactive')).toHaveClass('bg-gray-100');
+  });
+
+  it('opens a file through a 60 s signed link made on click', async () => {
+    answer([CUSTOMER]);
+    const signed: { path: string; body: unknown }[] = [];
+    server.use(
+      http.post(`${SUPABASE_URL}/storage/v1/object/sign/customer-files/*`, async ({ request }) => {
+        const path = new URL(request.url).pathname.replace('/storage/v1/object/sign/customer-files/', '');
+        signed.push({ path, body: await request.json() });
+        return HttpResponse.json({ signedURL: `/object/sign/customer-files/${path}?token=abc` });
+      }),
+    );
+    const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const { user } = renderHome();
+    await user.click(await screen.findByRole('button', { name: 'Agreement Document' }));
+    await waitFor(() => expect(tab.location.href).toContain('agreement.pdf?token=abc'));
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(tab.opener).toBeNull();
+    expect(signed).toEqual([{ path: 'c0000000-0000-4000-8000-000000000001/agreement.pdf', body: { expiresIn: 60 } }]);
+  });
+
+  it('says when no customer matches', async () => {
+    answer([]);
+    renderHome();
+    expect(await screen.findByRole('heading', { name: 'Customer Data Not Found' })).toBeInTheDocument();
+    expect(screen.getByText("We couldn't find your customer information. Please contact support.")).toBeInTheDocument();
+  });
+
+  it('shows an error with a retry', async () => {
+    server.use(
+      http.get(restUrl('/customers'), () =>
+        HttpResponse.json(
+          { code: 'XX000', message: 'Service unavailable', details: null, hint: null },
+          { status: 500 },
+        ),
+      ),
+    );
+    const { user } = renderHome();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Service unavailable');
+    answer([CUSTOMER]);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome, Corner Cafe' })).toBeInTheDocument();
+  });
+});
