@@ -40,7 +40,7 @@ export function DeviceCard({ device: listed, listUpdatedAt }: DeviceCardProps) {
           <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-gray-100 text-gray-600">
             <Monitor aria-hidden className="size-5" />
           </span>
-          <h2 className="truncate font-semibold text-gray-900">{name}</h2>
+          <h2 className="font-semibold break-all text-gray-900">{name}</h2>
         </div>
         <DeviceStatusBadge status={device.live_status} />
       </div>
@@ -74,7 +74,7 @@ export function DeviceCard({ device: listed, listUpdatedAt }: DeviceCardProps) {
         )}
         {gone && <p className="text-danger-700">This device no longer exists.</p>}
       </dl>
-      <div className="mt-auto flex flex-wrap gap-2 border-t border-gray-200 px-5 py-3">
+      <div className="mt-auto grid grid-cols-2 gap-2 border-t border-gray-200 px-5 py-3">
         <Button
           variant="outline"
           size="sm"
@@ -85,7 +85,7 @@ export function DeviceCard({ device: listed, listUpdatedAt }: DeviceCardProps) {
           {!single.isFetching && <RefreshCw aria-hidden className="size-4" />}
           Check Status
         </Button>
-        <Button variant="ghost" size="sm" onClick={() => setDetailsOpen(true)} aria-label={`View details of ${name}`}>
+        <Button variant="outline" size="sm" onClick={() => setDetailsOpen(true)} aria-label={`View details of ${name}`}>
           <Info aria-hidden className="size-4" />
           View Details
         </Button>
