@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
@@ -72,14 +72,19 @@ beforeEach(() => {
 
 describe('/slides', () => {
   it('says it is loading the slides', async () => {
+    let release = () => {};
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    answer([CUSTOMER], [campaign('c1', [item('a', 'Welcome', 1)])]);
     server.use(
       http.get(restUrl('/customers'), async () => {
-        await delay('infinite');
-        return HttpResponse.json([]);
+        await answered;
+        return HttpResponse.json([CUSTOMER]);
       }),
     );
     renderSlides();
     expect(await screen.findByText('Loading your slides...')).toBeInTheDocument();
+    release();
+    expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 1');
   });
 
   it('plays the slides of the active campaigns dated today, merged in display order', async () => {
