@@ -63,7 +63,7 @@ function CustomerCounts() {
 
 function ListSkeleton() {
   return (
-    <LoadingRegion label="Loading customers..." className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+    <LoadingRegion label="Loading customers..." className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
       {Array.from({ length: 6 }, (_, i) => (
         <Card key={i} className="space-y-3 p-5">
           <Skeleton className="h-5 w-2/3" />
@@ -163,7 +163,7 @@ export function CustomersListRoute() {
         <p className="text-sm text-gray-500" aria-live="polite">
           Showing {customers.length} of {total} customers
         </p>
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Customers">
+        <ul className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3" aria-label="Customers">
           {customers.map((customer) => (
             <li key={customer.id} className="flex">
               <div className="flex-1 [&>*]:h-full">
