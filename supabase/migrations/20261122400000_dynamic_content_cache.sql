@@ -29,7 +29,8 @@ revoke all on public.dynamic_content_cache from anon, authenticated;
 -- A fresh entry (expires_at after p_now) is returned as it is. Otherwise the
 -- caller claims the lease for p_lease_seconds unless another caller holds it;
 -- the claim is one INSERT ... ON CONFLICT DO UPDATE ... WHERE, so of concurrent
--- callers exactly one gets claimed = true. p_now defaults to the database clock.
+-- callers exactly one gets claimed = true. p_now (the time freshness is judged
+-- at) defaults to the database clock; the lease always runs on the database clock.
 create or replace function public.dynamic_content_cache_lookup(
   p_key text,
   p_lease_seconds integer,
@@ -42,6 +43,8 @@ set search_path = ''
 as $$
 #variable_conflict use_column
 declare
+  -- Freshness is judged at p_now (content time); the lease runs on the database
+  -- clock, since it bounds how long a real fetch may take.
   v_now timestamptz := coalesce(p_now, now());
 begin
   return query
@@ -55,9 +58,9 @@ begin
   return query
     with claim as (
       insert into public.dynamic_content_cache as c (key, refreshing_until)
-      values (p_key, v_now + make_interval(secs => p_lease_seconds))
+      values (p_key, now() + make_interval(secs => p_lease_seconds))
       on conflict (key) do update set refreshing_until = excluded.refreshing_until
-        where (c.refreshing_until is null or c.refreshing_until <= v_now)
+        where (c.refreshing_until is null or c.refreshing_until <= now())
           and (c.payload is null or c.expires_at <= v_now)
       returning c.payload, c.fetched_at, c.expires_at
     )

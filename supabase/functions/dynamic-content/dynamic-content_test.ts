@@ -65,7 +65,7 @@ function setup({ routes = {}, secrets = SECRETS, cache = new MemoryCacheStore(),
     return upstream.fetch(input, init);
   }) as typeof fetch;
   const logs: string[] = [];
-  const handler = createHandler({
+  const allDeps: Deps = {
     env: TEST_ENV,
     fetch: supabase.fetch,
     upstreamFetch,
@@ -81,8 +81,11 @@ function setup({ routes = {}, secrets = SECRETS, cache = new MemoryCacheStore(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     log: (m) => logs.push(m),
     ...deps,
-  });
-  return { handler, upstream, supabase, logs, cache };
+  };
+  const handler = createHandler(allDeps);
+  /** Another function instance sharing the same cache store (as instances share the table). */
+  const another = () => createHandler(allDeps);
+  return { handler, another, upstream, supabase, logs, cache };
 }
 
 const post = (body: unknown, token = USER_TOKEN, headers: Record<string, string> = {}) =>
@@ -335,6 +338,17 @@ Deno.test('200 requests for the same location within 5 minutes make one upstream
   ok(answers.every((a) => a.status === 200 && a.body.fallback === false && a.body.stale === false));
   assertEquals(answers.filter((a) => !a.body.cached).length, 1);
   ok(answers.every((a) => a.body.updatedAt === NOW.toISOString()));
+});
+
+Deno.test('concurrent misses on three instances sharing the store make one upstream call', async () => {
+  const { handler, another, upstream } = setup();
+  const instances = [handler, another(), another()];
+  const answers = await Promise.all(
+    Array.from({ length: 90 }, (_, i) => call(instances[i % 3]!, { type: 'sports', league: 'nba' })),
+  );
+  assertEquals(upstream.callsTo('GET /apis/site/v2/sports/basketball/nba/scoreboard').length, 1);
+  ok(answers.every((a) => a.status === 200 && !a.body.fallback && (a.body.data as unknown[]).length === 3));
+  assertEquals(answers.filter((a) => !a.body.cached).length, 1);
 });
 
 Deno.test('the cache expires after 5 minutes, and different requests have their own entries', async () => {

@@ -209,63 +209,150 @@ function requestTime(deps: Deps, req: Request): Date {
   return deps.now();
 }
 
+/** How a request was resolved, before it becomes an answer for each caller sharing it. */
+interface Outcome {
+  data: ContentData;
+  fallback: boolean;
+  error: string | null;
+  fetchedAt: Date;
+  /** When the cached entry stops being fresh; null for sample data. */
+  expiresAt: Date | null;
+  /** False when this resolution fetched the data from the service. */
+  cached: boolean;
+}
+
+/** The caller who started a resolution turned out not to be signed in: nothing was fetched. */
+const REFUSED = Symbol('refused');
+type Resolution = Outcome | typeof REFUSED;
+
 export function createHandler(deps: Deps): (req: Request) => Promise<Response> {
   const admin = serviceClient(deps.env, { fetch: deps.fetch });
   const auth = anonClient(deps.env, { fetch: deps.fetch }).auth;
   const cache = deps.cache ?? new DbCacheStore(admin);
   const providerDeps = { fetch: deps.upstreamFetch, secret: deps.secret, timeoutMs: deps.timeoutMs };
+  /**
+   * Resolutions under way in this instance, by cache key: concurrent requests for a key share one.
+   * `stale` is set while it refreshes an expired entry, so that others serve that entry meanwhile.
+   */
+  const flights = new Map<string, { promise: Promise<Resolution>; stale: CacheEntry | null }>();
 
-  const answer = (req: ContentRequest, data: ContentData, parts: Omit<ContentAnswer, 'type' | 'data'>) =>
-    json({ type: req.type, data, ...parts } satisfies ContentAnswer);
-  const fromCache = (req: ContentRequest, entry: CacheEntry, now: Date) =>
-    answer(req, entry.payload as ContentData, {
-      fallback: false,
-      error: null,
-      updatedAt: entry.fetchedAt.toISOString(),
-      cached: true,
-      stale: !isFresh(entry, now),
-    });
+  const log = (e: unknown) => deps.log(`dynamic-content: ${e instanceof Error ? e.message : String(e)}`);
+  const cachedOutcome = (entry: CacheEntry): Outcome => ({
+    data: entry.payload as ContentData,
+    fallback: false,
+    error: null,
+    fetchedAt: entry.fetchedAt,
+    expiresAt: entry.expiresAt,
+    cached: true,
+  });
+  const sampleOutcome = (req: ContentRequest, now: Date, error: string): Outcome => ({
+    data: sampleData(req, now),
+    fallback: true,
+    error,
+    fetchedAt: now,
+    expiresAt: null,
+    cached: false,
+  });
 
   /** Fetches from the service and stores the answer; on failure releases the lease and serves the old entry or sample data. */
-  async function refresh(req: ContentRequest, key: string, stale: CacheEntry | null, now: Date): Promise<Response> {
+  async function refresh(req: ContentRequest, key: string, stale: CacheEntry | null, now: Date): Promise<Outcome> {
     try {
       const data = await fetchContent(providerDeps, req);
-      try {
-        await cache.store(key, data, now, deps.ttlSeconds);
-      } catch (e) {
-        deps.log(`dynamic-content: ${e instanceof Error ? e.message : String(e)}`);
-      }
-      return answer(req, data, {
+      await cache.store(key, data, now, deps.ttlSeconds).catch(log);
+      return {
+        data,
         fallback: false,
         error: null,
-        updatedAt: now.toISOString(),
+        fetchedAt: now,
+        expiresAt: new Date(now.getTime() + deps.ttlSeconds * 1000),
         cached: false,
-        stale: false,
-      });
+      };
     } catch (e) {
-      const message = e instanceof ContentFailure ? e.userMessage : failureText(req);
-      deps.log(`dynamic-content: ${e instanceof Error ? e.message : String(e)}`);
-      await cache.release(key).catch((err: unknown) => deps.log(`dynamic-content: ${String(err)}`));
-      if (stale) return fromCache(req, stale, now);
-      return answer(req, sampleData(req, now), {
-        fallback: true,
-        error: message,
-        updatedAt: now.toISOString(),
-        cached: false,
-        stale: false,
-      });
+      log(e);
+      await cache.release(key).catch(log);
+      if (stale) return cachedOutcome(stale);
+      return sampleOutcome(req, now, e instanceof ContentFailure ? e.userMessage : failureText(req));
     }
   }
 
-  /** Waits for another instance's first fetch of `key`; claims the lease itself if that one gives up. */
+  /** Fetches if the caller is signed in; otherwise gives the lease back. */
+  async function refreshIfAllowed(
+    req: ContentRequest,
+    key: string,
+    stale: CacheEntry | null,
+    now: Date,
+    signedIn: Promise<boolean>,
+  ): Promise<Resolution> {
+    const flight = flights.get(key);
+    if (flight && stale) flight.stale = stale;
+    if (!(await signedIn)) {
+      await cache.release(key).catch(log);
+      return REFUSED;
+    }
+    return refresh(req, key, stale, now);
+  }
+
+  /** Waits (with growing pauses) for another instance's first fetch of `key`; claims the lease itself if that one gives up. */
   async function waitForEntry(key: string, now: Date): Promise<CacheLookup | null> {
     const started = Date.now();
+    let pause = deps.pollMs;
     while (Date.now() - started < deps.waitMs) {
-      await deps.sleep(deps.pollMs);
-      const seen = await cache.lookup(key, new Date(now.getTime() + (Date.now() - started)), deps.leaseSeconds);
+      await deps.sleep(pause);
+      pause = Math.min(pause * 2, 500);
+      const seen = await cache.lookup(key, now, deps.leaseSeconds);
       if (seen.entry || seen.claimed) return seen;
     }
     return null;
+  }
+
+  async function resolve(req: ContentRequest, key: string, now: Date, signedIn: Promise<boolean>): Promise<Resolution> {
+    let lookup: CacheLookup;
+    try {
+      lookup = await cache.lookup(key, now, deps.leaseSeconds);
+    } catch (e) {
+      // Without the cache the request still gets an answer, straight from the service.
+      log(e);
+      return (await signedIn) ? refresh(req, key, null, now) : REFUSED;
+    }
+    if (isFresh(lookup.entry, now)) return cachedOutcome(lookup.entry);
+    if (lookup.claimed) return refreshIfAllowed(req, key, lookup.entry, now, signedIn);
+    // Another instance is refreshing: serve what there is, or wait for its first fetch.
+    if (lookup.entry) return cachedOutcome(lookup.entry);
+    const later = await waitForEntry(key, now);
+    if (later?.entry) return cachedOutcome(later.entry);
+    if (later?.claimed) return refreshIfAllowed(req, key, null, now, signedIn);
+    return sampleOutcome(req, now, failureText(req));
+  }
+
+  /** The resolution of `key`, shared with concurrent requests in this instance; `mine` when this request ran it. */
+  async function shared(
+    req: ContentRequest,
+    key: string,
+    now: Date,
+    signedIn: Promise<boolean>,
+  ): Promise<{ outcome: Outcome; mine: boolean } | null> {
+    for (;;) {
+      const running = flights.get(key);
+      if (running?.stale) return { outcome: cachedOutcome(running.stale), mine: false };
+      let promise: Promise<Resolution>;
+      if (running) {
+        promise = running.promise;
+      } else {
+        const flight: { promise: Promise<Resolution>; stale: CacheEntry | null } = {
+          promise: Promise.resolve(REFUSED),
+          stale: null,
+        };
+        flights.set(key, flight);
+        flight.promise = resolve(req, key, now, signedIn).finally(() => {
+          if (flights.get(key) === flight) flights.delete(key);
+        });
+        promise = flight.promise;
+      }
+      const result = await promise;
+      if (result !== REFUSED) return { outcome: result, mine: !running };
+      // The request that started it was refused; this one tries on its own account.
+      if (!running) return null;
+    }
   }
 
   return async (request) => {
@@ -280,37 +367,27 @@ export function createHandler(deps: Deps): (req: Request) => Promise<Response> {
       }
       const req = parseContentRequest(await readJson(request));
       const now = requestTime(deps, request);
-      const key = keyOf(req);
 
-      // The session check and the cache read run side by side (a cache hit costs one round trip).
-      const [user, lookup] = await Promise.all([
-        auth.getUser(token),
-        cache.lookup(key, now, deps.leaseSeconds).catch((e: unknown) => e as Error),
-      ]);
-      if (user.error || !user.data.user) {
-        if (!(lookup instanceof Error) && lookup.claimed) await cache.release(key).catch(() => undefined);
-        throw new HttpError(401, NOT_SIGNED_IN);
-      }
-      if (lookup instanceof Error) {
-        // Without the cache the request still gets an answer, straight from the service.
-        deps.log(`dynamic-content: ${lookup.message}`);
-        return await refresh(req, key, null, now);
-      }
+      // The session check and the cache read run side by side (a cache hit costs one round trip);
+      // nothing is fetched from a service before the session is confirmed.
+      const signedIn = auth.getUser(token).then(
+        ({ data, error }) => !error && !!data.user,
+        () => false,
+      );
+      const [ok, resolved] = await Promise.all([signedIn, shared(req, keyOf(req), now, signedIn)]);
+      if (!ok || !resolved) throw new HttpError(401, NOT_SIGNED_IN);
 
-      if (isFresh(lookup.entry, now)) return fromCache(req, lookup.entry, now);
-      if (lookup.claimed) return await refresh(req, key, lookup.entry, now);
-      // Another instance is refreshing: serve what there is, or wait for its first fetch.
-      if (lookup.entry) return fromCache(req, lookup.entry, now);
-      const later = await waitForEntry(key, now);
-      if (later?.entry) return fromCache(req, later.entry, now);
-      if (later?.claimed) return await refresh(req, key, null, now);
-      return answer(req, sampleData(req, now), {
-        fallback: true,
-        error: failureText(req),
-        updatedAt: now.toISOString(),
-        cached: false,
-        stale: false,
-      });
+      const { outcome, mine } = resolved;
+      return json({
+        type: req.type,
+        data: outcome.data,
+        fallback: outcome.fallback,
+        error: outcome.error,
+        updatedAt: outcome.fetchedAt.toISOString(),
+        // Data another request of this instance fetched counts as cached for this one.
+        cached: outcome.cached || (!mine && !outcome.fallback),
+        stale: outcome.expiresAt !== null && outcome.expiresAt.getTime() <= now.getTime(),
+      } satisfies ContentAnswer);
     } catch (e) {
       return errorResponse(e);
     }

@@ -25,7 +25,10 @@ export interface CacheLookup {
 }
 
 export interface CacheStore {
-  /** The entry of `key`; when it is missing or expired, claims the refresh lease unless someone holds it. */
+  /**
+   * The entry of `key`, fresh when it expires after `now`; when it is missing or expired, claims the
+   * refresh lease unless someone holds it. The lease runs on the real clock whatever `now` says.
+   */
   lookup(key: string, now: Date, leaseSeconds: number): Promise<CacheLookup>;
   /** Saves a fresh entry and releases the lease. */
   store(key: string, payload: unknown, now: Date, ttlSeconds: number): Promise<void>;
@@ -90,13 +93,18 @@ export class DbCacheStore implements CacheStore {
 
 /** The same rules in memory, for tests (one process only). */
 export class MemoryCacheStore implements CacheStore {
+  /** `clock` gives the real time in milliseconds (the lease's clock). */
+  constructor(private readonly clock: () => number = Date.now) {}
+
   readonly rows = new Map<string, { entry: CacheEntry | null; refreshingUntil: number | null }>();
 
   lookup(key: string, now: Date, leaseSeconds: number): Promise<CacheLookup> {
     const row = this.rows.get(key);
     if (row && isFresh(row.entry, now)) return Promise.resolve({ entry: row.entry, claimed: false });
-    if (!row || row.refreshingUntil === null || row.refreshingUntil <= now.getTime()) {
-      const next = { entry: row?.entry ?? null, refreshingUntil: now.getTime() + leaseSeconds * 1000 };
+    // As in the database, the lease runs on the real clock, not on the request's time.
+    const real = this.clock();
+    if (!row || row.refreshingUntil === null || row.refreshingUntil <= real) {
+      const next = { entry: row?.entry ?? null, refreshingUntil: real + leaseSeconds * 1000 };
       this.rows.set(key, next);
       return Promise.resolve({ entry: next.entry, claimed: true });
     }
