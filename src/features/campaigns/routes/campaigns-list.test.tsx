@@ -1,0 +1,121 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '@tests/setup/msw-server';
+import { renderRoutes } from '@tests/setup/render';
+import { restUrl } from '@tests/setup/supabase-mocks';
+import { CampaignsListRoute } from './campaigns-list';
+
+const campaign = {
+  id: 'ca000000-0000-4000-8000-000000000001',
+  name: 'Cafe Daily Specials',
+  customer_id: 'c0000000-0000-4000-8000-000000000001',
+  status: 'active',
+  start_date: '2026-11-15T00:00:00+00:00',
+  end_date: '2027-01-21T00:00:00+00:00',
+  content_type: 'mixed',
+  slide_count: 4,
+  total_duration: 53,
+  created_at: '2026-11-15T00:00:00+00:00',
+  updated_at: '2026-11-15T00:00:00+00:00',
+  customers: { name: 'Corner Cafe', location: 'Downtown' },
+};
+
+const renderList = () =>
+  renderRoutes([{ path: '/dashboard/campaigns', element: <CampaignsListRoute /> }], { url: '/dashboard/campaigns' });
+
+describe('campaign list', () => {
+  it('shows cards with customer, status, dates, slide count and m:ss, without loading slides', async () => {
+    const urls: URL[] = [];
+    server.use(
+      http.get(restUrl('/campaigns'), ({ request }) => {
+        urls.push(new URL(request.url));
+        return HttpResponse.json([campaign]);
+      }),
+    );
+    renderList();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading campaigns...');
+    const card = within(await screen.findByRole('article', { name: 'Cafe Daily Specials' }));
+    expect(card.getByText('Corner Cafe')).toBeInTheDocument();
+    expect(card.getByText('Downtown')).toBeInTheDocument();
+    expect(card.getByText('Active')).toBeInTheDocument();
+    expect(card.getByText('Nov 15, 2026 – Jan 21, 2027')).toBeInTheDocument();
+    expect(card.getByText('4 slides')).toBeInTheDocument();
+    expect(card.getByText('0:53')).toBeInTheDocument();
+    expect(card.getByRole('link', { name: 'Edit Cafe Daily Specials' })).toHaveAttribute(
+      'href',
+      `/dashboard/campaigns/edit/${campaign.id}`,
+    );
+    expect(card.getByRole('link', { name: 'Builder for Cafe Daily Specials' })).toHaveAttribute(
+      'href',
+      `/dashboard/campaigns/builder/${campaign.id}`,
+    );
+    const select = urls[0]!.searchParams.get('select')!;
+    expect(select).toContain('customers(name,location)');
+    expect(select).not.toContain('campaign_items');
+  });
+
+  it('searches on the server by name or content type and filters by status and type', async () => {
+    const urls: URL[] = [];
+    server.use(
+      http.get(restUrl('/campaigns'), ({ request }) => {
+        urls.push(new URL(request.url));
+        return HttpResponse.json(urls.length === 1 ? [campaign] : []);
+      }),
+    );
+    const { user } = renderList();
+    await screen.findByRole('article');
+    await user.type(screen.getByLabelText('Search campaigns'), 'promo');
+    await user.selectOptions(screen.getByLabelText('Status'), 'paused');
+    await user.selectOptions(screen.getByLabelText('Content type'), 'promotional');
+    expect(await screen.findByRole('heading', { name: 'No campaigns match' })).toBeInTheDocument();
+    await waitFor(() => {
+      const last = urls.at(-1)!.searchParams;
+      expect(last.get('or')).toBe('(name.ilike.*promo*,content_type.ilike.*promo*)');
+      expect(last.get('status')).toBe('eq.paused');
+      expect(last.get('content_type')).toBe('eq.promotional');
+    });
+    // Debounced: no request for each partial word.
+    expect(urls.some((url) => url.searchParams.get('or')?.includes('*pro*'))).toBe(false);
+  });
+
+  it('shows the empty state, and the error with a retry', async () => {
+    let fail = true;
+    server.use(
+      http.get(restUrl('/campaigns'), () =>
+        fail
+          ? HttpResponse.json(
+              { code: '500', message: 'Database unavailable', details: null, hint: null },
+              { status: 500 },
+            )
+          : HttpResponse.json([]),
+      ),
+    );
+    const { user } = renderList();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'No campaigns yet' })).toBeInTheDocument();
+  });
+
+  it('asks before deleting and removes the campaign', async () => {
+    let deleted: string | null = null;
+    server.use(
+      http.get(restUrl('/campaigns'), () => HttpResponse.json(deleted ? [] : [campaign])),
+      http.delete(restUrl('/campaigns'), ({ request }) => {
+        deleted = new URL(request.url).searchParams.get('id');
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = renderList();
+    await user.click(await screen.findByRole('button', { name: 'Delete Cafe Daily Specials' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Are you sure you want to delete this campaign?');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(deleted).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Delete Cafe Daily Specials' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('heading', { name: 'No campaigns yet' })).toBeInTheDocument();
+    expect(deleted).toBe(`eq.${campaign.id}`);
+  });
+});
