@@ -5,14 +5,15 @@
 
 -- The live status of a device: 'offline' when its last heartbeat is older than
 -- 3 minutes, otherwise its stored status. Devices that never sent one keep theirs.
+-- No SET clause, so the planner inlines it into the view and the counts (it reads
+-- no tables and uses only pg_catalog's now(), so the search path cannot change it).
 create or replace function public.equipment_live_status(p_status text, p_last_heartbeat timestamptz)
 returns text
 language sql
 stable
-set search_path = ''
 as $$
   select case
-    when p_last_heartbeat is not null and p_last_heartbeat < now() - interval '3 minutes' then 'offline'
+    when p_last_heartbeat is not null and p_last_heartbeat < pg_catalog.now() - interval '3 minutes' then 'offline'
     else p_status
   end
 $$;
