@@ -1,0 +1,151 @@
+// Setting up a customer of its own for player tests and the player benchmark, through the
+// service role: an auth user with a password, a customers row, slide images in ad-images
+// and an active campaign. Nothing seeded is changed.
+import { deflateSync, crc32 } from 'node:zlib';
+import { createClient } from '@supabase/supabase-js';
+import ws from 'ws';
+import type { Database } from '../../src/types/database.ts';
+
+/** The local stack's service-role key (Supabase CLI demo value). */
+export const SERVICE_ROLE_KEY =
+  process.env.SUPABASE_SERVICE_ROLE_KEY ??
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+
+/** A supabase-js client for Node with `key` (no stored session). */
+export function nodeClient(stackUrl: string, key: string) {
+  return createClient<Database>(stackUrl, key, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: ws as never },
+  });
+}
+
+export const serviceClient = (stackUrl: string) => nodeClient(stackUrl, SERVICE_ROLE_KEY);
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body) >>> 0);
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A solid-colour PNG of `width`×`height` (RGB). */
+export function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(2, 9); // truecolour
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x++) row.set([r, g, b], 1 + x * 3);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+export const COLOURS: [number, number, number][] = [
+  [220, 38, 38],
+  [22, 163, 74],
+  [37, 99, 235],
+  [234, 179, 8],
+  [147, 51, 234],
+];
+
+export interface PlayerCustomer {
+  email: string;
+  password: string;
+  userId: string;
+  customerId: string;
+  campaignId: string;
+  slideIds: string[];
+  imagePaths: string[];
+  remove: () => Promise<void>;
+}
+
+/** A customer with one active campaign of `count` image slides lasting `seconds` each. */
+export async function createPlayerCustomer(
+  stackUrl: string,
+  {
+    count = 3,
+    seconds = 5,
+    width = 1280,
+    height = 800,
+  }: { count?: number; seconds?: number; width?: number; height?: number } = {},
+): Promise<PlayerCustomer> {
+  const sb = serviceClient(stackUrl);
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const email = `player-${suffix}@example.com`;
+  const password = `player-pass-${suffix}`;
+
+  const { data: created, error: userError } = await sb.auth.admin.createUser({ email, password, email_confirm: true });
+  if (userError || !created.user) throw new Error(`creating ${email}: ${userError?.message}`);
+  const userId = created.user.id;
+
+  const customer = await sb
+    .from('customers')
+    .insert({
+      name: `Player Test ${suffix}`,
+      username: `player${suffix}`,
+      email,
+      location: 'Test Lab',
+      status: 'active',
+    })
+    .select('id')
+    .single();
+  if (customer.error) throw new Error(`customer: ${customer.error.message}`);
+  const customerId = customer.data.id;
+
+  const imagePaths: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const path = `player-test-${suffix}-${i + 1}.png`;
+    const png = solidPng(width, height, COLOURS[i % COLOURS.length]);
+    const upload = await sb.storage.from('ad-images').upload(path, png, { contentType: 'image/png', upsert: true });
+    if (upload.error) throw new Error(`upload ${path}: ${upload.error.message}`);
+    imagePaths.push(path);
+  }
+
+  const campaign = await sb
+    .from('campaigns')
+    .insert({ name: `Player Test ${suffix}`, customer_id: customerId, status: 'active' })
+    .select('id')
+    .single();
+  if (campaign.error) throw new Error(`campaign: ${campaign.error.message}`);
+  const campaignId = campaign.data.id;
+
+  const items = await sb
+    .from('campaign_items')
+    .insert(
+      imagePaths.map((image_url, i) => ({
+        campaign_id: campaignId,
+        title: `Slide ${i + 1}`,
+        image_url,
+        display_order: i + 1,
+        duration: seconds,
+      })),
+    )
+    .select('id, display_order')
+    .order('display_order');
+  if (items.error) throw new Error(`slides: ${items.error.message}`);
+  const slideIds = items.data.map((s) => s.id);
+
+  return {
+    email,
+    password,
+    userId,
+    customerId,
+    campaignId,
+    slideIds,
+    imagePaths,
+    remove: async () => {
+      await sb.from('equipment_status').delete().eq('customer_id', customerId);
+      await sb.from('customers').delete().eq('id', customerId);
+      await sb.storage.from('ad-images').remove(imagePaths);
+      await sb.auth.admin.deleteUser(userId);
+    },
+  };
+}
