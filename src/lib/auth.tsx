@@ -115,15 +115,40 @@ export function toRole(value: string | null | undefined): Role {
   return value === 'admin' ? 'admin' : 'customer';
 }
 
-/** The signed-in user's role, read from public.users (data the user cannot edit). */
+/** Where the last role read for a user is kept on the device. */
+const keptRoleKey = (userId: string) => `signage:role:${userId}`;
+
+/** True when a request failed because the network is unavailable (no answer at all). */
+function isNetworkFailure(error: unknown): boolean {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return true;
+  const message = error instanceof Error ? error.message : '';
+  return /Failed to fetch|fetch failed|NetworkError|Load failed/i.test(message);
+}
+
+/**
+ * The signed-in user's role, read from public.users (data the user cannot edit). The last
+ * role read is kept on the device, so a screen that restarts without a network (a kiosk
+ * running the player) still gets past the route guards; the server's row-level security
+ * decides what any request may do either way.
+ */
 export const userRoleQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: userKeys.role(userId),
     queryFn: async (): Promise<Role> => {
-      const { data } = await supabase.from('users').select('role').eq('id', userId).single().throwOnError();
-      return toRole(data.role);
+      try {
+        const { data } = await supabase.from('users').select('role').eq('id', userId).single().throwOnError();
+        const role = toRole(data.role);
+        localStorage.setItem(keptRoleKey(userId), role);
+        return role;
+      } catch (error) {
+        const kept = isNetworkFailure(error) ? localStorage.getItem(keptRoleKey(userId)) : null;
+        if (kept) return toRole(kept);
+        throw error;
+      }
     },
     staleTime: 5 * 60 * 1000,
+    // Ask even while the browser reports no network, so the kept role can answer.
+    networkMode: 'offlineFirst',
   });
 
 export type Access =

@@ -1,0 +1,166 @@
+// `npm run bench:player [-- --duration-ms N] [-- --slides N]`: the player in Chromium with
+// a campaign of image slides at 5 s (the shortest duration a slide may have). Starts its
+// own test stack, builds and serves the app, and measures:
+//  - first slide: from navigation start to the first frame with a decoded slide image on screen;
+//  - blank frames: the longest stretch with no painted image, sampled every animation frame;
+//  - drift: each slide change against its schedule (first change + n × 5 s);
+//  - JS heap (CDP Performance.getMetrics, after a forced GC) before and after.
+// 200 transitions take 1000 s; --duration-ms runs for that long instead (fewer transitions).
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+import { build, preview } from 'vite';
+import { DEFAULT_ANON_KEY } from '../supabase/local/config.ts';
+import { findChromium } from '../tests/support/chromium.ts';
+import { startTestStack } from '../tests/support/stack-process.ts';
+import { createPlayerCustomer } from '../tests/e2e/player-support.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const SLIDE_MS = 5000;
+
+const { values } = parseArgs({
+  options: {
+    'duration-ms': { type: 'string' },
+    slides: { type: 'string', default: '5' },
+  },
+});
+const transitions = values['duration-ms'] ? Math.max(2, Math.floor(Number(values['duration-ms']) / SLIDE_MS)) : 200;
+const slideCount = Number(values.slides);
+const basePort = Number(process.env.BENCH_BASE_PORT ?? process.env.E2E_BASE_PORT ?? 57000);
+const appPort = basePort + 80;
+
+// Runs in the page from its first script: a frame sampler and a slide-change recorder.
+const SAMPLER = `(() => {
+  const s = (window.__bench = { firstImage: null, lastImageFrame: null, longestGap: 0, blankFrames: 0, frames: 0, changes: [] });
+  const painted = () => {
+    const img = document.querySelector('[data-visible="true"] img');
+    return Boolean(img && img.complete && img.naturalWidth > 0);
+  };
+  const frame = (t) => {
+    const ok = painted();
+    if (s.firstImage !== null) {
+      s.frames++;
+      if (ok) {
+        s.longestGap = Math.max(s.longestGap, t - s.lastImageFrame);
+        s.lastImageFrame = t;
+      } else {
+        s.blankFrames++;
+      }
+    } else if (ok) {
+      s.firstImage = performance.now();
+      s.lastImageFrame = t;
+    }
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+  const watch = () => {
+    const player = document.querySelector('[data-testid="player"]');
+    if (!player) return setTimeout(watch, 20);
+    new MutationObserver(() => s.changes.push(performance.now())).observe(player, {
+      attributes: true,
+      attributeFilter: ['data-slide-index'],
+    });
+  };
+  watch();
+})()`;
+
+interface BenchState {
+  firstImage: number | null;
+  longestGap: number;
+  blankFrames: number;
+  frames: number;
+  changes: number[];
+}
+
+async function main() {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('Chromium not found (see tests/support/chromium.ts).');
+  const stack = await startTestStack({ basePort, name: `bench-player-${basePort}` });
+  const outDir = path.join(ROOT, '.local', 'bench-player', 'dist');
+  process.env.VITE_SUPABASE_URL = stack.url;
+  process.env.VITE_SUPABASE_ANON_KEY = stack.env.ANON_KEY ?? DEFAULT_ANON_KEY;
+  await build({ root: ROOT, mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  const server = await preview({
+    root: ROOT,
+    logLevel: 'warn',
+    build: { outDir },
+    preview: { host: '127.0.0.1', port: appPort, strictPort: true },
+  });
+  const browser = await chromium.launch({
+    executablePath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  const customer = await createPlayerCustomer(stack.url, { count: slideCount, seconds: SLIDE_MS / 1000 });
+  try {
+    const login = await fetch(`${stack.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: DEFAULT_ANON_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: customer.email, password: customer.password }),
+    });
+    const session = await login.text();
+    const storageKey = `sb-${new URL(stack.url).hostname.split('.')[0]}-auth-token`;
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.addInitScript(`localStorage.setItem(${JSON.stringify(storageKey)}, ${JSON.stringify(session)});`);
+    await page.addInitScript(SAMPLER);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const heap = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      return metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
+    };
+
+    await page.goto(`http://127.0.0.1:${appPort}/slides`);
+    await page.waitForFunction('window.__bench.firstImage !== null', undefined, { timeout: 30_000 });
+    const firstImage = await page.evaluate<number>('window.__bench.firstImage');
+    // Let the first loop cache every image before the "before" heap reading.
+    await page.waitForFunction(`window.__bench.changes.length >= ${Math.min(slideCount, transitions)}`, undefined, {
+      timeout: slideCount * SLIDE_MS + 30_000,
+    });
+    const heapBefore = await heap();
+
+    console.error(`running ${transitions} transitions (~${Math.round((transitions * SLIDE_MS) / 1000)} s)...`);
+    await page.waitForFunction(`window.__bench.changes.length >= ${transitions + 1}`, undefined, {
+      timeout: (transitions + 2) * SLIDE_MS + 60_000,
+      polling: 1000,
+    });
+    const heapAfter = await heap();
+    const state = await page.evaluate<BenchState>('window.__bench');
+
+    const origin = state.changes[0]!;
+    const drifts = state.changes.slice(0, transitions + 1).map((t, n) => Math.abs(t - (origin + n * SLIDE_MS)));
+    const intervals = state.changes.slice(1, transitions + 1).map((t, i) => t - state.changes[i]!);
+    const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);
+    const result = {
+      date: new Date().toISOString(),
+      slides: slideCount,
+      slideSeconds: SLIDE_MS / 1000,
+      transitions,
+      runSeconds: Math.round((state.changes[transitions]! - origin) / 1000),
+      firstSlideMs: Math.round(firstImage),
+      framesSampled: state.frames,
+      blankFrames: state.blankFrames,
+      longestFrameGapMs: Math.round(state.longestGap),
+      maxDriftMs: Math.round(Math.max(...drifts)),
+      meanDriftMs: Math.round(drifts.reduce((a, b) => a + b, 0) / drifts.length),
+      slideMs: { min: Math.round(Math.min(...intervals)), max: Math.round(Math.max(...intervals)) },
+      heapBeforeMb: mb(heapBefore),
+      heapAfterMb: mb(heapAfter),
+      heapGrowthMb: mb(heapAfter - heapBefore),
+    };
+    console.log(JSON.stringify(result, null, 2));
+    await context.close();
+  } finally {
+    await customer.remove().catch(() => undefined);
+    await browser.close();
+    await server.close();
+    await stack.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
