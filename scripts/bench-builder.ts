@@ -8,6 +8,7 @@ import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { chromium } from 'playwright-core';
 import { build, preview } from 'vite';
+import ws from 'ws';
 import { DEFAULT_ANON_KEY, DEFAULT_SERVICE_ROLE_KEY } from '../supabase/local/config.ts';
 import { requireChromium } from '../tests/support/chromium.ts';
 import { startTestStack } from '../tests/support/stack-process.ts';
@@ -21,13 +22,35 @@ const LOADS = 5;
 const CAFE_ID = 'c0000000-0000-4000-8000-000000000001';
 const ADMIN = { email: 'admin@example.com', password: 'demo-admin-pass' };
 
-/** What the measuring code uses in the page (scripts are typed for Node, not the DOM). */
-interface PageGlobals {
-  document: { querySelectorAll(selector: string): { length: number } };
-  requestAnimationFrame(callback: (now: number) => void): number;
-  __frames: number[];
-  __recording: boolean;
-}
+// Code run in the page, as source text: the script's own functions would carry the
+// bundler's helpers (such as __name) that the page does not have.
+
+/** Resolves with performance.now() once every row is in the page. */
+const ALL_ROWS_RENDERED = `new Promise((resolve) => {
+  const check = () =>
+    document.querySelectorAll('[data-testid="slide-row"]').length >= ${SLIDES}
+      ? resolve(performance.now())
+      : requestAnimationFrame(check);
+  check();
+})`;
+
+/** Records the time between animation frames until stopped. */
+const START_FRAME_RECORDING = `(() => {
+  window.__frames = [];
+  window.__recording = true;
+  let last = performance.now();
+  const tick = (now) => {
+    window.__frames.push(now - last);
+    last = now;
+    if (window.__recording) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})()`;
+
+const STOP_FRAME_RECORDING = `(() => {
+  window.__recording = false;
+  return window.__frames.slice(1);
+})()`;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const percentile = (values: number[], p: number) => {
@@ -48,6 +71,8 @@ async function main() {
     const anonKey = stack.env.ANON_KEY ?? DEFAULT_ANON_KEY;
     const service = createClient<Database>(stack.url, stack.env.SERVICE_ROLE_KEY ?? DEFAULT_SERVICE_ROLE_KEY, {
       auth: { persistSession: false, autoRefreshToken: false },
+      // Node 20 has no WebSocket of its own.
+      realtime: { transport: ws as never },
     });
     const { data: campaign, error } = await service
       .from('campaigns')
@@ -118,36 +143,14 @@ async function main() {
         .nth(SLIDES - 1)
         .waitFor({ timeout: 60_000 });
       // From navigation start to the moment all rows are in the page.
-      const rendered = await page.evaluate(
-        (count) =>
-          new Promise<number>((resolve) => {
-            const g = globalThis as unknown as PageGlobals;
-            const check = () =>
-              g.document.querySelectorAll('[data-testid="slide-row"]').length >= count
-                ? resolve(performance.now())
-                : g.requestAnimationFrame(check);
-            check();
-          }),
-        SLIDES,
-      );
+      const rendered = await page.evaluate<number>(ALL_ROWS_RENDERED);
       opens.push(rendered);
     }
 
     // A scripted mouse drag of the first row down across the visible list, then back.
     const handle = page.getByRole('button', { name: 'Reorder Bench slide 1', exact: true });
     const box = (await handle.boundingBox())!;
-    await page.evaluate(() => {
-      const w = globalThis as unknown as PageGlobals;
-      w.__frames = [];
-      w.__recording = true;
-      let last = performance.now();
-      const tick = (now: number) => {
-        w.__frames.push(now - last);
-        last = now;
-        if (w.__recording) w.requestAnimationFrame(tick);
-      };
-      w.requestAnimationFrame(tick);
-    });
+    await page.evaluate(START_FRAME_RECORDING);
     const x = box.x + box.width / 2;
     const y = box.y + box.height / 2;
     await page.mouse.move(x, y);
@@ -161,11 +164,7 @@ async function main() {
       await page.mouse.move(x, y + (distance * step) / STEPS);
     }
     await page.mouse.up();
-    const frames = await page.evaluate(() => {
-      const w = globalThis as unknown as PageGlobals;
-      w.__recording = false;
-      return w.__frames.slice(1);
-    });
+    const frames = await page.evaluate<number[]>(STOP_FRAME_RECORDING);
 
     const over = frames.filter((f) => f > 1000 / 60 + 1).length;
     const result = {

@@ -32,20 +32,15 @@ const iconButton = cn(
   focusRing,
 );
 
-/** One timeline row; memoised so a drag re-renders only the rows that move. */
-export const SlideRow = memo(function SlideRow({
-  slide,
-  isPreviewed,
-  isDropping,
-  onPreview,
-  onDuplicate,
-  onEdit,
-  onDelete,
-}: SlideRowProps) {
+/**
+ * One timeline row. The sortable wrapper re-renders on every drag move (its transform);
+ * the memoised content inside it only when its slide or actions change, which keeps long
+ * lists smooth while dragging.
+ */
+export const SlideRow = memo(function SlideRow({ slide, isPreviewed, isDropping, ...actions }: SlideRowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: slide.id,
   });
-  const title = slideTitle(slide);
   const style: CSSProperties = {
     transform: CSS.Translate.toString(transform),
     transition,
@@ -71,12 +66,27 @@ export const SlideRow = memo(function SlideRow({
           'cursor-grab touch-none rounded p-1 text-gray-400 hover:text-gray-700 active:cursor-grabbing',
           focusRing,
         )}
-        aria-label={`Reorder ${title}`}
+        aria-label={`Reorder ${slideTitle(slide)}`}
         {...attributes}
         {...listeners}
       >
         <GripVertical aria-hidden className="size-4" />
       </button>
+      <SlideRowContent slide={slide} {...actions} />
+    </li>
+  );
+});
+
+const SlideRowContent = memo(function SlideRowContent({
+  slide,
+  onPreview,
+  onDuplicate,
+  onEdit,
+  onDelete,
+}: SlideRowActions & { slide: Slide }) {
+  const title = slideTitle(slide);
+  return (
+    <>
       <span
         className="w-7 text-center text-sm font-semibold text-gray-500"
         aria-label={`Position ${slide.display_order}`}
@@ -128,6 +138,6 @@ export const SlideRow = memo(function SlideRow({
           <Trash2 aria-hidden className="size-4" />
         </button>
       </div>
-    </li>
+    </>
   );
 });

@@ -83,7 +83,14 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
   const dirty = draft !== null && hasChanges(saved, draft);
   const stats = useMemo(() => timelineStats(slides), [slides]);
 
-  const [editing, setEditing] = useState<Slide | null>(null);
+  // The slide in the modal: a new one (not in the list until saved there), or a listed one by id.
+  const [newSlide, setNewSlide] = useState<Slide | null>(null);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const editing = newSlide ?? slides.find((slide) => slide.id === editingId) ?? null;
+  const closeModal = () => {
+    setNewSlide(null);
+    setEditingId(null);
+  };
   const [previewId, setPreviewId] = useState<string | null>(null);
   const [playing, setPlaying] = useState(false);
   const [toDelete, setToDelete] = useState<string | null>(null);
@@ -106,17 +113,14 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
 
   const onPreview = useCallback((slideId: string) => setPreviewId(slideId), []);
   const onDuplicate = useCallback((slideId: string) => edit((list) => duplicateSlide(list, slideId)), [edit]);
-  const onEdit = useCallback(
-    (slideId: string) => setEditing((draft ?? saved).find((slide) => slide.id === slideId) ?? null),
-    [draft, saved],
-  );
+  const onEdit = useCallback((slideId: string) => setEditingId(slideId), []);
   const onDelete = useCallback((slideId: string) => setToDelete(slideId), []);
   const onMove = useCallback(
     (activeId: string, overId: string) => edit((list) => moveSlide(list, activeId, overId)),
     [edit],
   );
 
-  const addSlide = () => setEditing(createSlide(campaign.id, slides));
+  const addSlide = () => setNewSlide(createSlide(campaign.id, slides));
 
   const runSave = (expectedUpdatedAt: string | null) =>
     save.mutate(
@@ -271,10 +275,10 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
 
       <SlideModal
         slide={editing}
-        onCancel={() => setEditing(null)}
+        onCancel={closeModal}
         onSave={(slide) => {
           edit((list) => upsertSlide(list, slide));
-          setEditing(null);
+          closeModal();
         }}
       />
 
