@@ -58,7 +58,7 @@ test('an admin adds an advertiser with a logo, finds it, views it and toggles it
   const logo = page.getByRole('img', { name: `${company} logo` });
   await expect(logo).toBeVisible();
   // The signed link really serves the uploaded image.
-  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  await expect.poll(() => logo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(1);
   await screenshot(page, 'advertiser-detail');
 });
 

@@ -22,7 +22,7 @@ test('an admin sees the overview and resolves an alert', async ({ page }) => {
     }),
   });
   expect(created.status).toBe(201);
-  const [alert] = (await created.json()) as { id: string }[];
+  const alert = ((await created.json()) as { id: string }[])[0];
 
   await signInAs(page, ADMIN);
   await page.goto('/dashboard');
@@ -54,7 +54,7 @@ test('an admin sees the overview and resolves an alert', async ({ page }) => {
   // The database has it resolved.
   await expect
     .poll(async () => {
-      const r = await fetch(`${STACK_URL}/rest/v1/system_alerts?id=eq.${alert!.id}&select=resolved`, { headers: asService });
+      const r = await fetch(`${STACK_URL}/rest/v1/system_alerts?id=eq.${alert.id}&select=resolved`, { headers: asService });
       return ((await r.json()) as { resolved: boolean }[])[0]?.resolved;
     })
     .toBe(true);
