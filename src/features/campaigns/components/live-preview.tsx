@@ -36,7 +36,7 @@ export function LivePreview({ slides, currentId, playing, onShow, onPlayingChang
   return (
     <Card aria-labelledby="live-preview-title">
       <CardHeader className="flex flex-row items-center justify-between gap-2 space-y-0">
-        <CardTitle id="live-preview-title" className="text-base">
+        <CardTitle id="live-preview-title" className="text-base whitespace-nowrap">
           Live Preview
         </CardTitle>
         <div className="flex gap-1">
