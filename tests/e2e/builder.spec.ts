@@ -74,8 +74,9 @@ test('a campaign of five slides is built, reordered by mouse and keyboard, saved
   await page.getByLabel('Campaign name').fill(name);
   const customer = page.getByLabel('Customer', { exact: true });
   await expect(customer).toBeEnabled();
-  const cafe = await customer.locator('option', { hasText: 'Corner Cafe' }).getAttribute('value');
-  await customer.selectOption(cafe);
+  // Harbor Books has no login: the player tests play Corner Cafe's seeded campaigns and nothing else.
+  const venue = await customer.locator('option', { hasText: 'Harbor Books' }).getAttribute('value');
+  await customer.selectOption(venue);
   await page.getByLabel('Start date').fill('2026-12-01');
   await page.getByLabel('End date').fill('2026-11-01');
   await page.getByRole('button', { name: 'Create Campaign' }).click();
@@ -196,7 +197,7 @@ test('a failed save shows the error and keeps the edits', async ({ page }) => {
   await page.getByLabel('Campaign name').fill(name);
   const customer = page.getByLabel('Customer', { exact: true });
   await expect(customer).toBeEnabled();
-  await customer.selectOption(await customer.locator('option', { hasText: 'Corner Cafe' }).getAttribute('value'));
+  await customer.selectOption(await customer.locator('option', { hasText: 'Harbor Books' }).getAttribute('value'));
   await page.getByRole('button', { name: 'Create Campaign' }).click();
   await expect(page).toHaveURL(/\/dashboard\/campaigns$/);
   await page.getByLabel('Search campaigns').fill(name);
