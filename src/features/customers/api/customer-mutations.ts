@@ -1,7 +1,7 @@
 // Changing customers. Each mutation invalidates what it changes and returns that promise,
 // so callers' onSuccess runs once the lists and counts are fresh.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FunctionsHttpError } from '@supabase/supabase-js';
+import { invokeFunction } from '@/lib/functions';
 import { supabase } from '@/lib/supabase';
 import { customerKeys } from './customers';
 import { toggledStatus, type Customer, type CustomerInput } from './customer-schema';
@@ -127,13 +127,6 @@ export function useDeleteCustomer() {
   });
 }
 
-function errorField(body: unknown): string | null {
-  if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error) {
-    return body.error;
-  }
-  return null;
-}
-
 export interface SetPasswordInput {
   username: string;
   newPassword: string;
@@ -145,18 +138,7 @@ export interface SetPasswordInput {
  * Fails with the server's `error` text, else 'Failed to set password'.
  */
 export async function setCustomerPassword({ username, newPassword }: SetPasswordInput): Promise<void> {
-  const result: { data: unknown; error: unknown } = await supabase.functions.invoke<unknown>('set-users-password', {
-    body: { username, newPassword },
-  });
-  const { data, error } = result;
-  if (error instanceof FunctionsHttpError) {
-    const response = error.context as Response;
-    const body: unknown = await response.json().catch(() => null);
-    throw new Error(errorField(body) ?? 'Failed to set password', { cause: error });
-  }
-  if (error) throw new Error('Failed to set password', { cause: error });
-  const message = errorField(data);
-  if (message) throw new Error(message);
+  await invokeFunction('set-users-password', { username, newPassword }, 'Failed to set password');
 }
 
 export function useSetCustomerPassword() {
