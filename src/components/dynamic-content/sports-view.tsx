@@ -40,14 +40,14 @@ export function SportsView({ events }: SportsViewProps) {
           No games right now
         </p>
       ) : (
-        <ul className="flex flex-1 flex-col gap-[1cqw]">
+        <ul className="grid min-h-0 flex-1 auto-rows-fr gap-[1cqw] @sm:grid-cols-2">
           {games.map((game, index) => {
             const score = game.score ?? null;
             return (
               <li
                 key={`${game.event ?? ''}-${index}`}
                 aria-label="Game"
-                className="flex flex-1 flex-col justify-center gap-[0.6cqw] rounded-[1cqw] bg-gray-800 px-[2cqw] py-[1cqw]"
+                className="flex min-h-0 flex-col justify-center gap-[0.6cqw] overflow-hidden rounded-[1cqw] bg-gray-800 px-[2cqw] py-[1cqw]"
               >
                 <div className="flex items-center justify-between gap-[1cqw] text-[max(0.625rem,1.4cqw)]">
                   <span className="font-semibold tracking-wide text-gray-300 uppercase">
