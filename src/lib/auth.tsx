@@ -4,14 +4,26 @@
 // USER_UPDATED, PASSWORD_RECOVERY) into React, so screens and route guards can wait
 // while it is loading. The role is read from public.users (data the user cannot
 // edit), never from user_metadata.
+//
+// A kiosk must survive a restart without a network after its access token ran out:
+// supabase-js then reports no session but keeps it in storage, and renews it on its own
+// once the network is back (TOKEN_REFRESHED). Until then the provider goes on with that
+// kept session (marked `renewing`), so the player keeps playing what it kept on the
+// device. Nothing is granted by it: every request is still decided by row-level security.
 import { createContext, use, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
-import { supabase } from '@/lib/supabase';
+import { isAuthRetryableFetchError, type AuthChangeEvent, type Session, type User } from '@supabase/supabase-js';
+import { forgetKeptSession, keptSession, supabase } from '@/lib/supabase';
 
 export type AuthState =
   | { status: 'loading'; session: null; user: null }
-  | { status: 'signed-in'; session: Session; user: User }
+  | {
+      status: 'signed-in';
+      session: Session;
+      user: User;
+      /** True while the session is the one kept on the device, not renewed yet (no network). */
+      renewing?: boolean;
+    }
   | {
       status: 'signed-out';
       session: null;
@@ -29,9 +41,27 @@ interface AuthContextValue {
   state: AuthState;
   /** Remembers where the next sign-out should lead, until someone signs in again. */
   setSignOutRedirect: (to: string | undefined) => void;
+  /** Signs out on this device only, for when the server cannot be reached. */
+  signOutOnDevice: () => void;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
+
+/**
+ * How long a start waits for supabase-js before going on with a kept session whose access
+ * token ran out. Renewing it without a network takes supabase-js about 25 s of retries.
+ */
+export const KEPT_SESSION_GRACE_MS = 1000;
+
+const renewingState = (session: Session): AuthState => ({
+  status: 'signed-in',
+  session,
+  user: session.user,
+  renewing: true,
+});
+
+/** True when supabase-js must renew the session before using it (it does so in a token's last 90 s). */
+const needsRenewal = (session: Session) => (session.expires_at ?? 0) * 1000 - Date.now() < 90_000;
 
 /** Events after which the provider's state follows the session it was given. */
 const SESSION_EVENTS: ReadonlySet<AuthChangeEvent> = new Set<AuthChangeEvent>([
@@ -47,23 +77,40 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<AuthState>(LOADING);
   const signOutRedirect = useRef<string | undefined>(undefined);
+  const signedOut = (): AuthState =>
+    signOutRedirect.current ? { ...SIGNED_OUT, redirectTo: signOutRedirect.current } : SIGNED_OUT;
 
   useEffect(() => {
+    // A start without a network, with an access token that ran out: go on with the kept
+    // session rather than wait for supabase-js to give up renewing it.
+    const grace = setTimeout(() => {
+      setState((current) => {
+        if (current.status !== 'loading') return current;
+        const kept = keptSession();
+        return kept && needsRenewal(kept) ? renewingState(kept) : current;
+      });
+    }, KEPT_SESSION_GRACE_MS);
     // Fires INITIAL_SESSION right away with the stored session (or null), then every change.
     // The callback only uses the session it is handed: calling supabase from inside it would
     // wait for the client's auth lock, which is held while the callback runs.
     const { data } = supabase.auth.onAuthStateChange((event, session) => {
       if (!SESSION_EVENTS.has(event)) return;
+      const kept = !session && event === 'INITIAL_SESSION' ? keptSession() : null;
       if (session) {
         signOutRedirect.current = undefined;
         setState({ status: 'signed-in', session, user: session.user });
+      } else if (kept) {
+        setState(renewingState(kept));
       } else {
-        setState(signOutRedirect.current ? { ...SIGNED_OUT, redirectTo: signOutRedirect.current } : SIGNED_OUT);
+        setState(signedOut());
       }
       // Nothing read for the previous user may be shown to the next one.
       if (event === 'SIGNED_OUT') queryClient.removeQueries();
     });
-    return () => data.subscription.unsubscribe();
+    return () => {
+      clearTimeout(grace);
+      data.subscription.unsubscribe();
+    };
   }, [queryClient]);
 
   const value = useMemo<AuthContextValue>(
@@ -72,8 +119,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setSignOutRedirect: (to) => {
         signOutRedirect.current = to;
       },
+      signOutOnDevice: () => {
+        forgetKeptSession();
+        queryClient.removeQueries();
+        setState(signedOut());
+      },
     }),
-    [state],
+    [state, queryClient],
   );
   return <AuthContext value={value}>{children}</AuthContext>;
 }
@@ -94,12 +146,19 @@ export interface SignOutOptions {
 }
 
 export function useSignOut({ redirectTo }: SignOutOptions = {}) {
-  const { setSignOutRedirect } = useAuthContext();
+  const { state, setSignOutRedirect, signOutOnDevice } = useAuthContext();
+  const renewing = state.status === 'signed-in' && state.renewing === true;
   return useMutation({
     mutationFn: async () => {
       setSignOutRedirect(redirectTo);
+      // A session still waiting for the network to be renewed cannot be signed out on the server.
+      if (renewing) return signOutOnDevice();
       const { error } = await supabase.auth.signOut();
-      if (error) throw new Error(error.message || 'Sign out failed', { cause: error });
+      if (!error) return;
+      // Without a network the server cannot be told: this device forgets the session
+      // (its refresh token stays valid on the server until it expires or is used).
+      if (isAuthRetryableFetchError(error) || isNetworkFailure(error)) signOutOnDevice();
+      else throw new Error(error.message || 'Sign out failed', { cause: error });
     },
   });
 }
@@ -117,6 +176,12 @@ export function toRole(value: string | null | undefined): Role {
 
 /** Where the last role read for a user is kept on the device. */
 const keptRoleKey = (userId: string) => `signage:role:${userId}`;
+
+/** The role last read for `userId` on this device, if any. */
+function keptRole(userId: string): Role | null {
+  const kept = localStorage.getItem(keptRoleKey(userId));
+  return kept ? toRole(kept) : null;
+}
 
 /** True when a request failed because the network is unavailable (no answer at all). */
 function isNetworkFailure(error: unknown): boolean {
@@ -136,13 +201,20 @@ export const userRoleQueryOptions = (userId: string) =>
     queryKey: userKeys.role(userId),
     queryFn: async (): Promise<Role> => {
       try {
-        const { data } = await supabase.from('users').select('role').eq('id', userId).single().throwOnError();
+        // No retries inside the client: without a network the kept role answers at once.
+        const { data } = await supabase
+          .from('users')
+          .select('role')
+          .eq('id', userId)
+          .single()
+          .retry(false)
+          .throwOnError();
         const role = toRole(data.role);
         localStorage.setItem(keptRoleKey(userId), role);
         return role;
       } catch (error) {
-        const kept = isNetworkFailure(error) ? localStorage.getItem(keptRoleKey(userId)) : null;
-        if (kept) return toRole(kept);
+        const kept = isNetworkFailure(error) ? keptRole(userId) : null;
+        if (kept) return kept;
         throw error;
       }
     },
@@ -160,12 +232,16 @@ export type Access =
 /** The session and the role together: what route guards decide on. */
 export function useAccess(): Access {
   const auth = useAuth();
+  // A session kept on the device (not renewed yet) goes with the role kept beside it: asking
+  // would only wait for the network.
+  const renewingRole = auth.status === 'signed-in' && auth.renewing ? keptRole(auth.user.id) : null;
   const role = useQuery({
     ...userRoleQueryOptions(auth.user?.id ?? ''),
-    enabled: auth.status === 'signed-in',
+    enabled: auth.status === 'signed-in' && !renewingRole,
   });
   if (auth.status === 'loading') return { status: 'loading' };
   if (auth.status === 'signed-out') return { status: 'signed-out', redirectTo: auth.redirectTo };
+  if (renewingRole) return { status: 'signed-in', role: renewingRole, user: auth.user };
   if (role.isPending) return { status: 'loading' };
   if (role.isError) return { status: 'error', error: role.error, retry: () => void role.refetch() };
   return { status: 'signed-in', role: role.data, user: auth.user };

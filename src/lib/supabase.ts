@@ -1,6 +1,46 @@
-import { createClient } from '@supabase/supabase-js';
+import { createClient, type Session } from '@supabase/supabase-js';
 import { env } from '@/config/env';
 import type { Database } from '@/types/database';
 
+/**
+ * Where supabase-js keeps the session in localStorage: its default name for this URL
+ * (sb-<first host label>-auth-token), set explicitly so the app can read it too.
+ */
+export const AUTH_STORAGE_KEY = `sb-${new URL(env.supabaseUrl).hostname.split('.')[0]}-auth-token`;
+
 /** The one Supabase client of the app, typed with the database's generated types. */
-export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey);
+export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
+  auth: { storageKey: AUTH_STORAGE_KEY },
+});
+
+/**
+ * The session supabase-js still keeps on this device, read straight from storage. After
+ * a start without a network and an access token that ran out meanwhile, supabase-js
+ * reports no session (it could not renew it) yet keeps it, to renew it once the network
+ * is back; a session it gave up on (refused by the server) is removed from storage.
+ */
+export function keptSession(): Session | null {
+  try {
+    const value = JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null') as Partial<Session> | null;
+    if (!value?.access_token || !value.refresh_token || !value.user?.id) return null;
+    return value as Session;
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets the session on this device only (what signing out offline can do). */
+export function forgetKeptSession(): void {
+  for (const suffix of ['', '-user', '-code-verifier']) localStorage.removeItem(`${AUTH_STORAGE_KEY}${suffix}`);
+}
+
+/**
+ * True when requests would go out with a signed-in user's token. While a session cannot
+ * be renewed (offline, access token expired), supabase-js sends the anon key instead, and
+ * row-level security would answer every read with nothing: callers that keep showing
+ * what they have (the player) must not take that for "no data".
+ */
+export async function hasLiveSession(): Promise<boolean> {
+  const { data } = await supabase.auth.getSession();
+  return data.session !== null;
+}

@@ -2,6 +2,7 @@
 // service role: an auth user with a password, a customers row, slide images in ad-images
 // and an active campaign. Nothing seeded is changed.
 import { deflateSync, crc32 } from 'node:zlib';
+import type { Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import ws from 'ws';
 import type { Database } from '../../src/types/database.ts';
@@ -148,4 +149,82 @@ export async function createPlayerCustomer(
       await sb.auth.admin.deleteUser(userId);
     },
   };
+}
+
+/**
+ * Saves the customer's campaign as an admin would in the builder: its image slides as they
+ * are, then `extra` text slides (5 s each) after them.
+ */
+export async function saveSlidesAsAdmin(
+  stackUrl: string,
+  anonKey: string,
+  admin: { email: string; password: string },
+  customer: PlayerCustomer,
+  extra: { title: string; content: string }[],
+) {
+  const client = nodeClient(stackUrl, anonKey);
+  const signIn = await client.auth.signInWithPassword(admin);
+  if (signIn.error) throw new Error(`admin sign-in: ${signIn.error.message}`);
+  const slides = [
+    ...customer.slideIds.map((id, i) => ({ id, title: `Slide ${i + 1}`, image_url: customer.imagePaths[i], duration: 5 })),
+    ...extra.map((slide, i) => ({ id: `temp-${i + 1}`, ...slide, duration: 5 })),
+  ];
+  const saved = await client.rpc('save_campaign_slides', { p_campaign_id: customer.campaignId, p_slides: slides });
+  if (saved.error) throw new Error(`save_campaign_slides: ${saved.error.message}`);
+}
+
+export interface Change {
+  t: number;
+  id: string | null;
+  image: boolean;
+  text: string;
+}
+
+/**
+ * Records every slide change on the page: when, which slide, and whether its image is
+ * painted (runs in the page; a string, since these tests are typed for Node).
+ */
+const RECORD_CHANGES = `(() => {
+  window.__changes = [];
+  const player = document.querySelector('[data-testid="player"]');
+  const note = () => {
+    const layer = document.querySelector('[data-visible="true"]');
+    const img = layer && layer.querySelector('img');
+    window.__changes.push({
+      t: performance.now(),
+      id: layer ? layer.dataset.slideId : null,
+      image: Boolean(img && img.complete && img.naturalWidth > 0),
+      text: layer ? layer.textContent : '',
+    });
+  };
+  new MutationObserver(note).observe(player, { attributes: true, attributeFilter: ['data-slide-index'] });
+})()`;
+
+export const recordChanges = (page: Page) => page.evaluate(RECORD_CHANGES);
+export const changes = (page: Page) => page.evaluate<Change[]>('window.__changes');
+
+export async function waitForChanges(page: Page, count: number, timeout = 30_000) {
+  await page.waitForFunction(`window.__changes.length >= ${count}`, undefined, { timeout });
+  return changes(page);
+}
+
+/**
+ * Waits until the page could start again without a network: its service worker controls
+ * it and keeps index.html and every built asset the page loaded.
+ */
+export async function waitForOfflineReady(page: Page) {
+  await page.waitForFunction(
+    `(async () => {
+      if (!navigator.serviceWorker.controller) return false;
+      const cache = await caches.open('signage-shell-v1');
+      const assets = performance.getEntriesByType('resource')
+        .map((entry) => new URL(entry.name))
+        .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'))
+        .map((url) => url.pathname);
+      const kept = await Promise.all(['/index.html', ...assets].map((path) => cache.match(path)));
+      return kept.every(Boolean);
+    })()`,
+    undefined,
+    { timeout: 20_000, polling: 250 },
+  );
 }

@@ -1,45 +1,18 @@
 // The player in Chromium: a customer of its own (so seeded data stays as it is) with three
 // 5-second image slides. Order and timings, pause, a save in the builder reaching the
 // playing screen without a reload, playing on with the network cut, and the heartbeat.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { screenshot } from './screenshot.ts';
 import { ADMIN, ANON_KEY, CAFE, signInAs, STACK_URL } from './support.ts';
-import { createPlayerCustomer, nodeClient, serviceClient, type PlayerCustomer } from './player-support.ts';
-
-interface Change {
-  t: number;
-  id: string | null;
-  image: boolean;
-  text: string;
-}
-
-/**
- * Records every slide change on the page: when, which slide, and whether its image is
- * painted (runs in the page; a string, since these tests are typed for Node).
- */
-const RECORD_CHANGES = `(() => {
-  window.__changes = [];
-  const player = document.querySelector('[data-testid="player"]');
-  const note = () => {
-    const layer = document.querySelector('[data-visible="true"]');
-    const img = layer && layer.querySelector('img');
-    window.__changes.push({
-      t: performance.now(),
-      id: layer ? layer.dataset.slideId : null,
-      image: Boolean(img && img.complete && img.naturalWidth > 0),
-      text: layer ? layer.textContent : '',
-    });
-  };
-  new MutationObserver(note).observe(player, { attributes: true, attributeFilter: ['data-slide-index'] });
-})()`;
-
-const recordChanges = (page: Page) => page.evaluate(RECORD_CHANGES);
-const changes = (page: Page) => page.evaluate<Change[]>('window.__changes');
-
-async function waitForChanges(page: Page, count: number, timeout = 30_000) {
-  await page.waitForFunction(`window.__changes.length >= ${count}`, undefined, { timeout });
-  return changes(page);
-}
+import {
+  changes,
+  createPlayerCustomer,
+  recordChanges,
+  saveSlidesAsAdmin,
+  serviceClient,
+  waitForChanges,
+  type PlayerCustomer,
+} from './player-support.ts';
 
 let customer: PlayerCustomer;
 
@@ -85,20 +58,9 @@ test('the player plays its campaign in order and on time, pauses, takes a saved 
   await waitForChanges(page, pausedAt + 1, 10_000);
 
   // An admin saves the campaign with a new slide: it reaches the screen without a reload.
-  const admin = nodeClient(STACK_URL, ANON_KEY);
-  const signIn = await admin.auth.signInWithPassword(ADMIN);
-  expect(signIn.error).toBeNull();
-  const slides = [
-    ...customer.slideIds.map((id, i) => ({
-      id,
-      title: `Slide ${i + 1}`,
-      image_url: customer.imagePaths[i],
-      duration: 5,
-    })),
-    { id: 'temp-1', title: 'Fresh from the builder', content: 'Saved a moment ago.', duration: 5 },
-  ];
-  const saved = await admin.rpc('save_campaign_slides', { p_campaign_id: customer.campaignId, p_slides: slides });
-  expect(saved.error).toBeNull();
+  await saveSlidesAsAdmin(STACK_URL, ANON_KEY, ADMIN, customer, [
+    { title: 'Fresh from the builder', content: 'Saved a moment ago.' },
+  ]);
   await expect(page.getByTestId('slide-counter')).toHaveText(/ \/ 4$/, { timeout: 60_000 });
   await expect(page.locator('[data-visible="true"]')).toContainText('Fresh from the builder', { timeout: 30_000 });
   await screenshot(page, 'player-live-change');

@@ -9,9 +9,20 @@ export const ADMIN = { email: 'admin@example.com', password: 'demo-admin-pass' }
 export const CAFE = { email: 'cafe@example.com', password: 'demo-customer-pass' };
 export const GYM = { email: 'gym@example.com', password: 'demo-customer-pass' };
 
-const { basePort } = e2ePorts();
+const { basePort, controlPort } = e2ePorts();
 export const STACK_URL = `http://127.0.0.1:${basePort}`;
 export const mail = inbox(`http://127.0.0.1:${basePort + 3}`);
+
+async function control(action: 'stop' | 'start') {
+  const response = await fetch(`http://127.0.0.1:${controlPort}/${action}`, { method: 'POST' });
+  if (!response.ok) throw new Error(`${action} failed: ${response.status} ${await response.text()}`);
+}
+
+/** Takes the whole local stack and the app's server down, or brings them back (same ports and data). */
+export const stackControl = {
+  stop: () => control('stop'),
+  start: () => control('start'),
+};
 
 /** The local stack's anon key (Supabase CLI demo value). */
 export const ANON_KEY =
@@ -19,7 +30,7 @@ export const ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 
 /** Where supabase-js keeps the session for the stack's URL (sb-<first host label>-auth-token). */
-const STORAGE_KEY = `sb-${new URL(STACK_URL).hostname.split('.')[0]}-auth-token`;
+export const STORAGE_KEY = `sb-${new URL(STACK_URL).hostname.split('.')[0]}-auth-token`;
 
 interface BrowserStorage {
   getItem(key: string): string | null;

@@ -1,5 +1,6 @@
 // Starts the local stack as a child process for a test run, on its own ports
-// and a fresh data folder, optionally against a throwaway PostgreSQL 15.
+// and a fresh data folder, optionally against a throwaway PostgreSQL 15. It can be
+// halted and resumed on the same data, as a stopped and restarted `npm start`.
 import { fork, type ChildProcess } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +12,12 @@ export interface TestStack {
   url: string;
   engine: 'pglite' | 'postgres';
   env: Record<string, string>;
+  /** Stops the stack's process and removes its data. */
   stop(): Promise<void>;
+  /** Stops the stack's process, keeping its data (and database), as a stopped `npm start` would. */
+  halt(): Promise<void>;
+  /** Starts the stack again on the same ports and data after halt(). */
+  resume(): Promise<void>;
 }
 
 export interface TestStackOptions {
@@ -54,46 +60,61 @@ export async function startTestStack(opts: TestStackOptions = {}): Promise<TestS
     STACK_FUNCTIONS_WATCH: '0',
     ...opts.env,
   };
-  const child: ChildProcess = fork(path.join(ROOT, 'supabase', 'local', 'main.ts'), [], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  if (process.env.STACK_LOG) {
-    child.stdout?.pipe(process.stdout);
-    child.stderr?.pipe(process.stderr);
-  }
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`stack did not start in 60 s:\n${output}`)), 60_000);
-    child.on('message', (m: { ready?: boolean }) => {
-      if (m.ready) {
+  const launch = async (): Promise<ChildProcess> => {
+    const child = fork(path.join(ROOT, 'supabase', 'local', 'main.ts'), [], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    let output = '';
+    child.stdout?.on('data', (d) => (output += d));
+    child.stderr?.on('data', (d) => (output += d));
+    if (process.env.STACK_LOG) {
+      child.stdout?.pipe(process.stdout);
+      child.stderr?.pipe(process.stderr);
+    }
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`stack did not start in 60 s:\n${output}`)), 60_000);
+      child.on('message', (m: { ready?: boolean }) => {
+        if (m.ready) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      child.on('exit', (code) => {
         clearTimeout(timer);
-        resolve();
-      }
+        reject(new Error(`stack exited with ${code}:\n${output}`));
+      });
     });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`stack exited with ${code}:\n${output}`));
-    });
-  });
-  child.removeAllListeners('exit');
+    child.removeAllListeners('exit');
+    return child;
+  };
+  const end = async (running: ChildProcess) => {
+    if (running.exitCode !== null || running.signalCode !== null) return;
+    const exited = new Promise((r) => running.once('exit', r));
+    running.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    if (running.exitCode === null && running.signalCode === null) running.kill('SIGKILL');
+  };
+
+  let child: ChildProcess | null = await launch();
   return {
     url: `http://127.0.0.1:${base}`,
     engine,
     env,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      if (child) await end(child);
+      child = null;
       cluster?.stop();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+    async halt() {
+      if (child) await end(child);
+      child = null;
+    },
+    async resume() {
+      child ??= await launch();
     },
   };
 }

@@ -2,7 +2,7 @@
 // campaign it shows (public.player_heartbeat). The device is this browser: a generated
 // name ('Screen <short id>') kept in localStorage, and the id the server gave it.
 import { useEffect, useRef } from 'react';
-import { supabase } from '@/lib/supabase';
+import { hasLiveSession, supabase } from '@/lib/supabase';
 
 export const HEARTBEAT_MS = 60_000;
 
@@ -20,6 +20,8 @@ export function deviceName(): string {
 }
 
 export async function sendHeartbeat(campaignId: string | null, contentVersion: string | null): Promise<string | null> {
+  // Without a renewed session the call could only be refused (and would cost the device id).
+  if (!(await hasLiveSession())) return null;
   const knownId = localStorage.getItem(ID_KEY);
   const call = (deviceId: string | null) =>
     supabase.rpc('player_heartbeat', {

@@ -87,8 +87,16 @@ export function releaseMedia(keep: ReadonlySet<string>) {
   }
 }
 
+export interface ResolveMediaOptions {
+  /** Only what Cache Storage holds: nothing is signed or downloaded (no network to ask). */
+  cachedOnly?: boolean;
+}
+
 /** URLs for the slide images at `paths`: cached ones first, the rest signed and downloaded. Never throws. */
-export async function resolveMedia(paths: readonly string[]): Promise<PlayerMedia> {
+export async function resolveMedia(
+  paths: readonly string[],
+  { cachedOnly = false }: ResolveMediaOptions = {},
+): Promise<PlayerMedia> {
   const wanted = [...new Set(paths.filter(Boolean))];
   const urls: Record<string, string> = {};
   const storage = cacheStorage();
@@ -111,7 +119,7 @@ export async function resolveMedia(paths: readonly string[]): Promise<PlayerMedi
   }
 
   let renewAt = Number.POSITIVE_INFINITY;
-  if (missing.length > 0) {
+  if (missing.length > 0 && !cachedOnly) {
     let links = new Map<string, string>();
     try {
       links = await signSlideImages(missing);

@@ -4,7 +4,7 @@
 // last playlist is kept in localStorage so a screen that restarts offline keeps playing.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Json } from '@/types/database';
-import { supabase } from '@/lib/supabase';
+import { hasLiveSession, supabase } from '@/lib/supabase';
 import { releaseMedia, resolveMedia, type PlayerMedia } from './media';
 
 /** How often a playing screen asks whether its playlist changed. */
@@ -168,16 +168,29 @@ const imagePaths = (slides: PlayerSlide[]) =>
 
 async function withMedia(playlist: Playlist, fromDevice: boolean, previous?: PlayerData): Promise<PlayerData> {
   const paths = imagePaths(playlist.slides);
-  const media = await resolveMedia(paths);
+  // The copy kept on the device is played when the network failed: its images come from the cache.
+  const media = await resolveMedia(paths, { cachedOnly: fromDevice });
   // Keep the images of the playlist on screen until the new one has swapped in.
   releaseMedia(new Set([...paths, ...(previous ? imagePaths(previous.slides) : [])]));
   return { ...playlist, media, fromDevice };
 }
 
-/** Reads the playlist, reusing `previous` when nothing changed. */
-export async function getPlayerData(userId: string, previous: PlayerData | undefined): Promise<PlayerData> {
+/**
+ * Reads the playlist, reusing `previous` when nothing changed. While the session is
+ * `renewing` (kept on the device, not renewed yet) nothing is asked: the player goes on
+ * with what it has.
+ */
+export async function getPlayerData(
+  userId: string,
+  previous: PlayerData | undefined,
+  renewing = false,
+): Promise<PlayerData> {
   const today = new Date();
   try {
+    if (renewing || !(await hasLiveSession())) {
+      // Reads would go out as the anonymous role and come back empty: not a real answer.
+      throw new Error('Your session could not be renewed. Check the network connection.');
+    }
     if (previous?.customer) {
       const version = await fetchVersion(previous.customer.id, today);
       if (version === previous.version) {
@@ -199,11 +212,11 @@ export async function getPlayerData(userId: string, previous: PlayerData | undef
   }
 }
 
-export const playerQueryOptions = (userId: string) =>
+export const playerQueryOptions = (userId: string, renewing = false) =>
   queryOptions({
     queryKey: playerKeys.playlist(userId),
     queryFn: ({ client }: { client: QueryClient }) =>
-      getPlayerData(userId, client.getQueryData<PlayerData>(playerKeys.playlist(userId))),
+      getPlayerData(userId, client.getQueryData<PlayerData>(playerKeys.playlist(userId)), renewing),
     refetchInterval: PLAYLIST_POLL_MS,
     refetchIntervalInBackground: true,
     refetchOnReconnect: 'always',

@@ -21,7 +21,12 @@ function PlayerScreen({ children }: { children: ReactNode }) {
 export function SlidesRoute() {
   const auth = useAuth();
   const userId = auth.user?.id ?? '';
-  const playlist = useQuery({ ...playerQueryOptions(userId), enabled: userId !== '', networkMode: 'always' });
+  const renewing = auth.status === 'signed-in' && auth.renewing === true;
+  const playlist = useQuery({
+    ...playerQueryOptions(userId, renewing),
+    enabled: userId !== '',
+    networkMode: 'always',
+  });
   const signOut = useSignOut();
 
   // The kiosk keeps its app shell for restarts without a network.

@@ -1,0 +1,111 @@
+// A screen that must not stop: the player restarted without a network after its access
+// token ran out, and a screen left playing while the whole stack (API and the app's own
+// server) is stopped, reloaded meanwhile, and started again. Each customer is its own.
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, ANON_KEY, signInAs, STACK_URL, stackControl, STORAGE_KEY } from './support.ts';
+import {
+  createPlayerCustomer,
+  recordChanges,
+  saveSlidesAsAdmin,
+  waitForChanges,
+  waitForOfflineReady,
+  type PlayerCustomer,
+} from './player-support.ts';
+
+const customers: PlayerCustomer[] = [];
+
+async function playerCustomer() {
+  const customer = await createPlayerCustomer(STACK_URL, { count: 3, seconds: 5 });
+  customers.push(customer);
+  return customer;
+}
+
+test.afterAll(async () => {
+  await stackControl.start(); // in case a test stopped it and failed before starting it again
+  for (const customer of customers) await customer.remove();
+});
+
+const counter = (page: Page) => page.getByTestId('slide-counter');
+
+/** Plays /slides signed in as `customer` until it could start again offline. */
+async function startPlaying(page: Page, customer: PlayerCustomer) {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAs(page, customer);
+  await page.goto('/slides');
+  await expect(counter(page)).toHaveText('1 / 3', { timeout: 20_000 });
+  await expect(page.locator('[data-visible="true"] img')).toHaveJSProperty('complete', true);
+  await waitForOfflineReady(page);
+}
+
+/** Waits for `count` slide changes from now on, each slide of the campaign shown with its image. */
+async function expectPlaying(page: Page, customer: PlayerCustomer, count: number) {
+  await recordChanges(page);
+  const played = await waitForChanges(page, count, (count + 1) * 5_000 + 5_000);
+  expect(played.every((c) => c.id !== null && customer.slideIds.includes(c.id))).toBe(true);
+  expect(played.every((c) => c.image)).toBe(true);
+}
+
+test('a screen restarted without a network after its access token ran out plays on, and catches up once the network is back', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const customer = await playerCustomer();
+  await startPlaying(page, customer);
+
+  // The network goes; meanwhile an admin adds a slide, and the access token runs out
+  // (its expiry, as supabase-js keeps it, moves into the past, as after a long night).
+  await context.setOffline(true);
+  await saveSlidesAsAdmin(STACK_URL, ANON_KEY, ADMIN, customer, [
+    { title: 'Added while the screen was offline', content: 'It arrives once the network is back.' },
+  ]);
+  await page.evaluate((key) => {
+    const session = JSON.parse(localStorage.getItem(key) ?? '{}') as { expires_at?: number };
+    localStorage.setItem(key, JSON.stringify({ ...session, expires_at: Math.floor(Date.now() / 1000) - 60 }));
+  }, STORAGE_KEY);
+
+  // The screen restarts: it stays on /slides and plays what it kept, images included.
+  await page.reload();
+  await expect(counter(page)).toHaveText('1 / 3', { timeout: 10_000 });
+  expect(new URL(page.url()).pathname).toBe('/slides');
+  await expect(page.locator('[data-visible="true"] img')).toHaveJSProperty('complete', true);
+  await expectPlaying(page, customer, 2);
+
+  // The network is back: the session is renewed and the new slide reaches the screen.
+  await context.setOffline(false);
+  await expect(counter(page)).toHaveText(/ \/ 4$/, { timeout: 60_000 });
+  await expect(page.locator('[data-visible="true"]')).toContainText('Added while the screen was offline', {
+    timeout: 30_000,
+  });
+  const renewed = await page.evaluate(
+    (key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { expires_at?: number }).expires_at ?? 0,
+    STORAGE_KEY,
+  );
+  expect(renewed * 1000).toBeGreaterThan(Date.now());
+});
+
+test('a screen left playing keeps playing through a stopped and restarted stack, even reloaded meanwhile', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const customer = await playerCustomer();
+  await startPlaying(page, customer);
+
+  // Everything stops: the API, the database and the server the app came from.
+  await stackControl.stop();
+  await expectPlaying(page, customer, 3);
+
+  // Reloaded while nothing answers: the service worker has the app, the device the playlist.
+  await page.reload();
+  await expect(counter(page)).toHaveText('1 / 3', { timeout: 15_000 });
+  await expect(page.locator('[data-visible="true"] img')).toHaveJSProperty('complete', true);
+  await expectPlaying(page, customer, 2);
+
+  // Started again: a slide saved in the builder reaches the screen without a reload.
+  await stackControl.start();
+  await saveSlidesAsAdmin(STACK_URL, ANON_KEY, ADMIN, customer, [
+    { title: 'Saved after the restart', content: 'The screen caught up on its own.' },
+  ]);
+  await expect(counter(page)).toHaveText(/ \/ 4$/, { timeout: 60_000 });
+  await expect(page.locator('[data-visible="true"]')).toContainText('Saved after the restart', { timeout: 30_000 });
+});
