@@ -1,17 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { Megaphone, Plus, Search } from 'lucide-react';
+import { Megaphone } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { AddLink } from '@/components/lists/add-link';
+import { ListContent } from '@/components/lists/list-content';
+import { FilterSelect, ListToolbar, SearchField, StatusFilterSelect } from '@/components/lists/list-toolbar';
+import { SkeletonGrid } from '@/components/lists/skeleton-grid';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useDeleteCampaign, saveErrorText } from '../api/campaign-mutations';
 import {
   CAMPAIGN_CONTENT_TYPES,
@@ -21,15 +22,20 @@ import {
   type CampaignListItem,
 } from '../api/campaigns';
 import { CampaignCard } from '../components/campaign-card';
-import { NativeSelect } from '../components/native-select';
 import { humanize } from '../lib/format';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+
+const CONTENT_TYPE_OPTIONS = [
+  { value: 'all', label: 'All content types' },
+  ...CAMPAIGN_CONTENT_TYPES.map((value) => ({ value, label: humanize(value) })),
+];
+
+const GRID = 'grid gap-4 md:grid-cols-2 xl:grid-cols-3';
 
 export function CampaignsListRoute() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<CampaignFilters['status']>('all');
   const [contentType, setContentType] = useState<CampaignFilters['contentType']>('all');
-  const debouncedSearch = useDebouncedValue(search.trim(), 300);
+  const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const filters: CampaignFilters = { search: debouncedSearch, status, contentType };
   const campaigns = useQuery(campaignKeys.list(filters));
   const [toDelete, setToDelete] = useState<CampaignListItem | null>(null);
@@ -38,96 +44,64 @@ export function CampaignsListRoute() {
 
   return (
     <ContentLayout title="Campaigns" description="Timed slide shows played on customers' displays.">
-      <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
-        <div className="flex-1 space-y-1.5">
-          <Label htmlFor="campaign-search">Search campaigns</Label>
-          <div className="relative">
-            <Search aria-hidden className="pointer-events-none absolute top-3 left-3 size-4 text-gray-400" />
-            <Input
-              id="campaign-search"
-              type="search"
-              className="pl-9"
-              placeholder="Search by name or content type"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </div>
-        </div>
-        <div className="space-y-1.5 lg:w-48">
-          <Label htmlFor="campaign-status-filter">Status</Label>
-          <NativeSelect
-            id="campaign-status-filter"
-            value={status}
-            onChange={(event) => setStatus(event.target.value as CampaignFilters['status'])}
-          >
-            <option value="all">All statuses</option>
-            {CAMPAIGN_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {humanize(value)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="space-y-1.5 lg:w-52">
-          <Label htmlFor="campaign-type-filter">Content type</Label>
-          <NativeSelect
-            id="campaign-type-filter"
-            value={contentType}
-            onChange={(event) => setContentType(event.target.value as CampaignFilters['contentType'])}
-          >
-            <option value="all">All content types</option>
-            {CAMPAIGN_CONTENT_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {humanize(value)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <Button asChild>
-          <Link to={paths.dashboard.campaigns.add.getHref()}>
-            <Plus aria-hidden className="size-4" />
-            Add Campaign
-          </Link>
-        </Button>
-      </div>
+      <ListToolbar layout="stack-lg">
+        <SearchField
+          id="campaign-search"
+          label="Search campaigns"
+          placeholder="Search by name or content type"
+          value={search}
+          onValueChange={setSearch}
+        />
+        <StatusFilterSelect
+          id="campaign-status-filter"
+          className="lg:w-48"
+          statuses={CAMPAIGN_STATUSES}
+          value={status}
+          onValueChange={(value) => setStatus(value as CampaignFilters['status'])}
+        />
+        <FilterSelect
+          id="campaign-type-filter"
+          label="Content type"
+          className="lg:w-52"
+          options={CONTENT_TYPE_OPTIONS}
+          value={contentType}
+          onValueChange={(value) => setContentType(value as CampaignFilters['contentType'])}
+        />
+        <AddLink to={paths.dashboard.campaigns.add.getHref()}>Add Campaign</AddLink>
+      </ListToolbar>
 
-      {campaigns.isPending ? (
-        <LoadingRegion label="Loading campaigns..." className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {Array.from({ length: 6 }, (_, index) => (
-            <Skeleton key={index} className="h-56" />
-          ))}
-        </LoadingRegion>
-      ) : campaigns.isError ? (
-        <ErrorState
-          title="Could not load campaigns"
-          error={campaigns.error}
-          onRetry={() => void campaigns.refetch()}
-          isRetrying={campaigns.isFetching}
-        />
-      ) : campaigns.data.length === 0 ? (
-        <EmptyState
-          icon={Megaphone}
-          title={filtered ? 'No campaigns match' : 'No campaigns yet'}
-          description={
-            filtered
-              ? 'Try another search or clear the filters.'
-              : 'Create a campaign, then add its slides in the builder.'
-          }
-          action={
-            !filtered && (
-              <Button asChild>
-                <Link to={paths.dashboard.campaigns.add.getHref()}>Add Campaign</Link>
-              </Button>
-            )
-          }
-        />
-      ) : (
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy={campaigns.isFetching || undefined}>
-          {campaigns.data.map((campaign) => (
-            <CampaignCard key={campaign.id} campaign={campaign} onDelete={setToDelete} />
-          ))}
-        </div>
-      )}
+      <ListContent
+        query={campaigns}
+        loading={<SkeletonGrid label="Loading campaigns..." className={GRID} itemClassName="h-56" />}
+        errorTitle="Could not load campaigns"
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <EmptyState
+            icon={Megaphone}
+            title={filtered ? 'No campaigns match' : 'No campaigns yet'}
+            description={
+              filtered
+                ? 'Try another search or clear the filters.'
+                : 'Create a campaign, then add its slides in the builder.'
+            }
+            action={
+              !filtered && (
+                <Button asChild>
+                  <Link to={paths.dashboard.campaigns.add.getHref()}>Add Campaign</Link>
+                </Button>
+              )
+            }
+          />
+        }
+      >
+        {(data) => (
+          <div className={GRID} aria-busy={campaigns.isFetching || undefined}>
+            {data.map((campaign) => (
+              <CampaignCard key={campaign.id} campaign={campaign} onDelete={setToDelete} />
+            ))}
+          </div>
+        )}
+      </ListContent>
 
       <ConfirmDialog
         open={toDelete !== null}

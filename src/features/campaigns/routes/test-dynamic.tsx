@@ -3,6 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { DynamicContent } from '@/components/dynamic-content/dynamic-content';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { refreshIntervalSeconds, type DynamicContentSettings } from '@/lib/dynamic-content';
 import {
   TestDynamicConfig,
@@ -11,7 +12,6 @@ import {
   type TestDynamicValues,
 } from '../components/test-dynamic-config';
 import { TestDynamicGuide } from '../components/test-dynamic-guide';
-import { useDebouncedValue } from '../lib/use-debounced-value';
 
 /** How long typing in the location waits before the preview asks for it. */
 const LOCATION_DEBOUNCE_MS = 500;

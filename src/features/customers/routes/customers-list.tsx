@@ -1,45 +1,26 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Plus, Search, Users } from 'lucide-react';
+import { Search, Users } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { AddLink } from '@/components/lists/add-link';
+import { CardList } from '@/components/lists/card-list';
+import { ListContent } from '@/components/lists/list-content';
+import { ListToolbar, SearchField, StatusFilterSelect } from '@/components/lists/list-toolbar';
+import { SkeletonGrid } from '@/components/lists/skeleton-grid';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState, errorMessage } from '@/components/ui/error-state';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Select } from '@/components/ui/select';
-import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/components/ui/error-state';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useDeleteCustomer, useToggleCustomerStatus } from '../api/customer-mutations';
-import { toggledStatus, type Customer } from '../api/customer-schema';
+import { CUSTOMER_STATUSES, toggledStatus, type Customer } from '../api/customer-schema';
 import { customerCountsOptions, customerListOptions, type StatusFilter } from '../api/customers';
 import { CustomerCard } from '../components/customer-card';
-import { useDebouncedValue } from '../lib/use-debounced-value';
-
-export const SEARCH_DEBOUNCE_MS = 300;
-
-const statusOptions = [
-  { value: 'all', label: 'All statuses' },
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-  { value: 'maintenance', label: 'Maintenance' },
-] as const;
-
-function AddCustomerButton() {
-  return (
-    <Button asChild>
-      <Link to={paths.dashboard.customers.add.getHref()}>
-        <Plus aria-hidden className="size-4" />
-        Add Customer
-      </Link>
-    </Button>
-  );
-}
 
 function CustomerCounts() {
   const { data, isPending, isError } = useQuery(customerCountsOptions());
@@ -61,20 +42,16 @@ function CustomerCounts() {
   );
 }
 
-function ListSkeleton() {
-  return (
-    <LoadingRegion label="Loading customers..." className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
-      {Array.from({ length: 6 }, (_, i) => (
-        <Card key={i} className="space-y-3 p-5">
-          <Skeleton className="h-5 w-2/3" />
-          <Skeleton className="h-4 w-1/2" />
-          <Skeleton className="h-4 w-3/4" />
-          <Skeleton className="h-8 w-full" />
-        </Card>
-      ))}
-    </LoadingRegion>
-  );
-}
+const GRID = 'md:grid-cols-2 2xl:grid-cols-3';
+
+const CARD_SKELETON = (
+  <Card className="space-y-3 p-5">
+    <Skeleton className="h-5 w-2/3" />
+    <Skeleton className="h-4 w-1/2" />
+    <Skeleton className="h-4 w-3/4" />
+    <Skeleton className="h-8 w-full" />
+  </Card>
+);
 
 export function CustomersListRoute() {
   const [search, setSearch] = useState('');
@@ -118,111 +95,86 @@ export function CustomersListRoute() {
   const customers = list.data?.pages.flatMap((page) => page.customers) ?? [];
   const total = list.data?.pages[0]?.total ?? 0;
   const filtered = debouncedSearch !== '' || status !== 'all';
+  const addLink = <AddLink to={paths.dashboard.customers.add.getHref()}>Add Customer</AddLink>;
 
-  let body;
-  if (list.isPending) {
-    body = <ListSkeleton />;
-  } else if (list.isError) {
-    body = (
-      <ErrorState
-        title="Could not load customers"
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        isRetrying={list.isRefetching}
-      />
-    );
-  } else if (customers.length === 0) {
-    body = filtered ? (
-      <EmptyState
-        icon={Search}
-        title="No customers match"
-        description="No customer's name or location matches your search and status filter."
-        action={
-          <Button
-            variant="outline"
-            onClick={() => {
-              setSearch('');
-              setStatus('all');
-            }}
-          >
-            Clear filters
-          </Button>
+  return (
+    <ContentLayout title="Customers" description="Venues that host display screens.">
+      <div className="flex justify-end">{addLink}</div>
+      <CustomerCounts />
+      <ListToolbar layout="stack-sm">
+        <SearchField
+          id="customer-search"
+          label="Search customers"
+          placeholder="Search by name or location"
+          value={search}
+          onValueChange={setSearch}
+        />
+        <StatusFilterSelect
+          id="customer-status-filter"
+          className="sm:w-56"
+          statuses={CUSTOMER_STATUSES}
+          value={status}
+          onValueChange={(value) => setStatus(value as StatusFilter)}
+        />
+      </ListToolbar>
+      <ListContent
+        query={list}
+        loading={<SkeletonGrid label="Loading customers..." className={`grid gap-4 ${GRID}`} item={CARD_SKELETON} />}
+        errorTitle="Could not load customers"
+        isEmpty={() => customers.length === 0}
+        empty={
+          filtered ? (
+            <EmptyState
+              icon={Search}
+              title="No customers match"
+              description="No customer's name or location matches your search and status filter."
+              action={
+                <Button
+                  variant="outline"
+                  onClick={() => {
+                    setSearch('');
+                    setStatus('all');
+                  }}
+                >
+                  Clear filters
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState
+              icon={Users}
+              title="No customers yet"
+              description="Customers are the venues that host your display screens. Add the first one to get started."
+              action={addLink}
+            />
+          )
         }
-      />
-    ) : (
-      <EmptyState
-        icon={Users}
-        title="No customers yet"
-        description="Customers are the venues that host your display screens. Add the first one to get started."
-        action={<AddCustomerButton />}
-      />
-    );
-  } else {
-    body = (
-      <div className="space-y-4">
-        <p className="text-sm text-gray-500" aria-live="polite">
-          Showing {customers.length} of {total} customers
-        </p>
-        <ul className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3" aria-label="Customers">
-          {customers.map((customer) => (
-            <li key={customer.id} className="flex">
-              <div className="flex-1 [&>*]:h-full">
+      >
+        {() => (
+          <div className="space-y-4">
+            <p className="text-sm text-gray-500" aria-live="polite">
+              Showing {customers.length} of {total} customers
+            </p>
+            <CardList label="Customers" className={GRID} items={customers} getKey={(customer) => customer.id}>
+              {(customer) => (
                 <CustomerCard
                   customer={customer}
                   onToggleStatus={onToggle}
                   onDelete={setToDelete}
                   isToggling={toggle.isPending && toggle.variables.id === customer.id}
                 />
+              )}
+            </CardList>
+            {list.hasNextPage && (
+              <div className="flex justify-center">
+                <Button variant="outline" onClick={() => void list.fetchNextPage()} isLoading={list.isFetchingNextPage}>
+                  Load more
+                </Button>
               </div>
-            </li>
-          ))}
-        </ul>
-        {list.hasNextPage && (
-          <div className="flex justify-center">
-            <Button variant="outline" onClick={() => void list.fetchNextPage()} isLoading={list.isFetchingNextPage}>
-              Load more
-            </Button>
+            )}
           </div>
         )}
-      </div>
-    );
-  }
-
-  return (
-    <ContentLayout title="Customers" description="Venues that host display screens.">
-      <div className="flex justify-end">
-        <AddCustomerButton />
-      </div>
-      <CustomerCounts />
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="flex-1 space-y-1.5">
-          <Label htmlFor="customer-search">Search customers</Label>
-          <div className="relative">
-            <Search
-              aria-hidden
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400"
-            />
-            <Input
-              id="customer-search"
-              type="search"
-              className="pl-9"
-              placeholder="Search by name or location"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </div>
-        </div>
-        <div className="space-y-1.5 sm:w-56">
-          <Label htmlFor="customer-status-filter">Status</Label>
-          <Select
-            id="customer-status-filter"
-            options={statusOptions}
-            value={status}
-            onChange={(event) => setStatus(event.target.value as StatusFilter)}
-          />
-        </div>
-      </div>
-      {body}
+      </ListContent>
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => {

@@ -1,19 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { CircleAlert, CircleCheck, CirclePause, CircleX, MonitorOff, RefreshCw, Search, type LucideIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { CircleAlert, CircleCheck, CirclePause, CircleX, MonitorOff, RefreshCw, type LucideIcon } from 'lucide-react';
+import { CardList } from '@/components/lists/card-list';
+import { ListContent } from '@/components/lists/list-content';
+import { ListToolbar, SearchField, StatusFilterSelect } from '@/components/lists/list-toolbar';
+import { SkeletonGrid } from '@/components/lists/skeleton-grid';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState, errorMessage } from '@/components/ui/error-state';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { errorMessage } from '@/components/ui/error-state';
 import { Pagination } from '@/components/ui/pagination';
-import { Select } from '@/components/ui/select';
-import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { formatLabel } from '@/lib/format';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useListSearchParams } from '@/hooks/use-list-search-params';
 import {
   devicesQueryOptions,
   EQUIPMENT_PAGE_SIZE,
@@ -31,25 +29,7 @@ const COUNT_CARDS: { status: EquipmentStatus; label: string; icon: LucideIcon; c
   { status: 'error', label: 'Error', icon: CircleAlert, classes: 'bg-danger-50 text-danger-700' },
 ];
 
-const STATUS_OPTIONS = [
-  { value: 'all', label: 'All statuses' },
-  ...EQUIPMENT_STATUSES.map((s) => ({ value: s, label: formatLabel(s) })),
-];
-
-const SEARCH_DEBOUNCE_MS = 300;
-
-function readStatus(value: string | null): EquipmentFilters['status'] {
-  return (EQUIPMENT_STATUSES as readonly string[]).includes(value ?? '') ? (value as EquipmentStatus) : 'all';
-}
-
-function updated(params: URLSearchParams, changes: Record<string, string | null>): URLSearchParams {
-  const next = new URLSearchParams(params);
-  for (const [key, value] of Object.entries(changes)) {
-    if (value) next.set(key, value);
-    else next.delete(key);
-  }
-  return next;
-}
+const GRID = 'sm:grid-cols-2 xl:grid-cols-3';
 
 const number = new Intl.NumberFormat('en-US');
 
@@ -89,16 +69,9 @@ function StatusCounts() {
 }
 
 export function EquipmentStatusRoute() {
-  const [params, setParams] = useSearchParams();
-  const status = readStatus(params.get('status'));
-  const page = Math.max(0, Number(params.get('page') ?? 0) || 0);
-  const [searchText, setSearchText] = useState(params.get('q') ?? '');
-  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  const urlSearch = params.get('q') ?? '';
-  useEffect(() => {
-    if (search !== urlSearch) setParams((p) => updated(p, { q: search, page: null }), { replace: true });
-  }, [search, urlSearch, setParams]);
-  const filters: EquipmentFilters = { search: urlSearch, status, page };
+  const { searchText, setSearchText, search, status, setStatus, page, setPage } =
+    useListSearchParams(EQUIPMENT_STATUSES);
+  const filters: EquipmentFilters = { search, status, page };
 
   const devices = useQuery(devicesQueryOptions(filters));
   const counts = useQuery(equipmentCountsQueryOptions());
@@ -122,71 +95,58 @@ export function EquipmentStatusRoute() {
       </div>
       <StatusCounts />
       <p className="text-sm text-gray-500">
-        Screens send a heartbeat every minute. A device silent for more than 3 minutes counts as offline, whatever it last
-        reported.
+        Screens send a heartbeat every minute. A device silent for more than 3 minutes counts as offline, whatever it
+        last reported.
       </p>
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="min-w-56 flex-1 space-y-1.5">
-          <Label htmlFor="device-search">Search devices</Label>
-          <div className="relative">
-            <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400" />
-            <Input
-              id="device-search"
-              type="search"
-              className="pl-9"
-              placeholder="Device name or location"
-              value={searchText}
-              onChange={(e) => setSearchText(e.target.value)}
+      <ListToolbar>
+        <SearchField
+          id="device-search"
+          label="Search devices"
+          placeholder="Device name or location"
+          className="min-w-56"
+          value={searchText}
+          onValueChange={setSearchText}
+        />
+        <StatusFilterSelect
+          id="device-status"
+          className="w-48"
+          statuses={EQUIPMENT_STATUSES}
+          value={status}
+          onValueChange={setStatus}
+        />
+      </ListToolbar>
+      <ListContent
+        query={devices}
+        loading={<SkeletonGrid label="Loading devices" className={`grid gap-4 ${GRID}`} itemClassName="h-52" />}
+        errorTitle="Devices could not be loaded"
+        isEmpty={(data) => data.devices.length === 0}
+        empty={
+          <EmptyState
+            icon={MonitorOff}
+            title={filtered ? 'No devices match' : 'No devices yet'}
+            description={
+              filtered
+                ? 'Try another search or status.'
+                : 'Devices appear here once a screen is installed and reports in.'
+            }
+          />
+        }
+      >
+        {(data) => (
+          <div className="space-y-4">
+            <CardList label="Devices" className={GRID} items={data.devices} getKey={(d) => d.id}>
+              {(d) => <DeviceCard device={d} listUpdatedAt={devices.dataUpdatedAt} />}
+            </CardList>
+            <Pagination
+              page={filters.page}
+              pageSize={EQUIPMENT_PAGE_SIZE}
+              total={data.total}
+              noun="devices"
+              onPageChange={setPage}
             />
           </div>
-        </div>
-        <div className="w-48 space-y-1.5">
-          <Label htmlFor="device-status">Status</Label>
-          <Select
-            id="device-status"
-            options={STATUS_OPTIONS}
-            value={status}
-            onChange={(e) => setParams((p) => updated(p, { status: e.target.value === 'all' ? null : e.target.value, page: null }))}
-          />
-        </div>
-      </div>
-      {devices.isPending ? (
-        <LoadingRegion label="Loading devices" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} className="h-52" />
-          ))}
-        </LoadingRegion>
-      ) : devices.isError ? (
-        <ErrorState
-          title="Devices could not be loaded"
-          error={devices.error}
-          onRetry={() => void devices.refetch()}
-          isRetrying={devices.isRefetching}
-        />
-      ) : devices.data.devices.length === 0 ? (
-        <EmptyState
-          icon={MonitorOff}
-          title={filtered ? 'No devices match' : 'No devices yet'}
-          description={filtered ? 'Try another search or status.' : 'Devices appear here once a screen is installed and reports in.'}
-        />
-      ) : (
-        <div className="space-y-4">
-          <ul aria-label="Devices" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {devices.data.devices.map((d) => (
-              <li key={d.id}>
-                <DeviceCard device={d} listUpdatedAt={devices.dataUpdatedAt} />
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            page={filters.page}
-            pageSize={EQUIPMENT_PAGE_SIZE}
-            total={devices.data.total}
-            noun="devices"
-            onPageChange={(next) => setParams((p) => updated(p, { page: next === 0 ? null : String(next) }))}
-          />
-        </div>
-      )}
+        )}
+      </ListContent>
     </ContentLayout>
   );
 }
