@@ -4,57 +4,32 @@
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
+import {
+  DEFAULTS,
+  NEWS_CATEGORIES,
+  type NewsArticle,
+  type NewsCategory,
+  type SportsStatus,
+  type WeatherData,
+} from '../../supabase/functions/_shared/dynamic-content/types.ts';
 
 export const DYNAMIC_CONTENT_TYPES = ['weather', 'news', 'sports'] as const;
 export type DynamicContentType = (typeof DYNAMIC_CONTENT_TYPES)[number];
 
-export const NEWS_CATEGORIES = [
-  'general',
-  'business',
-  'technology',
-  'sports',
-  'entertainment',
-  'health',
-  'science',
-  'politics',
-  'world',
-] as const;
-export type NewsCategory = (typeof NEWS_CATEGORIES)[number];
-
 /** Refresh interval in seconds: default 300, never below 60 or above 3600. */
 export const REFRESH_INTERVAL = { default: 300, min: 60, max: 3600 } as const;
-export const DEFAULT_LOCATION = 'New York';
-export const DEFAULT_NEWS_CATEGORY: NewsCategory = 'general';
+export const DEFAULT_LOCATION = DEFAULTS.location;
+export const DEFAULT_NEWS_CATEGORY: NewsCategory = DEFAULTS.category;
 
-export interface WeatherForecastDay {
-  date: string;
-  temp: number;
-  condition: string;
-  icon: string;
-}
+// The answer's weather, news and category shapes are the function's own, read from its shared
+// types file (plain TypeScript without imports, so both Vite and Deno take it as it is).
+export { NEWS_CATEGORIES };
+export type { NewsArticle, NewsCategory, SportsStatus, WeatherData };
 
-export interface WeatherData {
-  location: string;
-  temperature: number;
-  condition: string;
-  icon: string;
-  humidity: number;
-  windSpeed: number;
-  forecast: WeatherForecastDay[];
-}
-
-export interface NewsArticle {
-  title: string;
-  description: string;
-  url: string;
-  imageUrl: string | null;
-  publishedAt: string;
-  source: string;
-  category: string;
-}
-
-export type SportsStatus = 'live' | 'final' | 'scheduled' | 'other';
-
+/**
+ * A sports event as the sports view takes it. Not the function's `SportsEvent`: the view also
+ * shows the app's own sample games, which have no score, and prints a score given as text.
+ */
 export interface SportsEvent {
   event: string;
   teams: { home: string; away: string };
