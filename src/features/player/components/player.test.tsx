@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { advance } from '@tests/setup/fake-time';
 import { server } from '@tests/setup/msw-server';
-import { restUrl } from '@tests/setup/supabase-mocks';
+import { fakeUser, restUrl, storeSession } from '@tests/setup/supabase-mocks';
 import { createQueryClient } from '@/lib/query-client';
 import type { PlayerData, PlayerSlide } from '../api/playlist';
 import { Player } from './player';
@@ -196,6 +196,7 @@ describe('Player', () => {
   });
 
   it('reports a heartbeat with the campaign on screen, then every minute', async () => {
+    storeSession(fakeUser('cafe@example.com'));
     renderPlayer(playlist(THREE));
     await vi.waitFor(() => expect(heartbeats).toHaveLength(1));
     expect(heartbeats[0]).toMatchObject({ p_campaign_id: 'camp-1', p_content_version: 'v1' });
@@ -204,6 +205,14 @@ describe('Player', () => {
     await vi.waitFor(() => expect(heartbeats).toHaveLength(2));
     // The id the server gave is used from then on.
     expect(heartbeats[1]).toMatchObject({ p_device_id: '9e000000-0000-4000-8000-000000000001' });
+  });
+
+  it('sends no heartbeat while it has no session to send it with (it would only be refused)', async () => {
+    renderPlayer(playlist(THREE));
+    await advance(60_000);
+    await advance(10);
+    expect(heartbeats).toEqual([]);
+    expect(localStorage.getItem('signage-player:device-name')).toBeNull();
   });
 
   it('stops its timers when it goes away', async () => {
