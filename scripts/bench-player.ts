@@ -6,6 +6,8 @@
 //  - drift: each slide change against its schedule (first change + n × 5 s);
 //  - JS heap (CDP Performance.getMetrics, after a forced GC) before and after.
 // 200 transitions take 1000 s; --duration-ms runs for that long instead (fewer transitions).
+// --cpu-throttle N slows the page's CPU N times (CDP Emulation.setCPUThrottlingRate), a
+// repeatable stand-in for a busy machine or a slow kiosk.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
@@ -22,10 +24,12 @@ const { values } = parseArgs({
   options: {
     'duration-ms': { type: 'string' },
     slides: { type: 'string', default: '5' },
+    'cpu-throttle': { type: 'string', default: '1' },
   },
 });
 const transitions = values['duration-ms'] ? Math.max(2, Math.floor(Number(values['duration-ms']) / SLIDE_MS)) : 200;
 const slideCount = Number(values.slides);
+const cpuThrottle = Number(values['cpu-throttle']);
 const basePort = Number(process.env.BENCH_BASE_PORT ?? process.env.E2E_BASE_PORT ?? 57000);
 const appPort = basePort + 80;
 
@@ -106,6 +110,7 @@ async function main() {
     await page.addInitScript(SAMPLER);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
+    if (cpuThrottle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
     const heap = async () => {
       await cdp.send('HeapProfiler.collectGarbage');
       const { metrics } = await cdp.send('Performance.getMetrics');
@@ -138,6 +143,7 @@ async function main() {
       slides: slideCount,
       slideSeconds: SLIDE_MS / 1000,
       transitions,
+      cpuThrottle,
       runSeconds: Math.round((state.changes[transitions]! - origin) / 1000),
       firstSlideMs: Math.round(firstImage),
       framesSampled: state.frames,
