@@ -2,8 +2,9 @@
 // suites against real PostgreSQL. Root cannot run postgres, so it runs as the
 // postgres user through runuser.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, chmodSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, chmodSync } from 'node:fs';
 import { readdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 export function findPgBin(): string | undefined {
@@ -30,18 +31,41 @@ function run(argv: string[]): void {
   if (r.status !== 0) throw new Error(`${argv.join(' ')} failed:\n${r.stdout}\n${r.stderr}`);
 }
 
-export function startCluster(dir: string, port: number): Cluster {
+/** Whether the postgres user can reach `dir` (every folder above it must let it through). */
+function reachableByPostgres(dir: string): boolean {
+  const [cmd, ...args] = asPostgres('test', ['-x', dir]);
+  return spawnSync(cmd!, args).status === 0;
+}
+
+/** Makes `dir` afresh, owned by the postgres user when running as root. */
+function makeClusterDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  if (process.getuid?.() === 0) execFileSync('chown', ['-R', 'postgres', dir]);
+  chmodSync(dir, 0o755);
+}
+
+/**
+ * Starts a cluster in `wanted` (usually under the project's .local/). When the project
+ * lives in a folder the postgres user cannot enter (a checkout in a private `mktemp -d`
+ * folder, say), the cluster goes to a fresh folder under the system's temporary folder.
+ */
+export function startCluster(wanted: string, port: number): Cluster {
   const bin = findPgBin();
   if (!bin) {
     throw new Error('PostgreSQL is not installed. Install it with: apt-get install -y postgresql');
   }
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
+  let dir = wanted;
+  makeClusterDir(dir);
+  if (!reachableByPostgres(dir)) {
+    rmSync(dir, { recursive: true, force: true });
+    dir = mkdtempSync(path.join(os.tmpdir(), `${path.basename(wanted)}-`));
+    makeClusterDir(dir);
+  }
   const data = path.join(dir, 'data');
   const sock = path.join(dir, 'sock');
   mkdirSync(sock);
-  if (process.getuid?.() === 0) execFileSync('chown', ['-R', 'postgres', dir]);
-  chmodSync(dir, 0o755);
+  if (process.getuid?.() === 0) execFileSync('chown', ['postgres', sock]);
   run(asPostgres(path.join(bin, 'initdb'), ['-D', data, '--auth=trust', '--no-sync', '-U', 'postgres', '-E', 'UTF8']));
   run(
     asPostgres(path.join(bin, 'pg_ctl'), [
