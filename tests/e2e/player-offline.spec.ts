@@ -28,13 +28,18 @@ test.afterAll(async () => {
 
 const counter = (page: Page) => page.getByTestId('slide-counter');
 
+/** Waits for the first of the campaign's three slides on screen, its image loaded. */
+async function expectFirstSlide(page: Page, timeout: number) {
+  await expect(counter(page)).toHaveText('1 / 3', { timeout });
+  await expect(page.locator('[data-visible="true"] img')).toHaveJSProperty('complete', true);
+}
+
 /** Plays /slides signed in as `customer` until it could start again offline. */
 async function startPlaying(page: Page, customer: PlayerCustomer) {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAs(page, customer);
   await page.goto('/slides');
-  await expect(counter(page)).toHaveText('1 / 3', { timeout: 20_000 });
-  await expect(page.locator('[data-visible="true"] img')).toHaveJSProperty('complete', true);
+  await expectFirstSlide(page, 20_000);
   await waitForOfflineReady(page);
 }
 
@@ -63,9 +68,8 @@ test('a screen restarted without a network after its access token ran out plays 
 
   // The screen restarts: it stays on /slides and plays what it kept, images included.
   await page.reload();
-  await expect(counter(page)).toHaveText('1 / 3', { timeout: 10_000 });
+  await expectFirstSlide(page, 10_000);
   expect(new URL(page.url()).pathname).toBe('/slides');
-  await expect(page.locator('[data-visible="true"] img')).toHaveJSProperty('complete', true);
   await expectPlaying(page, customer, 2);
 
   // The network is back: the session is renewed, and a slide saved now reaches the screen.
@@ -98,8 +102,7 @@ test('a screen left playing keeps playing through a stopped and restarted stack,
 
   // Reloaded while nothing answers: the service worker has the app, the device the playlist.
   await page.reload();
-  await expect(counter(page)).toHaveText('1 / 3', { timeout: 15_000 });
-  await expect(page.locator('[data-visible="true"] img')).toHaveJSProperty('complete', true);
+  await expectFirstSlide(page, 15_000);
   await expectPlaying(page, customer, 2);
 
   // Started again: a slide saved in the builder reaches the screen without a reload.
