@@ -63,6 +63,10 @@ insert into public.customers (
     'Independent bookshop.', current_date - 120, current_date - 110,
     null, null, null, null, 'inactive', 'Digital Display', 99.00, now() - interval '120 days');
 
+-- Each venue with a login is linked to it by the login's id (Harbor Books has no login yet).
+update public.customers set user_id = 'a0000000-0000-4000-8000-000000000002' where id = 'c0000000-0000-4000-8000-000000000001';
+update public.customers set user_id = 'a0000000-0000-4000-8000-000000000003' where id = 'c0000000-0000-4000-8000-000000000002';
+
 -- Advertisers and ads ----------------------------------------------------------
 insert into public.advertisers (
   id, advertiser_name, business_name, business_number, address, email, contact_number, company_logo,

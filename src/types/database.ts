@@ -232,6 +232,7 @@ export type Database = {
           signup_date: string | null
           status: string
           updated_at: string
+          user_id: string | null
           username: string
         }
         Insert: {
@@ -255,6 +256,7 @@ export type Database = {
           signup_date?: string | null
           status?: string
           updated_at?: string
+          user_id?: string | null
           username: string
         }
         Update: {
@@ -278,6 +280,7 @@ export type Database = {
           signup_date?: string | null
           status?: string
           updated_at?: string
+          user_id?: string | null
           username?: string
         }
         Relationships: []

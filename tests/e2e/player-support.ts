@@ -95,6 +95,8 @@ export async function createPlayerCustomer(
       email,
       location: 'Test Lab',
       status: 'active',
+      // The login is this venue's because it is linked to it, as an admin's customer-login does.
+      user_id: userId,
     })
     .select('id')
     .single();

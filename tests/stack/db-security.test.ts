@@ -8,6 +8,9 @@ import { service } from './helpers.ts';
 import { SEED, as, connectDb, createAuthUser, uniqueSuffix, type Persona } from './db-seed.ts';
 
 /*
+ * Personas: see Persona in db-seed.ts. "unlinked" holds a venue's e-mail (Harbor Books')
+ * without being that venue's linked login: it must see nothing but its own user row.
+ *
  * Outcomes
  *   select  all      every row (at least every seeded row)
  *           own      only the persona's own rows (and all of its seeded ones)
@@ -24,34 +27,42 @@ const TABLE_MATRIX = `
   customers         cafe     own     refused  no-op    no-op
   customers         gym      own     refused  no-op    no-op
   customers         admin    all     allowed  allowed  allowed
+  customers         unlinked none    refused  no-op    no-op
   advertisers       anon     none    refused  no-op    no-op
   advertisers       cafe     none    refused  no-op    no-op
   advertisers       gym      none    refused  no-op    no-op
   advertisers       admin    all     allowed  allowed  allowed
+  advertisers       unlinked none    refused  no-op    no-op
   ads               anon     none    refused  no-op    no-op
   ads               cafe     none    refused  no-op    no-op
   ads               gym      none    refused  no-op    no-op
   ads               admin    all     allowed  allowed  allowed
+  ads               unlinked none    refused  no-op    no-op
   system_alerts     anon     none    refused  no-op    no-op
   system_alerts     cafe     none    refused  no-op    no-op
   system_alerts     gym      none    refused  no-op    no-op
   system_alerts     admin    all     allowed  allowed  allowed
+  system_alerts     unlinked none    refused  no-op    no-op
   equipment_status  anon     none    refused  no-op    no-op
   equipment_status  cafe     own     refused  no-op    no-op
   equipment_status  gym      own     refused  no-op    no-op
   equipment_status  admin    all     allowed  allowed  allowed
+  equipment_status  unlinked none    refused  no-op    no-op
   campaigns         anon     none    refused  no-op    no-op
   campaigns         cafe     own     refused  no-op    no-op
   campaigns         gym      own     refused  no-op    no-op
   campaigns         admin    all     allowed  allowed  allowed
+  campaigns         unlinked none    refused  no-op    no-op
   campaign_items    anon     none    refused  no-op    no-op
   campaign_items    cafe     own     refused  no-op    no-op
   campaign_items    gym      own     refused  no-op    no-op
   campaign_items    admin    all     allowed  allowed  allowed
+  campaign_items    unlinked none    refused  no-op    no-op
   users             anon     none    refused  no-op    no-op
   users             cafe     own     refused  no-op    no-op
   users             gym      own     refused  no-op    no-op
   users             admin    all     allowed  allowed  allowed
+  users             unlinked own     refused  no-op    no-op
 `;
 
 /*
@@ -66,14 +77,17 @@ const STORAGE_MATRIX = `
   ad-images         cafe     allowed     refused       refused  refused  no-op
   ad-images         gym      -           refused       refused  refused  no-op
   ad-images         admin    -           allowed       allowed  allowed  allowed
+  ad-images         unlinked -           refused       refused  refused  no-op
   customer-files    anon     -           refused       refused  refused  no-op
   customer-files    cafe     allowed     refused       refused  refused  no-op
   customer-files    gym      allowed     refused       refused  refused  no-op
   customer-files    admin    -           allowed       allowed  allowed  allowed
+  customer-files    unlinked -           refused       refused  refused  no-op
   advertiser-logos  anon     -           refused       refused  refused  no-op
   advertiser-logos  cafe     -           refused       refused  refused  no-op
   advertiser-logos  gym      -           refused       refused  refused  no-op
   advertiser-logos  admin    -           allowed       allowed  allowed  allowed
+  advertiser-logos  unlinked -           refused       refused  refused  no-op
 `;
 
 function parseMatrix(text: string): Record<string, string>[] {
@@ -119,7 +133,7 @@ const CASES: Record<string, TableCase> = {
       return { name: `Matrix ${s}`, username: `matrix-${s}`, email: `matrix-${s}@example.test` };
     },
     patch: { notes: 'changed by the security matrix' },
-    target: (p) => customerOf(p) ?? SEED.customers.cafe,
+    target: (p) => customerOf(p) ?? (p === 'unlinked' ? SEED.customers.books : SEED.customers.cafe),
   },
   advertisers: {
     seeded: SEED.advertisers,
@@ -184,7 +198,7 @@ const CASES: Record<string, TableCase> = {
   },
   users: {
     seeded: Object.values(SEED.users).map((u) => u.id),
-    ownSeeded: { cafe: [SEED.users.cafe.id], gym: [SEED.users.gym.id] },
+    ownSeeded: { cafe: [SEED.users.cafe.id], gym: [SEED.users.gym.id], unlinked: [SEED.users.unlinked.id] },
     owns: (r, p) => p !== 'anon' && p !== 'admin' && r.id === SEED.users[p].id,
     // A users row needs an auth user: create one, then take its automatic row away.
     newRow: async () => {

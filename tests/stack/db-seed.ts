@@ -4,13 +4,18 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { ANON_KEY, anon, client, signToken, type AnyClient } from './helpers.ts';
 
-export type Persona = 'anon' | 'cafe' | 'gym' | 'admin';
+/**
+ * anon: no login; cafe, gym: the seeded venues' linked logins; admin: the seeded admin;
+ * unlinked: a login with Harbor Books' e-mail that no admin linked to it (tests/stack/fixtures-unlinked-login.sql).
+ */
+export type Persona = 'anon' | 'cafe' | 'gym' | 'admin' | 'unlinked';
 
 export const SEED = {
   users: {
     admin: { id: 'a0000000-0000-4000-8000-000000000001', email: 'admin@example.com' },
     cafe: { id: 'a0000000-0000-4000-8000-000000000002', email: 'cafe@example.com' },
     gym: { id: 'a0000000-0000-4000-8000-000000000003', email: 'gym@example.com' },
+    unlinked: { id: 'a0000000-0000-4000-8000-0000000000bb', email: 'books@example.com' },
   },
   customers: {
     cafe: 'c0000000-0000-4000-8000-000000000001',

@@ -52,15 +52,25 @@ async function canSignIn(email: string, password: string): Promise<boolean> {
   return !!data.session;
 }
 
-/** A customers row; with `login`, also the customer's login with a password. */
+/** A customers row; with `login`, also the customer's login with a password, linked to it. */
 async function newCustomer(login: boolean): Promise<{ username: string; email: string }> {
   const username = `venue-${tag()}`;
   const email = address('venue');
+  let userId: string | null = null;
+  if (login) {
+    const { data, error } = await service().auth.admin.createUser({
+      email,
+      password: 'old-password',
+      email_confirm: true,
+      app_metadata: { role: 'customer' },
+    });
+    expect(error).toBeNull();
+    userId = data.user!.id;
+  }
   const { error } = await service()
     .from('customers')
-    .insert({ name: `Venue ${username}`, username, email });
+    .insert({ name: `Venue ${username}`, username, email, user_id: userId });
   expect(error).toBeNull();
-  if (login) await signedIn(email, 'old-password');
   return { username, email };
 }
 
@@ -184,6 +194,9 @@ describe('set-users-password', () => {
     expect(data.user?.email_confirmed_at).toBeTruthy();
     const { data: row } = await service().from('users').select('role').eq('id', data.user!.id).single();
     expect(row).toEqual({ role: 'customer' });
+    // The new login is the customer's: linked to the row, it reads it.
+    const { data: venue } = await client(ANON_KEY, data.session!.access_token).from('customers').select('username');
+    expect(venue).toEqual([{ username }]);
   });
 
   it('answers 404 for an unknown username and 422 for a short password', async () => {

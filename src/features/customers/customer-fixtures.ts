@@ -1,7 +1,7 @@
 // Customers as the REST API gives them, for this feature's component tests. The handlers
 // only answer the shapes supabase-js asks for; the rules behind them live in Postgres.
 import { http, HttpResponse } from 'msw';
-import { restUrl, SUPABASE_URL } from '@tests/setup/supabase-mocks';
+import { functionsUrl, restUrl, SUPABASE_URL } from '@tests/setup/supabase-mocks';
 import type { Customer } from './api/customer-schema';
 
 export const customersUrl = restUrl('/customers');
@@ -34,6 +34,7 @@ export function customerRow(overrides: Partial<Customer> = {}): Customer {
     monthly_fee: null,
     created_at: '2026-11-01T10:00:00Z',
     updated_at: '2026-11-01T10:00:00Z',
+    user_id: null,
     ...overrides,
   };
 }
@@ -73,4 +74,18 @@ export function customersRead(rows: Customer[], recorded: Recorded = { lists: []
 /** A PostgREST error body. */
 export function postgrestError(status: number, code: string, message: string, details: string | null = null) {
   return HttpResponse.json({ code, message, details, hint: null }, { status });
+}
+
+/** Calls to the customer-login edge function (make and link a login, or change its e-mail). */
+export const customerLoginUrl = functionsUrl('customer-login');
+
+/** Answers customer-login as the server does when it succeeds, recording each body. */
+export function customerLoginOk(calls: Record<string, unknown>[] = []) {
+  return http.post(customerLoginUrl, async ({ request }) => {
+    const body = (await request.json()) as { customerId: string; email?: string };
+    calls.push(body);
+    return HttpResponse.json({
+      customer: { id: body.customerId, email: body.email ?? 'x@example.com', user_id: 'u-1' },
+    });
+  });
 }

@@ -3,10 +3,11 @@
 // a customer has it, so the function cannot be used to find out who is a customer.
 import { z } from 'zod';
 import { json, preflight } from '../_shared/cors.ts';
+import { type CustomerLoginRow, customersByEmail, ensureCustomerLogin } from '../_shared/customer-logins.ts';
 import { errorResponse, HttpError, parseBody } from '../_shared/http.ts';
 import { consumeRateLimit, type RateLimit } from '../_shared/rate-limit.ts';
 import { anonClient, serviceClient, supabaseEnv, type SupabaseEnv } from '../_shared/supabase-clients.ts';
-import { emailField, escapeLike, sameEmail } from '../_shared/validation.ts';
+import { emailField } from '../_shared/validation.ts';
 
 export const RATE_LIMIT: RateLimit = { limit: 5, windowSeconds: 15 * 60 };
 export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
@@ -63,16 +64,11 @@ export function createHandler(deps: Deps): (req: Request) => Promise<Response> {
         return json({ error: TOO_MANY_REQUESTS }, 429);
       }
 
-      const { data: customers, error } = await admin
-        .from('customers')
-        .select('email')
-        .ilike('email', escapeLike(email))
-        .limit(5);
-      if (error) throw new Error(`customer lookup failed: ${error.message}`);
-      if ((customers as { email: string }[]).some((c) => sameEmail(c.email, email))) {
+      const [customer] = await customersByEmail(admin, email);
+      if (customer) {
         // A failure from here on is logged but not shown: the answer must not depend on whether a customer exists.
         try {
-          await sendLink(deps, email, redirectTarget(req, redirectTo, deps.siteUrl));
+          await sendLink(deps, customer, redirectTarget(req, redirectTo, deps.siteUrl));
         } catch (e) {
           console.error('send-magic-link: could not send the sign-in link', e);
         }
@@ -87,15 +83,16 @@ export function createHandler(deps: Deps): (req: Request) => Promise<Response> {
   };
 }
 
-/** Creates the customer's login if they have none, then has Supabase Auth e-mail them a sign-in link. */
-async function sendLink(deps: Deps, email: string, redirectTo: string | undefined): Promise<void> {
+/**
+ * Makes and links the customer's login if they have none, then has Supabase Auth e-mail
+ * them a sign-in link. Only the venue's own address, which an admin entered, gets a link.
+ */
+async function sendLink(deps: Deps, customer: CustomerLoginRow, redirectTo: string | undefined): Promise<void> {
   const admin = serviceClient(deps.env, { fetch: deps.fetch });
-  const created = await admin.auth.admin.createUser({ email, email_confirm: true, app_metadata: { role: 'customer' } });
-  if (created.error && created.error.code !== 'email_exists' && created.error.code !== 'user_already_exists')
-    throw created.error;
+  await ensureCustomerLogin(admin, customer);
 
   const { error } = await anonClient(deps.env, { fetch: deps.fetch }).auth.signInWithOtp({
-    email,
+    email: customer.email.trim().toLowerCase(),
     options: { shouldCreateUser: false, ...(redirectTo ? { emailRedirectTo: redirectTo } : {}) },
   });
   if (error) throw error;

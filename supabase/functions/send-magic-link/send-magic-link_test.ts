@@ -15,7 +15,16 @@ function clock() {
 }
 
 function setup(
-  opts: { customers?: string[]; allowed?: boolean; routes?: Record<string, FakeRoute>; siteUrl?: string } = {},
+  opts: {
+    customers?: string[];
+    /** The login already linked to every customer, if any. */
+    linked?: string;
+    /** Logins (public.users) by e-mail that no customer is linked to. */
+    logins?: Record<string, string>;
+    allowed?: boolean;
+    routes?: Record<string, FakeRoute>;
+    siteUrl?: string;
+  } = {},
 ) {
   const time = clock();
   const cost =
@@ -31,9 +40,24 @@ function setup(
       return reply(
         (opts.customers ?? [CUSTOMER])
           .filter((e) => e.toLowerCase() === pattern.replace(/\\(.)/g, '$1'))
-          .map((email) => ({ email })),
+          .map((email, i) => ({ id: `c-${i}`, email, user_id: opts.linked ?? null })),
       );
     }),
+    'GET /rest/v1/users': cost(5, (call) => {
+      const pattern = (call.search.get('email') ?? '').replace(/^ilike\./, '').replace(/\\(.)/g, '$1');
+      return reply(
+        Object.entries(opts.logins ?? {})
+          .filter(([e]) => e === pattern)
+          .map(([email, id]) => ({ id, email, role: 'customer' })),
+      );
+    }),
+    'PATCH /rest/v1/customers': cost(5, (call) =>
+      reply([{ id: 'c-0', email: CUSTOMER, user_id: (call.body as { user_id: string }).user_id }]),
+    ),
+    'GET /auth/v1/admin/users/0b0b0b0b-0000-4000-8000-00000000dead': cost(5, () =>
+      reply(fakeUser('0b0b0b0b-0000-4000-8000-00000000dead', CUSTOMER)),
+    ),
+    'DELETE /auth/v1/admin/users/0b0b0b0b-0000-4000-8000-00000000dead': cost(5, () => reply({})),
     'POST /auth/v1/admin/users': cost(100, (call) =>
       reply(fakeUser('u-1', (call.body as { email: string }).email, { role: 'customer' })),
     ),
@@ -133,15 +157,31 @@ Deno.test('send-magic-link sends the link to the page the caller names, or to th
   );
 });
 
-Deno.test('send-magic-link still sends the link when the customer already has a login', async () => {
-  const { handler, net } = setup({
-    routes: {
-      'POST /auth/v1/admin/users': () =>
-        reply({ code: 'email_exists', message: 'A user with this email address has already been registered' }, 422),
-    },
-  });
+Deno.test('send-magic-link sends the link of a customer who already has a login without making another', async () => {
+  const { handler, net } = setup({ linked: 'u-cafe' });
   const res = await handler(post({ email: CUSTOMER }));
   assertEquals(await res.json(), { ok: true });
+  assertEquals(net.callsTo('POST /auth/v1/admin/users').length, 0);
+  assertEquals(net.callsTo('PATCH /rest/v1/customers').length, 0);
+  assertEquals(net.callsTo('POST /auth/v1/otp').length, 1);
+});
+
+Deno.test('send-magic-link links the login it makes to the customer', async () => {
+  const { handler, net } = setup();
+  await (await handler(post({ email: CUSTOMER }))).body?.cancel();
+  const [link] = net.callsTo('PATCH /rest/v1/customers');
+  assertEquals(link?.headers.get('Authorization'), 'Bearer service-role-key');
+  assertEquals(link?.body, { user_id: 'u-1' });
+  assertEquals(link?.search.get('id'), 'eq.c-0');
+  assertEquals(link?.search.get('user_id'), 'is.null');
+});
+
+Deno.test('send-magic-link replaces a login with the address that no admin linked before linking a new one', async () => {
+  const { handler, net } = setup({ logins: { [CUSTOMER]: '0b0b0b0b-0000-4000-8000-00000000dead' } });
+  await (await handler(post({ email: CUSTOMER }))).body?.cancel();
+  assertEquals(net.callsTo('DELETE /auth/v1/admin/users/0b0b0b0b-0000-4000-8000-00000000dead').length, 1);
+  assertEquals(net.callsTo('POST /auth/v1/admin/users').length, 1);
+  assertEquals((net.callsTo('PATCH /rest/v1/customers')[0]?.body as { user_id: string }).user_id, 'u-1');
   assertEquals(net.callsTo('POST /auth/v1/otp').length, 1);
 });
 

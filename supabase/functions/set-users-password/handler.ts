@@ -1,13 +1,21 @@
 // set-users-password: an admin sets a customer's login password, creating the
-// customer's login (role customer, e-mail confirmed) when they have none yet.
+// customer's login (role customer, e-mail confirmed, linked to the customer) when
+// they have none yet.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { json, preflight } from '../_shared/cors.ts';
 import { errorResponse, HttpError, parseBody } from '../_shared/http.ts';
-import { anonClient, bearerToken, serviceClient, supabaseEnv, type SupabaseEnv } from '../_shared/supabase-clients.ts';
-import { escapeLike, MIN_PASSWORD_LENGTH, sameEmail } from '../_shared/validation.ts';
+import {
+  CUSTOMER_LOGIN_COLUMNS,
+  type CustomerLoginRow,
+  customersByEmail,
+  ensureCustomerLogin,
+} from '../_shared/customer-logins.ts';
+import { NOT_SIGNED_IN, requireAdmin } from '../_shared/require-admin.ts';
+import { serviceClient, supabaseEnv, type SupabaseEnv } from '../_shared/supabase-clients.ts';
+import { MIN_PASSWORD_LENGTH } from '../_shared/validation.ts';
 
-export const NOT_SIGNED_IN = 'Not signed in';
+export { NOT_SIGNED_IN };
 export const ADMINS_ONLY = 'Only admins can set passwords';
 export const NOT_FOUND = 'Customer not found';
 export const TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
@@ -26,42 +34,19 @@ export function defaultDeps(): Deps {
   return { env: supabaseEnv() };
 }
 
-/** Refuses callers who are not signed in as an admin (role from public.users, which users cannot edit). */
-async function requireAdmin(deps: Deps, req: Request, admin: SupabaseClient): Promise<void> {
-  const token = bearerToken(req);
-  if (!token || token === deps.env.anonKey) throw new HttpError(401, NOT_SIGNED_IN);
-  const { data, error } = await anonClient(deps.env, { fetch: deps.fetch }).auth.getUser(token);
-  if (error || !data.user) throw new HttpError(401, NOT_SIGNED_IN);
-  const { data: rows, error: roleError } = await admin.from('users').select('role').eq('id', data.user.id).limit(1);
-  if (roleError) throw new Error(`role lookup failed: ${roleError.message}`);
-  if ((rows as { role: string }[])[0]?.role !== 'admin') throw new HttpError(403, ADMINS_ONLY);
-}
-
-/** Rows of `table` whose `column` is `email`, compared case-insensitively. */
-async function byEmail<T extends Record<string, unknown>>(
-  admin: SupabaseClient,
-  table: string,
-  columns: string,
-  email: string,
-): Promise<T[]> {
-  const { data, error } = await admin.from(table).select(columns).ilike('email', escapeLike(email)).limit(10);
-  if (error) throw new Error(`${table} lookup failed: ${error.message}`);
-  return (data as unknown as T[]).filter((row) => sameEmail(row.email as string, email));
-}
-
-/** The customer's e-mail, found by username (or by e-mail when the username is one). */
-async function customerEmail(admin: SupabaseClient, username: string): Promise<string> {
-  let rows: { email: string }[];
+/** The customer found by username (or by e-mail when the username is one). */
+async function findCustomer(admin: SupabaseClient, username: string): Promise<CustomerLoginRow> {
+  let rows: CustomerLoginRow[];
   if (username.includes('@')) {
-    rows = await byEmail<{ email: string }>(admin, 'customers', 'email', username);
+    rows = await customersByEmail(admin, username);
   } else {
-    const { data, error } = await admin.from('customers').select('email').eq('username', username).limit(2);
+    const { data, error } = await admin.from('customers').select(CUSTOMER_LOGIN_COLUMNS).eq('username', username).limit(2);
     if (error) throw new Error(`customer lookup failed: ${error.message}`);
-    rows = data as { email: string }[];
+    rows = data as CustomerLoginRow[];
   }
   if (rows.length === 0) throw new HttpError(404, NOT_FOUND);
   if (rows.length > 1) throw new HttpError(409, 'More than one customer has this username');
-  return rows[0]!.email;
+  return rows[0]!;
 }
 
 export function createHandler(deps: Deps): (req: Request) => Promise<Response> {
@@ -71,23 +56,24 @@ export function createHandler(deps: Deps): (req: Request) => Promise<Response> {
     try {
       if (req.method !== 'POST') throw new HttpError(405, 'Method not allowed');
       const admin = serviceClient(deps.env, { fetch: deps.fetch });
-      await requireAdmin(deps, req, admin);
+      await requireAdmin(deps.env, req, admin, ADMINS_ONLY, deps.fetch);
 
       const { username, newPassword } = await parseBody(req, bodySchema);
       if (newPassword.length < MIN_PASSWORD_LENGTH) throw new HttpError(422, TOO_SHORT);
-      const email = (await customerEmail(admin, username)).trim().toLowerCase();
+      const customer = await findCustomer(admin, username);
 
-      const [login] = await byEmail<{ id: string; email: string }>(admin, 'users', 'id, email', email);
-      const { error } = login
-        ? await admin.auth.admin.updateUserById(login.id, { password: newPassword })
-        : await admin.auth.admin.createUser({
-            email,
-            password: newPassword,
-            email_confirm: true,
-            app_metadata: { role: 'customer' },
-          });
-      if (error?.code === 'weak_password') throw new HttpError(422, TOO_SHORT);
-      if (error) throw error;
+      try {
+        if (customer.user_id) {
+          const { error } = await admin.auth.admin.updateUserById(customer.user_id, { password: newPassword });
+          if (error) throw error;
+        } else {
+          // A customer with no login gets one, linked to it, with this password.
+          await ensureCustomerLogin(admin, customer, newPassword);
+        }
+      } catch (e) {
+        if ((e as { code?: unknown }).code === 'weak_password') throw new HttpError(422, TOO_SHORT);
+        throw e;
+      }
       return json({ ok: true });
     } catch (e) {
       return errorResponse(e);

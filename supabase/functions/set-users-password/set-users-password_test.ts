@@ -10,8 +10,11 @@ const TOKENS: Record<string, [string, string]> = {
   'customer-token': [CUSTOMER_ID, 'cafe@example.com'],
 };
 const ROLES: Record<string, string> = { [ADMIN_ID]: 'admin', [CUSTOMER_ID]: 'customer' };
-/** customers rows: username → e-mail. */
-const CUSTOMERS: Record<string, string> = { cornercafe: 'Cafe@Example.com', harborbooks: 'books@example.com' };
+/** customers rows: username → [id, e-mail, linked login]. */
+const CUSTOMERS: Record<string, [string, string, string | null]> = {
+  cornercafe: ['c-cafe', 'Cafe@Example.com', CUSTOMER_ID],
+  harborbooks: ['c-books', 'books@example.com', null],
+};
 /** public.users rows: e-mail → id. */
 const LOGINS: Record<string, string> = { 'admin@example.com': ADMIN_ID, 'cafe@example.com': CUSTOMER_ID };
 
@@ -33,7 +36,7 @@ function setup(routes: Record<string, FakeRoute> = {}) {
       return reply(
         Object.entries(LOGINS)
           .filter(([e]) => e === email?.toLowerCase())
-          .map(([e, i]) => ({ id: i, email: e })),
+          .map(([e, i]) => ({ id: i, email: e, role: ROLES[i] ?? 'customer' })),
       );
     },
     'GET /rest/v1/customers': (call) => {
@@ -41,10 +44,12 @@ function setup(routes: Record<string, FakeRoute> = {}) {
       const email = value(call, 'email', 'ilike')?.toLowerCase();
       return reply(
         Object.entries(CUSTOMERS)
-          .filter(([u, e]) => u === username || e.toLowerCase() === email)
-          .map(([, e]) => ({ email: e })),
+          .filter(([u, [, e]]) => u === username || e.toLowerCase() === email)
+          .map(([, [id, e, login]]) => ({ id, email: e, user_id: login })),
       );
     },
+    'PATCH /rest/v1/customers': (call) =>
+      reply([{ id: value(call, 'id', 'eq'), email: 'books@example.com', user_id: (call.body as { user_id: string }).user_id }]),
     [`PUT /auth/v1/admin/users/${CUSTOMER_ID}`]: () => reply(fakeUser(CUSTOMER_ID, 'cafe@example.com')),
     'POST /auth/v1/admin/users': (call) => reply(fakeUser(NEWCOMER_ID, (call.body as { email: string }).email)),
     ...routes,
@@ -160,6 +165,8 @@ Deno.test('set-users-password creates a confirmed customer login for a customer 
     [body.email, body.password, body.email_confirm, body.app_metadata],
     ['books@example.com', 'new-password', true, { role: 'customer' }],
   );
+  const [link] = net.callsTo('PATCH /rest/v1/customers');
+  assertEquals([link?.search.get('id'), link?.body], ['eq.c-books', { user_id: NEWCOMER_ID }]);
 });
 
 Deno.test('set-users-password turns a weak password refused by Auth into 422', async () => {

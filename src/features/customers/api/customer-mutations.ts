@@ -19,6 +19,11 @@ export interface CreateCustomerInput {
   values: CustomerInput;
 }
 
+/**
+ * Adds the customer, then has the server make its login and link it (customer-login).
+ * If the login cannot be made, the row is taken back, so nothing is half-saved and the
+ * form (which keeps its id and files) can be sent again.
+ */
 export async function createCustomer({ id, values }: CreateCustomerInput): Promise<Customer> {
   try {
     const { data } = await supabase
@@ -27,19 +32,59 @@ export async function createCustomer({ id, values }: CreateCustomerInput): Promi
       .select()
       .single()
       .throwOnError();
+    try {
+      await linkCustomerLogin(id);
+    } catch (error) {
+      await supabase.from('customers').delete().eq('id', id);
+      throw error;
+    }
     return data;
   } catch (error) {
     throw failure('Failed to add customer', error);
   }
 }
 
+/** Makes and links the customer's login on the server (admins only), or changes its e-mail with the customer's. */
+async function linkCustomerLogin(customerId: string, email?: string): Promise<void> {
+  await invokeFunction(
+    'customer-login',
+    email === undefined ? { customerId } : { customerId, email },
+    'Failed to update the sign-in e-mail',
+  );
+}
+
 export interface UpdateCustomerInput {
   id: string;
   values: CustomerInput;
+  /** The customer's e-mail before this edit: a different one also changes their sign-in e-mail. */
+  previousEmail: string;
 }
 
-export async function updateCustomer({ id, values }: UpdateCustomerInput): Promise<Customer> {
+/**
+ * The message for the Email field when a save failed because the address is taken
+ * (by another customer, which the database's unique index or the server reports, or by an
+ * admin's sign-in); null for any other failure.
+ */
+export function emailTakenMessage(message: string): string | null {
+  if (/customers_email_unique_idx|already uses this e-mail/i.test(message))
+    return 'Another customer already uses this e-mail';
+  if (/admin's sign-in/i.test(message))
+    return "This e-mail is an admin's sign-in; use another address for the customer";
+  return null;
+}
+
+/** Whether an edit changes the customer's e-mail (and so their sign-in e-mail). */
+export function changesEmail(previousEmail: string, email: string): boolean {
+  return previousEmail.trim().toLowerCase() !== email.trim().toLowerCase();
+}
+
+/**
+ * Saves an edit. A new e-mail goes first, through the server, which changes the customer's
+ * sign-in e-mail and row together (or neither); then the other fields.
+ */
+export async function updateCustomer({ id, values, previousEmail }: UpdateCustomerInput): Promise<Customer> {
   try {
+    if (changesEmail(previousEmail, values.email)) await linkCustomerLogin(id, values.email);
     const { data } = await supabase.from('customers').update(values).eq('id', id).select().single().throwOnError();
     return data;
   } catch (error) {

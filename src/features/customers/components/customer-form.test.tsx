@@ -4,7 +4,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { advance, settle } from '@tests/setup/fake-time';
 import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
-import { customerRow, customersRead, customersUrl, postgrestError, storageUrl } from '../customer-fixtures';
+import {
+  customerLoginOk,
+  customerLoginUrl,
+  customerRow,
+  customersRead,
+  customersUrl,
+  postgrestError,
+  storageUrl,
+} from '../customer-fixtures';
 import { CustomerAddRoute } from '../routes/customer-add';
 import { CustomerEditRoute } from '../routes/customer-edit';
 
@@ -55,7 +63,9 @@ describe('customer form', () => {
     let body: Record<string, unknown> = {};
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
+    const logins: Record<string, unknown>[] = [];
     server.use(
+      customerLoginOk(logins),
       http.post(customersUrl, async ({ request }) => {
         body = (await request.json()) as Record<string, unknown>;
         await held;
@@ -92,6 +102,8 @@ describe('customer form', () => {
       agreement_file: null,
     });
     expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
+    // The server makes the customer's login and links it to the new row.
+    expect(logins).toEqual([{ customerId: body.id }]);
 
     await advance(1499);
     expect(router.state.location.pathname).toBe('/dashboard/customers/add');
@@ -123,6 +135,46 @@ describe('customer form', () => {
     expect(screen.getByLabelText('Notes')).toHaveValue('Call before visiting');
     expect(screen.getByRole('button', { name: 'Add Customer' })).toBeEnabled();
     expect(router.state.location.pathname).toBe('/dashboard/customers/add');
+    // The taken address is marked at the field, which gets the focus.
+    expect(screen.getByText('Another customer already uses this e-mail')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email *')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Email *')).toHaveFocus();
+  });
+
+  it('takes the new row back when its login cannot be made, and keeps what was typed', async () => {
+    let inserted: string | null = null;
+    let deleted: string | null = null;
+    server.use(
+      http.post(customersUrl, async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        inserted = body.id as string;
+        return HttpResponse.json({ ...customerRow(), ...body }, { status: 201 });
+      }),
+      http.post(customerLoginUrl, () =>
+        HttpResponse.json(
+          { error: "This e-mail is an admin's sign-in; use another address for the customer" },
+          { status: 409 },
+        ),
+      ),
+      http.delete(customersUrl, ({ request }) => {
+        deleted = new URL(request.url).searchParams.get('id');
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user, router } = renderForm();
+    await fillRequired(user, 'admin@example.com');
+    await user.click(screen.getByRole('button', { name: 'Add Customer' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Failed to add customer: This e-mail is an admin's sign-in; use another address for the customer",
+    );
+    expect(deleted).toBe(`eq.${inserted}`);
+    expect(screen.getAllByText("This e-mail is an admin's sign-in; use another address for the customer")).toHaveLength(
+      1,
+    );
+    expect(screen.getByLabelText('Email *')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Name *')).toHaveValue('Harbour Bakery');
+    expect(router.state.location.pathname).toBe('/dashboard/customers/add');
   });
 
   it('uploads the location photo and agreement under the new id, and saves their paths', async () => {
@@ -138,6 +190,7 @@ describe('customer form', () => {
         body = (await request.json()) as Record<string, unknown>;
         return HttpResponse.json({ ...customerRow(), ...body }, { status: 201 });
       }),
+      customerLoginOk(),
     );
     const { user } = renderForm();
     await fillRequired(user);
@@ -222,6 +275,68 @@ describe('customer form', () => {
       id: `eq.${stored.id}`,
       body: { name: 'Corner Cafe', notes: null, status: 'maintenance', monthly_fee: 99 },
     });
+  });
+
+  it("changes the customer's sign-in e-mail with their e-mail, saying so before saving", async () => {
+    const stored = customerRow({ name: 'Corner Cafe', email: 'cafe@example.com' });
+    const logins: Record<string, unknown>[] = [];
+    const order: string[] = [];
+    server.use(
+      ...customersRead([stored]),
+      http.post(customerLoginUrl, async ({ request }) => {
+        order.push('login');
+        logins.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({ customer: { id: stored.id, email: 'hello@cafe.example', user_id: 'u-1' } });
+      }),
+      http.patch(customersUrl, async ({ request }) => {
+        order.push('row');
+        return HttpResponse.json({ ...stored, ...((await request.json()) as Record<string, unknown>) });
+      }),
+    );
+    const { user } = renderForm(`/dashboard/customers/edit/${stored.id}`);
+    const email = await screen.findByLabelText('Email *');
+    expect(email).toHaveAccessibleDescription('The customer signs in with this e-mail.');
+
+    // Only the case changes: the same address, nothing to warn about.
+    await user.clear(email);
+    await user.type(email, 'CAFE@example.com');
+    expect(email).toHaveAccessibleDescription('The customer signs in with this e-mail.');
+
+    await user.clear(email);
+    await user.type(email, 'hello@cafe.example');
+    expect(email).toHaveAccessibleDescription(
+      "Saving also changes this customer's sign-in e-mail from cafe@example.com to hello@cafe.example: they sign in with the new address from then on.",
+    );
+    await user.click(screen.getByRole('button', { name: 'Update Customer' }));
+    expect(await screen.findByText('Customer updated successfully!')).toBeInTheDocument();
+    expect(logins).toEqual([{ customerId: stored.id, email: 'hello@cafe.example' }]);
+    expect(order).toEqual(['login', 'row']);
+  });
+
+  it('refuses an e-mail another customer has at the field, saving nothing', async () => {
+    const stored = customerRow({ name: 'Corner Cafe', email: 'cafe@example.com' });
+    let patched = false;
+    server.use(
+      ...customersRead([stored]),
+      http.post(customerLoginUrl, () =>
+        HttpResponse.json({ error: 'Another customer already uses this e-mail' }, { status: 409 }),
+      ),
+      http.patch(customersUrl, () => ((patched = true), HttpResponse.json(stored))),
+    );
+    const { user } = renderForm(`/dashboard/customers/edit/${stored.id}`);
+    const email = await screen.findByLabelText('Email *');
+    await user.clear(email);
+    await user.type(email, 'gym@example.com');
+    await user.type(screen.getByLabelText('Notes'), 'kept');
+    await user.click(screen.getByRole('button', { name: 'Update Customer' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to update customer: Another customer already uses this e-mail',
+    );
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveValue('gym@example.com');
+    expect(screen.getByLabelText('Notes')).toHaveValue(`${stored.notes ?? ''}kept`);
+    expect(patched).toBe(false);
   });
 
   it('says so when the customer to edit does not exist, and shows a failed update', async () => {

@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
-import { useCreateCustomer, useUpdateCustomer } from '../api/customer-mutations';
+import { changesEmail, emailTakenMessage, useCreateCustomer, useUpdateCustomer } from '../api/customer-mutations';
 import {
   customerFormDefaults,
   customerFormSchema,
@@ -63,7 +63,7 @@ export function CustomerForm({ customer }: CustomerFormProps) {
     resolver: zodResolver(customerFormSchema),
     defaultValues: customerFormDefaults(customer),
   });
-  const { register, handleSubmit, formState, setValue, control } = form;
+  const { register, handleSubmit, formState, setValue, setError, control } = form;
   const files = {
     location_photo: useWatch({ control, name: 'location_photo' }),
     agreement_file: useWatch({ control, name: 'agreement_file' }),
@@ -80,10 +80,18 @@ export function CustomerForm({ customer }: CustomerFormProps) {
     return () => clearTimeout(timer);
   }, [saved, navigate]);
 
+  const email = useWatch({ control, name: 'email' }) ?? '';
+  const emailChanges = isEdit && changesEmail(customer.email, email) && email.trim() !== '';
+
   const onSubmit = handleSubmit((values) => {
     const done = () => setSaved(isEdit ? 'Customer updated successfully!' : 'Customer added successfully!');
-    if (isEdit) update.mutate({ id: customerId, values }, { onSuccess: done });
-    else create.mutate({ id: customerId, values }, { onSuccess: done });
+    // An e-mail another customer (or an admin's sign-in) already has is shown at the field.
+    const onError = (error: Error) => {
+      const message = emailTakenMessage(error.message);
+      if (message) setError('email', { message }, { shouldFocus: true });
+    };
+    if (isEdit) update.mutate({ id: customerId, values, previousEmail: customer.email }, { onSuccess: done, onError });
+    else create.mutate({ id: customerId, values }, { onSuccess: done, onError });
   });
 
   const busy = mutation.isPending || Object.values(uploading).some(Boolean);
@@ -98,7 +106,15 @@ export function CustomerForm({ customer }: CustomerFormProps) {
         <Field label="Username *" error={errors.username?.message}>
           {(c) => <Input {...c} autoComplete="off" {...text('username')} />}
         </Field>
-        <Field label="Email *" error={errors.email?.message}>
+        <Field
+          label="Email *"
+          error={errors.email?.message}
+          hint={
+            emailChanges
+              ? `Saving also changes this customer's sign-in e-mail from ${customer.email} to ${email.trim()}: they sign in with the new address from then on.`
+              : 'The customer signs in with this e-mail.'
+          }
+        >
           {(c) => <Input {...c} type="email" autoComplete="off" {...text('email')} />}
         </Field>
         <Field label="Contact phone" error={errors.contact_phone?.message}>
