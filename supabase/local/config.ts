@@ -46,13 +46,32 @@ export interface StackConfig {
     jwtExpiry: number;
     refreshTokenRotation: boolean;
     refreshTokenReuseInterval: number;
+    /** [auth] enable_signup (GOTRUE_DISABLE_SIGNUP is its negation): public sign-up via /signup and OTP. */
     enableSignup: boolean;
+    /** [auth.email] enable_signup (GOTRUE_EXTERNAL_EMAIL_ENABLED): the whole e-mail provider, logins included. */
+    emailEnabled: boolean;
+    /** [auth.email] enable_confirmations (GOTRUE_MAILER_AUTOCONFIRM is its negation). */
     enableConfirmations: boolean;
+    /** [auth.email] double_confirm_changes (GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED). */
+    doubleConfirmChanges: boolean;
     minimumPasswordLength: number;
     emailRateLimitPerHour: number;
     emailMaxFrequencySeconds: number;
     otpLength: number;
     otpExpiry: number;
+    /** Per-IP request limits, GoTrue's tollbooth buckets: requests per 5 minutes, bursts of 30. */
+    rateLimit: {
+      /** [auth.rate_limit] sign_in_sign_ups → GOTRUE_RATE_LIMIT_OTP: /signup, /otp, /magiclink, /recover, /resend, PUT /user. */
+      otp: number;
+      /** [auth.rate_limit] token_refresh → GOTRUE_RATE_LIMIT_TOKEN_REFRESH: every POST /token grant (password, refresh_token, pkce). */
+      tokenRefresh: number;
+      /** [auth.rate_limit] token_verifications → GOTRUE_RATE_LIMIT_VERIFY: GET and POST /verify. */
+      verify: number;
+      /** [auth.rate_limit] anonymous_users → GOTRUE_RATE_LIMIT_ANONYMOUS_USERS (per hour; anonymous sign-ins are off). */
+      anonymousUsers: number;
+      /** The header whose first entry is the client's IP (GOTRUE_RATE_LIMIT_HEADER); the peer address without it. */
+      header: string;
+    };
   };
   storage: { fileSizeLimit: number };
   functions: Record<string, FunctionConfig>;
@@ -74,6 +93,53 @@ function str(v: unknown, d: string): string {
 }
 function bool(v: unknown, d: boolean): boolean {
   return typeof v === 'boolean' ? v : d;
+}
+
+/*
+ * GOTRUE_* overrides. GoTrue itself is configured by environment variables, which
+ * the Supabase CLI derives from config.toml (supabase/cli internal/start/start.go):
+ *   GOTRUE_DISABLE_SIGNUP                      = !([auth] enable_signup)
+ *   GOTRUE_EXTERNAL_EMAIL_ENABLED              = [auth.email] enable_signup
+ *   GOTRUE_MAILER_AUTOCONFIRM                  = !([auth.email] enable_confirmations)
+ *   GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED  = [auth.email] double_confirm_changes
+ *   GOTRUE_SMTP_MAX_FREQUENCY                  = [auth.email] max_frequency
+ *   GOTRUE_RATE_LIMIT_EMAIL_SENT               = [auth.rate_limit] email_sent (the CLI only with
+ *                                                [auth.email.smtp]; the local stack always applies it)
+ *   GOTRUE_RATE_LIMIT_OTP                      = [auth.rate_limit] sign_in_sign_ups
+ *   GOTRUE_RATE_LIMIT_TOKEN_REFRESH            = [auth.rate_limit] token_refresh
+ *   GOTRUE_RATE_LIMIT_VERIFY                   = [auth.rate_limit] token_verifications
+ *   GOTRUE_RATE_LIMIT_ANONYMOUS_USERS          = [auth.rate_limit] anonymous_users
+ * The local stack reads config.toml the same way, and a GOTRUE_* variable set in its
+ * environment (non-empty) wins over the file, as it would for a GoTrue container.
+ * Test stacks use this to loosen the request limits (tests/support/stack-process.ts).
+ * GOTRUE_RATE_LIMIT_HEADER names the header carrying the client IP (default
+ * X-Forwarded-For, as behind Kong). The older STACK_EMAIL_RATE_LIMIT and
+ * STACK_EMAIL_MAX_FREQUENCY still win over both.
+ */
+function envValue(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+
+/** Go's strconv.ParseBool, as GoTrue's envconfig reads booleans. */
+function envBool(env: NodeJS.ProcessEnv, name: string): boolean | undefined {
+  const v = envValue(env, name);
+  if (v === undefined) return undefined;
+  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(v)) return true;
+  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(v)) return false;
+  throw new Error(`${name}: "${v}" is not a boolean`);
+}
+
+function envNumber(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const v = envValue(env, name);
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name}: "${v}" is not a number`);
+  return n;
+}
+
+function not(v: boolean | undefined): boolean | undefined {
+  return v === undefined ? undefined : !v;
 }
 
 /** "50MiB", "2MB", "1024" → bytes (the units the Supabase CLI accepts). */
@@ -151,15 +217,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
       jwtExpiry: Number(env.STACK_JWT_EXPIRY ?? num(auth.jwt_expiry, 3600)),
       refreshTokenRotation: bool(auth.enable_refresh_token_rotation, true),
       refreshTokenReuseInterval: num(auth.refresh_token_reuse_interval, 10),
-      enableSignup: bool(auth.enable_signup, true),
-      enableConfirmations: bool(authEmail.enable_confirmations, false),
+      enableSignup: not(envBool(env, 'GOTRUE_DISABLE_SIGNUP')) ?? bool(auth.enable_signup, true),
+      emailEnabled: envBool(env, 'GOTRUE_EXTERNAL_EMAIL_ENABLED') ?? bool(authEmail.enable_signup, true),
+      enableConfirmations: not(envBool(env, 'GOTRUE_MAILER_AUTOCONFIRM')) ?? bool(authEmail.enable_confirmations, false),
+      doubleConfirmChanges:
+        envBool(env, 'GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED') ?? bool(authEmail.double_confirm_changes, true),
       minimumPasswordLength: num(auth.minimum_password_length, 6),
-      emailRateLimitPerHour: Number(env.STACK_EMAIL_RATE_LIMIT ?? num(authRate.email_sent, 2)),
+      emailRateLimitPerHour: Number(
+        env.STACK_EMAIL_RATE_LIMIT ?? envNumber(env, 'GOTRUE_RATE_LIMIT_EMAIL_SENT') ?? num(authRate.email_sent, 2),
+      ),
       emailMaxFrequencySeconds: Number(
-        env.STACK_EMAIL_MAX_FREQUENCY ?? parseDuration(authEmail.max_frequency, 60),
+        env.STACK_EMAIL_MAX_FREQUENCY ??
+          parseDuration(envValue(env, 'GOTRUE_SMTP_MAX_FREQUENCY') ?? authEmail.max_frequency, 60),
       ),
       otpLength: num(authEmail.otp_length, 6),
       otpExpiry: num(authEmail.otp_expiry, 3600),
+      // Defaults: the Supabase CLI's (pkg/config/templates/config.toml).
+      rateLimit: {
+        otp: envNumber(env, 'GOTRUE_RATE_LIMIT_OTP') ?? num(authRate.sign_in_sign_ups, 30),
+        tokenRefresh: envNumber(env, 'GOTRUE_RATE_LIMIT_TOKEN_REFRESH') ?? num(authRate.token_refresh, 150),
+        verify: envNumber(env, 'GOTRUE_RATE_LIMIT_VERIFY') ?? num(authRate.token_verifications, 30),
+        anonymousUsers: envNumber(env, 'GOTRUE_RATE_LIMIT_ANONYMOUS_USERS') ?? num(authRate.anonymous_users, 30),
+        header: envValue(env, 'GOTRUE_RATE_LIMIT_HEADER') ?? 'X-Forwarded-For',
+      },
     },
     storage: { fileSizeLimit: parseSize(storage.file_size_limit, 50 * 1024 * 1024) },
     functions,

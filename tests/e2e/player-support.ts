@@ -2,7 +2,7 @@
 // service role: an auth user with a password, a customers row, slide images in ad-images
 // and an active campaign. Nothing seeded is changed.
 import { deflateSync, crc32 } from 'node:zlib';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import ws from 'ws';
 import type { Database } from '../../src/types/database.ts';
@@ -215,18 +215,21 @@ export async function waitForChanges(page: Page, count: number, timeout = 30_000
  * it and keeps index.html and every built asset the page loaded.
  */
 export async function waitForOfflineReady(page: Page) {
-  await page.waitForFunction(
-    `(async () => {
-      if (!navigator.serviceWorker.controller) return false;
-      const cache = await caches.open('signage-shell-v1');
-      const assets = performance.getEntriesByType('resource')
-        .map((entry) => new URL(entry.name))
-        .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'))
-        .map((url) => url.pathname);
-      const kept = await Promise.all(['/index.html', ...assets].map((path) => cache.match(path)));
-      return kept.every(Boolean);
-    })()`,
-    undefined,
-    { timeout: 20_000, polling: 250 },
-  );
+  // Polled from here, so each check's promise is awaited (a promise the page hands to
+  // waitForFunction would count as a truthy answer at once).
+  await expect
+    .poll(
+      () =>
+        page.evaluate(`(async () => {
+          if (!navigator.serviceWorker.controller) return false;
+          const assets = performance.getEntriesByType('resource')
+            .map((entry) => new URL(entry.name))
+            .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'))
+            .map((url) => url.pathname);
+          const kept = await Promise.all(['/index.html', ...assets].map((path) => caches.match(path)));
+          return kept.every(Boolean);
+        })()`),
+      { timeout: 20_000, intervals: [250] },
+    )
+    .toBe(true);
 }

@@ -1,9 +1,45 @@
+// Sign-up and password sign-in as GoTrue answers them with public sign-up on and
+// without e-mail confirmations (GOTRUE_DISABLE_SIGNUP=false, GOTRUE_MAILER_AUTOCONFIRM=true):
+// config.toml turns both off, so this file has a stack of its own with those overrides.
 import { randomUUID } from 'node:crypto';
+import { createClient } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
-import { describe, expect, it } from 'vitest';
-import { anon, http, signToken, STACK_URL } from './helpers.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ws from 'ws';
+import { inbox, verifyLink } from '../support/inbox.ts';
+import { startTestStack, type TestStack } from '../support/stack-process.ts';
+import { ANON_KEY, ENGINE, signToken } from './helpers.ts';
 
 const email = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.test`;
+
+let stack: TestStack;
+let STACK_URL: string;
+
+beforeAll(async () => {
+  const base = Number(process.env.TEST_BASE_PORT ?? (ENGINE === 'postgres' ? 54520 : 54420)) + 36;
+  stack = await startTestStack({
+    engine: ENGINE,
+    basePort: base,
+    name: `test-${ENGINE}-${base}-open-signup`,
+    env: { GOTRUE_DISABLE_SIGNUP: 'false', GOTRUE_MAILER_AUTOCONFIRM: 'true' },
+  });
+  STACK_URL = stack.url;
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const anon = () =>
+  createClient(STACK_URL, ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: ws as never },
+  });
+
+function http(path: string, init: RequestInit = {}): Promise<Response> {
+  const { headers, ...rest } = init;
+  return fetch(`${STACK_URL}${path}`, { ...rest, headers: { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}`, ...headers } });
+}
 
 const userWith = (token: string) =>
   http('/auth/v1/user', { headers: { Authorization: `Bearer ${token}`, 'X-Supabase-Api-Version': '2024-01-01' } });
@@ -149,14 +185,29 @@ describe('auth: the signed-in user', () => {
     expect(fresh.error).toBeNull();
   });
 
-  it('changes the e-mail address at once when confirmations are off', async () => {
-    const { session, user } = await signUp();
+  it('keeps a new e-mail address pending until a link confirms it, even without confirmations', async () => {
+    // GoTrue never changes a signed-in user's address at once; with autoconfirm one of the
+    // two links (old and new address, double_confirm_changes) is enough.
+    const mail = inbox(`http://127.0.0.1:${stack.env.STACK_INBOX_PORT}`);
+    const { address, session, user } = await signUp();
     const c = anon();
     await c.auth.setSession({ access_token: session.access_token, refresh_token: session.refresh_token });
     const next = email('renamed');
+    const sentAt = Date.now();
     const { data, error } = await c.auth.updateUser({ email: next });
     expect(error).toBeNull();
-    expect(data.user).toMatchObject({ id: user.id, email: next });
+    expect(data.user).toMatchObject({ id: user.id, email: address, new_email: next });
+    expect((await anon().auth.getUser(session.access_token)).data.user?.email).toBe(address);
+
+    await mail.latest(address, { after: sentAt });
+    const link = verifyLink(await mail.latest(next, { after: sentAt }));
+    expect(new URL(link).searchParams.get('type')).toBe('email_change');
+    const r = await fetch(link, { redirect: 'manual' });
+    expect(r.status).toBe(303);
+    expect(new URLSearchParams(new URL(r.headers.get('location')!).hash.slice(1)).get('type')).toBe('email_change');
+    const me = await anon().auth.getUser(session.access_token);
+    expect(me.data.user).toMatchObject({ email: next });
+    expect(me.data.user?.new_email).toBeUndefined();
     expect((await anon().auth.signInWithPassword({ email: next, password: 'correct-horse' })).error).toBeNull();
 
     const taken = await signUp();

@@ -45,6 +45,12 @@ export async function startTestStack(opts: TestStackOptions = {}): Promise<TestS
     STACK_DATA_DIR: dataDir,
     // A whole suite sends more e-mails than an hour's default allowance; tests of the limit pass their own.
     STACK_EMAIL_RATE_LIMIT: '1000',
+    // The suite (and the e2e run) signs in, refreshes and verifies many times from 127.0.0.1;
+    // GoTrue's per-IP request limits from config.toml would answer 429. Tests of the limits
+    // pass '' to fall back to config.toml (see supabase/local/config.ts for the GOTRUE_* names).
+    GOTRUE_RATE_LIMIT_OTP: '100000',
+    GOTRUE_RATE_LIMIT_TOKEN_REFRESH: '100000',
+    GOTRUE_RATE_LIMIT_VERIFY: '100000',
     // Every tests/stack/fixtures*.sql, in name order: tables only test stacks have.
     STACK_FIXTURES: readdirSync(path.join(ROOT, 'tests', 'stack'))
       .filter((f) => /^fixtures.*\.sql$/.test(f))

@@ -4,11 +4,13 @@ import type { ServerResponse } from 'node:http';
 import type { Service, StackContext, StackRequest } from '../http/server.ts';
 import { handleAdmin } from './admin.ts';
 import { AuthError, badRequest, sendAuthError, sendAuthJson, unprocessable } from './errors.ts';
+import { createLimiters, enforceLimit, type AuthLimiters } from './limits.ts';
 import { createMailer, type Mailer } from './mailer.ts';
 import { objectField, readJson, requireClaims, requireUser, type Body } from './request.ts';
 import { issueSession, refreshSession } from './tokens.ts';
 import {
   checkPassword,
+  confirmEmail,
   findUserByEmail,
   findUserById,
   hashPassword,
@@ -26,17 +28,20 @@ import {
   consumeToken,
   encodeValues,
   exchangeAuthCode,
+  issueEmailChange,
   issueOneTimeToken,
   pkceParams,
+  SINGLE_CONFIRMATION_ACCEPTED,
   type VerificationType,
 } from './verify.ts';
 
 export interface AuthContext extends StackContext {
   mailer: Mailer;
+  limits: AuthLimiters;
 }
 
 export async function createAuthService(stack: StackContext): Promise<Service> {
-  const ctx: AuthContext = { ...stack, mailer: createMailer(stack.config) };
+  const ctx: AuthContext = { ...stack, mailer: createMailer(stack.config), limits: createLimiters(stack.config) };
   return {
     async handle(req, res) {
       try {
@@ -114,7 +119,7 @@ function settings(ctx: AuthContext) {
       twitch: false,
       twitter: false,
       zoom: false,
-      email: true,
+      email: a.emailEnabled,
       phone: false,
     },
     disable_signup: !a.enableSignup,
@@ -132,10 +137,15 @@ function redirectParam(ctx: AuthContext, req: StackRequest): string {
 async function signup(ctx: AuthContext, req: StackRequest, res: ServerResponse): Promise<void> {
   const { config } = ctx;
   const body = await readJson(req);
-  if (!config.auth.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
-  if (body.email === undefined || body.email === '') {
-    throw badRequest('validation_failed', 'To signup, please provide your email');
+  if (!body.email && !body.phone) {
+    // No address: an anonymous sign-in, which config.toml leaves off.
+    throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
   }
+  // GoTrue's route (api.go) takes the request from the client's sign-up bucket before Signup runs.
+  enforceLimit(config, ctx.limits.signups, req);
+  if (!config.auth.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+  if (body.phone && !body.email) throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
+  if (!config.auth.emailEnabled) throw badRequest('email_provider_disabled', 'Email signups are disabled');
   const email = normaliseEmail(body.email);
   if (typeof body.password !== 'string' || !body.password) throw badRequest('validation_failed', 'Signup requires a valid password');
   const password = checkPassword(body.password, config.auth.minimumPasswordLength);
@@ -180,12 +190,18 @@ async function signup(ctx: AuthContext, req: StackRequest, res: ServerResponse):
 async function token(ctx: AuthContext, req: StackRequest, res: ServerResponse): Promise<void> {
   const { config } = ctx;
   const grant = req.url.searchParams.get('grant_type');
+  if (grant !== 'password' && grant !== 'refresh_token' && grant !== 'pkce') {
+    throw badRequest('invalid_credentials', 'unsupported_grant_type');
+  }
+  // GoTrue's Token: every one of these grants draws on the token_refresh bucket, sign-ins too.
+  enforceLimit(config, ctx.limits.token, req);
   const body = await readJson(req);
   if (grant === 'password') {
     const invalid = () => badRequest('invalid_credentials', 'Invalid login credentials');
     if (typeof body.email !== 'string' || typeof body.password !== 'string') {
       throw badRequest('validation_failed', 'missing email or phone');
     }
+    if (!config.auth.emailEnabled) throw unprocessable('email_provider_disabled', 'Email logins are disabled');
     const email = body.email.trim().toLowerCase();
     const password = body.password;
     const found = await ctx.db.transaction((tx) => findUserByEmail(tx, email));
@@ -210,10 +226,17 @@ async function token(ctx: AuthContext, req: StackRequest, res: ServerResponse): 
   throw badRequest('invalid_credentials', 'unsupported_grant_type');
 }
 
+/**
+ * POST /otp and POST /magiclink (GoTrue's Otp and MagicLink): an address that is
+ * unknown or not yet confirmed goes through sign-up, so with sign-up disabled it
+ * is refused (signup_disabled) and no user is made; create_user false refuses an
+ * unknown address first (otp_disabled).
+ */
 async function otp(ctx: AuthContext, req: StackRequest, res: ServerResponse): Promise<void> {
   const { config } = ctx;
+  enforceLimit(config, req.path.startsWith('/magiclink') ? ctx.limits.magicLink : ctx.limits.otp, req);
   const body = await readJson(req);
-  if (body.phone) throw badRequest('validation_failed', 'Unsupported phone provider');
+  if (body.phone) throw badRequest('phone_provider_disabled', 'Unsupported phone provider');
   const email = normaliseEmail(body.email);
   const createUser = body.create_user !== false;
   const pkce = pkceParams(body);
@@ -221,10 +244,15 @@ async function otp(ctx: AuthContext, req: StackRequest, res: ServerResponse): Pr
   const data = objectField(body, 'data') ?? {};
   await ctx.db.transaction(async (tx) => {
     let user = await findUserByEmail(tx, email);
-    if (!user) {
-      if (!createUser) throw unprocessable('otp_disabled', 'Signups not allowed for otp');
+    if (!user && !createUser) throw unprocessable('otp_disabled', 'Signups not allowed for otp');
+    if (!config.auth.emailEnabled) throw unprocessable('email_provider_disabled', 'Email logins are disabled');
+    const autoconfirm = !config.auth.enableConfirmations;
+    if (!user || !user.row.email_confirmed_at) {
       if (!config.auth.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
-      user = await insertUser(tx, { email, passwordHash: null, confirmed: false, userMetadata: data });
+      // With autoconfirm GoTrue signs the address up confirmed and then mails a magic link.
+      user ??= await insertUser(tx, { email, passwordHash: null, confirmed: autoconfirm, userMetadata: data });
+      if (autoconfirm && !user.row.email_confirmed_at) await confirmEmail(tx, user.row.id);
+      user = (await findUserById(tx, user.row.id)) ?? user;
     }
     if (isBanned(user.row)) throw badRequest('user_banned', 'User is banned');
     const type: VerificationType = user.row.email_confirmed_at ? 'magiclink' : 'signup';
@@ -236,6 +264,8 @@ async function otp(ctx: AuthContext, req: StackRequest, res: ServerResponse): Pr
 }
 
 async function recover(ctx: AuthContext, req: StackRequest, res: ServerResponse): Promise<void> {
+  enforceLimit(ctx.config, ctx.limits.recover, req);
+  if (!ctx.config.auth.emailEnabled) throw badRequest('email_provider_disabled', 'Email logins are disabled');
   const body = await readJson(req);
   const email = normaliseEmail(body.email);
   const pkce = pkceParams(body);
@@ -253,6 +283,7 @@ async function recover(ctx: AuthContext, req: StackRequest, res: ServerResponse)
 
 /** POST /resend: the sign-up confirmation again, for an address not yet confirmed. */
 async function resend(ctx: AuthContext, req: StackRequest, res: ServerResponse): Promise<void> {
+  enforceLimit(ctx.config, ctx.limits.resend, req);
   const body = await readJson(req);
   const type = body.type;
   if (type !== 'signup') {
@@ -283,6 +314,8 @@ function withQuery(url: string, query: string): string {
 }
 
 async function verifyGet(ctx: AuthContext, req: StackRequest, res: ServerResponse): Promise<void> {
+  // The limit comes before the handler, so an answer over it is JSON, not a redirect.
+  enforceLimit(ctx.config, ctx.limits.verify, req);
   const q = req.url.searchParams;
   const type = q.get('type') ?? '';
   const tokenHash = q.get('token') ?? '';
@@ -292,10 +325,17 @@ async function verifyGet(ctx: AuthContext, req: StackRequest, res: ServerRespons
     if (!tokenHash || !type) throw badRequest('validation_failed', 'Verify requires a token and a type');
     const outcome = await ctx.db.transaction(async (tx) => {
       const r = await consumeToken(ctx.config, tx, { type, tokenHash });
+      if (r.pendingSecondConfirmation) return { pending: true };
       if (r.authCode) return { code: r.authCode };
       const method = AUTH_METHOD[type as VerificationType] ?? 'otp';
       return { session: await issueSession(ctx.config, tx, r.user.row.id, method) };
     });
+    if (outcome.pending) {
+      // GoTrue's prepRedirectURL: the message in the fragment (and, for PKCE, the query).
+      const message = encodeValues({ message: SINGLE_CONFIRMATION_ACCEPTED });
+      const base = tokenHash.startsWith('pkce_') ? withQuery(target, message) : target;
+      return redirect(res, `${base}#${encodeValues({ message: SINGLE_CONFIRMATION_ACCEPTED, sb: '' })}`);
+    }
     if (outcome.code) return redirect(res, withQuery(target, encodeValues({ code: outcome.code })));
     const s = outcome.session!;
     const fragment = encodeValues({
@@ -321,6 +361,7 @@ async function verifyGet(ctx: AuthContext, req: StackRequest, res: ServerRespons
 }
 
 async function verifyPost(ctx: AuthContext, req: StackRequest, res: ServerResponse): Promise<void> {
+  enforceLimit(ctx.config, ctx.limits.verify, req);
   const body: Body = await readJson(req);
   const type = typeof body.type === 'string' ? body.type : '';
   const session = await ctx.db.transaction(async (tx) => {
@@ -330,10 +371,12 @@ async function verifyPost(ctx: AuthContext, req: StackRequest, res: ServerRespon
       email: typeof body.email === 'string' ? body.email : undefined,
       otp: typeof body.token === 'string' ? body.token : undefined,
     });
+    if (r.pendingSecondConfirmation) return undefined;
     const method = body.token_hash ? (AUTH_METHOD[type as VerificationType] ?? 'otp') : 'otp';
     return issueSession(ctx.config, tx, r.user.row.id, method);
   });
-  sendAuthJson(res, 200, session);
+  // The first of two e-mail-change confirmations: GoTrue answers with a message, no session.
+  sendAuthJson(res, 200, session ?? { msg: SINGLE_CONFIRMATION_ACCEPTED, code: '200' });
 }
 
 async function getUser(ctx: AuthContext, req: StackRequest, res: ServerResponse): Promise<void> {
@@ -345,13 +388,20 @@ async function getUser(ctx: AuthContext, req: StackRequest, res: ServerResponse)
 async function updateUser(ctx: AuthContext, req: StackRequest, res: ServerResponse): Promise<void> {
   const { config } = ctx;
   const claims = await requireClaims(config, req);
+  enforceLimit(config, ctx.limits.user, req);
   const body = await readJson(req);
   const newPassword = body.password === undefined || body.password === null ? undefined : checkPassword(body.password, config.auth.minimumPasswordLength);
   const newEmail = typeof body.email === 'string' && body.email ? normaliseEmail(body.email) : undefined;
   const data = objectField(body, 'data');
+  const pkce = pkceParams(body);
+  const redirectTo = redirectParam(ctx, req);
   const updated = await ctx.db.transaction(async (tx) => {
     const { user } = await requireUser(tx, claims);
     const id = user.row.id;
+    if (newEmail && newEmail !== user.row.email) {
+      const taken = await findUserByEmail(tx, newEmail);
+      if (taken && taken.row.id !== id) throw unprocessable('email_exists', 'A user with this email address has already been registered');
+    }
     if (newPassword !== undefined) {
       if (await passwordMatches(newPassword, user.row.encrypted_password)) {
         throw unprocessable('same_password', 'New password should be different from the old password.');
@@ -365,17 +415,22 @@ async function updateUser(ctx: AuthContext, req: StackRequest, res: ServerRespon
       ]);
     }
     if (newEmail && newEmail !== user.row.email) {
-      if (config.auth.enableConfirmations) {
-        throw unprocessable('email_provider_disabled', 'Changing the e-mail address needs confirmations, which the local stack does not send');
+      // GoTrue's UserUpdate: a (non-anonymous) user's new address is only pending until
+      // confirmed by mail, with confirmations on or off; with secure e-mail change
+      // (double_confirm_changes) the current address gets a link to confirm as well.
+      const sentAt = user.row.email_change_sent_at ? new Date(user.row.email_change_sent_at).getTime() : undefined;
+      const interval = config.auth.emailMaxFrequencySeconds * 1000;
+      if (sentAt !== undefined && Date.now() - sentAt < interval) {
+        const wait = Math.max(1, Math.ceil((interval - (Date.now() - sentAt)) / 1000));
+        throw new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${wait} seconds.`);
       }
-      const taken = await findUserByEmail(tx, newEmail);
-      if (taken) throw unprocessable('email_exists', 'A user with this email address has already been registered');
-      await tx.query(`update auth.users set email = $2, updated_at = now() where id = $1`, [id, newEmail]);
-      await tx.query(
-        `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now()
-         where user_id = $1 and provider = 'email'`,
-        [id, newEmail],
-      );
+      ctx.mailer.count();
+      const fresh = (await findUserById(tx, id)) ?? user;
+      const issued = await issueEmailChange(config, tx, fresh, newEmail, redirectTo, pkce);
+      const detail = `The change of your e-mail address from ${user.row.email ?? ''} to ${newEmail}.`;
+      for (const m of [issued.next, issued.current]) {
+        if (m) await ctx.mailer.send({ to: m.to, kind: 'email_change', actionLink: m.actionLink, otp: m.otp, detail });
+      }
     }
     return findUserById(tx, id);
   });

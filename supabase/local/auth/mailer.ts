@@ -5,13 +5,15 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { StackConfig } from '../config.ts';
 import { tooManyRequests } from './errors.ts';
 
-export type MailKind = 'signup' | 'magiclink' | 'recovery' | 'invite';
+export type MailKind = 'signup' | 'magiclink' | 'recovery' | 'invite' | 'email_change';
 
 export interface MailContent {
   to: string;
   kind: MailKind;
   actionLink: string;
   otp: string;
+  /** A line after the heading, e.g. which change an e-mail-change link confirms. */
+  detail?: string;
 }
 
 const SUBJECTS: Record<MailKind, string> = {
@@ -19,6 +21,7 @@ const SUBJECTS: Record<MailKind, string> = {
   magiclink: 'Your sign-in link',
   recovery: 'Reset your password',
   invite: 'You have been invited',
+  email_change: 'Confirm the change of your e-mail address',
 };
 
 const INTROS: Record<MailKind, [string, string]> = {
@@ -26,6 +29,7 @@ const INTROS: Record<MailKind, [string, string]> = {
   magiclink: ['Follow this link to sign in:', 'Sign in'],
   recovery: ['Follow this link to choose a new password:', 'Reset password'],
   invite: ['You have been invited to join. Follow this link to accept the invitation:', 'Accept the invitation'],
+  email_change: ['Follow this link to confirm the change of your e-mail address:', 'Confirm the change'],
 };
 
 function escapeHtml(s: string): string {
@@ -38,6 +42,7 @@ export function renderMail(productName: string, m: MailContent): { subject: stri
   const text = [
     `${productName}`,
     '',
+    ...(m.detail ? [m.detail, ''] : []),
     intro,
     m.actionLink,
     '',
@@ -48,7 +53,7 @@ export function renderMail(productName: string, m: MailContent): { subject: stri
   const html = `<!doctype html>
 <html><body style="font-family: sans-serif">
 <h2>${escapeHtml(productName)}</h2>
-<p>${escapeHtml(intro)}</p>
+${m.detail ? `<p>${escapeHtml(m.detail)}</p>\n` : ''}<p>${escapeHtml(intro)}</p>
 <p><a href="${escapeHtml(m.actionLink)}">${escapeHtml(button)}</a></p>
 <p>Or enter this code: <strong>${escapeHtml(m.otp)}</strong></p>
 <p>If you did not ask for this e-mail, you can ignore it.</p>
@@ -59,6 +64,8 @@ export function renderMail(productName: string, m: MailContent): { subject: stri
 export interface Mailer {
   /** Throws 429 over_email_send_rate_limit when a limit is reached; otherwise counts the send. */
   reserve(address: string): void;
+  /** Only the hourly limit: for sends whose minimum interval is checked elsewhere (e-mail change). */
+  count(): void;
   send(m: MailContent): Promise<void>;
   close(): void;
 }
@@ -74,6 +81,14 @@ export function createMailer(config: StackConfig): Mailer {
   const lastByAddress = new Map<string, number>();
   const from = `"${config.productName}" <noreply@${config.host === '127.0.0.1' ? 'localhost' : config.host}>`;
 
+  const count = (now: number) => {
+    while (sentAt.length && now - sentAt[0]! >= 3600_000) sentAt.shift();
+    if (sentAt.length >= config.auth.emailRateLimitPerHour) {
+      throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded');
+    }
+    sentAt.push(now);
+  };
+
   return {
     reserve(address) {
       const now = Date.now();
@@ -84,12 +99,11 @@ export function createMailer(config: StackConfig): Mailer {
         const wait = Math.max(1, Math.ceil((interval - (now - last)) / 1000));
         throw tooManyRequests('over_email_send_rate_limit', `For security purposes, you can only request this after ${wait} seconds.`);
       }
-      while (sentAt.length && now - sentAt[0]! >= 3600_000) sentAt.shift();
-      if (sentAt.length >= config.auth.emailRateLimitPerHour) {
-        throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded');
-      }
-      sentAt.push(now);
+      count(now);
       lastByAddress.set(key, now);
+    },
+    count() {
+      count(Date.now());
     },
     async send(m) {
       const { subject, text, html } = renderMail(config.productName, m);

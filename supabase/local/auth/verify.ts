@@ -5,10 +5,10 @@ import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type { StackConfig } from '../config.ts';
 import type { Tx } from '../db/index.ts';
 import { AuthError, badRequest, forbidden } from './errors.ts';
-import { confirmEmail, findUserById, type User } from './users.ts';
+import { confirmEmail, findUserById, savingUser, type User } from './users.ts';
 
 export type VerificationType = 'signup' | 'invite' | 'magiclink' | 'recovery';
-type TokenColumn = 'confirmation_token' | 'recovery_token';
+type TokenColumn = 'confirmation_token' | 'recovery_token' | 'email_change_token_current' | 'email_change_token_new';
 
 const TOKEN_COLUMN: Record<VerificationType, TokenColumn> = {
   signup: 'confirmation_token',
@@ -18,12 +18,16 @@ const TOKEN_COLUMN: Record<VerificationType, TokenColumn> = {
 };
 
 /** GoTrue's authentication method names (models.AuthenticationMethod). */
-export const AUTH_METHOD: Record<VerificationType, string> = {
+export const AUTH_METHOD: Record<VerificationType | 'email_change', string> = {
   signup: 'email/signup',
   invite: 'invite',
   magiclink: 'magiclink',
   recovery: 'recovery',
+  email_change: 'email_change',
 };
+
+/** GoTrue's answer when the first of two e-mail-change links is confirmed (verify.go). */
+export const SINGLE_CONFIRMATION_ACCEPTED = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
 
 // ---------------------------------------------------------------- redirects
 
@@ -159,6 +163,7 @@ const ACCEPTED_COLUMNS: Record<string, TokenColumn[]> = {
   recovery: ['recovery_token'],
   magiclink: ['recovery_token', 'confirmation_token'],
   email: ['recovery_token', 'confirmation_token'],
+  email_change: ['email_change_token_current', 'email_change_token_new'],
 };
 
 interface VerifyResult {
@@ -166,6 +171,8 @@ interface VerifyResult {
   type: string;
   /** For a PKCE token: the auth code to hand back instead of a session. */
   authCode?: string;
+  /** E-mail change with double confirmation: this link was the first of two, nothing changed yet. */
+  pendingSecondConfirmation?: boolean;
 }
 
 /** Consumes a one-time token: by token_hash (links) or by e-mail + 6-digit code. */
@@ -197,7 +204,11 @@ export async function consumeToken(
   if (Number(row.age) > config.auth.otpExpiry) throw expired();
   const user = await findUserById(tx, row.user_id);
   if (!user) throw expired();
-  if (params.type !== 'recovery' || !user.row.email_confirmed_at) await confirmEmail(tx, user.row.id);
+  if (params.type === 'email_change') {
+    if (!(await confirmEmailChange(config, tx, user))) return { user, type: params.type, pendingSecondConfirmation: true };
+  } else if (params.type !== 'recovery' || !user.row.email_confirmed_at) {
+    await confirmEmail(tx, user.row.id);
+  }
   if (params.type === 'invite') {
     await tx.query(`update auth.users set invited_at = coalesce(invited_at, now()) where id = $1`, [user.row.id]);
   }
@@ -214,6 +225,97 @@ export async function consumeToken(
   }
   const fresh = (await findUserById(tx, user.row.id)) ?? user;
   return { user: fresh, type: params.type, authCode };
+}
+
+// ---------------------------------------------------------------- e-mail change
+
+export interface IssuedEmailChange {
+  /** To the new address, always. */
+  next: { to: string; otp: string; actionLink: string };
+  /** To the current address, with double confirmation (secure e-mail change). */
+  current?: { to: string; otp: string; actionLink: string };
+}
+
+/**
+ * GoTrue's sendEmailChange (mail.go): marks `newEmail` as pending and makes a token
+ * for the new address and, with secure e-mail change, one for the current address.
+ * The address itself changes only once they are confirmed (confirmEmailChange).
+ */
+export async function issueEmailChange(
+  config: StackConfig,
+  tx: Tx,
+  user: User,
+  newEmail: string,
+  redirectTo: string,
+  pkce?: Pkce,
+): Promise<IssuedEmailChange> {
+  const otp = () => String(randomInt(0, 10 ** config.auth.otpLength)).padStart(config.auth.otpLength, '0');
+  const prefix = pkce ? 'pkce_' : '';
+  const link = (token: string) =>
+    `${config.apiUrl}/auth/v1/verify?${new URLSearchParams({ token, type: 'email_change', redirect_to: redirectTo })}`;
+  const current = user.row.email ?? '';
+  const otpNew = otp();
+  const tokenNew = prefix + hashedToken(newEmail, otpNew);
+  const otpCurrent = config.auth.doubleConfirmChanges && current ? otp() : '';
+  const tokenCurrent = otpCurrent ? prefix + hashedToken(current, otpCurrent) : '';
+  if (pkce) {
+    await tx.query(
+      `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, provider_type,
+         created_at, updated_at, authentication_method)
+       values ($1, $2, $3, $4, $5, 'email', now(), now(), 'email_change')`,
+      [randomUUID(), user.row.id, randomUUID(), pkce.codeChallengeMethod, pkce.codeChallenge],
+    );
+  }
+  await tx.query(
+    `update auth.users set email_change = $2, email_change_token_new = $3, email_change_token_current = $4,
+       email_change_confirm_status = 0, email_change_sent_at = now(), updated_at = now() where id = $1`,
+    [user.row.id, newEmail, tokenNew, tokenCurrent],
+  );
+  await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type like 'email_change_token_%'`, [user.row.id]);
+  const store = (type: TokenColumn, hash: string, relatesTo: string) =>
+    tx.query(
+      `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, now(), now())`,
+      [randomUUID(), user.row.id, type, hash, relatesTo],
+    );
+  if (tokenCurrent) await store('email_change_token_current', tokenCurrent, current);
+  await store('email_change_token_new', tokenNew, newEmail);
+  return {
+    next: { to: newEmail, otp: otpNew, actionLink: link(tokenNew) },
+    current: tokenCurrent ? { to: current, otp: otpCurrent, actionLink: link(tokenCurrent) } : undefined,
+  };
+}
+
+/**
+ * GoTrue's emailChangeVerify (verify.go): with confirmations on and secure e-mail
+ * change, the first confirmed token only counts (false: wait for the other);
+ * otherwise the pending address becomes the user's e-mail (true).
+ */
+async function confirmEmailChange(config: StackConfig, tx: Tx, user: User): Promise<boolean> {
+  const u = user.row;
+  if (!u.email_change) throw expired();
+  const twoNeeded =
+    config.auth.enableConfirmations && config.auth.doubleConfirmChanges && Number(u.email_change_confirm_status ?? 0) === 0 && !!u.email;
+  if (twoNeeded) {
+    await tx.query(`update auth.users set email_change_confirm_status = 1, updated_at = now() where id = $1`, [u.id]);
+    return false;
+  }
+  await savingUser(async () => {
+    await tx.query(
+      `update auth.users set email = email_change, email_change = '', email_change_token_current = '', email_change_token_new = '',
+         email_change_confirm_status = 0, email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
+       where id = $1`,
+      [u.id],
+    );
+    await tx.query(`delete from auth.one_time_tokens where user_id = $1`, [u.id]);
+    await tx.query(
+      `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text, 'email_verified', true),
+         updated_at = now()
+       where user_id = $1 and provider = 'email'`,
+      [u.id, u.email_change],
+    );
+  });
+  return true;
 }
 
 /** grant_type=pkce: checks the verifier against the stored challenge and returns the user id. */
