@@ -2,7 +2,8 @@
 // (supabase/auth internal/api/admin.go, mail.go GenerateLink, invite.go).
 import type { ServerResponse } from 'node:http';
 import type { StackRequest } from '../http/server.ts';
-import type { AuthContext } from './index.ts';
+import type { Route } from '../http/routes.ts';
+import type { AuthContext, AuthHandler } from './context.ts';
 import { AuthError, badRequest, notFound, sendAuthJson, unprocessable } from './errors.ts';
 import { objectField, readJson, requireAdmin, type Body } from './request.ts';
 import {
@@ -25,19 +26,39 @@ import type { Tx } from '../db/index.ts';
 const userNotFound = () => notFound('user_not_found', 'User not found');
 const emailExists = () => unprocessable('email_exists', 'A user with this email address has already been registered');
 
-export async function handleAdmin(ctx: AuthContext, req: StackRequest, res: ServerResponse): Promise<void> {
-  await requireAdmin(ctx.config, req);
-  const path = req.path.replace(/\/+$/, '');
-  const m = /^\/admin\/users\/([^/]+)$/.exec(path);
-  if (path === '/admin/users' && req.method === 'GET') return listUsers(ctx, req, res);
-  if (path === '/admin/users' && req.method === 'POST') return createUser(ctx, req, res);
-  if (m && req.method === 'GET') return getUser(ctx, decodeURIComponent(m[1]!), res);
-  if (m && req.method === 'PUT') return updateUser(ctx, req, decodeURIComponent(m[1]!), res);
-  if (m && req.method === 'DELETE') return deleteUser(ctx, req, decodeURIComponent(m[1]!), res);
-  if (path === '/admin/generate_link' && req.method === 'POST') return generateLink(ctx, req, res);
-  if (path === '/invite' && req.method === 'POST') return invite(ctx, req, res);
-  throw new AuthError(404, 'not_found', 'Not Found');
-}
+/** Every admin route requires the service role (GoTrue's requireAdmin middleware), unknown ones included. */
+const admin =
+  (handler: AuthHandler): AuthHandler =>
+  async (ctx, req, res, match) => {
+    await requireAdmin(ctx.config, req);
+    return handler(ctx, req, res, match);
+  };
+
+/** The admin API's rows of Auth's route table. */
+export const adminRoutes: Route<AuthHandler>[] = [
+  { method: 'GET', path: '/admin/users', handler: admin((ctx, req, res) => listUsers(ctx, req, res)) },
+  { method: 'POST', path: '/admin/users', handler: admin((ctx, req, res) => createUser(ctx, req, res)) },
+  { method: 'GET', path: '/admin/users/:id', handler: admin((ctx, _req, res, m) => getUser(ctx, m.params.id!, res)) },
+  {
+    method: 'PUT',
+    path: '/admin/users/:id',
+    handler: admin((ctx, req, res, m) => updateUser(ctx, req, m.params.id!, res)),
+  },
+  {
+    method: 'DELETE',
+    path: '/admin/users/:id',
+    handler: admin((ctx, req, res, m) => deleteUser(ctx, req, m.params.id!, res)),
+  },
+  { method: 'POST', path: '/admin/generate_link', handler: admin((ctx, req, res) => generateLink(ctx, req, res)) },
+  { method: 'POST', path: '/invite', handler: admin((ctx, req, res) => invite(ctx, req, res)) },
+  {
+    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    path: '/admin/*',
+    handler: admin(() => {
+      throw new AuthError(404, 'not_found', 'Not Found');
+    }),
+  },
+];
 
 function positiveInt(v: string | null, d: number): number {
   const n = v === null ? NaN : Number(v);
@@ -48,7 +69,9 @@ async function listUsers(ctx: AuthContext, req: StackRequest, res: ServerRespons
   const page = positiveInt(req.url.searchParams.get('page'), 1);
   const perPage = Math.min(positiveInt(req.url.searchParams.get('per_page'), 50), 1000);
   const { ids, total } = await ctx.db.transaction(async (tx) => {
-    const count = await tx.query<{ n: string }>(`select count(*)::text as n from auth.users where aud = 'authenticated'`);
+    const count = await tx.query<{ n: string }>(
+      `select count(*)::text as n from auth.users where aud = 'authenticated'`,
+    );
     const rows = await tx.query<{ id: string }>(
       `select id from auth.users where aud = 'authenticated' order by created_at desc, id limit $1 offset $2`,
       [perPage, (page - 1) * perPage],
@@ -65,7 +88,12 @@ async function listUsers(ctx: AuthContext, req: StackRequest, res: ServerRespons
   const links: string[] = [];
   if (page < last) links.push(`<${base}?page=${page + 1}&per_page=${perPage}>; rel="next"`);
   links.push(`<${base}?page=${last}&per_page=${perPage}>; rel="last"`);
-  sendAuthJson(res, 200, { users: ids.map(userJson), aud: 'authenticated' }, { 'X-Total-Count': String(total), Link: links.join(', ') });
+  sendAuthJson(
+    res,
+    200,
+    { users: ids.map(userJson), aud: 'authenticated' },
+    { 'X-Total-Count': String(total), Link: links.join(', ') },
+  );
 }
 
 function metadata(body: Body, key: string): Body | undefined {
@@ -82,7 +110,8 @@ async function createUser(ctx: AuthContext, req: StackRequest, res: ServerRespon
   const email = normaliseEmail(body.email);
   let passwordHash: string | null = null;
   if (typeof body.password_hash === 'string' && body.password_hash) {
-    if (!/^\$2[aby]\$\d\d\$/.test(body.password_hash)) throw badRequest('validation_failed', 'Invalid password hash format');
+    if (!/^\$2[aby]\$\d\d\$/.test(body.password_hash))
+      throw badRequest('validation_failed', 'Invalid password hash format');
     passwordHash = body.password_hash;
   } else if (body.password !== undefined && body.password !== null) {
     passwordHash = await hashPassword(checkPassword(body.password, config.auth.minimumPasswordLength));
@@ -128,7 +157,10 @@ async function setBan(tx: Tx, id: string, duration: string): Promise<void> {
     return;
   }
   const seconds = durationSeconds(duration);
-  await tx.query(`update auth.users set banned_until = now() + make_interval(secs => $2::float8) where id = $1`, [id, seconds]);
+  await tx.query(`update auth.users set banned_until = now() + make_interval(secs => $2::float8) where id = $1`, [
+    id,
+    seconds,
+  ]);
   if (seconds > 0) await tx.query(`delete from auth.sessions where user_id = $1`, [id]);
 }
 
@@ -141,7 +173,8 @@ async function getUser(ctx: AuthContext, id: string, res: ServerResponse): Promi
 async function updateUser(ctx: AuthContext, req: StackRequest, id: string, res: ServerResponse): Promise<void> {
   const { config } = ctx;
   const body = await readJson(req);
-  const email = body.email !== undefined && body.email !== null && body.email !== '' ? normaliseEmail(body.email) : undefined;
+  const email =
+    body.email !== undefined && body.email !== null && body.email !== '' ? normaliseEmail(body.email) : undefined;
   const passwordHash =
     body.password !== undefined && body.password !== null
       ? await hashPassword(checkPassword(body.password, config.auth.minimumPasswordLength))
@@ -162,7 +195,11 @@ async function updateUser(ctx: AuthContext, req: StackRequest, id: string, res: 
           [id, email],
         );
       }
-      if (passwordHash) await tx.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [id, passwordHash]);
+      if (passwordHash)
+        await tx.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [
+          id,
+          passwordHash,
+        ]);
       if (body.email_confirm === true) await confirmEmail(tx, id);
       if (userMeta) {
         await tx.query(`update auth.users set raw_user_meta_data = $2::jsonb, updated_at = now() where id = $1`, [
@@ -231,8 +268,15 @@ async function generateLink(ctx: AuthContext, req: StackRequest, res: ServerResp
     if (type === 'signup' || type === 'invite') {
       if (user?.row.email_confirmed_at) throw emailExists();
       if (!user) {
-        if (type === 'signup' && !passwordHash) throw badRequest('validation_failed', 'Password is required for signup');
-        user = await insertUser(tx, { email, passwordHash, confirmed: false, invited: type === 'invite', userMetadata: data });
+        if (type === 'signup' && !passwordHash)
+          throw badRequest('validation_failed', 'Password is required for signup');
+        user = await insertUser(tx, {
+          email,
+          passwordHash,
+          confirmed: false,
+          invited: type === 'invite',
+          userMetadata: data,
+        });
       }
     } else if (!user) {
       throw notFound('user_not_found', 'User with this email not found');
@@ -260,7 +304,8 @@ async function invite(ctx: AuthContext, req: StackRequest, res: ServerResponse):
   const user = await ctx.db.transaction(async (tx) => {
     let user = await findUserByEmail(tx, email);
     if (user?.row.email_confirmed_at) throw emailExists();
-    if (!user) user = await insertUser(tx, { email, passwordHash: null, confirmed: false, invited: true, userMetadata: data });
+    if (!user)
+      user = await insertUser(tx, { email, passwordHash: null, confirmed: false, invited: true, userMetadata: data });
     ctx.mailer.reserve(email);
     const issued = await issueOneTimeToken(config, tx, user, 'invite', redirectTo);
     await ctx.mailer.send({ to: email, kind: 'invite', actionLink: issued.actionLink, otp: issued.otp });

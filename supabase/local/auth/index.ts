@@ -1,11 +1,13 @@
 // Supabase Auth (GoTrue v2.18x) as supabase-js talks to it, under /auth/v1.
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import { routeTable, type Route } from '../http/routes.ts';
 import type { Service, StackContext, StackRequest } from '../http/server.ts';
-import { handleAdmin } from './admin.ts';
+import { adminRoutes } from './admin.ts';
+import type { AuthContext, AuthHandler } from './context.ts';
 import { AuthError, badRequest, sendAuthError, sendAuthJson, unprocessable } from './errors.ts';
-import { createLimiters, enforceLimit, type AuthLimiters } from './limits.ts';
-import { createMailer, type Mailer } from './mailer.ts';
+import { createLimiters, enforceLimit } from './limits.ts';
+import { createMailer } from './mailer.ts';
 import { objectField, readJson, requireClaims, requireUser, type Body } from './request.ts';
 import { issueSession, refreshSession } from './tokens.ts';
 import {
@@ -35,10 +37,7 @@ import {
   type VerificationType,
 } from './verify.ts';
 
-export interface AuthContext extends StackContext {
-  mailer: Mailer;
-  limits: AuthLimiters;
-}
+export type { AuthContext } from './context.ts';
 
 export async function createAuthService(stack: StackContext): Promise<Service> {
   const ctx: AuthContext = { ...stack, mailer: createMailer(stack.config), limits: createLimiters(stack.config) };
@@ -49,7 +48,11 @@ export async function createAuthService(stack: StackContext): Promise<Service> {
       } catch (e) {
         if (e instanceof AuthError) return sendAuthError(req, res, e);
         console.error('[auth]', e);
-        sendAuthError(req, res, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
+        sendAuthError(
+          req,
+          res,
+          new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
+        );
       }
     },
     async close() {
@@ -58,40 +61,39 @@ export async function createAuthService(stack: StackContext): Promise<Service> {
   };
 }
 
+/** Every endpoint of Auth, in one table (the admin API's rows come from admin.ts). */
+const ROUTES: Route<AuthHandler>[] = [
+  {
+    method: 'GET',
+    path: '/health',
+    handler: (_ctx, _req, res) =>
+      sendAuthJson(res, 200, {
+        version: 'v2.189.0',
+        name: 'GoTrue',
+        description: 'GoTrue is a user registration and authentication API',
+      }),
+  },
+  { method: 'GET', path: '/settings', handler: (ctx, _req, res) => sendAuthJson(res, 200, settings(ctx)) },
+  { method: 'POST', path: '/signup', handler: signup },
+  { method: 'POST', path: '/token', handler: token },
+  { method: 'POST', path: '/otp', handler: otp },
+  { method: 'POST', path: '/magiclink', handler: otp },
+  { method: 'POST', path: '/recover', handler: recover },
+  { method: 'POST', path: '/resend', handler: resend },
+  { method: 'GET', path: '/verify', handler: verifyGet },
+  { method: 'POST', path: '/verify', handler: verifyPost },
+  { method: 'GET', path: '/user', handler: getUser },
+  { method: 'PUT', path: '/user', handler: updateUser },
+  { method: 'POST', path: '/logout', handler: logout },
+  ...adminRoutes,
+];
+
+const findRoute = routeTable(ROUTES);
+
 async function route(ctx: AuthContext, req: StackRequest, res: ServerResponse): Promise<void> {
-  const { method, path } = req;
-  if (path.startsWith('/admin/') || path === '/invite') return handleAdmin(ctx, req, res);
-  const key = `${method} ${path.replace(/\/+$/, '') || '/'}`;
-  switch (key) {
-    case 'GET /health':
-      return sendAuthJson(res, 200, { version: 'v2.189.0', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' });
-    case 'GET /settings':
-      return sendAuthJson(res, 200, settings(ctx));
-    case 'POST /signup':
-      return signup(ctx, req, res);
-    case 'POST /token':
-      return token(ctx, req, res);
-    case 'POST /otp':
-      return otp(ctx, req, res);
-    case 'POST /magiclink':
-      return otp(ctx, req, res);
-    case 'POST /recover':
-      return recover(ctx, req, res);
-    case 'POST /resend':
-      return resend(ctx, req, res);
-    case 'GET /verify':
-      return verifyGet(ctx, req, res);
-    case 'POST /verify':
-      return verifyPost(ctx, req, res);
-    case 'GET /user':
-      return getUser(ctx, req, res);
-    case 'PUT /user':
-      return updateUser(ctx, req, res);
-    case 'POST /logout':
-      return logout(ctx, req, res);
-    default:
-      throw new AuthError(404, 'not_found', 'Not Found');
-  }
+  const found = findRoute(req.method, req.path.replace(/\/+$/, '') || '/');
+  if (!found) throw new AuthError(404, 'not_found', 'Not Found');
+  await found.handler(ctx, req, res, found.match);
 }
 
 function settings(ctx: AuthContext) {
@@ -147,7 +149,8 @@ async function signup(ctx: AuthContext, req: StackRequest, res: ServerResponse):
   if (body.phone && !body.email) throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
   if (!config.auth.emailEnabled) throw badRequest('email_provider_disabled', 'Email signups are disabled');
   const email = normaliseEmail(body.email);
-  if (typeof body.password !== 'string' || !body.password) throw badRequest('validation_failed', 'Signup requires a valid password');
+  if (typeof body.password !== 'string' || !body.password)
+    throw badRequest('validation_failed', 'Signup requires a valid password');
   const password = checkPassword(body.password, config.auth.minimumPasswordLength);
   const pkce = pkceParams(body);
   const redirectTo = redirectParam(ctx, req);
@@ -160,7 +163,10 @@ async function signup(ctx: AuthContext, req: StackRequest, res: ServerResponse):
     if (user?.row.email_confirmed_at) {
       if (autoconfirm) throw unprocessable('user_already_exists', 'User already registered');
       // With confirmations on GoTrue answers with an obfuscated user, revealing nothing.
-      return { kind: 'user' as const, body: { ...userJson(user), id: randomUUID(), identities: [], user_metadata: {}, app_metadata: {} } };
+      return {
+        kind: 'user' as const,
+        body: { ...userJson(user), id: randomUUID(), identities: [], user_metadata: {}, app_metadata: {} },
+      };
     }
     if (user) {
       await savingUser(() =>
@@ -287,7 +293,12 @@ async function resend(ctx: AuthContext, req: StackRequest, res: ServerResponse):
   const body = await readJson(req);
   const type = body.type;
   if (type !== 'signup') {
-    throw badRequest('validation_failed', type === 'email_change' ? 'No e-mail change is pending' : 'Missing one of these types: signup, email_change, sms, phone_change');
+    throw badRequest(
+      'validation_failed',
+      type === 'email_change'
+        ? 'No e-mail change is pending'
+        : 'Missing one of these types: signup, email_change, sms, phone_change',
+    );
   }
   const email = normaliseEmail(body.email);
   const pkce = pkceParams(body);
@@ -352,8 +363,16 @@ async function verifyGet(ctx: AuthContext, req: StackRequest, res: ServerRespons
     if (!(e instanceof AuthError)) throw e;
     const values =
       e.code === 'otp_expired'
-        ? { error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' }
-        : { error: e.status >= 500 ? 'server_error' : 'invalid_request', error_code: e.code, error_description: e.message };
+        ? {
+            error: 'access_denied',
+            error_code: 'otp_expired',
+            error_description: 'Email link is invalid or has expired',
+          }
+        : {
+            error: e.status >= 500 ? 'server_error' : 'invalid_request',
+            error_code: e.code,
+            error_description: e.message,
+          };
     const encoded = encodeValues(values);
     const base = tokenHash.startsWith('pkce_') ? withQuery(target, encoded) : target;
     return redirect(res, `${base}#${encodeValues({ ...values, sb: '' })}`);
@@ -390,7 +409,10 @@ async function updateUser(ctx: AuthContext, req: StackRequest, res: ServerRespon
   const claims = await requireClaims(config, req);
   enforceLimit(config, ctx.limits.user, req);
   const body = await readJson(req);
-  const newPassword = body.password === undefined || body.password === null ? undefined : checkPassword(body.password, config.auth.minimumPasswordLength);
+  const newPassword =
+    body.password === undefined || body.password === null
+      ? undefined
+      : checkPassword(body.password, config.auth.minimumPasswordLength);
   const newEmail = typeof body.email === 'string' && body.email ? normaliseEmail(body.email) : undefined;
   const data = objectField(body, 'data');
   const pkce = pkceParams(body);
@@ -400,13 +422,17 @@ async function updateUser(ctx: AuthContext, req: StackRequest, res: ServerRespon
     const id = user.row.id;
     if (newEmail && newEmail !== user.row.email) {
       const taken = await findUserByEmail(tx, newEmail);
-      if (taken && taken.row.id !== id) throw unprocessable('email_exists', 'A user with this email address has already been registered');
+      if (taken && taken.row.id !== id)
+        throw unprocessable('email_exists', 'A user with this email address has already been registered');
     }
     if (newPassword !== undefined) {
       if (await passwordMatches(newPassword, user.row.encrypted_password)) {
         throw unprocessable('same_password', 'New password should be different from the old password.');
       }
-      await tx.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [id, await hashPassword(newPassword)]);
+      await tx.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [
+        id,
+        await hashPassword(newPassword),
+      ]);
     }
     if (data) {
       await tx.query(`update auth.users set raw_user_meta_data = $2::jsonb, updated_at = now() where id = $1`, [
@@ -422,7 +448,11 @@ async function updateUser(ctx: AuthContext, req: StackRequest, res: ServerRespon
       const interval = config.auth.emailMaxFrequencySeconds * 1000;
       if (sentAt !== undefined && Date.now() - sentAt < interval) {
         const wait = Math.max(1, Math.ceil((interval - (Date.now() - sentAt)) / 1000));
-        throw new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${wait} seconds.`);
+        throw new AuthError(
+          429,
+          'over_email_send_rate_limit',
+          `For security purposes, you can only request this after ${wait} seconds.`,
+        );
       }
       ctx.mailer.count();
       const fresh = (await findUserById(tx, id)) ?? user;

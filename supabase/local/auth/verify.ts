@@ -4,6 +4,7 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type { StackConfig } from '../config.ts';
 import type { Tx } from '../db/index.ts';
+import { ident } from '../db/sql.ts';
 import { AuthError, badRequest, forbidden } from './errors.ts';
 import { confirmEmail, findUserById, savingUser, type User } from './users.ts';
 
@@ -27,7 +28,8 @@ export const AUTH_METHOD: Record<VerificationType | 'email_change', string> = {
 };
 
 /** GoTrue's answer when the first of two e-mail-change links is confirmed (verify.go). */
-export const SINGLE_CONFIRMATION_ACCEPTED = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+export const SINGLE_CONFIRMATION_ACCEPTED =
+  'Confirmation link accepted. Please proceed to confirm link sent to the other email';
 
 // ---------------------------------------------------------------- redirects
 
@@ -85,7 +87,9 @@ export function encodeValues(values: Record<string, string>): string {
 // ---------------------------------------------------------------- tokens
 
 export function hashedToken(email: string, otp: string): string {
-  return createHash('sha224').update(email + otp).digest('hex');
+  return createHash('sha224')
+    .update(email + otp)
+    .digest('hex');
 }
 
 export interface Pkce {
@@ -143,7 +147,10 @@ export async function issueOneTimeToken(
   }
   const column = TOKEN_COLUMN[type];
   const sentColumn = column === 'recovery_token' ? 'recovery_sent_at' : 'confirmation_sent_at';
-  await tx.query(`update auth.users set ${column} = $2, ${sentColumn} = now(), updated_at = now() where id = $1`, [user.row.id, stored]);
+  await tx.query(
+    `update auth.users set ${ident(column)} = $2, ${ident(sentColumn)} = now(), updated_at = now() where id = $1`,
+    [user.row.id, stored],
+  );
   await tx.query(
     `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to, created_at, updated_at)
      values ($1, $2, $3, $4, $5, now(), now())
@@ -192,7 +199,13 @@ export async function consumeToken(
   } else {
     throw badRequest('validation_failed', 'Verify requires either a token or a token hash');
   }
-  const { rows } = await tx.query<{ id: string; user_id: string; token_type: TokenColumn; token_hash: string; age: string }>(
+  const { rows } = await tx.query<{
+    id: string;
+    user_id: string;
+    token_type: TokenColumn;
+    token_hash: string;
+    age: string;
+  }>(
     `select id, user_id, token_type, token_hash, extract(epoch from (localtimestamp - created_at))::text as age
      from auth.one_time_tokens where token_hash = any($1::text[]) and token_type = any($2::text[]) for update`,
     [candidates, columns],
@@ -200,12 +213,13 @@ export async function consumeToken(
   const row = rows[0];
   if (!row) throw expired();
   await tx.query(`delete from auth.one_time_tokens where id = $1`, [row.id]);
-  await tx.query(`update auth.users set ${row.token_type} = '' where id = $1`, [row.user_id]);
+  await tx.query(`update auth.users set ${ident(row.token_type)} = '' where id = $1`, [row.user_id]);
   if (Number(row.age) > config.auth.otpExpiry) throw expired();
   const user = await findUserById(tx, row.user_id);
   if (!user) throw expired();
   if (params.type === 'email_change') {
-    if (!(await confirmEmailChange(config, tx, user))) return { user, type: params.type, pendingSecondConfirmation: true };
+    if (!(await confirmEmailChange(config, tx, user)))
+      return { user, type: params.type, pendingSecondConfirmation: true };
   } else if (params.type !== 'recovery' || !user.row.email_confirmed_at) {
     await confirmEmail(tx, user.row.id);
   }
@@ -271,7 +285,9 @@ export async function issueEmailChange(
        email_change_confirm_status = 0, email_change_sent_at = now(), updated_at = now() where id = $1`,
     [user.row.id, newEmail, tokenNew, tokenCurrent],
   );
-  await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type like 'email_change_token_%'`, [user.row.id]);
+  await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type like 'email_change_token_%'`, [
+    user.row.id,
+  ]);
   const store = (type: TokenColumn, hash: string, relatesTo: string) =>
     tx.query(
       `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to, created_at, updated_at)
@@ -295,7 +311,10 @@ async function confirmEmailChange(config: StackConfig, tx: Tx, user: User): Prom
   const u = user.row;
   if (!u.email_change) throw expired();
   const twoNeeded =
-    config.auth.enableConfirmations && config.auth.doubleConfirmChanges && Number(u.email_change_confirm_status ?? 0) === 0 && !!u.email;
+    config.auth.enableConfirmations &&
+    config.auth.doubleConfirmChanges &&
+    Number(u.email_change_confirm_status ?? 0) === 0 &&
+    !!u.email;
   if (twoNeeded) {
     await tx.query(`update auth.users set email_change_confirm_status = 1, updated_at = now() where id = $1`, [u.id]);
     return false;
@@ -319,7 +338,11 @@ async function confirmEmailChange(config: StackConfig, tx: Tx, user: User): Prom
 }
 
 /** grant_type=pkce: checks the verifier against the stored challenge and returns the user id. */
-export async function exchangeAuthCode(tx: Tx, authCode: unknown, verifier: unknown): Promise<{ userId: string; method: string }> {
+export async function exchangeAuthCode(
+  tx: Tx,
+  authCode: unknown,
+  verifier: unknown,
+): Promise<{ userId: string; method: string }> {
   if (typeof authCode !== 'string' || typeof verifier !== 'string' || !authCode || !verifier) {
     throw badRequest('validation_failed', 'invalid request: both auth code and code verifier should be non-empty');
   }
@@ -337,8 +360,10 @@ export async function exchangeAuthCode(tx: Tx, authCode: unknown, verifier: unkn
     [authCode],
   );
   const flow = rows[0];
-  if (!flow || !flow.user_id) throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
-  if (Number(flow.age) > 300) throw new AuthError(422, 'flow_state_expired', 'invalid flow state, flow state has expired');
+  if (!flow || !flow.user_id)
+    throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
+  if (Number(flow.age) > 300)
+    throw new AuthError(422, 'flow_state_expired', 'invalid flow state, flow state has expired');
   const expected =
     flow.code_challenge_method === 's256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
   if (expected !== flow.code_challenge) {

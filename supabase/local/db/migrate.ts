@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './index.ts';
+import { literal } from './sql.ts';
 
 const PLATFORM_SQL = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'platform.sql');
 
@@ -34,7 +35,11 @@ export function listMigrations(supabaseDir: string): Migration[] {
     });
 }
 
-export async function migrate(db: Db, supabaseDir: string, log: (m: string) => void = () => {}): Promise<MigrateResult> {
+export async function migrate(
+  db: Db,
+  supabaseDir: string,
+  log: (m: string) => void = () => {},
+): Promise<MigrateResult> {
   const platform = readFileSync(PLATFORM_SQL, 'utf8');
   const platformHash = createHash('sha256').update(platform).digest('hex');
 
@@ -72,7 +77,7 @@ export async function migrate(db: Db, supabaseDir: string, log: (m: string) => v
       await db.exec(
         `${sql}
         ;insert into supabase_migrations.schema_migrations (version, name, statements)
-          values (${quote(m.version)}, ${quote(m.name)}, array[]::text[]);`,
+          values (${literal(m.version)}, ${literal(m.name)}, array[]::text[]);`,
       );
     } catch (e) {
       throw new Error(`migration ${path.basename(m.file)} failed: ${(e as Error).message}`, { cause: e });
@@ -96,8 +101,4 @@ export async function migrate(db: Db, supabaseDir: string, log: (m: string) => v
     await db.query(`select pg_notify('pgrst', 'reload schema')`).catch(() => undefined);
   }
   return { created, applied, seeded };
-}
-
-function quote(s: string): string {
-  return `'${s.replace(/'/g, "''")}'`;
 }

@@ -5,8 +5,9 @@
 import { ApiError, notFoundColumn, undefinedColumn } from './errors.ts';
 import type { Condition, EmbedItem, Field, Filter, NodeParams, OrderTerm, ParsedQuery, SelectItem } from './parse.ts';
 import { findTable, type PgFunction, type Relationship, type SchemaCache, type Table } from './schema-cache.ts';
+import { ident } from '../db/sql.ts';
 
-export const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
+export { ident };
 
 export class Params {
   readonly values: unknown[] = [];
