@@ -48,7 +48,12 @@ const cases: GoldenCase[] = [
   { name: 'select-star', method: 'GET', path: '/posts' },
   { name: 'select-columns', method: 'GET', path: '/posts', query: 'select=id,title,views' },
   { name: 'select-aliases', method: 'GET', path: '/posts', query: 'select=post_id:id,heading:title,"the views":views' },
-  { name: 'select-casts', method: 'GET', path: '/posts', query: 'select=id,views::text,created_at::date,label:title::varchar' },
+  {
+    name: 'select-casts',
+    method: 'GET',
+    path: '/posts',
+    query: 'select=id,views::text,created_at::date,label:title::varchar',
+  },
   {
     name: 'select-json-paths',
     method: 'GET',
@@ -57,11 +62,22 @@ const cases: GoldenCase[] = [
   },
   { name: 'select-spaces-and-quotes', method: 'GET', path: '/authors', query: 'select= id , "name" ,email' },
   { name: 'head-request', method: 'HEAD', path: '/posts', query: 'select=id' },
-  { name: 'accept-single-object', method: 'GET', path: '/posts', query: 'select=id,title&id=eq.1', headers: { Accept: OBJECT_MEDIA } },
+  {
+    name: 'accept-single-object',
+    method: 'GET',
+    path: '/posts',
+    query: 'select=id,title&id=eq.1',
+    headers: { Accept: OBJECT_MEDIA },
+  },
 
   // ---- embeds
   { name: 'embed-to-one-by-fk-column', method: 'GET', path: '/posts', query: 'select=id,author_id(name)' },
-  { name: 'embed-to-one-hint-column', method: 'GET', path: '/posts', query: 'select=id,author:authors!author_id(id,name)' },
+  {
+    name: 'embed-to-one-hint-column',
+    method: 'GET',
+    path: '/posts',
+    query: 'select=id,author:authors!author_id(id,name)',
+  },
   {
     name: 'embed-to-one-hint-constraint',
     method: 'GET',
@@ -88,7 +104,12 @@ const cases: GoldenCase[] = [
     path: '/posts',
     query: 'select=id,comments!inner(body)&comments.body=ilike.*great*',
   },
-  { name: 'embed-inner-to-one', method: 'GET', path: '/posts', query: 'select=id,editor:authors!editor_id!inner(name)' },
+  {
+    name: 'embed-inner-to-one',
+    method: 'GET',
+    path: '/posts',
+    query: 'select=id,editor:authors!editor_id!inner(name)',
+  },
   {
     name: 'embed-filters-order-range',
     method: 'GET',
@@ -108,8 +129,18 @@ const cases: GoldenCase[] = [
     path: '/authors',
     query: 'select=name,posts!author_id(title,comments(body))&posts.published=is.true&posts.comments.body=neq.spam',
   },
-  { name: 'embed-is-null-to-one', method: 'GET', path: '/posts', query: 'select=id,editor:authors!editor_id(name)&editor=is.null' },
-  { name: 'embed-not-is-null-to-many', method: 'GET', path: '/posts', query: 'select=id,comments(id)&comments=not.is.null' },
+  {
+    name: 'embed-is-null-to-one',
+    method: 'GET',
+    path: '/posts',
+    query: 'select=id,editor:authors!editor_id(name)&editor=is.null',
+  },
+  {
+    name: 'embed-not-is-null-to-many',
+    method: 'GET',
+    path: '/posts',
+    query: 'select=id,comments(id)&comments=not.is.null',
+  },
   { name: 'embed-filter-not-null-only', method: 'GET', path: '/posts', query: 'select=id,comments(id)&comments=eq.1' },
 
   // ---- filters
@@ -119,8 +150,18 @@ const cases: GoldenCase[] = [
     path: '/posts',
     query: 'select=id&id=eq.1&views=neq.2&views=gt.3&views=gte.4&id=lt.5&id=lte.6',
   },
-  { name: 'filter-like-ilike', method: 'GET', path: '/authors', query: 'select=id&name=like.A*&email=ilike.*@EXAMPLE.com' },
-  { name: 'filter-match-imatch', method: 'GET', path: '/authors', query: 'select=id&name=match.^A.*z$&email=imatch.example' },
+  {
+    name: 'filter-like-ilike',
+    method: 'GET',
+    path: '/authors',
+    query: 'select=id&name=like.A*&email=ilike.*@EXAMPLE.com',
+  },
+  {
+    name: 'filter-match-imatch',
+    method: 'GET',
+    path: '/authors',
+    query: 'select=id&name=match.^A.*z$&email=imatch.example',
+  },
   {
     name: 'filter-is',
     method: 'GET',
@@ -141,7 +182,12 @@ const cases: GoldenCase[] = [
     path: '/posts',
     query: 'select=id&tags=cs.{news,tech}&tags=cd.{news,tech,sport}&tags=ov.{sport}',
   },
-  { name: 'filter-jsonb-contains', method: 'GET', path: '/authors', query: 'select=id&bio=cs.{"lang":"en"}&bio=cd.{"lang":"en","x":1}' },
+  {
+    name: 'filter-jsonb-contains',
+    method: 'GET',
+    path: '/authors',
+    query: 'select=id&bio=cs.{"lang":"en"}&bio=cd.{"lang":"en","x":1}',
+  },
   {
     name: 'filter-range-operators',
     method: 'GET',
@@ -152,10 +198,21 @@ const cases: GoldenCase[] = [
     name: 'filter-fts-tsvector-column',
     method: 'GET',
     path: '/posts',
-    query: "select=id&search=fts.cat&search=plfts(english).fat cats&search=phfts.fat cat&search=wfts(simple).\"fat cat\" -dog",
+    query:
+      'select=id&search=fts.cat&search=plfts(english).fat cats&search=phfts.fat cat&search=wfts(simple)."fat cat" -dog',
   },
-  { name: 'filter-fts-text-column', method: 'GET', path: '/posts', query: 'select=id&body=fts(english).cat:*&title=not.wfts.dog' },
-  { name: 'filter-not', method: 'GET', path: '/posts', query: 'select=id&title=not.eq.x&views=not.gt.10&body=not.like.*spam*' },
+  {
+    name: 'filter-fts-text-column',
+    method: 'GET',
+    path: '/posts',
+    query: 'select=id&body=fts(english).cat:*&title=not.wfts.dog',
+  },
+  {
+    name: 'filter-not',
+    method: 'GET',
+    path: '/posts',
+    query: 'select=id&title=not.eq.x&views=not.gt.10&body=not.like.*spam*',
+  },
   {
     name: 'filter-json-paths',
     method: 'GET',
@@ -172,7 +229,8 @@ const cases: GoldenCase[] = [
     name: 'filter-and-nested',
     method: 'GET',
     path: '/posts',
-    query: 'select=id&and=(published.is.true,or(views.lt.5,views.gt.100),not.and(id.eq.1,id.eq.2))&not.or=(title.eq.x,body.fts.y)',
+    query:
+      'select=id&and=(published.is.true,or(views.lt.5,views.gt.100),not.and(id.eq.1,id.eq.2))&not.or=(title.eq.x,body.fts.y)',
   },
   {
     name: 'embed-not-or',
@@ -180,7 +238,12 @@ const cases: GoldenCase[] = [
     path: '/posts',
     query: 'select=id,comments(body)&comments.not.or=(body.eq.a,body.eq.b)&comments.not.and=(id.gt.1,id.lt.9)',
   },
-  { name: 'filter-or-json-path', method: 'GET', path: '/posts', query: 'select=id&or=(meta->>status.eq.draft,meta->>status.is.null)' },
+  {
+    name: 'filter-or-json-path',
+    method: 'GET',
+    path: '/posts',
+    query: 'select=id&or=(meta->>status.eq.draft,meta->>status.is.null)',
+  },
   // PostgREST answers 400 PGRST108 here; the stack drops the filter (recorded as it is).
   { name: 'filter-on-embed-not-selected', method: 'GET', path: '/posts', query: 'select=id&comments.id=eq.1' },
   { name: 'filter-unknown-operator', method: 'GET', path: '/posts', query: 'select=id&views=foo.1' },
@@ -193,7 +256,12 @@ const cases: GoldenCase[] = [
     path: '/posts',
     query: 'select=id&order=published.desc,views.asc.nullsfirst,title.nullslast,id',
   },
-  { name: 'order-json-path', method: 'GET', path: '/posts', query: 'select=id&order=meta->>rank.desc,meta->stats->score' },
+  {
+    name: 'order-json-path',
+    method: 'GET',
+    path: '/posts',
+    query: 'select=id&order=meta->>rank.desc,meta->stats->score',
+  },
   { name: 'limit-offset', method: 'GET', path: '/posts', query: 'select=id&order=id&limit=10&offset=20' },
   { name: 'limit-above-max-rows', method: 'GET', path: '/posts', query: 'select=id&limit=5000' },
   { name: 'limit-zero-offset-zero', method: 'GET', path: '/posts', query: 'select=id&limit=0&offset=0' },
@@ -208,7 +276,13 @@ const cases: GoldenCase[] = [
     headers: { Prefer: 'count=exact' },
   },
   { name: 'count-planned', method: 'GET', path: '/posts', query: 'select=id', headers: { Prefer: 'count=planned' } },
-  { name: 'count-estimated', method: 'GET', path: '/posts', query: 'select=id', headers: { Prefer: 'count=estimated' } },
+  {
+    name: 'count-estimated',
+    method: 'GET',
+    path: '/posts',
+    query: 'select=id',
+    headers: { Prefer: 'count=estimated' },
+  },
 
   // ---- inserts
   { name: 'insert-single', method: 'POST', path: '/authors', body: { name: 'Ada', email: 'ada@example.com' } },
@@ -321,7 +395,13 @@ const cases: GoldenCase[] = [
   },
 
   // ---- updates
-  { name: 'update-minimal', method: 'PATCH', path: '/posts', query: 'id=eq.1', body: { title: 'New', published: true } },
+  {
+    name: 'update-minimal',
+    method: 'PATCH',
+    path: '/posts',
+    query: 'id=eq.1',
+    body: { title: 'New', published: true },
+  },
   {
     name: 'update-representation',
     method: 'PATCH',
@@ -428,7 +508,12 @@ function translate(cache: SchemaCache, c: GoldenCase): Statement {
     const args = raw as Record<string, unknown>;
     const keys = Object.keys(args).sort();
     const chosen = chooseFunction(fns, keys);
-    if (!chosen) throw new ApiError(404, 'PGRST202', `Could not find the function ${schema}.${segments[1]}(${keys.join(', ')}) in the schema cache`);
+    if (!chosen)
+      throw new ApiError(
+        404,
+        'PGRST202',
+        `Could not find the function ${schema}.${segments[1]}(${keys.join(', ')}) in the schema cache`,
+      );
     const stmt = planRpc(cache, schema, chosen.fn, args, q, {
       count: !!prefs.count,
       maxRows: MAX_ROWS,
@@ -466,7 +551,8 @@ function translate(cache: SchemaCache, c: GoldenCase): Statement {
 
 // ------------------------------------------------------------------ golden text
 
-const BREAK_BEFORE = /^(SELECT|FROM|WHERE|ORDER BY|LIMIT|OFFSET|LEFT JOIN|INNER JOIN|JOIN|ON CONFLICT|DO UPDATE SET|RETURNING|SET)(?=[ (]|$)/;
+const BREAK_BEFORE =
+  /^(SELECT|FROM|WHERE|ORDER BY|LIMIT|OFFSET|LEFT JOIN|INNER JOIN|JOIN|ON CONFLICT|DO UPDATE SET|RETURNING|SET)(?=[ (]|$)/;
 /** Words after which a keyword stays on the line: `IS DISTINCT FROM`, `DELETE FROM`, `LEFT JOIN`. */
 const KEEP_AFTER = /(DISTINCT|DELETE|LEFT|INNER|UPDATE)$/;
 
