@@ -18,6 +18,14 @@ export default defineConfig({
       },
       {
         test: {
+          // Node-side units of the local stack (no server): e.g. the REST translation goldens.
+          name: 'local',
+          environment: 'node',
+          include: ['supabase/local/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'stack',
           environment: 'node',
           include: ['tests/stack/**/*.test.ts'],

@@ -187,6 +187,14 @@ describe('rest: filters', () => {
     expect(ids(tagged.data)).toEqual([1, 4]);
   });
 
+  it('negates a whole tree with not.or and not.and', async () => {
+    const notOr = await http('/rest/v1/rest_posts?select=id&order=id&not.or=(score.lt.6,and(title.like.N*,score.gt.6))');
+    expect(notOr.status).toBe(200);
+    expect(ids((await notOr.json()) as { id: number }[])).toEqual([1]);
+    const notAnd = await http('/rest/v1/rest_posts?select=id&order=id&id=in.(1,2,4)&not.and=(published.is.true,score.gt.6)');
+    expect(ids((await notAnd.json()) as { id: number }[])).toEqual([2]);
+  });
+
   it('filters arrays and jsonb with contains, containedBy and overlaps', async () => {
     expect(ids((await anon().from('rest_posts').select('id').contains('tags', ['news']).order('id')).data)).toEqual([1, 2]);
     expect(ids((await anon().from('rest_posts').select('id').containedBy('tags', ['news', 'misc']).order('id')).data)).toEqual([2, 4]);

@@ -33,6 +33,23 @@ interface Auth {
   claims: Record<string, unknown>;
 }
 
+/**
+ * The overload an RPC call means: the one whose named arguments are exactly the
+ * keys given (those left out have defaults), else one taking a single unnamed
+ * json/jsonb argument, which then receives the whole body.
+ */
+export function chooseFunction(fns: PgFunction[], keys: string[]): { fn: PgFunction; wholeBody: boolean } | undefined {
+  const named = fns.find(
+    (f) =>
+      f.args.every((a) => a.name !== '') &&
+      keys.every((k) => f.args.some((a) => a.name === k)) &&
+      f.args.every((a) => a.hasDefault || keys.includes(a.name)),
+  );
+  if (named) return { fn: named, wholeBody: false };
+  const single = fns.find((f) => f.args.length === 1 && f.args[0].name === '' && (f.args[0].type === 'json' || f.args[0].type === 'jsonb'));
+  return single ? { fn: single, wholeBody: true } : undefined;
+}
+
 export async function createRestService(ctx: StackContext): Promise<Service> {
   const { config, db } = ctx;
   const schemas = config.api.schemas;
@@ -296,18 +313,6 @@ export async function createRestService(ctx: StackContext): Promise<Service> {
     const totalText = c.prefs.count ? String(o.pageTotal) : '*';
     const range = o.pageTotal === 0 || method === 'DELETE' ? `*/${totalText}` : `0-${o.pageTotal - 1}/${totalText}`;
     return send(c, returnRows ? 200 : 204, returnRows ? (c.single ? unwrap(o.body) : o.body) : undefined, { 'Content-Range': range });
-  }
-
-  function chooseFunction(fns: PgFunction[], keys: string[]): { fn: PgFunction; wholeBody: boolean } | undefined {
-    const named = fns.find(
-      (f) =>
-        f.args.every((a) => a.name !== '') &&
-        keys.every((k) => f.args.some((a) => a.name === k)) &&
-        f.args.every((a) => a.hasDefault || keys.includes(a.name)),
-    );
-    if (named) return { fn: named, wholeBody: false };
-    const single = fns.find((f) => f.args.length === 1 && f.args[0].name === '' && (f.args[0].type === 'json' || f.args[0].type === 'jsonb'));
-    return single ? { fn: single, wholeBody: true } : undefined;
   }
 
   async function handleRpc(c: Common, name: string): Promise<void> {

@@ -355,7 +355,8 @@ export function parseQuery(params: URLSearchParams, argNames?: (key: string) => 
     // Split "a.b.order" into the embed path and the last part.
     let path = '';
     let last = key;
-    const logic = /^(?:(.*)\.)?(not\.)?(and|or)$/.exec(key);
+    // `or`, `not.or`, `a.b.or`, `a.b.not.or`: the shortest embed path, so "not." is read as negation.
+    const logic = /^(?:(.*?)\.)??(not\.)?(and|or)$/.exec(key);
     if (logic) {
       node(logic[1] ?? '').filters.push(parseLogic(logic[3] as 'and' | 'or', !!logic[2], value));
       continue;

@@ -1,0 +1,9 @@
+-- GET /rest/v1/posts?select=id,editor:authors!editor_id!inner(name)
+
+SELECT null::bigint AS total, count(*) AS page_total, coalesce(json_agg(_postgrest_t), '[]')::text AS body
+FROM (SELECT "posts"."id" AS "id", row_to_json("pgrst_1".*) AS "editor"
+  FROM "public"."posts" AS "posts"
+  INNER JOIN LATERAL (SELECT "authors_1"."name" AS "name"
+    FROM "public"."authors" AS "authors_1"
+    WHERE "authors_1"."id" = "posts"."editor_id") AS "pgrst_1" ON TRUE
+  LIMIT 1000) AS _postgrest_t

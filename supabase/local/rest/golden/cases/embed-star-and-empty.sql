@@ -1,0 +1,10 @@
+-- GET /rest/v1/posts?select=*,comments()
+
+SELECT null::bigint AS total, count(*) AS page_total, coalesce(json_agg(_postgrest_t), '[]')::text AS body
+FROM (SELECT "posts".*, coalesce("pgrst_1".body, '[]') AS "comments"
+  FROM "public"."posts" AS "posts"
+  LEFT JOIN LATERAL (SELECT json_agg("pgrst_1_rows") AS body
+    FROM (SELECT "comments_1".*
+      FROM "public"."comments" AS "comments_1"
+      WHERE "comments_1"."post_id" = "posts"."id") AS "pgrst_1_rows") AS "pgrst_1" ON TRUE
+  LIMIT 1000) AS _postgrest_t

@@ -1,0 +1,7 @@
+-- GET /rest/v1/posts?select=id&id=in.()
+
+SELECT null::bigint AS total, count(*) AS page_total, coalesce(json_agg(_postgrest_t), '[]')::text AS body
+FROM (SELECT "posts"."id" AS "id"
+  FROM "public"."posts" AS "posts"
+  WHERE false
+  LIMIT 1000) AS _postgrest_t

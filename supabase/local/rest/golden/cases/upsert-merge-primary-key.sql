@@ -1,0 +1,19 @@
+-- POST /rest/v1/tags
+-- Prefer: resolution=merge-duplicates,return=representation
+-- body: [{"id":1,"name":"news"}]
+
+WITH pgrst_ret AS (INSERT INTO "public"."tags" AS "tags" ("id", "name")
+  SELECT _r."id", _r."name"
+  FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS _j(j, ord), LATERAL jsonb_populate_record(null::"public"."tags", _j.j) AS _r
+  ORDER BY _j.ord
+  ON CONFLICT ("id")
+  DO UPDATE SET "id" = EXCLUDED."id", "name" = EXCLUDED."name"
+  RETURNING "tags" AS pgrst_row, (xmax = 0) AS pgrst_inserted), pgrst_source AS (SELECT (pgrst_row).*
+  FROM pgrst_ret)
+SELECT (SELECT count(*)
+  FROM pgrst_ret
+  WHERE pgrst_inserted) AS total, count(*) AS page_total, coalesce(json_agg(_postgrest_t), '[]')::text AS body
+FROM (SELECT "tags".*
+  FROM pgrst_source AS "tags") AS _postgrest_t
+
+-- $1 = "[{\"id\":1,\"name\":\"news\"}]"
