@@ -7,7 +7,13 @@ import { mkdirSync } from 'node:fs';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
-import { applyScope, type Db, type QueryResult, type RequestScope, type Tx } from './index.ts';
+import { applyScope, RoleSettings, statementTimeoutError, type Db, type QueryResult, type RequestScope, type Tx } from './index.ts';
+import { privateSocketDir, removeSocketDir, startAuthProxy, type AuthProxy } from './pg-auth-proxy.ts';
+
+/** The login `supabase start` gives its database (postgresql://postgres:postgres@127.0.0.1:54322/postgres). */
+const DB_USER = 'postgres';
+const DB_PASSWORD = 'postgres';
+const DB_NAME = 'postgres';
 
 const raw = (v: string) => v;
 const parsers = {
@@ -23,6 +29,34 @@ const parsers = {
 interface PgliteTx {
   query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number }>;
   exec(sql: string): Promise<unknown>;
+}
+
+/**
+ * The role's statement_timeout on PGlite. The embedded engine runs a statement
+ * synchronously on this thread, and its timer is a JS setTimeout that cannot
+ * fire until the statement is over, so Postgres's own statement_timeout never
+ * interrupts anything here. A statement that ran longer than the timeout is
+ * therefore failed afterwards with the same error (57014), which rolls the
+ * whole transaction back, as a cancelled statement does on PostgreSQL. The
+ * answer is the same; it only arrives when the statement ends instead of at
+ * the limit.
+ */
+function timed(tx: Tx, timeoutMs: number): Tx {
+  return {
+    async query<R>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
+      const started = performance.now();
+      let result: QueryResult<R> | undefined;
+      let failure: unknown;
+      try {
+        result = await tx.query<R>(sql, params);
+      } catch (e) {
+        failure = e;
+      }
+      if (performance.now() - started > timeoutMs) throw statementTimeoutError();
+      if (failure !== undefined) throw failure;
+      return result!;
+    },
+  };
 }
 
 function wrap(t: PgliteTx): Tx {
@@ -45,25 +79,52 @@ export async function openPglite(dataDir: string | undefined, socketPort?: numbe
   let socket: { stop(): Promise<void> } | undefined;
   let url: string | undefined;
   if (socketPort) {
+    // The PGlite socket server answers anyone; it listens on a private Unix
+    // socket and the TCP port asks for the password first, as `supabase start` does.
     const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
-    const server = new PGLiteSocketServer({ db: pglite, port: socketPort, host: '127.0.0.1', maxConnections: 20 });
-    await server.start();
-    socket = server;
-    url = `postgresql://postgres:postgres@127.0.0.1:${socketPort}/postgres?sslmode=disable`;
+    const { dir, socketPath } = privateSocketDir();
+    const server = new PGLiteSocketServer({ db: pglite, path: socketPath, maxConnections: 20 });
+    let proxy: AuthProxy | undefined;
+    try {
+      await server.start();
+      proxy = await startAuthProxy({
+        host: '127.0.0.1',
+        port: socketPort,
+        user: DB_USER,
+        password: DB_PASSWORD,
+        database: DB_NAME,
+        upstreamPath: socketPath,
+      });
+    } catch (e) {
+      await server.stop().catch(() => undefined);
+      removeSocketDir(dir);
+      await pglite.close();
+      throw e;
+    }
+    socket = {
+      async stop() {
+        await proxy?.stop();
+        await server.stop();
+        removeSocketDir(dir);
+      },
+    };
+    url = `postgresql://${DB_USER}:${DB_PASSWORD}@127.0.0.1:${socketPort}/${DB_NAME}?sslmode=disable`;
   }
 
   function transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     return pglite.transaction((t) => fn(wrap(t as unknown as PgliteTx)));
   }
 
+  const roleSettings = new RoleSettings();
   const db: Db = {
     kind: 'pglite',
     url,
     transaction,
+    reloadRoleSettings: () => roleSettings.reload(),
     withRequest<T>(scope: RequestScope, fn: (tx: Tx) => Promise<T>) {
       return transaction(async (tx) => {
-        await applyScope(tx, scope, false);
-        return fn(tx);
+        const timeoutMs = await applyScope(tx, scope, roleSettings, false);
+        return fn(timeoutMs > 0 ? timed(tx, timeoutMs) : tx);
       });
     },
     query<R>(sql: string, params?: unknown[]) {

@@ -1,6 +1,6 @@
 // The PostgreSQL engine: a connection pool to DATABASE_URL.
 import pg from 'pg';
-import { applyScope, type Db, type QueryResult, type RequestScope, type Tx } from './index.ts';
+import { applyScope, RoleSettings, type Db, type QueryResult, type RequestScope, type Tx } from './index.ts';
 
 // Dates, timestamps, 64-bit integers and numerics stay as Postgres prints them,
 // the same in both engines (PostgREST serialises them in SQL anyway).
@@ -42,13 +42,15 @@ export async function openPostgres(url: string): Promise<Db> {
     }
   }
 
+  const roleSettings = new RoleSettings();
   const db: Db = {
     kind: 'postgres',
     url,
     transaction,
+    reloadRoleSettings: () => roleSettings.reload(),
     withRequest<T>(scope: RequestScope, fn: (tx: Tx) => Promise<T>) {
       return transaction(async (tx) => {
-        await applyScope(tx, scope, true);
+        await applyScope(tx, scope, roleSettings, true);
         return fn(tx);
       });
     },

@@ -14,10 +14,19 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, watch, type FSWatcher } from 'node:fs';
 import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import path from 'node:path';
+import { Transform } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
 import type { StackConfig } from '../config.ts';
-import { sendJson, type Service, type StackContext, type StackRequest } from '../http/server.ts';
+import {
+  BODY_LIMITS,
+  BodyTooLargeError,
+  discardBody,
+  sendJson,
+  type Service,
+  type StackContext,
+  type StackRequest,
+} from '../http/server.ts';
 import { bearerToken, verifyJwt } from '../http/jwt.ts';
 
 const ROUTER = fileURLToPath(new URL('./router.ts', import.meta.url));
@@ -480,7 +489,25 @@ export async function createFunctionsService(ctx: StackContext): Promise<Service
       res.on('close', () => {
         if (!res.writableFinished) upstream.destroy();
       });
-      req.raw.pipe(upstream);
+      // The body streams through to the function, counted: past the cap the
+      // function's request is abandoned and the client gets 413 (and the rest
+      // of its body is read into the void so it can read that answer).
+      let received = 0;
+      const cap = new Transform({
+        transform(chunk: Buffer, _enc, cb) {
+          received += chunk.length;
+          if (received > BODY_LIMITS.functions) cb(new BodyTooLargeError());
+          else cb(null, chunk);
+        },
+      });
+      cap.on('error', () => {
+        clearTimeout(timer);
+        finish();
+        upstream.destroy();
+        if (!res.headersSent) sendJson(res, 413, { message: 'Request size limit exceeded' });
+        discardBody(req.raw);
+      });
+      req.raw.pipe(cap).pipe(upstream);
     });
   }
 

@@ -14,7 +14,10 @@ export interface StackRequest {
   headers: IncomingHttpHeaders;
   /** Authorization after the gateway's apikey mapping ("Bearer <jwt>"), or undefined. */
   authorization: string | undefined;
-  /** The whole request body (buffered; bodies are bounded by maxBodyBytes). */
+  /**
+   * The whole request body, buffered up to the service's BODY_LIMITS cap. Past
+   * the cap the gateway answers 413 itself and this rejects with BodyTooLargeError.
+   */
   body(): Promise<Buffer>;
   raw: IncomingMessage;
 }
@@ -109,25 +112,115 @@ export function gatewayAuthorization(headers: IncomingHttpHeaders, config: Stack
   return `Bearer ${key}`;
 }
 
-export const MAX_BODY_BYTES = 64 * 1024 * 1024;
+const MiB = 1024 * 1024;
 
-function bodyReader(req: IncomingMessage): () => Promise<Buffer> {
+/**
+ * Request body caps, enforced while the body streams in. PostgREST and GoTrue
+ * set none of their own (Supabase's gateway does), so these are this stack's
+ * choices, far above anything supabase-js sends for JSON: REST 10 MiB, Auth
+ * 1 MiB, Functions 20 MiB (an Edge Function request's payload), Storage's JSON
+ * routes 10 MiB. Storage uploads are capped by the bucket's file_size_limit and
+ * [storage] file_size_limit instead (storage/upload.ts).
+ */
+export const BODY_LIMITS: Record<keyof Services, number> = {
+  rest: 10 * MiB,
+  auth: 1 * MiB,
+  functions: 20 * MiB,
+  storage: 10 * MiB,
+};
+
+/** After refusing a body, at most this much more of it is read (and dropped) so the client reads the answer. */
+export const DISCARD_LIMIT = 256 * MiB;
+
+/** Each service's answer to an oversize body, in its own error shape. */
+const TOO_LARGE: Record<keyof Services, (res: ServerResponse) => void> = {
+  // What Supabase's gateway (Kong's request-size-limiting) answers; PostgREST has no error of its own for it.
+  rest: (res) => sendJson(res, 413, { message: 'Request size limit exceeded' }),
+  functions: (res) => sendJson(res, 413, { message: 'Request size limit exceeded' }),
+  // GoTrue's error shape ({code, error_code, msg} with x-sb-error-code).
+  auth: (res) =>
+    sendJson(
+      res,
+      413,
+      { code: 413, error_code: 'request_entity_too_large', msg: 'Request Entity Too Large' },
+      { 'x-sb-error-code': 'request_entity_too_large' },
+    ),
+  // Storage answers every error but 500s with HTTP 400 and the status in the body.
+  storage: (res) =>
+    sendJson(res, 400, {
+      statusCode: '413',
+      code: 'EntityTooLarge',
+      error: 'Payload too large',
+      message: 'The object exceeded the maximum allowed size',
+    }),
+};
+
+/** Thrown by body() once the gateway has answered 413: the service must not answer again. */
+export class BodyTooLargeError extends Error {
+  readonly status = 413;
+  readonly answered = true;
+  constructor() {
+    super('Payload too large');
+  }
+}
+
+/**
+ * Reads what is left of a refused request body into the void (never buffered),
+ * so the client gets to read the answer instead of a reset; past `limit` more
+ * bytes the connection is closed.
+ */
+export function discardBody(req: IncomingMessage, limit = DISCARD_LIMIT): void {
+  if (req.readableEnded || req.destroyed) return;
+  let seen = 0;
+  req.removeAllListeners('data');
+  req.on('data', (c: Buffer) => {
+    seen += c.length;
+    if (seen > limit) req.destroy();
+  });
+  req.on('error', () => undefined);
+  req.resume();
+}
+
+/** The declared Content-Length, or undefined (chunked or absent). */
+export function declaredLength(req: IncomingMessage): number | undefined {
+  const v = req.headers['content-length'];
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+}
+
+function bodyReader(req: IncomingMessage, res: ServerResponse, name: keyof Services): () => Promise<Buffer> {
   let p: Promise<Buffer> | undefined;
+  const max = BODY_LIMITS[name];
+  const refuse = () => {
+    if (!res.headersSent) TOO_LARGE[name](res);
+    discardBody(req);
+    return new BodyTooLargeError();
+  };
   return () =>
     (p ??= new Promise<Buffer>((resolve, reject) => {
+      const declared = declaredLength(req);
+      if (declared !== undefined && declared > max) return reject(refuse());
       const chunks: Buffer[] = [];
       let size = 0;
+      let refused = false;
       req.on('data', (c: Buffer) => {
+        if (refused) return;
         size += c.length;
-        if (size > MAX_BODY_BYTES) {
-          reject(Object.assign(new Error('Payload too large'), { status: 413 }));
-          req.destroy();
+        if (size > max) {
+          refused = true;
+          chunks.length = 0;
+          reject(refuse());
           return;
         }
         chunks.push(c);
       });
-      req.on('end', () => resolve(Buffer.concat(chunks)));
-      req.on('error', reject);
+      req.on('end', () => {
+        if (!refused) resolve(Buffer.concat(chunks));
+      });
+      req.on('error', (e) => {
+        if (!refused) reject(e);
+      });
     }));
 }
 
@@ -168,17 +261,26 @@ async function route(ctx: StackContext, services: Services, req: IncomingMessage
     if (req.method === 'OPTIONS' && name !== 'functions') return answerPreflight(req, res);
     const service = services[name];
     if (!service) return sendJson(res, 503, { message: `${name} is not running` });
+    // A body announced larger than the service takes is refused before any of it is read.
+    // Storage uploads have their own, per-bucket limit and are checked by Storage.
+    const declared = declaredLength(req);
+    if (name !== 'storage' && declared !== undefined && declared > BODY_LIMITS[name]) {
+      TOO_LARGE[name](res);
+      discardBody(req);
+      return;
+    }
     const stackReq: StackRequest = {
       method: (req.method ?? 'GET').toUpperCase(),
       url,
       path: url.pathname.slice(prefix.length) || '/',
       headers: req.headers,
       authorization: gatewayAuthorization(req.headers, ctx.config),
-      body: bodyReader(req),
+      body: bodyReader(req, res, name),
       raw: req,
     };
     await service.handle(stackReq, res);
   } catch (e) {
+    if (e instanceof BodyTooLargeError) return;
     const status = (e as { status?: number }).status ?? 500;
     if (!res.headersSent) {
       sendJson(res, status, { message: status === 500 ? 'An internal error occurred' : (e as Error).message });

@@ -2,7 +2,7 @@
 // /<name>, functions under /rpc/<name>. Every request is one transaction as
 // the caller's role (ctx.db.withRequest) running one generated statement.
 import type { ServerResponse } from 'node:http';
-import type { Service, StackContext, StackRequest } from '../http/server.ts';
+import { BodyTooLargeError, type Service, type StackContext, type StackRequest } from '../http/server.ts';
 import { bearerToken, verifyJwt } from '../http/jwt.ts';
 import type { Tx } from '../db/index.ts';
 import { ApiError, notFoundTable, sendError, toApiError } from './errors.ts';
@@ -56,8 +56,9 @@ export async function createRestService(ctx: StackContext): Promise<Service> {
   let cache: SchemaCache = await loadSchemaCache(db, schemas);
   let reloading: Promise<void> | undefined;
 
+  // PostgREST re-reads the roles' settings (statement_timeout) with its schema cache.
   const reload = (): Promise<void> =>
-    (reloading ??= loadSchemaCache(db, schemas)
+    (reloading ??= (db.reloadRoleSettings(), loadSchemaCache(db, schemas))
       .then((c) => {
         cache = c;
       })
@@ -151,6 +152,8 @@ export async function createRestService(ctx: StackContext): Promise<Service> {
         return await dispatch();
       }
     } catch (e) {
+      // The gateway already answered 413 for an oversize body.
+      if (e instanceof BodyTooLargeError) return;
       sendError(res, toApiError(e, auth.role === 'anon'));
     }
   }

@@ -10,6 +10,8 @@ export class StorageError extends Error {
     readonly code: string,
     readonly error: string,
     message: string,
+    /** The HTTP status when it is not Storage's usual 400 (withStatusCode). */
+    readonly httpStatus?: number,
   ) {
     super(message);
   }
@@ -42,6 +44,9 @@ export const errors = {
     new StorageError(400, 'MissingParameter', 'MissingParameter', `Missing Required Parameter ${name}`),
   noContent: () => new StorageError(400, 'InvalidRequest', 'InvalidRequest', 'No content provided'),
   internal: (message = 'Internal server error') => new StorageError(500, 'InternalError', 'InternalError', message),
+  databaseError: (code: string) => new StorageError(500, 'DatabaseError', 'DatabaseError', `database error, code: ${code}`),
+  databaseTimeout: () =>
+    new StorageError(544, 'DatabaseTimeout', 'DatabaseTimeout', 'The connection to the database timed out', 544),
 };
 
 /** A database error as Storage reports it (src/storage/database/pg.ts). */
@@ -49,12 +54,18 @@ export function fromDbError(e: unknown): StorageError | undefined {
   if (!isPgError(e)) return undefined;
   switch (e.code) {
     case '42501':
-      return errors.rlsDenied();
+      // e.g. a JWT whose role the authenticator may not switch to: 'permission denied to set role "postgres"'.
+      return e.message.includes('row-level security') ? errors.rlsDenied() : errors.accessDenied(e.message);
+    case '57014':
+      return errors.databaseTimeout();
     case '23505':
       return errors.keyAlreadyExists();
     case '23503':
       return errors.noSuchBucket();
     case '22023':
+      // A JWT role that does not exist: Storage's default mapping (DatabaseError, 500).
+      if (/^role ".*" does not exist$/.test(e.message)) return errors.databaseError(e.code);
+      return errors.accessDenied(e.message);
     case '42704':
       return errors.accessDenied(e.message);
     case '22P02':
@@ -73,5 +84,5 @@ export function sendStorageError(res: ServerResponse, e: unknown): void {
     const internal = errors.internal();
     return sendJson(res, 500, internal.render());
   }
-  sendJson(res, err.statusCode === 500 ? 500 : 400, err.render());
+  sendJson(res, err.httpStatus ?? (err.statusCode === 500 ? 500 : 400), err.render());
 }

@@ -2,7 +2,7 @@
 // temporary file first and are renamed into place once their row committed.
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, copyFile, rmdir } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat, copyFile, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { errors } from './errors.ts';
@@ -56,8 +56,7 @@ export class FileStore {
           failed = true;
           source.unpipe(out);
           out.destroy();
-          // Read the rest of the request so the client can read the answer.
-          source.resume();
+          // The caller answers and then reads the rest of the request into the void.
           reject(e);
         };
         source.on('data', (chunk: Buffer) => {
@@ -78,6 +77,18 @@ export class FileStore {
       throw e;
     }
     return { file, size, eTag: `"${hash.digest('hex')}"` };
+  }
+
+  /** The first `bytes` bytes of a file (fewer when it is shorter). */
+  async head(file: string, bytes: number): Promise<Buffer> {
+    const fh = await open(file, 'r');
+    try {
+      const buf = Buffer.alloc(bytes);
+      const { bytesRead } = await fh.read(buf, 0, bytes, 0);
+      return buf.subarray(0, bytesRead);
+    } finally {
+      await fh.close();
+    }
   }
 
   /** A copy of an existing object as a temporary file. */

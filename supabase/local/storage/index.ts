@@ -2,12 +2,12 @@
 // rows in the storage schema under the caller's role, bytes under
 // <dataDir>/storage/<bucket>/<key>. Routes and answers follow supabase/storage.
 import type { ServerResponse } from 'node:http';
-import { sendJson, type Service, type StackContext, type StackRequest } from '../http/server.ts';
+import { BodyTooLargeError, discardBody, sendJson, type Service, type StackContext, type StackRequest } from '../http/server.ts';
 import * as buckets from './buckets.ts';
 import { errors, sendStorageError } from './errors.ts';
 import { FileStore } from './files.ts';
 import * as objects from './objects.ts';
-import { drain, type StorageContext } from './request.ts';
+import type { StorageContext } from './request.ts';
 
 /**
  * The path after /storage/v1 exactly as the client sent it: the gateway's URL
@@ -111,19 +111,23 @@ export async function createStorageService(stack: StackContext): Promise<Service
   const ctx: StorageContext = { stack, files: new FileStore(stack.config.dataDir) };
   return {
     async handle(req, res) {
+      // Nothing Storage serves is to be content-sniffed by a browser.
+      res.setHeader('X-Content-Type-Options', 'nosniff');
       try {
         await route(ctx, req, res);
       } catch (e) {
+        // The gateway already answered 413 for an oversize JSON body.
+        if (e instanceof BodyTooLargeError) return;
         if (res.headersSent) {
           console.error('[storage]', e);
           res.destroy();
           return;
         }
-        if (req.method === 'POST' || req.method === 'PUT') {
-          // An upload refused before its body was read: read it so the client sees the answer.
-          await drain(req.raw);
-        }
         sendStorageError(res, e);
+        // A refused upload (too large, wrong type, no access) is answered at
+        // once; what is left of its body is read into the void, bounded, so the
+        // client gets to read that answer instead of a reset.
+        discardBody(req.raw);
       }
     },
   };

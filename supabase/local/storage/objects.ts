@@ -148,6 +148,8 @@ async function sendObject(
     'Content-Length': String(size),
     'Cache-Control': meta.cacheControl ?? 'no-cache',
     'Accept-Ranges': 'bytes',
+    // Browsers must not second-guess the stored Content-Type (no HTML/script sniffing of uploads).
+    'X-Content-Type-Options': 'nosniff',
   };
   if (meta.eTag) headers.ETag = meta.eTag;
   if (meta.lastModified) headers['Last-Modified'] = new Date(meta.lastModified).toUTCString();
@@ -157,7 +159,7 @@ async function sendObject(
       download === '' ? 'attachment;' : `attachment; filename=${encodeURIComponent(download)};`;
   }
   if (meta.eTag && req.headers['if-none-match'] === meta.eTag) {
-    res.writeHead(304, { ETag: meta.eTag, 'Cache-Control': headers['Cache-Control']! });
+    res.writeHead(304, { ETag: meta.eTag, 'Cache-Control': headers['Cache-Control']!, 'X-Content-Type-Options': 'nosniff' });
     res.end();
     return;
   }
@@ -167,7 +169,7 @@ async function sendObject(
   if (typeof rangeHeader === 'string') {
     range = parseRange(rangeHeader, size);
     if (!range) {
-      res.writeHead(416, { 'Content-Range': `bytes */${size}` });
+      res.writeHead(416, { 'Content-Range': `bytes */${size}`, 'X-Content-Type-Options': 'nosniff' });
       res.end();
       return;
     }

@@ -59,6 +59,8 @@ export function asCaller<T>(
       path: req.url.pathname,
       headers,
       settings: { 'storage.operation': operation },
+      // Storage switches role without applying the role's settings (statement_timeout).
+      roleSettings: false,
     },
     fn,
   );
