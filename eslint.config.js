@@ -89,6 +89,19 @@ export default tseslint.config(
     },
   },
 
+  // No import cycles, in the app or on Node: modules form layers a reader can follow.
+  {
+    files: ['src/**/*.{ts,tsx}', 'supabase/local/**/*.ts', 'scripts/**/*.ts', 'tests/**/*.{ts,tsx}'],
+    plugins: { import: importPlugin },
+    settings: {
+      'import/resolver': {
+        typescript: { project: [path.join(root, 'tsconfig.app.json'), path.join(root, 'tsconfig.node.json')] },
+        node: true,
+      },
+    },
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+
   // Everything that runs on Node: the local stack, scripts, tests, tool configs.
   {
     files: ['supabase/local/**', 'scripts/**', 'tests/**', '*.config.{ts,js}'],

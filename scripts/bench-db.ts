@@ -6,7 +6,8 @@
 // `npm run bench:db`
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openDb, type Db, type RequestScope } from '../supabase/local/db/index.ts';
+import type { Db, RequestScope } from '../supabase/local/db/core.ts';
+import { openDb } from '../supabase/local/db/index.ts';
 import { migrate } from '../supabase/local/db/migrate.ts';
 import { ROOT, SUPABASE_DIR } from '../supabase/local/config.ts';
 import { startCluster } from '../tests/support/postgres.ts';

@@ -4,7 +4,8 @@
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, SUPABASE_DIR, type StackConfig } from './config.ts';
-import { openDb, type Db } from './db/index.ts';
+import type { Db } from './db/core.ts';
+import { openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { createHttpServer, type Services, type StackContext } from './http/server.ts';
 import { createRestService } from './rest/index.ts';

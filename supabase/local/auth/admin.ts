@@ -21,7 +21,7 @@ import {
   type User,
 } from './users.ts';
 import { allowedRedirect, issueOneTimeToken, type VerificationType } from './verify.ts';
-import type { Tx } from '../db/index.ts';
+import type { Tx } from '../db/core.ts';
 
 const userNotFound = () => notFound('user_not_found', 'User not found');
 const emailExists = () => unprocessable('email_exists', 'A user with this email address has already been registered');

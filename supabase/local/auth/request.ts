@@ -3,7 +3,7 @@ import type { Claims } from '../http/jwt.ts';
 import { bearerToken, verifyJwt } from '../http/jwt.ts';
 import type { StackConfig } from '../config.ts';
 import type { StackRequest } from '../http/server.ts';
-import type { Tx } from '../db/index.ts';
+import type { Tx } from '../db/core.ts';
 import { AuthError, badRequest, forbidden } from './errors.ts';
 import { findUserById, UUID_RE, type User } from './users.ts';
 

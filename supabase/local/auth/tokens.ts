@@ -2,7 +2,7 @@
 // internal/tokens/service.go, internal/api/token_refresh.go).
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { StackConfig } from '../config.ts';
-import type { Tx } from '../db/index.ts';
+import type { Tx } from '../db/core.ts';
 import { signJwt } from '../http/jwt.ts';
 import { badRequest, type AuthError } from './errors.ts';
 import { findUserById, userJson, type User } from './users.ts';

@@ -2,7 +2,7 @@
 // answers with (supabase/auth internal/models/user.go, identity.go).
 import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
-import { isPgError, type Tx } from '../db/index.ts';
+import { isPgError, type Tx } from '../db/core.ts';
 import { AuthError, invalidEmail, weakPassword } from './errors.ts';
 
 type Json = Record<string, unknown>;

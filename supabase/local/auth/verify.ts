@@ -3,7 +3,7 @@
 // internal/utilities/request.go, internal/models/one_time_token.go, flow_state.go).
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type { StackConfig } from '../config.ts';
-import type { Tx } from '../db/index.ts';
+import type { Tx } from '../db/core.ts';
 import { ident } from '../db/sql.ts';
 import { AuthError, badRequest, forbidden } from './errors.ts';
 import { confirmEmail, findUserById, savingUser, type User } from './users.ts';

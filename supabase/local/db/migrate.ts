@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Db } from './index.ts';
+import type { Db } from './core.ts';
 import { literal } from './sql.ts';
 
 const PLATFORM_SQL = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'platform.sql');

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
-import { applyScope, RoleSettings, statementTimeoutError, type Db, type QueryResult, type RequestScope, type Tx } from './index.ts';
+import { applyScope, RoleSettings, statementTimeoutError, type Db, type QueryResult, type RequestScope, type Tx } from './core.ts';
 import { privateSocketDir, removeSocketDir, startAuthProxy, type AuthProxy } from './pg-auth-proxy.ts';
 
 /** The login `supabase start` gives its database (postgresql://postgres:postgres@127.0.0.1:54322/postgres). */

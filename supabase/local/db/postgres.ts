@@ -1,6 +1,6 @@
 // The PostgreSQL engine: a connection pool to DATABASE_URL.
 import pg from 'pg';
-import { applyScope, RoleSettings, type Db, type QueryResult, type RequestScope, type Tx } from './index.ts';
+import { applyScope, RoleSettings, type Db, type QueryResult, type RequestScope, type Tx } from './core.ts';
 
 // Dates, timestamps, 64-bit integers and numerics stay as Postgres prints them,
 // the same in both engines (PostgREST serialises them in SQL anyway).

@@ -19,9 +19,13 @@ interface Compiled<H> extends Route<H> {
   names: string[];
 }
 
-/** A route table's lookup: the first row whose method and path match, with its parameters. */
+/**
+ * A route table's lookup: the first row whose method and path match, with its
+ * parameters (each ":name" segment passed through `decode`).
+ */
 export function routeTable<H>(
   routes: readonly Route<H>[],
+  decode: (segment: string) => string = decodeURIComponent,
 ): (method: string, path: string) => { handler: H; match: RouteMatch } | undefined {
   const compiled: Compiled<H>[] = routes.map((route) => {
     const names: string[] = [];
@@ -45,7 +49,7 @@ export function routeTable<H>(
       const m = route.re.exec(path);
       if (!m) continue;
       const params: Record<string, string> = {};
-      route.names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1]!)));
+      route.names.forEach((name, i) => (params[name] = decode(m[i + 1]!)));
       const rest = route.path.endsWith('*') ? (m[route.names.length + 1] ?? '') : '';
       return { handler: route.handler, match: { params, rest } };
     }

@@ -3,7 +3,7 @@
 // key mapping and CORS answers.
 import http, { type IncomingMessage, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { StackConfig } from '../config.ts';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/core.ts';
 
 export interface StackRequest {
   method: string;

@@ -1,7 +1,7 @@
 // PostgREST's error bodies and statuses (src/PostgREST/Error.hs):
 // {code, message, details, hint}, Proxy-Status, WWW-Authenticate on 401.
 import type { ServerResponse } from 'node:http';
-import { isPgError } from '../db/index.ts';
+import { isPgError } from '../db/core.ts';
 
 export class ApiError extends Error {
   constructor(

@@ -4,7 +4,7 @@
 import type { ServerResponse } from 'node:http';
 import { BodyTooLargeError, type Service, type StackContext, type StackRequest } from '../http/server.ts';
 import { bearerToken, verifyJwt } from '../http/jwt.ts';
-import type { Tx } from '../db/index.ts';
+import type { Tx } from '../db/core.ts';
 import { ApiError, notFoundTable, sendError, toApiError } from './errors.ts';
 import { parsePrefer, parseQuery, type ParsedQuery, type Preferences } from './parse.ts';
 import { planDelete, planInsert, planRead, planRpc, planUpdate, type ReturnMode, type Statement } from './plan.ts';

@@ -15,7 +15,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/core.ts';
 import { openPglite } from '../db/pglite.ts';
 import { ApiError, notFoundTable } from './errors.ts';
 import { chooseFunction } from './index.ts';

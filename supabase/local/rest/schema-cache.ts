@@ -1,7 +1,7 @@
 // What PostgREST's schema cache holds, loaded from the catalogs in a few
 // queries: tables and views with their columns and keys, foreign-key
 // relationships in both directions, and functions.
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/core.ts';
 
 export interface Column {
   name: string;

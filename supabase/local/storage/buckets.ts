@@ -1,7 +1,7 @@
 // Bucket routes (supabase/storage src/http/routes/bucket): storage.buckets read
 // and written as the caller, so only service_role or a policy lets them through.
 import type { ServerResponse } from 'node:http';
-import { isPgError } from '../db/index.ts';
+import { isPgError } from '../db/core.ts';
 import { parseSize } from '../config.ts';
 import { sendJson, type StackRequest } from '../http/server.ts';
 import { errors } from './errors.ts';

@@ -1,7 +1,7 @@
 // Storage's error bodies: {statusCode, code, error, message}, answered with HTTP
 // 400 for every error except 500s (supabase/storage src/internal/errors).
 import type { ServerResponse } from 'node:http';
-import { isPgError } from '../db/index.ts';
+import { isPgError } from '../db/core.ts';
 import { sendJson } from '../http/server.ts';
 
 export class StorageError extends Error {

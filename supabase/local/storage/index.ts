@@ -2,7 +2,15 @@
 // rows in the storage schema under the caller's role, bytes under
 // <dataDir>/storage/<bucket>/<key>. Routes and answers follow supabase/storage.
 import type { ServerResponse } from 'node:http';
-import { BodyTooLargeError, discardBody, sendJson, type Service, type StackContext, type StackRequest } from '../http/server.ts';
+import {
+  BodyTooLargeError,
+  discardBody,
+  sendJson,
+  type Service,
+  type StackContext,
+  type StackRequest,
+} from '../http/server.ts';
+import { routeTable, type Route, type RouteMatch } from '../http/routes.ts';
 import * as buckets from './buckets.ts';
 import { errors, sendStorageError } from './errors.ts';
 import { FileStore } from './files.ts';
@@ -43,68 +51,106 @@ function notFound(req: StackRequest, res: ServerResponse): void {
   });
 }
 
+type StorageHandler = (
+  ctx: StorageContext,
+  req: StackRequest,
+  res: ServerResponse,
+  match: RouteMatch,
+) => Promise<void> | void;
+
+const READ = ['GET', 'HEAD'] as const;
+
+/** A handler of "<bucket>/<key...>", the rest of the path after the route's prefix. */
+const onObject =
+  (
+    handler: (
+      ctx: StorageContext,
+      req: StackRequest,
+      res: ServerResponse,
+      bucket: string,
+      key: string,
+    ) => Promise<void>,
+  ): StorageHandler =>
+  (ctx, req, res, match) => {
+    const [bucket, key] = bucketAndKey(match.rest);
+    if (!bucket) return notFound(req, res);
+    return handler(ctx, req, res, bucket, key);
+  };
+
+/** Every endpoint of Storage, in one table; the first row that matches answers. */
+const ROUTES: Route<StorageHandler>[] = [
+  { method: 'GET', path: '/bucket', handler: (ctx, req, res) => buckets.listBuckets(ctx, req, res) },
+  { method: 'POST', path: '/bucket', handler: (ctx, req, res) => buckets.createBucket(ctx, req, res) },
+  {
+    method: 'POST',
+    path: '/bucket/:id/empty',
+    handler: (ctx, req, res, m) => buckets.emptyBucket(ctx, req, res, m.params.id!),
+  },
+  { method: 'GET', path: '/bucket/:id', handler: (ctx, req, res, m) => buckets.getBucket(ctx, req, res, m.params.id!) },
+  {
+    method: 'PUT',
+    path: '/bucket/:id',
+    handler: (ctx, req, res, m) => buckets.updateBucket(ctx, req, res, m.params.id!),
+  },
+  {
+    method: 'DELETE',
+    path: '/bucket/:id',
+    handler: (ctx, req, res, m) => buckets.deleteBucket(ctx, req, res, m.params.id!),
+  },
+
+  { method: 'POST', path: '/object/move', handler: (ctx, req, res) => objects.moveObject(ctx, req, res) },
+  { method: 'POST', path: '/object/copy', handler: (ctx, req, res) => objects.copyObject(ctx, req, res) },
+  {
+    method: 'POST',
+    path: '/object/list/*',
+    handler: (ctx, req, res, m) => objects.listObjects(ctx, req, res, decode(m.rest)),
+  },
+  { method: 'POST', path: '/object/upload/sign/*', handler: onObject(objects.signUpload) },
+  { method: 'PUT', path: '/object/upload/sign/*', handler: onObject(objects.uploadSigned) },
+  {
+    method: 'POST',
+    path: '/object/sign/:bucket',
+    handler: (ctx, req, res, m) => objects.signObjects(ctx, req, res, m.params.bucket!),
+  },
+  { method: 'POST', path: '/object/sign/*', handler: onObject(objects.signObject) },
+  { method: READ, path: '/object/sign/*', handler: onObject(objects.getSigned) },
+  { method: READ, path: '/object/public/*', handler: onObject(objects.getPublic) },
+  { method: READ, path: '/object/authenticated/*', handler: onObject(objects.getAuthenticated) },
+  {
+    method: 'GET',
+    path: '/object/info/*',
+    handler: (ctx, req, res, m) => {
+      const [bucket, key] = bucketAndKey(m.rest.replace(/^(public|authenticated)\//, ''));
+      return objects.getInfo(ctx, req, res, bucket, key);
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/object/:bucket',
+    handler: (ctx, req, res, m) => objects.removeObjects(ctx, req, res, m.params.bucket!),
+  },
+  { method: 'DELETE', path: '/object/*', handler: onObject(objects.removeObject) },
+  {
+    method: 'POST',
+    path: '/object/*',
+    handler: onObject((ctx, req, res, bucket, key) =>
+      objects.uploadObject(ctx, req, res, bucket, key, req.headers['x-upsert'] === 'true'),
+    ),
+  },
+  {
+    method: 'PUT',
+    path: '/object/*',
+    handler: onObject((ctx, req, res, bucket, key) => objects.uploadObject(ctx, req, res, bucket, key, true)),
+  },
+  { method: READ, path: '/object/*', handler: onObject(objects.getAuthenticated) },
+];
+
+const findRoute = routeTable(ROUTES, decode);
+
 async function route(ctx: StorageContext, req: StackRequest, res: ServerResponse): Promise<void> {
-  const path = rawServicePath(req);
-  const m = req.method;
-  const read = m === 'GET' || m === 'HEAD';
-
-  if (path === '/bucket' || path === '/bucket/') {
-    if (m === 'GET') return buckets.listBuckets(ctx, req, res);
-    if (m === 'POST') return buckets.createBucket(ctx, req, res);
-    return notFound(req, res);
-  }
-  if (path.startsWith('/bucket/')) {
-    const rest = path.slice('/bucket/'.length);
-    const empty = /^([^/]+)\/empty\/?$/.exec(rest);
-    if (empty && m === 'POST') return buckets.emptyBucket(ctx, req, res, decode(empty[1]!));
-    if (!rest.includes('/') && rest) {
-      const id = decode(rest);
-      if (m === 'GET') return buckets.getBucket(ctx, req, res, id);
-      if (m === 'PUT') return buckets.updateBucket(ctx, req, res, id);
-      if (m === 'DELETE') return buckets.deleteBucket(ctx, req, res, id);
-    }
-    return notFound(req, res);
-  }
-  if (!path.startsWith('/object/')) return notFound(req, res);
-  const rest = path.slice('/object/'.length);
-
-  if (rest === 'move' && m === 'POST') return objects.moveObject(ctx, req, res);
-  if (rest === 'copy' && m === 'POST') return objects.copyObject(ctx, req, res);
-  if (rest.startsWith('list/') && m === 'POST') return objects.listObjects(ctx, req, res, decode(rest.slice(5)));
-  if (rest.startsWith('upload/sign/')) {
-    const [bucket, key] = bucketAndKey(rest.slice('upload/sign/'.length));
-    if (m === 'POST') return objects.signUpload(ctx, req, res, bucket, key);
-    if (m === 'PUT') return objects.uploadSigned(ctx, req, res, bucket, key);
-    return notFound(req, res);
-  }
-  if (rest.startsWith('sign/')) {
-    const [bucket, key] = bucketAndKey(rest.slice(5));
-    if (m === 'POST' && key === '') return objects.signObjects(ctx, req, res, bucket);
-    if (m === 'POST') return objects.signObject(ctx, req, res, bucket, key);
-    if (read) return objects.getSigned(ctx, req, res, bucket, key);
-    return notFound(req, res);
-  }
-  if (rest.startsWith('public/') && read) {
-    const [bucket, key] = bucketAndKey(rest.slice(7));
-    return objects.getPublic(ctx, req, res, bucket, key);
-  }
-  if (rest.startsWith('authenticated/') && read) {
-    const [bucket, key] = bucketAndKey(rest.slice(14));
-    return objects.getAuthenticated(ctx, req, res, bucket, key);
-  }
-  if (rest.startsWith('info/') && m === 'GET') {
-    const sub = rest.slice(5).replace(/^(public|authenticated)\//, '');
-    const [bucket, key] = bucketAndKey(sub);
-    return objects.getInfo(ctx, req, res, bucket, key);
-  }
-  const [bucket, key] = bucketAndKey(rest);
-  if (!bucket) return notFound(req, res);
-  if (m === 'DELETE' && key === '') return objects.removeObjects(ctx, req, res, bucket);
-  if (m === 'DELETE') return objects.removeObject(ctx, req, res, bucket, key);
-  if (m === 'POST') return objects.uploadObject(ctx, req, res, bucket, key, req.headers['x-upsert'] === 'true');
-  if (m === 'PUT') return objects.uploadObject(ctx, req, res, bucket, key, true);
-  if (read) return objects.getAuthenticated(ctx, req, res, bucket, key);
-  return notFound(req, res);
+  const found = findRoute(req.method, rawServicePath(req));
+  if (!found) return notFound(req, res);
+  await found.handler(ctx, req, res, found.match);
 }
 
 export async function createStorageService(stack: StackContext): Promise<Service> {

@@ -1,7 +1,7 @@
 // Object routes (supabase/storage src/http/routes/object): rows in
 // storage.objects written and read as the caller, bytes in the FileStore.
 import type { ServerResponse } from 'node:http';
-import type { Tx } from '../db/index.ts';
+import type { Tx } from '../db/core.ts';
 import { sendJson, type StackRequest } from '../http/server.ts';
 import { errors, StorageError } from './errors.ts';
 import {

@@ -1,7 +1,7 @@
 // What every storage route shares: the caller from the bearer JWT, one
 // transaction as that caller (RLS decides), JSON bodies, key and bucket checks.
 import type { IncomingMessage } from 'node:http';
-import type { Tx } from '../db/index.ts';
+import type { Tx } from '../db/core.ts';
 import type { StackContext, StackRequest } from '../http/server.ts';
 import { bearerToken, verifyJwt, type Claims } from '../http/jwt.ts';
 import { errors } from './errors.ts';
