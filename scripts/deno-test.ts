@@ -9,7 +9,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../supabase/local/config.ts';
-import { functionEntries, functionsSettings } from '../supabase/local/functions/index.ts';
+import { functionEntries, functionsSettings } from '../supabase/local/functions/supervisor.ts';
 
 const TEST_FILE = /(^|[._])test\.(ts|tsx|js|mjs)$/;
 
