@@ -1,7 +1,7 @@
 // Request helpers for edge functions: bad input answers 4xx with `{ error }`,
 // anything unexpected 500 with a message that leaks no internals.
 import type { z } from 'zod';
-import { json } from './cors.ts';
+import { json, preflight } from './cors.ts';
 
 /** An error that becomes a response with this status and `{ error: message }`. */
 export class HttpError extends Error {
@@ -41,4 +41,21 @@ export function errorResponse(e: unknown): Response {
   if (e instanceof HttpError) return json({ error: e.message }, e.status);
   console.error(e);
   return json({ error: 'Internal server error' }, 500);
+}
+
+/**
+ * A function that takes POST requests: answers the CORS preflight, refuses other
+ * methods with 405, and turns what `handle` throws into its error response.
+ */
+export function postHandler(handle: (req: Request) => Promise<Response>): (req: Request) => Promise<Response> {
+  return async (req) => {
+    const early = preflight(req);
+    if (early) return early;
+    try {
+      if (req.method !== 'POST') throw new HttpError(405, 'Method not allowed');
+      return await handle(req);
+    } catch (e) {
+      return errorResponse(e);
+    }
+  };
 }

@@ -5,14 +5,14 @@
 // The link (customers.user_id) is what makes a login "this venue": only admins and server
 // functions set it, never a login's own e-mail.
 import { z } from 'zod';
-import { json, preflight } from '../_shared/cors.ts';
+import { json } from '../_shared/cors.ts';
 import {
   changeCustomerEmail,
   customerById,
   type CustomerLoginRow,
   ensureCustomerLogin,
 } from '../_shared/customer-logins.ts';
-import { errorResponse, HttpError, parseBody } from '../_shared/http.ts';
+import { parseBody, postHandler } from '../_shared/http.ts';
 import { NOT_SIGNED_IN, requireAdmin } from '../_shared/require-admin.ts';
 import { serviceClient, supabaseEnv, type SupabaseEnv } from '../_shared/supabase-clients.ts';
 import { emailField } from '../_shared/validation.ts';
@@ -35,25 +35,18 @@ export function defaultDeps(): Deps {
 }
 
 export function createHandler(deps: Deps): (req: Request) => Promise<Response> {
-  return async (req) => {
-    const early = preflight(req);
-    if (early) return early;
-    try {
-      if (req.method !== 'POST') throw new HttpError(405, 'Method not allowed');
-      const admin = serviceClient(deps.env, { fetch: deps.fetch });
-      await requireAdmin(deps.env, req, admin, ADMINS_ONLY, deps.fetch);
-      const { customerId, email } = await parseBody(req, bodySchema);
+  return postHandler(async (req) => {
+    const admin = serviceClient(deps.env, { fetch: deps.fetch });
+    await requireAdmin(deps.env, req, admin, ADMINS_ONLY, deps.fetch);
+    const { customerId, email } = await parseBody(req, bodySchema);
 
-      const customer = await customerById(admin, customerId);
-      let result: CustomerLoginRow;
-      if (email !== undefined) {
-        result = await changeCustomerEmail(admin, customer, email);
-      } else {
-        result = { ...customer, user_id: await ensureCustomerLogin(admin, customer) };
-      }
-      return json({ customer: result });
-    } catch (e) {
-      return errorResponse(e);
+    const customer = await customerById(admin, customerId);
+    let result: CustomerLoginRow;
+    if (email !== undefined) {
+      result = await changeCustomerEmail(admin, customer, email);
+    } else {
+      result = { ...customer, user_id: await ensureCustomerLogin(admin, customer) };
     }
-  };
+    return json({ customer: result });
+  });
 }

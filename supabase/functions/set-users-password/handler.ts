@@ -3,8 +3,8 @@
 // they have none yet.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { json, preflight } from '../_shared/cors.ts';
-import { errorResponse, HttpError, parseBody } from '../_shared/http.ts';
+import { json } from '../_shared/cors.ts';
+import { HttpError, parseBody, postHandler } from '../_shared/http.ts';
 import {
   CUSTOMER_LOGIN_COLUMNS,
   type CustomerLoginRow,
@@ -50,33 +50,26 @@ async function findCustomer(admin: SupabaseClient, username: string): Promise<Cu
 }
 
 export function createHandler(deps: Deps): (req: Request) => Promise<Response> {
-  return async (req) => {
-    const early = preflight(req);
-    if (early) return early;
+  return postHandler(async (req) => {
+    const admin = serviceClient(deps.env, { fetch: deps.fetch });
+    await requireAdmin(deps.env, req, admin, ADMINS_ONLY, deps.fetch);
+
+    const { username, newPassword } = await parseBody(req, bodySchema);
+    if (newPassword.length < MIN_PASSWORD_LENGTH) throw new HttpError(422, TOO_SHORT);
+    const customer = await findCustomer(admin, username);
+
     try {
-      if (req.method !== 'POST') throw new HttpError(405, 'Method not allowed');
-      const admin = serviceClient(deps.env, { fetch: deps.fetch });
-      await requireAdmin(deps.env, req, admin, ADMINS_ONLY, deps.fetch);
-
-      const { username, newPassword } = await parseBody(req, bodySchema);
-      if (newPassword.length < MIN_PASSWORD_LENGTH) throw new HttpError(422, TOO_SHORT);
-      const customer = await findCustomer(admin, username);
-
-      try {
-        if (customer.user_id) {
-          const { error } = await admin.auth.admin.updateUserById(customer.user_id, { password: newPassword });
-          if (error) throw error;
-        } else {
-          // A customer with no login gets one, linked to it, with this password.
-          await ensureCustomerLogin(admin, customer, newPassword);
-        }
-      } catch (e) {
-        if ((e as { code?: unknown }).code === 'weak_password') throw new HttpError(422, TOO_SHORT);
-        throw e;
+      if (customer.user_id) {
+        const { error } = await admin.auth.admin.updateUserById(customer.user_id, { password: newPassword });
+        if (error) throw error;
+      } else {
+        // A customer with no login gets one, linked to it, with this password.
+        await ensureCustomerLogin(admin, customer, newPassword);
       }
-      return json({ ok: true });
     } catch (e) {
-      return errorResponse(e);
+      if ((e as { code?: unknown }).code === 'weak_password') throw new HttpError(422, TOO_SHORT);
+      throw e;
     }
-  };
+    return json({ ok: true });
+  });
 }

@@ -3,8 +3,8 @@
 // token) or with the token_hash of the invite e-mail sent to it.
 import type { User } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { json, preflight } from '../_shared/cors.ts';
-import { errorResponse, HttpError, parseBody } from '../_shared/http.ts';
+import { json } from '../_shared/cors.ts';
+import { HttpError, parseBody, postHandler } from '../_shared/http.ts';
 import { anonClient, bearerToken, serviceClient, supabaseEnv, type SupabaseEnv } from '../_shared/supabase-clients.ts';
 import { emailField, MIN_PASSWORD_LENGTH, sameEmail } from '../_shared/validation.ts';
 
@@ -44,26 +44,19 @@ async function provenUser(deps: Deps, req: Request, tokenHash: string | null | u
 }
 
 export function createHandler(deps: Deps): (req: Request) => Promise<Response> {
-  return async (req) => {
-    const early = preflight(req);
-    if (early) return early;
-    try {
-      if (req.method !== 'POST') throw new HttpError(405, 'Method not allowed');
-      const { email, password, token_hash } = await parseBody(req, bodySchema);
-      // Checked before the invite token is spent, so a too-short password does not use up the link.
-      if (password.length < MIN_PASSWORD_LENGTH) throw new HttpError(422, TOO_SHORT);
+  return postHandler(async (req) => {
+    const { email, password, token_hash } = await parseBody(req, bodySchema);
+    // Checked before the invite token is spent, so a too-short password does not use up the link.
+    if (password.length < MIN_PASSWORD_LENGTH) throw new HttpError(422, TOO_SHORT);
 
-      const user = await provenUser(deps, req, token_hash);
-      if (!user) throw new HttpError(401, NOT_SIGNED_IN);
-      if (!sameEmail(user.email, email)) throw new HttpError(403, NOT_YOUR_ACCOUNT);
+    const user = await provenUser(deps, req, token_hash);
+    if (!user) throw new HttpError(401, NOT_SIGNED_IN);
+    if (!sameEmail(user.email, email)) throw new HttpError(403, NOT_YOUR_ACCOUNT);
 
-      const admin = serviceClient(deps.env, { fetch: deps.fetch });
-      const { error } = await admin.auth.admin.updateUserById(user.id, { password });
-      if (error?.code === 'weak_password') throw new HttpError(422, TOO_SHORT);
-      if (error) throw error;
-      return json({ ok: true });
-    } catch (e) {
-      return errorResponse(e);
-    }
-  };
+    const admin = serviceClient(deps.env, { fetch: deps.fetch });
+    const { error } = await admin.auth.admin.updateUserById(user.id, { password });
+    if (error?.code === 'weak_password') throw new HttpError(422, TOO_SHORT);
+    if (error) throw error;
+    return json({ ok: true });
+  });
 }
