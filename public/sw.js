@@ -1,18 +1,25 @@
 /* global self, caches, fetch, Response, URL */
-// The app's service worker: keeps the app shell (index.html and the built assets) so a
-// screen that restarts without a network still opens the player. Versioned: a new
+// The app's service worker: keeps the app shell (index.html and every built file listed
+// in /precache.json, which the build writes) so a screen that restarts without a network
+// still opens the player, whichever screens it had opened before. Versioned: a new
 // SHELL_CACHE name drops the old shell on activation. Slide images are cached by the
 // player itself (cache 'signage-player-media-*', keyed by storage path), never here.
 // Requests to other origins (the Supabase API) are left alone.
-const SHELL_CACHE = 'signage-shell-v1';
+const SHELL_CACHE = 'signage-shell-v2';
 const SHELL_PREFIX = 'signage-shell-';
 
-/** Same-origin URLs of the built assets referenced by index.html. */
+/** Same-origin URLs of the built files: those index.html references and the build's list. */
 async function shellUrls() {
   const response = await fetch('/index.html', { cache: 'no-store' });
   const html = await response.clone().text();
-  const assets = [...html.matchAll(/(?:src|href)="(\/[^"]+)"/g)].map((m) => m[1]);
-  return { response, assets };
+  const assets = new Set([...html.matchAll(/(?:src|href)="(\/[^"]+)"/g)].map((m) => m[1]));
+  try {
+    const listed = await fetch('/precache.json', { cache: 'no-store' });
+    if (listed.ok) for (const file of (await listed.json()).files ?? []) assets.add(file);
+  } catch {
+    // No list (a development server): the page sends what it loads instead.
+  }
+  return { response, assets: [...assets] };
 }
 
 self.addEventListener('install', (event) => {

@@ -1,33 +1,19 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { AdminLayout } from '@/components/layouts/admin-layout';
 import { paths } from '@/config/paths';
-import { AdvertiserAddRoute } from '@/features/advertisers/routes/advertiser-add';
-import { AdvertiserEditRoute } from '@/features/advertisers/routes/advertiser-edit';
-import { AdvertiserViewRoute } from '@/features/advertisers/routes/advertiser-view';
-import { AdvertisersListRoute } from '@/features/advertisers/routes/advertisers-list';
-import { AdminSignInRoute } from '@/features/auth/routes/admin-sign-in';
-import { AuthCallbackRoute } from '@/features/auth/routes/auth-callback';
-import { CustomerSignInRoute } from '@/features/auth/routes/customer-sign-in';
-import { ResetPasswordRoute } from '@/features/auth/routes/reset-password';
-import { SetupPasswordRoute } from '@/features/auth/routes/setup-password';
-import { CampaignAddRoute } from '@/features/campaigns/routes/campaign-add';
-import { CampaignEditRoute } from '@/features/campaigns/routes/campaign-edit';
-import { CampaignsListRoute } from '@/features/campaigns/routes/campaigns-list';
-import { SlideBuilderRoute } from '@/features/campaigns/routes/slide-builder';
-import { TestDynamicRoute } from '@/features/campaigns/routes/test-dynamic';
-import { CustomerHomeRoute } from '@/features/customer-home/routes/home';
-import { CustomerAddRoute } from '@/features/customers/routes/customer-add';
-import { CustomerEditRoute } from '@/features/customers/routes/customer-edit';
-import { CustomerViewRoute } from '@/features/customers/routes/customer-view';
-import { CustomersListRoute } from '@/features/customers/routes/customers-list';
-import { DashboardRoute } from '@/features/dashboard/routes/dashboard';
-import { EquipmentStatusRoute } from '@/features/equipment/routes/equipment-status';
-import { SlidesRoute } from '@/features/player/routes/slides';
-import { SettingsRoute } from '@/features/settings/routes/settings';
 import { RequireRole, RoleRedirect } from './routes/guards';
 import { RouteError } from './routes/route-error';
 
 const { dashboard, customer, auth } = paths;
+
+/**
+ * A screen loaded when it is first visited: each feature's screens are their own chunk,
+ * so the first page a person opens downloads only its own code (the kiosk player too).
+ */
+function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject['lazy'] {
+  return async () => ({ Component: pick(await load()) });
+}
 
 /** The app's route tree, shared by the browser router and tests' memory routers. */
 export const routes: RouteObject[] = [
@@ -37,11 +23,41 @@ export const routes: RouteObject[] = [
       { path: paths.home.path, element: <RoleRedirect /> },
 
       // Public: sign-in and password screens.
-      { path: auth.callback.path, element: <AuthCallbackRoute /> },
-      { path: auth.resetPassword.path, element: <ResetPasswordRoute /> },
-      { path: auth.setupPassword.path, element: <SetupPasswordRoute /> },
-      { path: `${auth.signIn.path}/*`, element: <CustomerSignInRoute /> },
-      { path: paths.admin.signIn.path, element: <AdminSignInRoute /> },
+      {
+        path: auth.callback.path,
+        lazy: screen(
+          () => import('@/features/auth/routes/auth-callback'),
+          (m) => m.AuthCallbackRoute,
+        ),
+      },
+      {
+        path: auth.resetPassword.path,
+        lazy: screen(
+          () => import('@/features/auth/routes/reset-password'),
+          (m) => m.ResetPasswordRoute,
+        ),
+      },
+      {
+        path: auth.setupPassword.path,
+        lazy: screen(
+          () => import('@/features/auth/routes/setup-password'),
+          (m) => m.SetupPasswordRoute,
+        ),
+      },
+      {
+        path: `${auth.signIn.path}/*`,
+        lazy: screen(
+          () => import('@/features/auth/routes/customer-sign-in'),
+          (m) => m.CustomerSignInRoute,
+        ),
+      },
+      {
+        path: paths.admin.signIn.path,
+        lazy: screen(
+          () => import('@/features/auth/routes/admin-sign-in'),
+          (m) => m.AdminSignInRoute,
+        ),
+      },
 
       // Admins only.
       {
@@ -50,22 +66,118 @@ export const routes: RouteObject[] = [
           {
             element: <AdminLayout />,
             children: [
-              { path: dashboard.root.path, element: <DashboardRoute /> },
-              { path: dashboard.customers.list.path, element: <CustomersListRoute /> },
-              { path: dashboard.customers.add.path, element: <CustomerAddRoute /> },
-              { path: dashboard.customers.edit.path, element: <CustomerEditRoute /> },
-              { path: dashboard.customers.view.path, element: <CustomerViewRoute /> },
-              { path: dashboard.advertisers.list.path, element: <AdvertisersListRoute /> },
-              { path: dashboard.advertisers.add.path, element: <AdvertiserAddRoute /> },
-              { path: dashboard.advertisers.edit.path, element: <AdvertiserEditRoute /> },
-              { path: dashboard.advertisers.view.path, element: <AdvertiserViewRoute /> },
-              { path: dashboard.campaigns.list.path, element: <CampaignsListRoute /> },
-              { path: dashboard.campaigns.add.path, element: <CampaignAddRoute /> },
-              { path: dashboard.campaigns.edit.path, element: <CampaignEditRoute /> },
-              { path: dashboard.campaigns.builder.path, element: <SlideBuilderRoute /> },
-              { path: dashboard.campaigns.testDynamic.path, element: <TestDynamicRoute /> },
-              { path: dashboard.equipment.path, element: <EquipmentStatusRoute /> },
-              { path: dashboard.settings.path, element: <SettingsRoute /> },
+              {
+                path: dashboard.root.path,
+                lazy: screen(
+                  () => import('@/features/dashboard/routes/dashboard'),
+                  (m) => m.DashboardRoute,
+                ),
+              },
+              {
+                path: dashboard.customers.list.path,
+                lazy: screen(
+                  () => import('@/features/customers/routes/customers-list'),
+                  (m) => m.CustomersListRoute,
+                ),
+              },
+              {
+                path: dashboard.customers.add.path,
+                lazy: screen(
+                  () => import('@/features/customers/routes/customer-add'),
+                  (m) => m.CustomerAddRoute,
+                ),
+              },
+              {
+                path: dashboard.customers.edit.path,
+                lazy: screen(
+                  () => import('@/features/customers/routes/customer-edit'),
+                  (m) => m.CustomerEditRoute,
+                ),
+              },
+              {
+                path: dashboard.customers.view.path,
+                lazy: screen(
+                  () => import('@/features/customers/routes/customer-view'),
+                  (m) => m.CustomerViewRoute,
+                ),
+              },
+              {
+                path: dashboard.advertisers.list.path,
+                lazy: screen(
+                  () => import('@/features/advertisers/routes/advertisers-list'),
+                  (m) => m.AdvertisersListRoute,
+                ),
+              },
+              {
+                path: dashboard.advertisers.add.path,
+                lazy: screen(
+                  () => import('@/features/advertisers/routes/advertiser-add'),
+                  (m) => m.AdvertiserAddRoute,
+                ),
+              },
+              {
+                path: dashboard.advertisers.edit.path,
+                lazy: screen(
+                  () => import('@/features/advertisers/routes/advertiser-edit'),
+                  (m) => m.AdvertiserEditRoute,
+                ),
+              },
+              {
+                path: dashboard.advertisers.view.path,
+                lazy: screen(
+                  () => import('@/features/advertisers/routes/advertiser-view'),
+                  (m) => m.AdvertiserViewRoute,
+                ),
+              },
+              {
+                path: dashboard.campaigns.list.path,
+                lazy: screen(
+                  () => import('@/features/campaigns/routes/campaigns-list'),
+                  (m) => m.CampaignsListRoute,
+                ),
+              },
+              {
+                path: dashboard.campaigns.add.path,
+                lazy: screen(
+                  () => import('@/features/campaigns/routes/campaign-add'),
+                  (m) => m.CampaignAddRoute,
+                ),
+              },
+              {
+                path: dashboard.campaigns.edit.path,
+                lazy: screen(
+                  () => import('@/features/campaigns/routes/campaign-edit'),
+                  (m) => m.CampaignEditRoute,
+                ),
+              },
+              {
+                path: dashboard.campaigns.builder.path,
+                lazy: screen(
+                  () => import('@/features/campaigns/routes/slide-builder'),
+                  (m) => m.SlideBuilderRoute,
+                ),
+              },
+              {
+                path: dashboard.campaigns.testDynamic.path,
+                lazy: screen(
+                  () => import('@/features/campaigns/routes/test-dynamic'),
+                  (m) => m.TestDynamicRoute,
+                ),
+              },
+              {
+                path: dashboard.equipment.path,
+                lazy: screen(
+                  () => import('@/features/equipment/routes/equipment-status'),
+                  (m) => m.EquipmentStatusRoute,
+                ),
+              },
+              {
+                path: dashboard.settings.path,
+                lazy: screen(
+                  () => import('@/features/settings/routes/settings'),
+                  (m) => m.SettingsRoute,
+                ),
+              },
             ],
           },
         ],
@@ -75,8 +187,20 @@ export const routes: RouteObject[] = [
       {
         element: <RequireRole allow="customer" />,
         children: [
-          { path: customer.home.path, element: <CustomerHomeRoute /> },
-          { path: customer.slides.path, element: <SlidesRoute /> },
+          {
+            path: customer.home.path,
+            lazy: screen(
+              () => import('@/features/customer-home/routes/home'),
+              (m) => m.CustomerHomeRoute,
+            ),
+          },
+          {
+            path: customer.slides.path,
+            lazy: screen(
+              () => import('@/features/player/routes/slides'),
+              (m) => m.SlidesRoute,
+            ),
+          },
         ],
       },
 

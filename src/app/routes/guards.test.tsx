@@ -19,7 +19,7 @@ function stubPages(tree: RouteObject[], guarded = false): RouteObject[] {
   return tree.map((route): RouteObject => {
     const inside = guarded || (isValidElement(route.element) && route.element.type === RequireRole);
     if (route.children) return { ...route, children: stubPages(route.children, inside) };
-    if (inside && route.path) return { ...route, element: <h1>{`Page ${route.path}`}</h1> };
+    if (inside && route.path) return { ...route, lazy: undefined, element: <h1>{`Page ${route.path}`}</h1> };
     return route;
   });
 }
