@@ -231,6 +231,7 @@ export type Database = {
           routing_number: string | null
           signup_date: string | null
           status: string
+          time_zone: string
           updated_at: string
           username: string
         }
@@ -254,6 +255,7 @@ export type Database = {
           routing_number?: string | null
           signup_date?: string | null
           status?: string
+          time_zone?: string
           updated_at?: string
           username: string
         }
@@ -277,6 +279,7 @@ export type Database = {
           routing_number?: string | null
           signup_date?: string | null
           status?: string
+          time_zone?: string
           updated_at?: string
           username?: string
         }
@@ -532,6 +535,7 @@ export type Database = {
         }
         Returns: string
       }
+      player_playlist: { Args: { p_customer_id?: string }; Returns: Json }
       save_campaign_slides: {
         Args: {
           p_campaign_id: string
