@@ -49,8 +49,10 @@ comment on column public.campaigns.end_date is
 -- anything in that list changes.
 --   p_customer_id null: the signed-in customer's own venue;
 --   p_customer_id given: admins any venue, a customer only their own (42501 otherwise).
--- Returns {version, customer: {id, name, time_zone}, today, slides: [...]}; customer is
--- null (and slides empty) when the signed-in user is no customer.
+-- Returns {version, customer: {id, name, time_zone}, today, slides: [...]}; each slide
+-- carries its campaign's dates, so a screen that lost its network can still stop a
+-- campaign whose last day is over. customer is null (and slides empty) when the
+-- signed-in user is no customer.
 create or replace function public.player_playlist(p_customer_id uuid default null)
 returns jsonb
 language plpgsql
@@ -91,7 +93,9 @@ begin
                'priority', i.priority,
                'is_active', i.is_active,
                'settings', i.settings,
-               'updated_at', i.updated_at
+               'updated_at', i.updated_at,
+               'campaign_start_date', c.start_date,
+               'campaign_end_date', c.end_date
              )
              order by i.display_order, c.created_at, c.id, i.id
            ),

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { dateToIso, type CampaignFormValues } from '../lib/campaign-schema';
-import { campaignKeys } from './campaigns';
+import { invalidateTable } from '@/entities/query-keys/table-keys';
 
 const formToRow = (values: CampaignFormValues) => ({
   name: values.name.trim(),
@@ -42,7 +42,7 @@ export function useCreateCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createCampaign,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.lists() }),
+    onSuccess: () => invalidateTable(queryClient, 'campaigns'),
   });
 }
 
@@ -50,7 +50,7 @@ export function useUpdateCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateCampaign,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.all }),
+    onSuccess: () => invalidateTable(queryClient, 'campaigns'),
   });
 }
 
@@ -58,7 +58,7 @@ export function useDeleteCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteCampaign,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.lists() }),
+    onSuccess: () => invalidateTable(queryClient, 'campaigns'),
   });
 }
 

@@ -3,6 +3,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { signedUrls, uniqueFileName, uploadFile } from '@/lib/storage';
 import { supabase } from '@/lib/supabase';
+import { tableKeys } from '@/entities/query-keys/table-keys';
 
 export const AD_IMAGES = 'ad-images' as const;
 export const SIGNED_URL_SECONDS = 3600;
@@ -50,7 +51,7 @@ export async function listMedia(): Promise<MediaItem[]> {
 }
 
 export const mediaKeys = {
-  all: ['media', AD_IMAGES] as const,
+  all: tableKeys.ad_images,
   list: () => queryOptions({ queryKey: [...mediaKeys.all, 'list'] as const, queryFn: listMedia, staleTime: 0 }),
   signedUrl: (path: string) =>
     queryOptions({

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { DynamicContent } from '@/components/dynamic-content/dynamic-content';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { SLIDE_TYPE_LABELS, type Slide } from '../lib/timeline';
+import { SLIDE_TYPE_LABELS, type Slide } from '@/entities/slide/slide';
 import { SlideImage } from './slide-image';
 import { slideTitle } from './slide-row';
 import { SlideTypeIcon } from './slide-type-icon';

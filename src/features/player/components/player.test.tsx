@@ -20,15 +20,20 @@ function slide(id: string, title: string, extra: Partial<PlayerSlide> = {}): Pla
     image_url: null,
     display_order: 1,
     duration: 10,
+    priority: 1,
     is_active: true,
     settings: {},
+    updated_at: '2026-11-01T00:00:00Z',
+    campaign_start_date: null,
+    campaign_end_date: null,
     ...extra,
   };
 }
 
 function playlist(slides: PlayerSlide[], version = 'v1', urls: Record<string, string> = {}): PlayerData {
   return {
-    customer: { id: 'cust-1', name: 'Corner Cafe' },
+    customer: { id: 'cust-1', name: 'Corner Cafe', time_zone: 'America/New_York' },
+    today: '2026-11-23',
     slides,
     version,
     media: { urls, complete: true, renewAt: Number.POSITIVE_INFINITY },
