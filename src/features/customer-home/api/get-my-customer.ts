@@ -24,8 +24,3 @@ export const myCustomerQueryOptions = (userId: string) =>
     queryKey: myCustomerKeys.detail(userId),
     queryFn: getMyCustomer,
   });
-
-/** The path of a customer file inside the customer-files bucket (stored values may carry the bucket name). */
-export function customerFilePath(stored: string): string {
-  return stored.startsWith('customer-files/') ? stored.slice('customer-files/'.length) : stored;
-}

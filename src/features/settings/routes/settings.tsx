@@ -53,8 +53,12 @@ export function SettingsRoute() {
           <Toggle id="notify-weekly" label="Weekly summary" />
         </Section>
         <Section title="Display defaults" description="What new campaigns and slides start with.">
-          <Field label="Default slide duration (seconds)">{(c) => <Input {...c} type="number" placeholder="10" disabled />}</Field>
-          <Field label="Dynamic content refresh (seconds)">{(c) => <Input {...c} type="number" placeholder="300" disabled />}</Field>
+          <Field label="Default slide duration (seconds)">
+            {(c) => <Input {...c} type="number" placeholder="10" disabled />}
+          </Field>
+          <Field label="Dynamic content refresh (seconds)">
+            {(c) => <Input {...c} type="number" placeholder="300" disabled />}
+          </Field>
           <Field label="Default orientation">
             {(c) => (
               <Select
