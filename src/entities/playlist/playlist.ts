@@ -3,28 +3,15 @@
 // returns it with a version string. The player, the venue's home and the admin screens read it.
 import { queryOptions } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import type { Json } from '@/types/database';
 import { tableKeys } from '../query-keys/table-keys';
 import { runsAt } from '../campaign/campaign-dates';
+import type { SlideRow } from '../slide/slide';
 
-/** A slide as player_playlist() returns it, with its campaign's dates. */
-export interface PlaylistSlide {
-  id: string;
-  campaign_id: string;
-  content_type: string;
-  slide_type: string;
-  title: string | null;
-  content: string | null;
-  image_url: string | null;
-  display_order: number;
-  duration: number;
-  priority: number;
-  is_active: boolean;
-  settings: Json;
-  updated_at: string;
+/** A slide as player_playlist() returns it: the stored row with its campaign's dates. */
+export type PlaylistSlide = SlideRow & {
   campaign_start_date: string | null;
   campaign_end_date: string | null;
-}
+};
 
 export interface PlaylistVenue {
   id: string;

@@ -31,9 +31,7 @@ export interface SlideViewProps {
 }
 
 function settingsOf(settings: ViewableSlide['settings']): DynamicContentSettings | null {
-  return settings && typeof settings === 'object' && !Array.isArray(settings)
-    ? (settings)
-    : null;
+  return settings && typeof settings === 'object' && !Array.isArray(settings) ? settings : null;
 }
 
 /** A neutral box in place of a slide that cannot show its own content. */

@@ -35,6 +35,24 @@ export interface SlideSettings {
   refresh_interval?: number;
 }
 
+/** The columns of a stored slide (campaign_items) that screens read. */
+export type SlideRow = Pick<
+  Tables<'campaign_items'>,
+  | 'id'
+  | 'campaign_id'
+  | 'content_type'
+  | 'slide_type'
+  | 'title'
+  | 'content'
+  | 'image_url'
+  | 'display_order'
+  | 'duration'
+  | 'priority'
+  | 'is_active'
+  | 'settings'
+  | 'updated_at'
+>;
+
 /** A slide: a campaign_items row read defensively (the builder also holds unsaved ones with a temp- id). */
 export interface Slide {
   id: string;
@@ -77,22 +95,7 @@ export function parseSlideSettings(raw: unknown): SlideSettings {
 
 /** A stored row as a slide (unknown types read as advertisement). */
 export function slideFromRow(
-  row: Pick<
-    Tables<'campaign_items'>,
-    | 'id'
-    | 'campaign_id'
-    | 'content_type'
-    | 'slide_type'
-    | 'title'
-    | 'content'
-    | 'image_url'
-    | 'display_order'
-    | 'duration'
-    | 'priority'
-    | 'is_active'
-    | 'settings'
-  > &
-    Partial<Pick<Tables<'campaign_items'>, 'created_at' | 'updated_at'>>,
+  row: Omit<SlideRow, 'updated_at'> & Partial<Pick<Tables<'campaign_items'>, 'created_at' | 'updated_at'>>,
 ): Slide {
   const slideType = isSlideType(row.slide_type) ? row.slide_type : 'advertisement';
   return {

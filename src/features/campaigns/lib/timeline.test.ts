@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDuration } from '@/lib/format';
+import { storedSlide } from '@/entities/slide/slide-fixtures';
 import { normalizeDuration, normalizePriority, normalizeRefreshInterval, type Slide } from '@/entities/slide/slide';
 import {
   changeSlideType,
@@ -16,23 +17,7 @@ import {
 
 const CAMPAIGN = 'ca000000-0000-4000-8000-000000000001';
 
-function saved(n: number, patch: Partial<Slide> = {}): Slide {
-  return {
-    id: `c1000000-0000-4000-8000-00000000000${n}`,
-    campaign_id: CAMPAIGN,
-    content_type: 'static',
-    slide_type: 'advertisement',
-    title: `Slide ${n}`,
-    content: null,
-    image_url: null,
-    display_order: n,
-    duration: 10,
-    priority: 1,
-    is_active: true,
-    settings: {},
-    ...patch,
-  };
-}
+const saved = (n: number, patch: Partial<Slide> = {}) => storedSlide(n, { campaign_id: CAMPAIGN, ...patch });
 
 const titles = (slides: Slide[]) => slides.map((slide) => slide.title);
 const orders = (slides: Slide[]) => slides.map((slide) => slide.display_order);

@@ -8,27 +8,9 @@ import { fakeUser, restUrl, storeSession } from '@tests/setup/supabase-mocks';
 import { createQueryClient } from '@/lib/query-client';
 import type { PlayerData, PlayerSlide } from '../api/playlist';
 import { Player } from './player';
+import { playlistSlide } from '@/entities/playlist/playlist-fixtures';
 
-function slide(id: string, title: string, extra: Partial<PlayerSlide> = {}): PlayerSlide {
-  return {
-    id,
-    campaign_id: 'camp-1',
-    content_type: 'static',
-    slide_type: 'advertisement',
-    title,
-    content: null,
-    image_url: null,
-    display_order: 1,
-    duration: 10,
-    priority: 1,
-    is_active: true,
-    settings: {},
-    updated_at: '2026-11-01T00:00:00Z',
-    campaign_start_date: null,
-    campaign_end_date: null,
-    ...extra,
-  };
-}
+const slide = playlistSlide;
 
 function playlist(slides: PlayerSlide[], version = 'v1', urls: Record<string, string> = {}): PlayerData {
   return {

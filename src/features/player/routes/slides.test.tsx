@@ -4,31 +4,15 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
 import { SlidesRoute } from './slides';
+import type { PlaylistSlide } from '@/entities/playlist/playlist';
+import { playlistSlide } from '@/entities/playlist/playlist-fixtures';
 import { fakeUser, onLogout, onUserRole, restUrl, storeSession, SUPABASE_URL } from '@tests/setup/supabase-mocks';
 
 const CAFE = fakeUser('cafe@example.com', 'a0000000-0000-4000-8000-000000000002');
 const CUSTOMER = { id: 'c0000000-0000-4000-8000-000000000001', name: 'Corner Cafe', time_zone: 'America/New_York' };
 
-function item(id: string, title: string, display_order: number, extra: Record<string, unknown> = {}) {
-  return {
-    id,
-    campaign_id: 'camp',
-    content_type: 'static',
-    slide_type: 'advertisement',
-    title,
-    content: null,
-    image_url: null,
-    display_order,
-    duration: 10,
-    priority: 1,
-    is_active: true,
-    settings: {},
-    updated_at: '2026-11-01T00:00:00Z',
-    campaign_start_date: null,
-    campaign_end_date: null,
-    ...extra,
-  };
-}
+const item = (id: string, title: string, display_order: number, extra: Partial<PlaylistSlide> = {}) =>
+  playlistSlide(id, title, { campaign_id: 'camp', display_order, ...extra });
 
 /** player_playlist()'s answer: the server has already chosen and ordered what plays now. */
 function playlist(slides: ReturnType<typeof item>[], version = 'v1', customer: unknown = CUSTOMER) {
