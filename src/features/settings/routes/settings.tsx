@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { Label } from '@/components/ui/label';
+import { REFRESH_INTERVAL } from '@/lib/dynamic-content';
 
 function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   return (
@@ -57,7 +58,7 @@ export function SettingsRoute() {
             {(c) => <Input {...c} type="number" placeholder="10" disabled />}
           </Field>
           <Field label="Dynamic content refresh (seconds)">
-            {(c) => <Input {...c} type="number" placeholder="300" disabled />}
+            {(c) => <Input {...c} type="number" placeholder={String(REFRESH_INTERVAL.default)} disabled />}
           </Field>
           <Field label="Default orientation">
             {(c) => (
