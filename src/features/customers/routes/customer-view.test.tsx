@@ -73,7 +73,9 @@ describe('customer detail', () => {
       }),
     );
     renderView();
-    const list = await screen.findByRole('list', { name: 'Playing now' });
+    expect(await screen.findByRole('heading', { name: 'Corner Cafe', level: 1 })).toBeInTheDocument();
+    // The playlist is read once the customer is known.
+    const list = await screen.findByRole('list', { name: 'Playing now' }, { timeout: 3000 });
     expect(
       within(list)
         .getAllByRole('listitem')
