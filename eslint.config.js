@@ -75,13 +75,21 @@ export default tseslint.config(
               target: `./src/features/${name}`,
               from: './src/features',
               except: [`./${name}`],
-              message: 'Features do not import each other: move shared code to src/components, src/lib or src/hooks.',
+              message:
+                'Features do not import each other: move what they share to src/entities (the product\'s objects) or src/components, src/lib, src/hooks.',
             })),
             { target: './src/features', from: './src/app', message: 'Features do not import the app shell.' },
+            // The product's central objects (slide, playlist, venue files, query keys) sit between
+            // the features and the shared folders: features import them, they import only shared code.
+            {
+              target: './src/entities',
+              from: ['./src/features', './src/app'],
+              message: 'Entities import only src/lib, src/config, src/types, src/components (and src/utils, src/hooks).',
+            },
             {
               target: sharedFolders,
-              from: ['./src/features', './src/app'],
-              message: 'Shared code does not import features or the app shell.',
+              from: ['./src/features', './src/app', './src/entities'],
+              message: 'Shared code does not import entities, features or the app shell.',
             },
           ],
         },

@@ -1,13 +1,15 @@
 // `npm test`: every suite the project has, in order, and one closing line
 // "N passed, N failed" counting them all. A suite that cannot start counts as failed.
 //   typecheck, lint                  one check each
-//   unit and component tests         vitest project "unit" (jsdom, msw)
+//   unit and component tests         vitest project "unit" (jsdom, msw), run twice: with the
+//                                    browser in Los Angeles, then in Tokyo, so date logic that
+//                                    leans on the machine's time zone fails in one of them
 //   local stack units                vitest project "local" (node; REST translation goldens)
 //   stack conformance on PGlite      vitest project "stack"
 //   stack conformance on PostgreSQL  the same suite against a throwaway PostgreSQL 15 cluster
 //   Deno tests of edge functions     deno test in supabase/functions
 //   end-to-end in Chromium           Playwright with Debian's chromium
-// Run one part with `npm test -- unit` (names: typecheck lint unit local stack stack-pg deno e2e).
+// Run one part with `npm test -- unit` (names: typecheck lint unit unit-tokyo local stack stack-pg deno e2e).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -89,7 +91,8 @@ function vitest(name: string, title: string, project: string, env: Record<string
 const suites: Suite[] = [
   check('typecheck', 'Typecheck', 'npm', ['run', '--silent', 'typecheck']),
   check('lint', 'Lint', 'npm', ['run', '--silent', 'lint']),
-  vitest('unit', 'Unit and component tests', 'unit'),
+  vitest('unit', 'Unit tests (America/Los_Angeles)', 'unit', { TZ: 'America/Los_Angeles' }),
+  vitest('unit-tokyo', 'Unit tests (Asia/Tokyo)', 'unit', { TZ: 'Asia/Tokyo' }),
   vitest('local', 'Local stack units', 'local'),
   vitest('stack', 'Stack conformance on PGlite', 'stack', { STACK_ENGINE: 'pglite', TEST_BASE_PORT: '54420' }),
   {

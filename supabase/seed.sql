@@ -130,11 +130,11 @@ insert into public.campaigns (
   total_duration, slide_count, created_at
 ) values
   ('ca000000-0000-4000-8000-000000000001', 'Cafe Daily Specials', 'c0000000-0000-4000-8000-000000000001', 'active',
-    now() - interval '7 days', now() + interval '60 days', 'mixed', 1, 10, 0, 0, now() - interval '7 days'),
+    current_date - 7, current_date + 60, 'mixed', 1, 10, 0, 0, now() - interval '7 days'),
   ('ca000000-0000-4000-8000-000000000002', 'Cafe Holiday Menu', 'c0000000-0000-4000-8000-000000000001', 'paused',
-    now() + interval '20 days', now() + interval '50 days', 'promotional', 2, 10, 0, 0, now() - interval '3 days'),
+    current_date + 20, current_date + 50, 'promotional', 2, 10, 0, 0, now() - interval '3 days'),
   ('ca000000-0000-4000-8000-000000000003', 'Gym New Year Challenge', 'c0000000-0000-4000-8000-000000000002', 'completed',
-    now() - interval '40 days', now() - interval '10 days', 'advertisement', 1, 10, 0, 0, now() - interval '40 days');
+    current_date - 40, current_date - 10, 'advertisement', 1, 10, 0, 0, now() - interval '40 days');
 
 insert into public.campaign_items (
   id, campaign_id, content_type, slide_type, title, content, image_url, display_order, duration, priority, is_active, settings, created_at

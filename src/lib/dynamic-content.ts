@@ -23,7 +23,8 @@ export const DEFAULT_NEWS_CATEGORY: NewsCategory = DEFAULTS.category;
 
 // The answer's weather, news and category shapes are the function's own, read from its shared
 // types file (plain TypeScript without imports, so both Vite and Deno take it as it is).
-export { NEWS_CATEGORIES };
+/** The news service's categories, all offered on the Dynamic Content Test page (slides offer fewer). */
+export { NEWS_CATEGORIES as NEWS_SERVICE_CATEGORIES };
 export type { NewsArticle, NewsCategory, SportsStatus, WeatherData };
 
 /**

@@ -231,6 +231,7 @@ export type Database = {
           routing_number: string | null
           signup_date: string | null
           status: string
+          time_zone: string
           updated_at: string
           user_id: string | null
           username: string
@@ -255,6 +256,7 @@ export type Database = {
           routing_number?: string | null
           signup_date?: string | null
           status?: string
+          time_zone?: string
           updated_at?: string
           user_id?: string | null
           username: string
@@ -279,6 +281,7 @@ export type Database = {
           routing_number?: string | null
           signup_date?: string | null
           status?: string
+          time_zone?: string
           updated_at?: string
           user_id?: string | null
           username?: string
@@ -535,6 +538,7 @@ export type Database = {
         }
         Returns: string
       }
+      player_playlist: { Args: { p_customer_id?: string }; Returns: Json }
       save_campaign_slides: {
         Args: {
           p_campaign_id: string

@@ -98,3 +98,16 @@ export const onLogout = (onCall: (scope: string | null) => void = () => undefine
     onCall(new URL(request.url).searchParams.get('scope'));
     return new HttpResponse(null, { status: 204 });
   });
+
+/** An empty answer of player_playlist(): the server decides what plays now; tests say what it answers. */
+export const emptyPlaylist = { version: '', customer: null, today: null, slides: [] as unknown[] };
+
+/**
+ * Answers POST /rest/v1/rpc/player_playlist with what `answer` returns for the request's
+ * arguments (such as { p_customer_id }).
+ */
+export const onPlayerPlaylist = (answer: (args: Record<string, unknown>) => object) =>
+  http.post(restUrl('/rpc/player_playlist'), async ({ request }) => {
+    const args = (await request.json().catch(() => ({}))) as Record<string, unknown>;
+    return HttpResponse.json(answer(args));
+  });

@@ -32,6 +32,7 @@ export function customerRow(overrides: Partial<Customer> = {}): Customer {
     status: 'active',
     display_type: 'Digital Display',
     monthly_fee: null,
+    time_zone: 'America/New_York',
     created_at: '2026-11-01T10:00:00Z',
     updated_at: '2026-11-01T10:00:00Z',
     user_id: null,

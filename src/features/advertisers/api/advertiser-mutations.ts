@@ -2,8 +2,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { uniqueFileName, uploadFile } from '@/lib/storage';
+import { failureOr } from '@/lib/write-errors';
+import { invalidateTable } from '@/entities/query-keys/table-keys';
 import type { AdvertiserFormValues } from './advertiser-schema';
-import { advertiserKeys, LOGO_BUCKET, type Advertiser } from './advertisers';
+import { LOGO_BUCKET, type Advertiser } from './advertisers';
 
 /** Uploads a logo under a unique name; any storage refusal becomes 'Failed to upload logo'. */
 async function uploadLogo(file: File): Promise<string> {
@@ -12,13 +14,6 @@ async function uploadLogo(file: File): Promise<string> {
   } catch (error) {
     throw new Error('Failed to upload logo', { cause: error });
   }
-}
-
-/** The message of a failed write: the server's text, else `fallback`. */
-function failure(error: unknown, fallback: string): Error {
-  const message =
-    error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' ? error.message : '';
-  return new Error(message || fallback, { cause: error });
 }
 
 async function toRow({ logo, ...fields }: AdvertiserFormValues, currentLogo: string | null) {
@@ -34,14 +29,22 @@ async function createAdvertiser(values: AdvertiserFormValues) {
     .insert({ ...row, total_spent: 0 })
     .select('id')
     .single();
-  if (error) throw failure(error, 'Failed to add advertiser');
+  if (error) throw failureOr('Failed to add advertiser', error);
   return data;
 }
 
-async function updateAdvertiser({ id, values, currentLogo }: { id: string; values: AdvertiserFormValues; currentLogo: string | null }) {
+async function updateAdvertiser({
+  id,
+  values,
+  currentLogo,
+}: {
+  id: string;
+  values: AdvertiserFormValues;
+  currentLogo: string | null;
+}) {
   const row = await toRow(values, currentLogo);
   const { error } = await supabase.from('advertisers').update(row).eq('id', id);
-  if (error) throw failure(error, 'Failed to update advertiser');
+  if (error) throw failureOr('Failed to update advertiser', error);
 }
 
 /** The list toggle: active becomes inactive, anything else becomes active. */
@@ -61,7 +64,7 @@ export function useCreateAdvertiser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createAdvertiser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: advertiserKeys.lists() }),
+    onSuccess: () => invalidateTable(queryClient, 'advertisers'),
   });
 }
 
@@ -69,7 +72,7 @@ export function useUpdateAdvertiser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateAdvertiser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: advertiserKeys.all }),
+    onSuccess: () => invalidateTable(queryClient, 'advertisers'),
   });
 }
 
@@ -77,7 +80,7 @@ export function useToggleAdvertiserStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: toggleAdvertiserStatus,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: advertiserKeys.all }),
+    onSuccess: () => invalidateTable(queryClient, 'advertisers'),
     // The spec logs a failed toggle; the list shows the unchanged status.
     onError: (error) => console.error('Failed to update advertiser status', error),
   });

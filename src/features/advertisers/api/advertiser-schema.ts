@@ -39,9 +39,7 @@ export const advertiserSchema = z.object({
   business_number: optionalText,
   address: optionalText,
   contact_number: optionalText,
-  industry: z
-    .union([z.enum(INDUSTRIES), z.literal('')])
-    .transform((v) => (v === '' ? null : v)),
+  industry: z.union([z.enum(INDUSTRIES), z.literal('')]).transform((v) => (v === '' ? null : v)),
   status: z.enum(ADVERTISER_STATUSES),
   /** A new logo to upload on save (checked for type and size). */
   logo: z

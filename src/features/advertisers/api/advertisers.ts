@@ -5,6 +5,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { containsPattern } from '@/lib/search-pattern';
 import { supabase } from '@/lib/supabase';
 import type { Tables } from '@/types/database';
+import { tableKeys } from '@/entities/query-keys/table-keys';
 
 export const ADVERTISER_STATUSES = ['active', 'pending', 'inactive', 'maintenance'] as const;
 export type AdvertiserStatus = (typeof ADVERTISER_STATUSES)[number];
@@ -22,7 +23,7 @@ export interface AdvertiserFilters {
 }
 
 export const advertiserKeys = {
-  all: ['advertisers'] as const,
+  all: tableKeys.advertisers,
   lists: () => [...advertiserKeys.all, 'list'] as const,
   list: (filters: AdvertiserFilters) => [...advertiserKeys.lists(), filters] as const,
   details: () => [...advertiserKeys.all, 'detail'] as const,

@@ -55,13 +55,19 @@ export function AdvertiserCard({ advertiser, onToggle, isToggling }: AdvertiserC
       </dl>
       <div className="mt-auto flex flex-wrap gap-2 border-t border-gray-200 px-5 py-3">
         <Button asChild variant="outline" size="sm">
-          <Link to={paths.dashboard.advertisers.view.getHref(advertiser.id)} aria-label={`View ${advertiser.business_name}`}>
+          <Link
+            to={paths.dashboard.advertisers.view.getHref(advertiser.id)}
+            aria-label={`View ${advertiser.business_name}`}
+          >
             <Eye aria-hidden className="size-4" />
             View
           </Link>
         </Button>
         <Button asChild variant="outline" size="sm">
-          <Link to={paths.dashboard.advertisers.edit.getHref(advertiser.id)} aria-label={`Edit ${advertiser.business_name}`}>
+          <Link
+            to={paths.dashboard.advertisers.edit.getHref(advertiser.id)}
+            aria-label={`Edit ${advertiser.business_name}`}
+          >
             <Pencil aria-hidden className="size-4" />
             Edit
           </Link>

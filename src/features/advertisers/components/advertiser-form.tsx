@@ -46,7 +46,14 @@ export interface AdvertiserFormProps {
   saveError?: string | null;
 }
 
-export function AdvertiserForm({ defaultValues, currentLogo, submitLabel, onSubmit, isSaving, saveError }: AdvertiserFormProps) {
+export function AdvertiserForm({
+  defaultValues,
+  currentLogo,
+  submitLabel,
+  onSubmit,
+  isSaving,
+  saveError,
+}: AdvertiserFormProps) {
   const {
     register,
     control,
@@ -82,7 +89,9 @@ export function AdvertiserForm({ defaultValues, currentLogo, submitLabel, onSubm
             {(c) => <Input {...c} {...register('contact_number')} type="tel" autoComplete="tel" />}
           </Field>
           <Field label="Industry" error={errors.industry?.message}>
-            {(c) => <Select {...c} {...register('industry')} options={INDUSTRY_OPTIONS} placeholder="Select an industry" />}
+            {(c) => (
+              <Select {...c} {...register('industry')} options={INDUSTRY_OPTIONS} placeholder="Select an industry" />
+            )}
           </Field>
           <Field label="Address" error={errors.address?.message} className="md:col-span-2">
             {(c) => <Input {...c} {...register('address')} autoComplete="street-address" />}

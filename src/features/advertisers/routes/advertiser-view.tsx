@@ -112,7 +112,10 @@ export function AdvertiserViewRoute() {
     <ContentLayout
       title="Advertiser Details"
       description={
-        <Link to={paths.dashboard.advertisers.list.getHref()} className="inline-flex items-center gap-1 text-brand-700 hover:underline">
+        <Link
+          to={paths.dashboard.advertisers.list.getHref()}
+          className="inline-flex items-center gap-1 text-brand-700 hover:underline"
+        >
           <ArrowLeft aria-hidden className="size-4" />
           Back to Advertisers
         </Link>

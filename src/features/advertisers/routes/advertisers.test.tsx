@@ -99,9 +99,9 @@ describe('advertisers list', () => {
     await screen.findByRole('article', { name: 'Company 1' });
     await user.type(screen.getByLabelText('Search advertisers'), 'Sun, Inc');
     await screen.findByText('Showing 1–1 of 1 advertisers');
-    await expect.poll(() => queries.at(-1)?.get('or')).toBe(
-      '(business_name.ilike."%Sun, Inc%",advertiser_name.ilike."%Sun, Inc%")',
-    );
+    await expect
+      .poll(() => queries.at(-1)?.get('or'))
+      .toBe('(business_name.ilike."%Sun, Inc%",advertiser_name.ilike."%Sun, Inc%")');
     // One request for the settled text, not one per key.
     expect(queries.filter((q) => q.has('or'))).toHaveLength(1);
   });
@@ -111,13 +111,11 @@ describe('advertisers list', () => {
     const { user } = renderAt('/dashboard/advertisers');
     await screen.findByRole('article', { name: 'Company 1' });
     const select = screen.getByLabelText('Status');
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'All statuses',
-      'Active',
-      'Pending',
-      'Inactive',
-      'Maintenance',
-    ]);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All statuses', 'Active', 'Pending', 'Inactive', 'Maintenance']);
     await user.selectOptions(select, 'maintenance');
     await expect.poll(() => queries.at(-1)?.get('status')).toBe('eq.maintenance');
   });
@@ -134,10 +132,12 @@ describe('advertisers list', () => {
     const { user } = renderAt('/dashboard/advertisers');
     await user.click(await screen.findByRole('button', { name: 'Deactivate Company 1' }));
     await user.click(screen.getByRole('button', { name: 'Activate Company 2' }));
-    await expect.poll(() => patches).toEqual([
-      { id: 'eq.ad000000-0000-4000-8000-000000000001', body: { status: 'inactive' } },
-      { id: 'eq.ad000000-0000-4000-8000-000000000002', body: { status: 'active' } },
-    ]);
+    await expect
+      .poll(() => patches)
+      .toEqual([
+        { id: 'eq.ad000000-0000-4000-8000-000000000001', body: { status: 'inactive' } },
+        { id: 'eq.ad000000-0000-4000-8000-000000000002', body: { status: 'active' } },
+      ]);
   });
 
   it('shows an empty state', async () => {
@@ -182,7 +182,11 @@ describe('advertiser form', () => {
 
   it('offers the industries and statuses, and says what logo is accepted', () => {
     renderAt('/dashboard/advertisers/add');
-    expect(within(screen.getByLabelText('Industry')).getAllByRole('option').map((o) => o.textContent)).toEqual([
+    expect(
+      within(screen.getByLabelText('Industry'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
       'Select an industry',
       'Technology',
       'Healthcare',
@@ -270,7 +274,10 @@ describe('advertiser form', () => {
     let inserts = 0;
     server.use(
       http.post(storageUrl('/object/advertiser-logos/:name'), () =>
-        HttpResponse.json({ statusCode: '413', error: 'Payload too large', message: 'The object exceeded the maximum allowed size' }, { status: 413 }),
+        HttpResponse.json(
+          { statusCode: '413', error: 'Payload too large', message: 'The object exceeded the maximum allowed size' },
+          { status: 413 },
+        ),
       ),
       http.post(restUrl('/advertisers'), () => {
         inserts += 1;
@@ -311,7 +318,12 @@ describe('advertiser form', () => {
     await user.click(screen.getByRole('button', { name: 'Update Advertiser' }));
     await expect.poll(() => router.state.location.pathname).toBe('/dashboard/advertisers');
     expect(patched?.id).toBe('eq.ad000000-0000-4000-8000-000000000001');
-    expect(patched?.body).toMatchObject({ business_name: 'Company One', status: 'maintenance', company_logo: 'old.png', industry: null });
+    expect(patched?.body).toMatchObject({
+      business_name: 'Company One',
+      status: 'maintenance',
+      company_logo: 'old.png',
+      industry: null,
+    });
   });
 
   it('says when the advertiser to edit does not exist', async () => {
@@ -344,7 +356,9 @@ describe('advertiser detail', () => {
     expect(screen.getByText('Jan 15, 2026')).toBeInTheDocument();
     expect(screen.getAllByText('Inactive').length).toBeGreaterThan(0);
     const logo = await screen.findByRole('img', { name: 'Company 1 logo' });
-    expect(logo.getAttribute('src')).toContain('/storage/v1/object/sign/advertiser-logos/1700000000000-abc.png?token=t');
+    expect(logo.getAttribute('src')).toContain(
+      '/storage/v1/object/sign/advertiser-logos/1700000000000-abc.png?token=t',
+    );
     expect(signBody).toEqual({ expiresIn: 3600 });
   });
 

@@ -1,15 +1,15 @@
 // Campaign writes. Each mutation refreshes the campaign queries before it settles.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { dateToIso, type CampaignFormValues } from '../lib/campaign-schema';
-import { campaignKeys } from './campaigns';
+import { formDateToColumn, type CampaignFormValues } from '../lib/campaign-schema';
+import { invalidateTable } from '@/entities/query-keys/table-keys';
 
 const formToRow = (values: CampaignFormValues) => ({
   name: values.name.trim(),
   customer_id: values.customer_id,
   status: values.status,
-  start_date: dateToIso(values.start_date),
-  end_date: dateToIso(values.end_date),
+  start_date: formDateToColumn(values.start_date),
+  end_date: formDateToColumn(values.end_date),
 });
 
 async function createCampaign(values: CampaignFormValues) {
@@ -42,7 +42,7 @@ export function useCreateCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createCampaign,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.lists() }),
+    onSuccess: () => invalidateTable(queryClient, 'campaigns'),
   });
 }
 
@@ -50,7 +50,7 @@ export function useUpdateCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateCampaign,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.all }),
+    onSuccess: () => invalidateTable(queryClient, 'campaigns'),
   });
 }
 
@@ -58,7 +58,7 @@ export function useDeleteCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteCampaign,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.lists() }),
+    onSuccess: () => invalidateTable(queryClient, 'campaigns'),
   });
 }
 

@@ -2,6 +2,7 @@
 // and data types travel together.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
+import { tableKeys } from '@/entities/query-keys/table-keys';
 
 export const CAMPAIGN_STATUSES = ['active', 'paused', 'scheduled', 'completed'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
@@ -71,7 +72,7 @@ async function getCustomerOptions() {
 }
 
 export const campaignKeys = {
-  all: ['campaigns'] as const,
+  all: tableKeys.campaigns,
   lists: () => [...campaignKeys.all, 'list'] as const,
   list: (filters: CampaignFilters) =>
     queryOptions({
@@ -84,7 +85,7 @@ export const campaignKeys = {
     queryOptions({ queryKey: [...campaignKeys.details(), id] as const, queryFn: () => getCampaign(id) }),
   slides: (id: string) =>
     queryOptions({
-      queryKey: [...campaignKeys.details(), id, 'slides'] as const,
+      queryKey: [...tableKeys.campaign_items, 'list', { campaign_id: id }] as const,
       queryFn: () => getCampaignSlides(id),
       // The builder works on a snapshot: refetching under it would not change the local edits anyway.
       staleTime: Infinity,
@@ -93,4 +94,4 @@ export const campaignKeys = {
 
 /** The customers a campaign can belong to, for the form's select. */
 export const customerOptionsQuery = () =>
-  queryOptions({ queryKey: ['customers', 'options'] as const, queryFn: getCustomerOptions });
+  queryOptions({ queryKey: [...tableKeys.customers, 'options'] as const, queryFn: getCustomerOptions });

@@ -3,9 +3,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { signedUrls, uniqueFileName, uploadFile } from '@/lib/storage';
 import { supabase } from '@/lib/supabase';
+import { AD_IMAGES_BUCKET, SLIDE_IMAGE_LINK_SECONDS, slideImageUrl } from '@/entities/slide/slide-images';
+import { tableKeys } from '@/entities/query-keys/table-keys';
 
-export const AD_IMAGES = 'ad-images' as const;
-export const SIGNED_URL_SECONDS = 3600;
+const AD_IMAGES = AD_IMAGES_BUCKET;
+const SIGNED_URL_SECONDS = SLIDE_IMAGE_LINK_SECONDS;
 export const MEDIA_LIST_LIMIT = 100;
 export const MEDIA_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const;
 
@@ -50,7 +52,7 @@ export async function listMedia(): Promise<MediaItem[]> {
 }
 
 export const mediaKeys = {
-  all: ['media', AD_IMAGES] as const,
+  all: tableKeys.ad_images,
   list: () => queryOptions({ queryKey: [...mediaKeys.all, 'list'] as const, queryFn: listMedia, staleTime: 0 }),
   signedUrl: (path: string) =>
     queryOptions({
@@ -60,19 +62,6 @@ export const mediaKeys = {
       staleTime: (SIGNED_URL_SECONDS - 300) * 1000,
     }),
 };
-
-/**
- * The signed link of a slide image, or null. Older slides stored the path with a
- * leading 'slides/' that the bucket does not have: a failed first attempt is retried without it.
- */
-export async function slideImageUrl(path: string): Promise<string | null> {
-  const bucket = supabase.storage.from(AD_IMAGES);
-  const first = await bucket.createSignedUrl(path, SIGNED_URL_SECONDS);
-  if (!first.error) return first.data.signedUrl;
-  if (!path.startsWith('slides/')) return null;
-  const second = await bucket.createSignedUrl(path.slice('slides/'.length), SIGNED_URL_SECONDS);
-  return second.error ? null : second.data.signedUrl;
-}
 
 /** Uploads a slide image under a unique name; resolves to its path in the bucket. */
 async function uploadSlideImage(file: File): Promise<string> {

@@ -1,7 +1,9 @@
 // Saving the builder's slide list in one call to save_campaign_slides.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { toSavePayload, type Slide } from '../lib/timeline';
+import { tableKeys } from '@/entities/query-keys/table-keys';
+import { type Slide } from '@/entities/slide/slide';
+import { toSavePayload } from '../lib/timeline';
 import { campaignKeys } from './campaigns';
 
 export interface SaveSlidesInput {
@@ -42,6 +44,8 @@ export function useSaveSlides() {
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: campaignKeys.detail(campaignId).queryKey, exact: true }),
         queryClient.invalidateQueries({ queryKey: campaignKeys.lists() }),
+        // Not the whole campaign_items root: the builder keeps working on the list it just set.
+        queryClient.invalidateQueries({ queryKey: tableKeys.player_playlist }),
       ]);
     },
   });

@@ -6,7 +6,8 @@ import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import type { CampaignListItem } from '../api/campaigns';
 import { formatDuration } from '@/lib/format';
-import { formatDate, humanize } from '../lib/format';
+import { formatCalendarDate } from '@/entities/campaign/campaign-dates';
+import { humanize } from '../lib/format';
 
 const statusTones: Record<string, BadgeProps['tone']> = {
   active: 'success',
@@ -45,7 +46,7 @@ export function CampaignCard({ campaign, onDelete }: CampaignCardProps) {
             <CalendarDays aria-hidden className="size-4 text-gray-400" />
             <dt className="sr-only">Dates</dt>
             <dd>
-              {formatDate(campaign.start_date)} – {formatDate(campaign.end_date)}
+              {formatCalendarDate(campaign.start_date)} – {formatCalendarDate(campaign.end_date)}
             </dd>
           </div>
           <div className="flex items-center gap-1.5">

@@ -1,12 +1,12 @@
 import { Pause, Play, X } from 'lucide-react';
 import { useEffect } from 'react';
-import { DynamicContent } from '@/components/dynamic-content/dynamic-content';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { SLIDE_TYPE_LABELS, type Slide } from '../lib/timeline';
-import { SlideImage } from './slide-image';
+import { SLIDE_TYPE_LABELS, type Slide } from '@/entities/slide/slide';
 import { slideTitle } from './slide-row';
-import { SlideTypeIcon } from './slide-type-icon';
+import { ScreenFrame, SlideView } from '@/entities/slide/slide-view';
+import { mediaKeys } from '../api/media';
 
 export interface LivePreviewProps {
   slides: Slide[];
@@ -16,6 +16,20 @@ export interface LivePreviewProps {
   onShow: (id: string) => void;
   onPlayingChange: (playing: boolean) => void;
   onClose: () => void;
+}
+
+/** One slide exactly as a screen renders it, its image signed as the player signs it. */
+function PreviewSlide({ slide, playing }: { slide: Slide; playing: boolean }) {
+  const path = slide.content_type === 'dynamic' ? null : slide.image_url;
+  const link = useQuery({ ...mediaKeys.signedUrl(path ?? ''), enabled: Boolean(path) });
+  return (
+    <SlideView
+      slide={slide}
+      imageUrl={link.data ?? undefined}
+      imageLoading={Boolean(path) && link.isPending}
+      paused={!playing}
+    />
+  );
 }
 
 /** The builder's preview: one slide, or all of them in turn at their durations while playing. */
@@ -61,31 +75,9 @@ export function LivePreview({ slides, currentId, playing, onShow, onPlayingChang
       <CardContent>
         {current ? (
           <div className="space-y-2" aria-live="polite">
-            <div className="flex aspect-video flex-col overflow-hidden rounded-md border border-gray-200 bg-gray-50">
-              {current.content_type === 'dynamic' ? (
-                <DynamicContent
-                  type={current.slide_type}
-                  settings={current.settings}
-                  paused={!playing}
-                  className="flex-1"
-                />
-              ) : current.image_url ? (
-                <div className="relative flex-1">
-                  <SlideImage path={current.image_url} alt={slideTitle(current)} />
-                  {current.content && (
-                    <p className="absolute inset-x-0 bottom-0 bg-gray-950/60 px-3 py-2 text-sm text-white">
-                      {current.content}
-                    </p>
-                  )}
-                </div>
-              ) : (
-                <div className="flex flex-1 flex-col items-center justify-center gap-2 p-4 text-center">
-                  <SlideTypeIcon type={current.slide_type} className="size-8 text-brand-600" />
-                  <p className="text-lg font-semibold text-gray-900">{slideTitle(current)}</p>
-                  {current.content && <p className="text-sm text-gray-600">{current.content}</p>}
-                </div>
-              )}
-            </div>
+            <ScreenFrame>
+              <PreviewSlide slide={current} playing={playing} />
+            </ScreenFrame>
             <p className="text-sm text-gray-600">
               <span className="font-medium text-gray-900">
                 {index + 1}. {slideTitle(current)}

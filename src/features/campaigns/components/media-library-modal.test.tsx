@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
 import { SUPABASE_URL } from '@tests/setup/supabase-mocks';
-import { slideImageUrl } from '../api/media';
 import { MediaLibraryModal } from './media-library-modal';
 
 const storageUrl = (path: string) => `${SUPABASE_URL}/storage/v1${path}`;
@@ -100,29 +99,5 @@ describe('media library', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading media...');
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(screen.getByRole('heading', { name: 'No media files' })).toBeInTheDocument();
-  });
-});
-
-describe('slide image links', () => {
-  it('retries once without a leading slides/ when the first link fails', async () => {
-    const asked: string[] = [];
-    server.use(
-      http.post(storageUrl('/object/sign/ad-images/*'), async ({ request }) => {
-        const path = decodeURIComponent(
-          new URL(request.url).pathname.replace('/storage/v1/object/sign/ad-images/', ''),
-        );
-        asked.push(path);
-        const { expiresIn } = (await request.json()) as { expiresIn: number };
-        expect(expiresIn).toBe(3600);
-        return path.startsWith('slides/')
-          ? HttpResponse.json({ statusCode: '404', error: 'not_found', message: 'Object not found' }, { status: 400 })
-          : HttpResponse.json({ signedURL: `/object/sign/ad-images/${path}?token=t` });
-      }),
-    );
-    expect(await slideImageUrl('slides/latte.png')).toContain('/object/sign/ad-images/latte.png?token=t');
-    expect(asked).toEqual(['slides/latte.png', 'latte.png']);
-    asked.length = 0;
-    expect(await slideImageUrl('latte.png')).toContain('latte.png');
-    expect(asked).toEqual(['latte.png']);
   });
 });

@@ -17,10 +17,10 @@ import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { useUploadSlideImage } from '../api/media';
 import {
-  changeSlideType,
+  DURATION,
   isSlideType,
-  isTempId,
-  NEWS_CATEGORIES,
+  PRIORITY,
+  SLIDE_NEWS_CATEGORIES,
   normalizeDuration,
   normalizePriority,
   normalizeRefreshInterval,
@@ -29,7 +29,8 @@ import {
   SLIDE_TYPE_LABELS,
   SLIDE_TYPES,
   type Slide,
-} from '../lib/timeline';
+} from '@/entities/slide/slide';
+import { changeSlideType, isTempId } from '../lib/timeline';
 import { MediaLibraryModal } from './media-library-modal';
 import { SlideImage } from './slide-image';
 
@@ -51,7 +52,7 @@ export function SlideModal({ slide, onCancel, onSave }: SlideModalProps) {
 }
 
 const slideTypeOptions = SLIDE_TYPES.map((value) => ({ value, label: SLIDE_TYPE_LABELS[value] }));
-const categoryOptions = NEWS_CATEGORIES.map((value) => ({
+const categoryOptions = SLIDE_NEWS_CATEGORIES.map((value) => ({
   value,
   label: value.charAt(0).toUpperCase() + value.slice(1),
 }));
@@ -73,7 +74,7 @@ function SlideForm({
   // Numbers are kept as typed and normalised on save (fallbacks for anything non-numeric).
   const [duration, setDuration] = useState(String(initial.duration));
   const [priority, setPriority] = useState(String(initial.priority));
-  const [refresh, setRefresh] = useState(String(initial.settings.refresh_interval ?? REFRESH_INTERVAL.fallback));
+  const [refresh, setRefresh] = useState(String(initial.settings.refresh_interval ?? REFRESH_INTERVAL.default));
   const [libraryOpen, setLibraryOpen] = useState(false);
   const [uploadMessage, setUploadMessage] = useState<string | null>(null);
   const upload = useUploadSlideImage();
@@ -219,38 +220,41 @@ function SlideForm({
           </Field>
         )}
         {isDynamic && (
-          <Field label="Refresh interval (seconds)" hint="60 to 3600; default 300.">
+          <Field
+            label="Refresh interval (seconds)"
+            hint={`${REFRESH_INTERVAL.min} to ${REFRESH_INTERVAL.max}; default ${REFRESH_INTERVAL.default}.`}
+          >
             {(control) => (
               <Input
                 {...control}
                 type="number"
-                min={60}
-                max={3600}
+                min={REFRESH_INTERVAL.min}
+                max={REFRESH_INTERVAL.max}
                 value={refresh}
                 onChange={(e) => setRefresh(e.target.value)}
               />
             )}
           </Field>
         )}
-        <Field label="Duration (seconds)" hint="5 to 300.">
+        <Field label="Duration (seconds)" hint={`${DURATION.min} to ${DURATION.max}.`}>
           {(control) => (
             <Input
               {...control}
               type="number"
-              min={5}
-              max={300}
+              min={DURATION.min}
+              max={DURATION.max}
               value={duration}
               onChange={(e) => setDuration(e.target.value)}
             />
           )}
         </Field>
-        <Field label="Priority" hint="1 to 10.">
+        <Field label="Priority" hint={`${PRIORITY.min} to ${PRIORITY.max}.`}>
           {(control) => (
             <Input
               {...control}
               type="number"
-              min={1}
-              max={10}
+              min={PRIORITY.min}
+              max={PRIORITY.max}
               value={priority}
               onChange={(e) => setPriority(e.target.value)}
             />

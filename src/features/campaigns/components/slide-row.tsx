@@ -5,7 +5,7 @@ import { memo, type CSSProperties } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { focusRing } from '@/components/ui/button';
 import { cn } from '@/utils/cn';
-import { SLIDE_TYPE_LABELS, type Slide } from '../lib/timeline';
+import { SLIDE_TYPE_LABELS, type Slide } from '@/entities/slide/slide';
 import { SlideTypeIcon } from './slide-type-icon';
 
 /** Layering while a row is dragged, and while it settles after the drop. */

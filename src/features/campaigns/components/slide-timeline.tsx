@@ -13,7 +13,7 @@ import {
 import { restrictToVerticalAxis } from './restrict-to-vertical-axis';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Slide } from '../lib/timeline';
+import type { Slide } from '@/entities/slide/slide';
 import { SlideRow, slideTitle, type SlideRowActions } from './slide-row';
 
 export interface SlideTimelineProps extends SlideRowActions {

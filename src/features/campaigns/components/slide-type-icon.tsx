@@ -1,5 +1,5 @@
 import { Briefcase, CloudSun, Megaphone, Newspaper, Tag, Trophy, type LucideIcon } from 'lucide-react';
-import type { SlideType } from '../lib/timeline';
+import type { SlideType } from '@/entities/slide/slide';
 
 const icons: Record<SlideType, LucideIcon> = {
   advertisement: Megaphone,

@@ -8,7 +8,7 @@ import {
   DEFAULT_LOCATION,
   DEFAULT_NEWS_CATEGORY,
   DYNAMIC_CONTENT_TYPES,
-  NEWS_CATEGORIES,
+  NEWS_SERVICE_CATEGORIES,
   REFRESH_INTERVAL,
 } from '@/lib/dynamic-content';
 
@@ -17,7 +17,7 @@ const INTERVAL_MESSAGE = `Refresh interval must be between ${REFRESH_INTERVAL.mi
 export const testDynamicSchema = z.object({
   type: z.enum(DYNAMIC_CONTENT_TYPES),
   location: z.string().trim().max(100, 'Location must be at most 100 characters'),
-  category: z.enum(NEWS_CATEGORIES),
+  category: z.enum(NEWS_SERVICE_CATEGORIES),
   refreshInterval: z
     .number({ error: INTERVAL_MESSAGE })
     .int(INTERVAL_MESSAGE)
@@ -36,7 +36,7 @@ export const testDynamicDefaults: TestDynamicValues = {
 
 const capitalise = (value: string) => `${value.charAt(0).toUpperCase()}${value.slice(1)}`;
 const TYPE_OPTIONS = DYNAMIC_CONTENT_TYPES.map((value) => ({ value, label: capitalise(value) }));
-const CATEGORY_OPTIONS = NEWS_CATEGORIES.map((value) => ({ value, label: capitalise(value) }));
+const CATEGORY_OPTIONS = NEWS_SERVICE_CATEGORIES.map((value) => ({ value, label: capitalise(value) }));
 
 export interface TestDynamicConfigProps {
   form: UseFormReturn<TestDynamicValues>;

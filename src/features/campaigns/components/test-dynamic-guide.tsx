@@ -1,4 +1,5 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { REFRESH_INTERVAL } from '@/lib/dynamic-content';
 
 const codeBlock = 'overflow-x-auto rounded-md bg-gray-900 px-4 py-3 font-mono text-xs leading-relaxed text-gray-100';
 
@@ -19,7 +20,10 @@ export function TestDynamicGuide() {
             <li>Open Campaigns and choose Builder on the campaign.</li>
             <li>Click Add Slide and set the slide type to Weather, News or Sports.</li>
             <li>Weather: enter the location. News: choose a category. Sports needs no settings.</li>
-            <li>Set the refresh interval (60 to 3600 seconds; 300 by default).</li>
+            <li>
+              Set the refresh interval ({REFRESH_INTERVAL.min} to {REFRESH_INTERVAL.max} seconds;{' '}
+              {REFRESH_INTERVAL.default} by default).
+            </li>
             <li>Click Save Slide, then Save Campaign. Screens show it on their next refresh.</li>
           </ol>
         </section>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from '@/entities/campaign/campaign-dates';
 import { CAMPAIGN_STATUSES } from '../api/campaigns';
 
 /** A date input's value (yyyy-mm-dd) or empty. */
@@ -28,8 +29,8 @@ export const emptyCampaignForm: CampaignFormValues = {
   end_date: '',
 };
 
-/** A date input value as an ISO string (midnight UTC), or null when empty. */
-export const dateToIso = (value: string) => (value ? new Date(`${value}T00:00:00.000Z`).toISOString() : null);
+/** A date input value (yyyy-mm-dd) as the calendar date column takes it, or null when empty. */
+export const formDateToColumn = (value: string) => calendarDate(value);
 
-/** A stored timestamp as a date input value (its UTC date). */
-export const isoToDate = (value: string | null) => (value ? new Date(value).toISOString().slice(0, 10) : '');
+/** A stored calendar date as a date input value ('' when there is none). */
+export const columnToFormDate = (value: string | null) => calendarDate(value) ?? '';

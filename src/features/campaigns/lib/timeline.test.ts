@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatDuration } from '@/lib/format';
+import { storedSlide } from '@/entities/slide/slide-fixtures';
+import { normalizeDuration, normalizePriority, normalizeRefreshInterval, type Slide } from '@/entities/slide/slide';
 import {
-  addSlide,
   changeSlideType,
   createSlide,
   deleteSlide,
@@ -9,41 +10,21 @@ import {
   hasChanges,
   isTempId,
   moveSlide,
-  normalizeDuration,
-  normalizePriority,
-  normalizeRefreshInterval,
   timelineStats,
   toSavePayload,
   upsertSlide,
-  type Slide,
 } from './timeline';
 
 const CAMPAIGN = 'ca000000-0000-4000-8000-000000000001';
 
-function saved(n: number, patch: Partial<Slide> = {}): Slide {
-  return {
-    id: `c1000000-0000-4000-8000-00000000000${n}`,
-    campaign_id: CAMPAIGN,
-    content_type: 'static',
-    slide_type: 'advertisement',
-    title: `Slide ${n}`,
-    content: null,
-    image_url: null,
-    display_order: n,
-    duration: 10,
-    priority: 1,
-    is_active: true,
-    settings: {},
-    ...patch,
-  };
-}
+const saved = (n: number, patch: Partial<Slide> = {}) => storedSlide(n, { campaign_id: CAMPAIGN, ...patch });
 
 const titles = (slides: Slide[]) => slides.map((slide) => slide.title);
 const orders = (slides: Slide[]) => slides.map((slide) => slide.display_order);
 
 describe('slide timeline', () => {
   it('adds a static advertisement titled New Slide with a temp id at the end', () => {
-    const { slides, added } = addSlide(CAMPAIGN, [saved(1), saved(2)]);
+    const added = createSlide(CAMPAIGN, [saved(1), saved(2)]);
     expect(added).toMatchObject({
       campaign_id: CAMPAIGN,
       content_type: 'static',
@@ -56,7 +37,6 @@ describe('slide timeline', () => {
     });
     expect(added.id).toMatch(/^temp-[0-9a-f-]{36}$/);
     expect(isTempId(added.id)).toBe(true);
-    expect(slides.at(-1)).toBe(added);
     expect(createSlide(CAMPAIGN, []).display_order).toBe(1);
   });
 

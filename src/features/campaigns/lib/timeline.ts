@@ -2,96 +2,14 @@
 // duplicating, deleting, reordering (always renumbered from 1), type switches and the
 // numeric fallbacks of the slide editor. The builder keeps every edit local until
 // Save Campaign sends the whole list to save_campaign_slides.
-import type { Json, Tables } from '@/types/database';
-
-export const SLIDE_TYPES = ['advertisement', 'weather', 'news', 'sports', 'business_info', 'promotional'] as const;
-export type SlideType = (typeof SLIDE_TYPES)[number];
-
-export const DYNAMIC_SLIDE_TYPES: readonly SlideType[] = ['weather', 'news', 'sports'];
-export const IMAGE_SLIDE_TYPES: readonly SlideType[] = ['advertisement', 'business_info'];
-
-export const NEWS_CATEGORIES = ['general', 'business', 'technology', 'sports', 'entertainment'] as const;
-
-export const SLIDE_TYPE_LABELS: Record<SlideType, string> = {
-  advertisement: 'Advertisement',
-  weather: 'Weather',
-  news: 'News',
-  sports: 'Sports',
-  business_info: 'Business Info',
-  promotional: 'Promotional',
-};
-
-export const DURATION = { min: 5, max: 300, fallback: 10 } as const;
-export const PRIORITY = { min: 1, max: 10, fallback: 1 } as const;
-export const REFRESH_INTERVAL = { min: 60, max: 3600, fallback: 300 } as const;
-
-export interface SlideSettings {
-  location?: string;
-  category?: string;
-  refresh_interval?: number;
-}
-
-/** A slide as the builder holds it: a campaign_items row, or an unsaved one with a temp- id. */
-export interface Slide {
-  id: string;
-  campaign_id: string;
-  content_type: 'static' | 'dynamic';
-  slide_type: SlideType;
-  title: string | null;
-  content: string | null;
-  image_url: string | null;
-  display_order: number;
-  duration: number;
-  priority: number;
-  is_active: boolean;
-  settings: SlideSettings;
-  created_at?: string;
-  updated_at?: string;
-}
+import type { Json } from '@/types/database';
+import { DURATION, PRIORITY, contentTypeFor, type Slide, type SlideType } from '@/entities/slide/slide';
 
 export const TEMP_PREFIX = 'temp-';
 
 export const isTempId = (id: string | null | undefined) => !id || id.startsWith(TEMP_PREFIX);
 
 export const newTempId = () => `${TEMP_PREFIX}${crypto.randomUUID()}`;
-
-export const isSlideType = (value: unknown): value is SlideType =>
-  typeof value === 'string' && (SLIDE_TYPES as readonly string[]).includes(value);
-
-export const contentTypeFor = (slideType: SlideType): Slide['content_type'] =>
-  DYNAMIC_SLIDE_TYPES.includes(slideType) ? 'dynamic' : 'static';
-
-export const showsImage = (slideType: SlideType) => IMAGE_SLIDE_TYPES.includes(slideType);
-
-/** Turns a stored row into a builder slide (settings read defensively, unknown types as advertisement). */
-export function slideFromRow(row: Tables<'campaign_items'>): Slide {
-  const raw = row.settings;
-  const settings: SlideSettings = {};
-  if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
-    if (typeof raw.location === 'string') settings.location = raw.location;
-    if (typeof raw.category === 'string') settings.category = raw.category;
-    if (raw.refresh_interval !== undefined && raw.refresh_interval !== null) {
-      settings.refresh_interval = normalizeRefreshInterval(raw.refresh_interval);
-    }
-  }
-  const slideType = isSlideType(row.slide_type) ? row.slide_type : 'advertisement';
-  return {
-    id: row.id,
-    campaign_id: row.campaign_id,
-    content_type: row.content_type === 'dynamic' ? 'dynamic' : 'static',
-    slide_type: slideType,
-    title: row.title,
-    content: row.content,
-    image_url: row.image_url,
-    display_order: row.display_order,
-    duration: row.duration,
-    priority: row.priority,
-    is_active: row.is_active,
-    settings,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
-}
 
 /** display_order 1..n in list order; slides already in place are kept as they are. */
 export function renumber(slides: readonly Slide[]): Slide[] {
@@ -116,11 +34,6 @@ export function createSlide(campaignId: string, slides: readonly Slide[]): Slide
     is_active: true,
     settings: {},
   };
-}
-
-export function addSlide(campaignId: string, slides: readonly Slide[]): { slides: Slide[]; added: Slide } {
-  const added = createSlide(campaignId, slides);
-  return { slides: [...slides, added], added };
 }
 
 /** Appends a copy of slide `id` with a temp id and ' (Copy)' after its title. */
@@ -166,25 +79,6 @@ export function upsertSlide(slides: readonly Slide[], slide: Slide): Slide[] {
 export function changeSlideType(slide: Slide, slideType: SlideType): Slide {
   return { ...slide, slide_type: slideType, content_type: contentTypeFor(slideType) };
 }
-
-function toNumber(value: unknown): number {
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string' && value.trim() !== '') return Number(value);
-  return Number.NaN;
-}
-
-function bounded(value: unknown, { min, max, fallback }: { min: number; max: number; fallback: number }) {
-  const number = toNumber(value);
-  if (!Number.isFinite(number)) return fallback;
-  return Math.min(max, Math.max(min, Math.round(number)));
-}
-
-/** Duration in seconds, 5 to 300; anything non-numeric falls back to 10. */
-export const normalizeDuration = (value: unknown) => bounded(value, DURATION);
-/** Priority 1 to 10; anything non-numeric falls back to 1. */
-export const normalizePriority = (value: unknown) => bounded(value, PRIORITY);
-/** Refresh interval in seconds, 60 to 3600; anything non-numeric falls back to 300. */
-export const normalizeRefreshInterval = (value: unknown) => bounded(value, REFRESH_INTERVAL);
 
 export interface TimelineStats {
   total: number;

@@ -62,7 +62,7 @@ describe('add campaign form', () => {
       name: 'Winter Menu',
       customer_id: CAFE,
       status: 'active',
-      start_date: '2026-12-01T00:00:00.000Z',
+      start_date: '2026-12-01',
       end_date: null,
       total_duration: 0,
       slide_count: 0,

@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { saveErrorText, useUpdateCampaign } from '../api/campaign-mutations';
 import { campaignKeys, type CampaignDetail } from '../api/campaigns';
 import { CampaignForm } from '../components/campaign-form';
-import { isoToDate, type CampaignFormValues } from '../lib/campaign-schema';
+import { columnToFormDate, type CampaignFormValues } from '../lib/campaign-schema';
 
 // Kept from the product's earlier message, which operators know.
 const CONSOLE_HINT = 'Check browser console for details.';
@@ -17,8 +17,8 @@ const toFormValues = (campaign: CampaignDetail): CampaignFormValues => ({
   name: campaign.name,
   customer_id: campaign.customer_id,
   status: campaign.status as CampaignFormValues['status'],
-  start_date: isoToDate(campaign.start_date),
-  end_date: isoToDate(campaign.end_date),
+  start_date: columnToFormDate(campaign.start_date),
+  end_date: columnToFormDate(campaign.end_date),
 });
 
 /** Loads the campaign, then hands its values to the form. */

@@ -5,6 +5,7 @@ import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
 import { restUrl } from '@tests/setup/supabase-mocks';
 import { SlideBuilderRoute } from './slide-builder';
+import { storedSlide } from '@/entities/slide/slide-fixtures';
 
 const CAMPAIGN_ID = 'ca000000-0000-4000-8000-000000000001';
 const LOADED_AT = '2026-11-20T10:00:00.000000+00:00';
@@ -23,18 +24,7 @@ const campaign = (updatedAt = LOADED_AT) => ({
 });
 
 const row = (n: number, patch: Record<string, unknown> = {}) => ({
-  id: `c1000000-0000-4000-8000-00000000000${n}`,
-  campaign_id: CAMPAIGN_ID,
-  content_type: 'static',
-  slide_type: 'promotional',
-  title: `Slide ${n}`,
-  content: 'Text',
-  image_url: null,
-  display_order: n,
-  duration: 10,
-  priority: 1,
-  is_active: true,
-  settings: {},
+  ...storedSlide(n, { campaign_id: CAMPAIGN_ID, slide_type: 'promotional', content: 'Text' }),
   created_at: LOADED_AT,
   updated_at: LOADED_AT,
   ...patch,

@@ -19,16 +19,15 @@ import { ConflictDialog } from '../components/conflict-dialog';
 import { LivePreview } from '../components/live-preview';
 import { SlideModal } from '../components/slide-modal';
 import { SlideTimeline } from '../components/slide-timeline';
+import { slideFromRow, type Slide } from '@/entities/slide/slide';
 import {
   createSlide,
   deleteSlide,
   duplicateSlide,
   hasChanges,
   moveSlide,
-  slideFromRow,
   timelineStats,
   upsertSlide,
-  type Slide,
 } from '../lib/timeline';
 import type { Tables } from '@/types/database';
 

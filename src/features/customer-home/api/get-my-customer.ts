@@ -2,14 +2,14 @@
 // row whose e-mail equals theirs, so no filter is needed (and none could widen it).
 import { queryOptions } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
+import { tableKeys } from '@/entities/query-keys/table-keys';
 
 const COLUMNS =
   'id, name, email, location, contact_phone, note, notes, status, monthly_fee, signup_date, installation_date, location_photo, agreement_file';
 
 export const myCustomerKeys = {
-  all: ['my-customer'] as const,
-  details: () => [...myCustomerKeys.all, 'detail'] as const,
-  detail: (userId: string) => [...myCustomerKeys.details(), userId] as const,
+  all: [...tableKeys.customers, 'mine'] as const,
+  detail: (userId: string) => [...myCustomerKeys.all, userId] as const,
 };
 
 async function getMyCustomer() {
@@ -24,8 +24,3 @@ export const myCustomerQueryOptions = (userId: string) =>
     queryKey: myCustomerKeys.detail(userId),
     queryFn: getMyCustomer,
   });
-
-/** The path of a customer file inside the customer-files bucket (stored values may carry the bucket name). */
-export function customerFilePath(stored: string): string {
-  return stored.startsWith('customer-files/') ? stored.slice('customer-files/'.length) : stored;
-}

@@ -3,7 +3,15 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
-import { fakeUser, onUserRole, restUrl, storeSession, SUPABASE_URL } from '@tests/setup/supabase-mocks';
+import {
+  SUPABASE_URL,
+  emptyPlaylist,
+  fakeUser,
+  onPlayerPlaylist,
+  onUserRole,
+  restUrl,
+  storeSession,
+} from '@tests/setup/supabase-mocks';
 import { CustomerHomeRoute } from './home';
 
 const CAFE = fakeUser('cafe@example.com', 'a0000000-0000-4000-8000-000000000002');
@@ -37,9 +45,18 @@ function panel(title: string) {
   return heading.closest<HTMLElement>('.rounded-lg')!;
 }
 
+let playlistArgs: Record<string, unknown>[] = [];
+
 beforeEach(() => {
   storeSession(CAFE);
-  server.use(onUserRole('customer'));
+  playlistArgs = [];
+  server.use(
+    onUserRole('customer'),
+    onPlayerPlaylist((args) => {
+      playlistArgs.push(args);
+      return emptyPlaylist;
+    }),
+  );
 });
 
 afterEach(() => {
@@ -47,6 +64,14 @@ afterEach(() => {
 });
 
 describe('/home', () => {
+  it('shows what plays now on the venue’s screens, or that nothing does today', async () => {
+    answer([CUSTOMER]);
+    renderHome();
+    expect(await screen.findByText('No campaign plays today.')).toBeInTheDocument();
+    // The venue's own playlist: no customer id is sent, the server knows who is signed in.
+    expect(playlistArgs).toEqual([{}]);
+  });
+
   it('shows a loading state', async () => {
     let release = () => {};
     const answered = new Promise<void>((resolve) => (release = resolve));

@@ -11,7 +11,8 @@ import { paths } from '@/config/paths';
 import { useAuth, useSignOut } from '@/lib/auth';
 import { formatDate, formatLabel, formatMoney } from '@/lib/format';
 import { myCustomerQueryOptions, type MyCustomer } from '../api/get-my-customer';
-import { FileLink } from '../components/file-link';
+import { NowPlaying } from '@/entities/playlist/now-playing';
+import { VenueFileLink } from '@/entities/venue/venue-file-link';
 
 function statusTone(status: string) {
   if (status === 'active') return 'success';
@@ -101,22 +102,26 @@ function CustomerHome({ customer }: { customer: MyCustomer }) {
             <ul className="space-y-2">
               {customer.location_photo && (
                 <li>
-                  <FileLink path={customer.location_photo} icon={Image}>
+                  <VenueFileLink path={customer.location_photo} icon={Image}>
                     Location Photo
-                  </FileLink>
+                  </VenueFileLink>
                 </li>
               )}
               {customer.agreement_file && (
                 <li>
-                  <FileLink path={customer.agreement_file} icon={FileText}>
+                  <VenueFileLink path={customer.agreement_file} icon={FileText}>
                     Agreement Document
-                  </FileLink>
+                  </VenueFileLink>
                 </li>
               )}
             </ul>
           ) : (
             <p className="text-sm text-gray-500">No files uploaded</p>
           )}
+        </Panel>
+
+        <Panel title="Playing Now">
+          <NowPlaying customerId={null} />
         </Panel>
 
         {customer.notes && (

@@ -3,15 +3,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invokeFunction } from '@/lib/functions';
 import { supabase } from '@/lib/supabase';
+import { failureWithDetail } from '@/lib/write-errors';
+import { invalidateTable } from '@/entities/query-keys/table-keys';
 import { customerKeys } from './customers';
 import { toggledStatus, type Customer, type CustomerInput } from './customer-schema';
-
-/** An Error whose message is `prefix: what the server said` (or just the prefix). */
-function failure(prefix: string, cause: unknown): Error {
-  const detail =
-    cause && typeof cause === 'object' && 'message' in cause && typeof cause.message === 'string' ? cause.message : '';
-  return new Error(detail ? `${prefix}: ${detail}` : prefix, { cause });
-}
 
 export interface CreateCustomerInput {
   /** The id chosen for the new customer (its files are already stored under it). */
@@ -40,7 +35,7 @@ export async function createCustomer({ id, values }: CreateCustomerInput): Promi
     }
     return data;
   } catch (error) {
-    throw failure('Failed to add customer', error);
+    throw failureWithDetail('Failed to add customer', error);
   }
 }
 
@@ -88,7 +83,7 @@ export async function updateCustomer({ id, values, previousEmail }: UpdateCustom
     const { data } = await supabase.from('customers').update(values).eq('id', id).select().single().throwOnError();
     return data;
   } catch (error) {
-    throw failure('Failed to update customer', error);
+    throw failureWithDetail('Failed to update customer', error);
   }
 }
 
@@ -96,7 +91,7 @@ export async function deleteCustomer(id: string): Promise<void> {
   try {
     await supabase.from('customers').delete().eq('id', id).throwOnError();
   } catch (error) {
-    throw failure('Failed to delete customer', error);
+    throw failureWithDetail('Failed to delete customer', error);
   }
 }
 
@@ -111,7 +106,7 @@ export async function setCustomerStatus({ id, status }: { id: string; status: st
       .throwOnError();
     return data;
   } catch (error) {
-    throw failure('Failed to update customer', error);
+    throw failureWithDetail('Failed to update customer', error);
   }
 }
 
@@ -121,10 +116,8 @@ export function useCreateCustomer() {
     mutationFn: createCustomer,
     onSuccess: (customer) => {
       queryClient.setQueryData(customerKeys.detail(customer.id), customer);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: customerKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: customerKeys.counts() }),
-      ]);
+      // Lists, counts, the campaign form's options, campaigns (deleted with a customer) and playlists.
+      return invalidateTable(queryClient, 'customers');
     },
   });
 }
@@ -135,10 +128,8 @@ export function useUpdateCustomer() {
     mutationFn: updateCustomer,
     onSuccess: (customer) => {
       queryClient.setQueryData(customerKeys.detail(customer.id), customer);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: customerKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: customerKeys.counts() }),
-      ]);
+      // Lists, counts, the campaign form's options, campaigns (deleted with a customer) and playlists.
+      return invalidateTable(queryClient, 'customers');
     },
   });
 }
@@ -150,10 +141,8 @@ export function useToggleCustomerStatus() {
     mutationFn: (customer: Pick<Customer, 'id' | 'status'>) => setCustomerStatus(customer),
     onSuccess: (customer) => {
       queryClient.setQueryData(customerKeys.detail(customer.id), customer);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: customerKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: customerKeys.counts() }),
-      ]);
+      // Lists, counts, the campaign form's options, campaigns (deleted with a customer) and playlists.
+      return invalidateTable(queryClient, 'customers');
     },
   });
 }
@@ -164,10 +153,8 @@ export function useDeleteCustomer() {
     mutationFn: deleteCustomer,
     onSuccess: (_data, id) => {
       queryClient.removeQueries({ queryKey: customerKeys.detail(id) });
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: customerKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: customerKeys.counts() }),
-      ]);
+      // Lists, counts, the campaign form's options, campaigns (deleted with a customer) and playlists.
+      return invalidateTable(queryClient, 'customers');
     },
   });
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Tables } from '@/types/database';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '@/entities/venue/time-zone';
 
 export type Customer = Tables<'customers'>;
 
@@ -55,6 +56,8 @@ export const customerFormSchema = z.object({
     .transform((v) => (v === '' ? null : Number(v))),
   location_photo: optionalText,
   agreement_file: optionalText,
+  /** The venue's IANA time zone: campaign dates are calendar days there. */
+  time_zone: z.string().trim().refine(isTimeZone, { error: 'Choose a time zone such as America/New_York' }),
 });
 
 /** What the form holds (all text, as inputs give it). */
@@ -86,6 +89,7 @@ export function customerFormDefaults(customer?: Customer): CustomerFormValues {
     monthly_fee: text(customer?.monthly_fee),
     location_photo: text(customer?.location_photo),
     agreement_file: text(customer?.agreement_file),
+    time_zone: customer?.time_zone || DEFAULT_TIME_ZONE,
   };
 }
 

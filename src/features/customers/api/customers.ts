@@ -3,6 +3,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import type { Customer, CustomerStatus } from './customer-schema';
+import { tableKeys } from '@/entities/query-keys/table-keys';
 
 export const CUSTOMERS_PAGE_SIZE = 24;
 
@@ -14,7 +15,7 @@ export interface CustomerListFilters {
 }
 
 export const customerKeys = {
-  all: ['customers'] as const,
+  all: tableKeys.customers,
   lists: () => [...customerKeys.all, 'list'] as const,
   list: (filters: CustomerListFilters) => [...customerKeys.lists(), filters] as const,
   counts: () => [...customerKeys.all, 'counts'] as const,

@@ -3,7 +3,8 @@ import { useId, useState } from 'react';
 import { FileInput } from '@/components/ui/file-input';
 import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/components/ui/error-state';
-import { customerFileRules, storedFileName, uploadCustomerFile, type CustomerFileField } from '../lib/customer-files';
+import { storedFileName, uploadCustomerFile } from '@/entities/venue/venue-files';
+import { customerFileRules, type CustomerFileField } from '../lib/customer-files';
 
 export interface CustomerFileFieldProps {
   field: CustomerFileField;

@@ -76,6 +76,7 @@ describe('customer form', () => {
     const { user, router } = renderForm();
     expect(screen.getByLabelText('Display type')).toHaveValue('Digital Display');
     expect(screen.getByLabelText('Status')).toHaveValue('active');
+    expect(screen.getByLabelText('Time zone')).toHaveValue('America/New_York');
     await fillRequired(user);
     await user.type(screen.getByLabelText('Location'), 'Quay 3');
     await user.type(screen.getByLabelText('Monthly fee ($)'), '149.5');
@@ -100,6 +101,7 @@ describe('customer form', () => {
       display_type: 'Digital Display',
       location_photo: null,
       agreement_file: null,
+      time_zone: 'America/New_York',
     });
     expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
     // The server makes the customer's login and links it to the new row.
@@ -267,13 +269,15 @@ describe('customer form', () => {
     expect(screen.getByLabelText('Monthly fee ($)')).toHaveValue(99);
     expect(screen.getByLabelText('Status')).toHaveValue('maintenance');
     expect(screen.getByLabelText('Display type')).toHaveValue('Window Screen');
+    expect(screen.getByLabelText('Time zone')).toHaveValue('America/New_York');
 
     await user.clear(screen.getByLabelText('Notes'));
+    await user.selectOptions(screen.getByLabelText('Time zone'), 'America/Chicago');
     await user.click(screen.getByRole('button', { name: 'Update Customer' }));
     expect(await screen.findByText('Customer updated successfully!')).toBeInTheDocument();
     expect(patch).toMatchObject({
       id: `eq.${stored.id}`,
-      body: { name: 'Corner Cafe', notes: null, status: 'maintenance', monthly_fee: 99 },
+      body: { name: 'Corner Cafe', notes: null, status: 'maintenance', monthly_fee: 99, time_zone: 'America/Chicago' },
     });
   });
 

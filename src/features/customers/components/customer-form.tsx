@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { timeZoneOptions } from '@/entities/venue/time-zone';
 import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
 import { changesEmail, emailTakenMessage, useCreateCustomer, useUpdateCustomer } from '../api/customer-mutations';
@@ -58,6 +59,8 @@ export function CustomerForm({ customer }: CustomerFormProps) {
   const [customerId] = useState(() => customer?.id ?? newCustomerId());
   const [uploading, setUploading] = useState<Record<string, boolean>>({});
   const [saved, setSaved] = useState<string | null>(null);
+  // Every zone the browser knows (a few hundred), built once per form.
+  const [zoneOptions] = useState(() => timeZoneOptions(customer?.time_zone));
 
   const form = useForm<CustomerFormValues, unknown, CustomerInput>({
     resolver: zodResolver(customerFormSchema),
@@ -125,6 +128,9 @@ export function CustomerForm({ customer }: CustomerFormProps) {
         </Field>
         <Field label="Status" error={errors.status?.message}>
           {(c) => <Select {...c} options={statusOptions} {...text('status')} />}
+        </Field>
+        <Field label="Time zone" hint="Campaign dates are days in this time zone." error={errors.time_zone?.message}>
+          {(c) => <Select {...c} options={zoneOptions} {...text('time_zone')} />}
         </Field>
         <Field label="Display type" error={errors.display_type?.message}>
           {(c) => <Input {...c} {...text('display_type')} />}

@@ -1,9 +1,5 @@
-// The two files a customer can have, in the customer-files bucket under the customer's id.
-import { signedUrl, uniqueFileName, uploadFile } from '@/lib/storage';
-
-export const CUSTOMER_FILES_BUCKET = 'customer-files';
-/** Customer documents are opened through links that last one minute, made when clicked. */
-export const CUSTOMER_FILE_LINK_SECONDS = 60;
+// The customer form's two file fields. Where the files live (bucket, path rule, links)
+// is the venue's own business: src/entities/venue/venue-files.ts.
 
 export type CustomerFileField = 'location_photo' | 'agreement_file';
 
@@ -26,31 +22,6 @@ export const customerFileRules: Record<
     allows: (file) => file.type === 'application/pdf',
   },
 };
-
-/** Uploads a customer's file to `<customer id>/<timestamp>-<random>.<ext>` and returns its path. */
-export function uploadCustomerFile(customerId: string, file: File): Promise<string> {
-  return uploadFile(CUSTOMER_FILES_BUCKET, `${customerId}/${uniqueFileName(file)}`, file);
-}
-
-/**
- * The stored path inside the bucket. Older rows may hold 'customer-files/<path>'; the part
- * after 'customer-files/' is what is signed.
- */
-export function customerFilePath(stored: string): string {
-  const marker = `${CUSTOMER_FILES_BUCKET}/`;
-  const at = stored.indexOf(marker);
-  return at >= 0 ? stored.slice(at + marker.length) : stored;
-}
-
-/** A fresh one-minute link to a customer's file, or null when it cannot be made. */
-export function customerFileLink(stored: string): Promise<string | null> {
-  return signedUrl(CUSTOMER_FILES_BUCKET, customerFilePath(stored), CUSTOMER_FILE_LINK_SECONDS);
-}
-
-/** The name shown for a stored file: the last part of its path. */
-export function storedFileName(stored: string | null | undefined): string | null {
-  return stored ? (stored.split('/').pop() ?? stored) : null;
-}
 
 /** A new customer's id, chosen before the row exists so its files can be stored under it. */
 export function newCustomerId(): string {

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
-import { functionsUrl } from '@tests/setup/supabase-mocks';
+import { emptyPlaylist, functionsUrl, onPlayerPlaylist } from '@tests/setup/supabase-mocks';
 import { customerRow, customersRead, customersUrl, postgrestError, storageUrl } from '../customer-fixtures';
 import { CustomerViewRoute } from './customer-view';
 
@@ -40,11 +40,51 @@ function renderView(id = cafe.id) {
 
 afterEach(() => vi.restoreAllMocks());
 
+let playlistArgs: Record<string, unknown>[] = [];
+beforeEach(() => {
+  playlistArgs = [];
+  server.use(
+    onPlayerPlaylist((args) => {
+      playlistArgs.push(args);
+      return emptyPlaylist;
+    }),
+  );
+});
+
 function section(title: string) {
   return within(screen.getByRole('heading', { name: title }).parentElement!.parentElement!);
 }
 
 describe('customer detail', () => {
+  it('shows what plays now at the venue, as player_playlist() says for that customer', async () => {
+    server.use(
+      ...customersRead([cafe]),
+      onPlayerPlaylist((args) => {
+        playlistArgs.push(args);
+        return {
+          version: 'v1',
+          customer: { id: cafe.id, name: cafe.name, time_zone: 'America/New_York' },
+          today: '2026-11-23',
+          slides: [
+            { id: 's1', title: 'Latte of the Week', slide_type: 'advertisement', duration: 10 },
+            { id: 's2', title: 'Headlines', slide_type: 'news', duration: 20 },
+          ],
+        };
+      }),
+    );
+    renderView();
+    expect(await screen.findByRole('heading', { name: 'Corner Cafe', level: 1 })).toBeInTheDocument();
+    // The playlist is read once the customer is known.
+    const list = await screen.findByRole('list', { name: 'Playing now' }, { timeout: 3000 });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['1.Latte of the Week· Advertisement · 10s', '2.Headlines· News · 20s']);
+    expect(screen.getByText('2 slides, 0:30 per loop (2026-11-23, America/New York)')).toBeInTheDocument();
+    expect(playlistArgs).toEqual([{ p_customer_id: cafe.id }]);
+  });
+
   it('shows information, status, dates, notes, banking and files', async () => {
     server.use(...customersRead([cafe]));
     renderView();

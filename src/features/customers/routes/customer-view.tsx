@@ -1,15 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Pencil } from 'lucide-react';
+import { ArrowLeft, FileText, Image, Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
+import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { formatDate, formatMoney } from '@/lib/format';
+import { NowPlaying } from '@/entities/playlist/now-playing';
+import { VenueFileLink } from '@/entities/venue/venue-file-link';
 import { customerDetailOptions } from '../api/customers';
-import { CustomerFileLink } from '../components/customer-file-link';
 import { CustomerNotFound } from '../components/customer-not-found';
 import { CustomerPageSkeleton } from '../components/customer-page-skeleton';
 import { CustomerStatusBadge } from '../components/customer-status-badge';
@@ -47,6 +49,9 @@ function masked(value: string | null): ReactNode {
 export function CustomerViewRoute() {
   const { id = '' } = useParams();
   const query = useQuery(customerDetailOptions(id));
+  const toast = useToast();
+  const fileUnavailable = () =>
+    toast({ tone: 'danger', title: 'Could not open the file', description: 'Please try again.' });
 
   if (query.isPending) return <CustomerPageSkeleton />;
   if (query.isError) {
@@ -113,7 +118,12 @@ export function CustomerViewRoute() {
             <Item label="Signup date">{formatDate(customer.signup_date, 'Not set')}</Item>
             <Item label="Installation date">{formatDate(customer.installation_date, 'Not set')}</Item>
             <Item label="Customer since">{formatDate(customer.created_at)}</Item>
+            <Item label="Time zone">{customer.time_zone.replaceAll('_', ' ')}</Item>
           </dl>
+        </Section>
+
+        <Section title="Playing Now" className="lg:col-span-3">
+          <NowPlaying customerId={customer.id} />
         </Section>
 
         <Section title="Notes">
@@ -134,8 +144,26 @@ export function CustomerViewRoute() {
         <Section title="Files" className="lg:col-span-3">
           {customer.location_photo || customer.agreement_file ? (
             <div className="flex flex-wrap gap-2">
-              {customer.location_photo && <CustomerFileLink kind="photo" path={customer.location_photo} />}
-              {customer.agreement_file && <CustomerFileLink kind="agreement" path={customer.agreement_file} />}
+              {customer.location_photo && (
+                <VenueFileLink
+                  appearance="button"
+                  icon={Image}
+                  path={customer.location_photo}
+                  onUnavailable={fileUnavailable}
+                >
+                  View Location Photo
+                </VenueFileLink>
+              )}
+              {customer.agreement_file && (
+                <VenueFileLink
+                  appearance="button"
+                  icon={FileText}
+                  path={customer.agreement_file}
+                  onUnavailable={fileUnavailable}
+                >
+                  View Agreement
+                </VenueFileLink>
+              )}
             </div>
           ) : (
             <p className="text-sm text-gray-500">No files uploaded</p>

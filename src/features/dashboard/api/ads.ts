@@ -1,13 +1,14 @@
 // Ads: one key factory for the ads table; the overview shows the newest few.
 import { queryOptions } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
+import { tableKeys } from '@/entities/query-keys/table-keys';
 
 export interface AdFilters {
   limit: number;
 }
 
 export const adKeys = {
-  all: ['ads'] as const,
+  all: tableKeys.ads,
   lists: () => [...adKeys.all, 'list'] as const,
   list: (filters: AdFilters) => [...adKeys.lists(), filters] as const,
 };

@@ -3,12 +3,13 @@
 // read, so a change invalidated under that table refreshes the figure too.
 import { queryOptions } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
+import { tableKeys } from '@/entities/query-keys/table-keys';
 
 export const overviewKeys = {
-  activeCustomers: () => ['customers', 'count', { status: 'active' }] as const,
-  activeAdvertisers: () => ['advertisers', 'count', { status: 'active' }] as const,
-  runningAds: () => ['ads', 'count', { status: 'active' }] as const,
-  monthlyRevenue: () => ['customers', 'monthly-revenue'] as const,
+  activeCustomers: () => [...tableKeys.customers, 'count', { status: 'active' }] as const,
+  activeAdvertisers: () => [...tableKeys.advertisers, 'count', { status: 'active' }] as const,
+  runningAds: () => [...tableKeys.ads, 'count', { status: 'active' }] as const,
+  monthlyRevenue: () => [...tableKeys.customers, 'monthly-revenue'] as const,
 };
 
 async function countActive(table: 'customers' | 'advertisers' | 'ads'): Promise<number> {

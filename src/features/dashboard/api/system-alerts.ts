@@ -2,6 +2,7 @@
 // first few, unresolved first, and resolves them in place.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
+import { invalidateTable, tableKeys } from '@/entities/query-keys/table-keys';
 
 /** The overview lists show this many rows. */
 export const OVERVIEW_LIST_SIZE = 5;
@@ -11,7 +12,7 @@ export interface AlertFilters {
 }
 
 export const alertKeys = {
-  all: ['system_alerts'] as const,
+  all: tableKeys.system_alerts,
   lists: () => [...alertKeys.all, 'list'] as const,
   list: (filters: AlertFilters) => [...alertKeys.lists(), filters] as const,
 };
@@ -59,6 +60,6 @@ export function useResolveAlert() {
     onError: (_error, _id, context) => {
       for (const [key, data] of context?.previous ?? []) queryClient.setQueryData(key, data);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: alertKeys.lists() }),
+    onSettled: () => invalidateTable(queryClient, 'system_alerts'),
   });
 }

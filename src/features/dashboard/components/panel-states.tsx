@@ -15,7 +15,10 @@ export function PanelLoading({ label, rows = 5 }: { label: string; rows?: number
 
 export function PanelError({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
   return (
-    <div role="alert" className="space-y-2 rounded-md border border-danger-200 bg-danger-50 px-4 py-3 text-sm text-danger-700">
+    <div
+      role="alert"
+      className="space-y-2 rounded-md border border-danger-200 bg-danger-50 px-4 py-3 text-sm text-danger-700"
+    >
       <p className="font-medium">{title}</p>
       <p>{errorMessage(error)}</p>
       <Button variant="outline" size="sm" onClick={onRetry}>

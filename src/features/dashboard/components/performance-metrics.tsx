@@ -24,7 +24,11 @@ export function PerformanceMetrics() {
       </CardHeader>
       <CardContent>
         {revenue.isError && (
-          <PanelError title="Average revenue could not be loaded" error={revenue.error} onRetry={() => void revenue.refetch()} />
+          <PanelError
+            title="Average revenue could not be loaded"
+            error={revenue.error}
+            onRetry={() => void revenue.refetch()}
+          />
         )}
         <dl className="divide-y divide-gray-100">
           <Metric label="Average Monthly Revenue">

@@ -79,13 +79,7 @@ export function SummaryCards() {
         query={advertisers}
         format={(n) => count.format(n)}
       />
-      <SummaryCard
-        title="Running Ads"
-        icon={MonitorPlay}
-        change="+15%"
-        query={ads}
-        format={(n) => count.format(n)}
-      />
+      <SummaryCard title="Running Ads" icon={MonitorPlay} change="+15%" query={ads} format={(n) => count.format(n)} />
       <SummaryCard
         title="Monthly Revenue"
         icon={DollarSign}

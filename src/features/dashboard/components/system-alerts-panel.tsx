@@ -10,7 +10,15 @@ import { PanelError, PanelLoading } from './panel-states';
 
 const severityTones: Record<string, BadgeProps['tone']> = { high: 'danger', medium: 'warning', low: 'brand' };
 
-function AlertRow({ alert, onResolve, isResolving }: { alert: SystemAlert; onResolve: () => void; isResolving: boolean }) {
+function AlertRow({
+  alert,
+  onResolve,
+  isResolving,
+}: {
+  alert: SystemAlert;
+  onResolve: () => void;
+  isResolving: boolean;
+}) {
   const where = [alert.customers?.name, alert.customers?.location].filter(Boolean).join(' · ');
   return (
     <li className="flex items-start gap-3 py-3" aria-label={alert.message}>
@@ -29,7 +37,13 @@ function AlertRow({ alert, onResolve, isResolving }: { alert: SystemAlert; onRes
           Resolved
         </Badge>
       ) : (
-        <Button variant="outline" size="sm" onClick={onResolve} disabled={isResolving} aria-label={`Resolve: ${alert.message}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={onResolve}
+          disabled={isResolving}
+          aria-label={`Resolve: ${alert.message}`}
+        >
           Resolve
         </Button>
       )}

@@ -35,10 +35,31 @@ const ALERTS = [
 ];
 
 const ADS = [
-  { id: 'ad-1', title: 'Fresh Ad', status: 'active', daily_budget: 10, created_at: ago(10_000), advertisers: { advertiser_name: 'Maria Lopez', business_name: 'Sunrise Bakery Supply' } },
-  { id: 'ad-2', title: 'Minutes Ad', status: 'pending', daily_budget: 10, created_at: ago(5 * MINUTE), advertisers: { advertiser_name: 'James Chen', business_name: 'Brightline Mobile' } },
+  {
+    id: 'ad-1',
+    title: 'Fresh Ad',
+    status: 'active',
+    daily_budget: 10,
+    created_at: ago(10_000),
+    advertisers: { advertiser_name: 'Maria Lopez', business_name: 'Sunrise Bakery Supply' },
+  },
+  {
+    id: 'ad-2',
+    title: 'Minutes Ad',
+    status: 'pending',
+    daily_budget: 10,
+    created_at: ago(5 * MINUTE),
+    advertisers: { advertiser_name: 'James Chen', business_name: 'Brightline Mobile' },
+  },
   { id: 'ad-3', title: 'Hours Ad', status: 'paused', daily_budget: 10, created_at: ago(3 * HOUR), advertisers: null },
-  { id: 'ad-4', title: 'Days Ad', status: 'other', daily_budget: 10, created_at: ago(2 * DAY), advertisers: { advertiser_name: 'Ana Silva', business_name: 'Fresh Leaf Grocers' } },
+  {
+    id: 'ad-4',
+    title: 'Days Ad',
+    status: 'other',
+    daily_budget: 10,
+    created_at: ago(2 * DAY),
+    advertisers: { advertiser_name: 'Ana Silva', business_name: 'Fresh Leaf Grocers' },
+  },
 ];
 
 interface Requests {
@@ -105,7 +126,8 @@ describe('dashboard overview', () => {
     expect(within(revenue).getByText('+23%')).toBeInTheDocument();
 
     // Counted by the database: active rows only.
-    for (const table of ['customers', 'advertisers', 'ads']) expect(requests.heads[table]?.get('status')).toBe('eq.active');
+    for (const table of ['customers', 'advertisers', 'ads'])
+      expect(requests.heads[table]?.get('status')).toBe('eq.active');
   });
 
   it('shows the revenue placeholder and the performance metrics with the computed average', async () => {
@@ -253,7 +275,9 @@ describe('dashboard overview', () => {
 
     const alertError = await screen.findByText('alerts are unavailable');
     expect(await screen.findByText('ads are unavailable')).toBeInTheDocument();
-    await user.click(within(alertError.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Try again' }));
+    await user.click(
+      within(alertError.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Try again' }),
+    );
     expect(await screen.findByRole('list', { name: 'System alerts' })).toBeInTheDocument();
   });
 });

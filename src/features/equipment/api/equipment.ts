@@ -6,6 +6,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { containsPattern } from '@/lib/search-pattern';
 import { supabase } from '@/lib/supabase';
 import type { Tables } from '@/types/database';
+import { tableKeys } from '@/entities/query-keys/table-keys';
 
 export const EQUIPMENT_STATUSES = ['online', 'idle', 'offline', 'error'] as const;
 export type EquipmentStatus = (typeof EQUIPMENT_STATUSES)[number];
@@ -25,7 +26,7 @@ export interface EquipmentFilters {
 }
 
 export const equipmentKeys = {
-  all: ['equipment_status'] as const,
+  all: tableKeys.equipment_status,
   counts: () => [...equipmentKeys.all, 'counts'] as const,
   lists: () => [...equipmentKeys.all, 'list'] as const,
   list: (filters: EquipmentFilters) => [...equipmentKeys.lists(), filters] as const,

@@ -39,7 +39,9 @@ export function DeviceDetailsDialog({ device, open, onOpenChange }: DeviceDetail
           <Item label="Active">{device.is_active ? 'Yes' : 'No'}</Item>
           <Item label="Location">{device.location}</Item>
           <Item label="Last heartbeat">
-            {device.last_heartbeat ? `${formatDateTime(device.last_heartbeat)} (${heartbeatAge(device.last_heartbeat)})` : 'Never'}
+            {device.last_heartbeat
+              ? `${formatDateTime(device.last_heartbeat)} (${heartbeatAge(device.last_heartbeat)})`
+              : 'Never'}
           </Item>
           <Item label="Last content update">{formatDateTime(device.last_content_update, 'Never')}</Item>
           <Item label="Installed">{formatDateTime(device.created_at)}</Item>

@@ -1,7 +1,12 @@
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { formatLabel } from '@/lib/format';
 
-const tones: Record<string, BadgeProps['tone']> = { online: 'success', idle: 'warning', offline: 'neutral', error: 'danger' };
+const tones: Record<string, BadgeProps['tone']> = {
+  online: 'success',
+  idle: 'warning',
+  offline: 'neutral',
+  error: 'danger',
+};
 
 export function DeviceStatusBadge({ status }: { status: string | null }) {
   const value = status ?? 'offline';

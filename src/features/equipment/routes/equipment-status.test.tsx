@@ -34,10 +34,17 @@ function device(n: number, overrides: Record<string, unknown> = {}) {
 const pgError = (message: string) =>
   HttpResponse.json({ code: 'XX000', details: null, hint: null, message }, { status: 500 });
 
-function answers(rows = [device(1), device(2, { status: 'online', live_status: 'offline', heartbeat_stale: true, last_heartbeat: ago(5 * MINUTE) })]) {
+function answers(
+  rows = [
+    device(1),
+    device(2, { status: 'online', live_status: 'offline', heartbeat_stale: true, last_heartbeat: ago(5 * MINUTE) }),
+  ],
+) {
   const queries: URLSearchParams[] = [];
   server.use(
-    http.post(restUrl('/rpc/equipment_live_counts'), () => HttpResponse.json({ online: 3, idle: 1, offline: 4, error: 2 })),
+    http.post(restUrl('/rpc/equipment_live_counts'), () =>
+      HttpResponse.json({ online: 3, idle: 1, offline: 4, error: 2 }),
+    ),
     http.get(restUrl('/equipment_status_live'), ({ request }) => {
       const params = new URL(request.url).searchParams;
       queries.push(params);
@@ -68,7 +75,12 @@ describe('equipment status', () => {
   it('shows the counts by live status and a card per device', async () => {
     const queries = answers();
     renderPage();
-    for (const [label, value] of [['Online', '3'], ['Idle', '1'], ['Offline', '4'], ['Error', '2']] as const) {
+    for (const [label, value] of [
+      ['Online', '3'],
+      ['Idle', '1'],
+      ['Offline', '4'],
+      ['Error', '2'],
+    ] as const) {
       expect(await within(screen.getByRole('group', { name: label })).findByText(value)).toBeInTheDocument();
     }
     const card = await screen.findByRole('article', { name: 'DEVICE-1' });
@@ -118,7 +130,14 @@ describe('equipment status', () => {
     const card = await screen.findByRole('article', { name: 'DEVICE-1' });
     await user.click(within(card).getByRole('button', { name: 'View details of DEVICE-1' }));
     const dialog = await screen.findByRole('dialog', { name: 'DEVICE-1' });
-    for (const text of ['Spot 1', 'Corner Cafe', '12 Bleecker St, New York, NY', '+1 212 555 0142', 'Yes', 'e0000000-0000-4000-8000-000000000001']) {
+    for (const text of [
+      'Spot 1',
+      'Corner Cafe',
+      '12 Bleecker St, New York, NY',
+      '+1 212 555 0142',
+      'Yes',
+      'e0000000-0000-4000-8000-000000000001',
+    ]) {
       expect(dialog).toHaveTextContent(text);
     }
   });

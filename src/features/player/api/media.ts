@@ -3,12 +3,10 @@
 // Images not cached yet are signed in ONE batched request and downloaded into the cache.
 // Where Cache Storage is unavailable the signed links are used directly and renewed
 // before they run out.
-import { signedUrls } from '@/lib/storage';
+import { AD_IMAGES_BUCKET, SLIDE_IMAGE_LINK_SECONDS, signSlideImages } from '@/entities/slide/slide-images';
 
 export const MEDIA_CACHE = 'signage-player-media-v1';
-export const AD_IMAGES_BUCKET = 'ad-images';
-/** Lifetime of slide image links (ad-images: 3600 s). */
-export const SIGNED_URL_SECONDS = 3600;
+const SIGNED_URL_SECONDS = SLIDE_IMAGE_LINK_SECONDS;
 /** Signed links used directly are renewed well before they expire. */
 const RENEW_AFTER_MS = (SIGNED_URL_SECONDS * 1000) / 2;
 
@@ -54,27 +52,6 @@ async function download(cache: Cache, path: string, link: string): Promise<strin
   } catch {
     return null;
   }
-}
-
-/**
- * Signed links for `paths` in one request; paths that could not be signed and start with
- * 'slides/' are tried once more without it (older slides stored the folder in the path).
- */
-export async function signSlideImages(paths: readonly string[]): Promise<Map<string, string>> {
-  const links = await signedUrls(AD_IMAGES_BUCKET, paths, SIGNED_URL_SECONDS);
-  const retry = paths.filter((p) => !links.has(p) && p.startsWith('slides/'));
-  if (retry.length > 0) {
-    const second = await signedUrls(
-      AD_IMAGES_BUCKET,
-      retry.map((p) => p.slice('slides/'.length)),
-      SIGNED_URL_SECONDS,
-    );
-    for (const p of retry) {
-      const link = second.get(p.slice('slides/'.length));
-      if (link) links.set(p, link);
-    }
-  }
-  return links;
 }
 
 /** Frees the object URLs of images no longer in `keep`. */

@@ -8,27 +8,14 @@ import { fakeUser, restUrl, storeSession } from '@tests/setup/supabase-mocks';
 import { createQueryClient } from '@/lib/query-client';
 import type { PlayerData, PlayerSlide } from '../api/playlist';
 import { Player } from './player';
+import { playlistSlide } from '@/entities/playlist/playlist-fixtures';
 
-function slide(id: string, title: string, extra: Partial<PlayerSlide> = {}): PlayerSlide {
-  return {
-    id,
-    campaign_id: 'camp-1',
-    content_type: 'static',
-    slide_type: 'advertisement',
-    title,
-    content: null,
-    image_url: null,
-    display_order: 1,
-    duration: 10,
-    is_active: true,
-    settings: {},
-    ...extra,
-  };
-}
+const slide = playlistSlide;
 
 function playlist(slides: PlayerSlide[], version = 'v1', urls: Record<string, string> = {}): PlayerData {
   return {
-    customer: { id: 'cust-1', name: 'Corner Cafe' },
+    customer: { id: 'cust-1', name: 'Corner Cafe', time_zone: 'America/New_York' },
+    today: '2026-11-23',
     slides,
     version,
     media: { urls, complete: true, renewAt: Number.POSITIVE_INFINITY },

@@ -9,7 +9,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { focusRing } from '@/components/ui/button';
 import { cn } from '@/utils/cn';
 import { useHeartbeat } from '../api/heartbeat';
-import { DEFAULT_SLIDE_SECONDS, type PlayerData, type PlayerSlide } from '../api/playlist';
+import { playSeconds } from '@/entities/slide/slide';
+import type { PlayerData, PlayerSlide } from '../api/playlist';
 import { forgetPreloads, preloadImage, withLimit } from '../lib/preload';
 import { SlideLayer } from './slide-layer';
 import './player.css';
@@ -29,9 +30,7 @@ interface Position {
 }
 
 export function slideMs(slide: PlayerSlide | undefined): number {
-  const seconds =
-    slide && Number.isFinite(slide.duration) && slide.duration > 0 ? slide.duration : DEFAULT_SLIDE_SECONDS;
-  return seconds * 1000;
+  return playSeconds(slide) * 1000;
 }
 
 /** Where the show goes after `pos`, in the newest playlist: after the same slide if it is still there. */

@@ -4,54 +4,30 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
 import { SlidesRoute } from './slides';
+import type { PlaylistSlide } from '@/entities/playlist/playlist';
+import { playlistSlide } from '@/entities/playlist/playlist-fixtures';
 import { fakeUser, onLogout, onUserRole, restUrl, storeSession, SUPABASE_URL } from '@tests/setup/supabase-mocks';
 
 const CAFE = fakeUser('cafe@example.com', 'a0000000-0000-4000-8000-000000000002');
-const CUSTOMER = { id: 'c0000000-0000-4000-8000-000000000001', name: 'Corner Cafe' };
+const CUSTOMER = { id: 'c0000000-0000-4000-8000-000000000001', name: 'Corner Cafe', time_zone: 'America/New_York' };
 
-const day = 24 * 60 * 60 * 1000;
-const iso = (offsetDays: number) => new Date(Date.now() + offsetDays * day).toISOString();
+const item = (id: string, title: string, display_order: number, extra: Partial<PlaylistSlide> = {}) =>
+  playlistSlide(id, title, { campaign_id: 'camp', display_order, ...extra });
 
-function item(id: string, title: string, display_order: number, extra: Record<string, unknown> = {}) {
-  return {
-    id,
-    campaign_id: 'camp',
-    content_type: 'static',
-    slide_type: 'advertisement',
-    title,
-    content: null,
-    image_url: null,
-    display_order,
-    duration: 10,
-    is_active: true,
-    settings: {},
-    updated_at: '2026-11-01T00:00:00Z',
-    ...extra,
-  };
+/** player_playlist()'s answer: the server has already chosen and ordered what plays now. */
+function playlist(slides: ReturnType<typeof item>[], version = 'v1', customer: unknown = CUSTOMER) {
+  return customer
+    ? { version, customer, today: '2026-11-23', slides }
+    : { version: '', customer: null, today: null, slides: [] };
 }
 
-function campaign(
-  id: string,
-  items: ReturnType<typeof item>[],
-  dates: { start?: string | null; end?: string | null } = {},
-) {
-  return {
-    id,
-    start_date: dates.start ?? null,
-    end_date: dates.end ?? null,
-    updated_at: '2026-11-01T00:00:00Z',
-    campaign_items: items.map((i) => ({ ...i, campaign_id: id })),
-  };
-}
+let playlistCalls: unknown[];
 
-let campaignQueries: URLSearchParams[];
-
-function answer(customers: unknown[], campaigns: unknown[]) {
+function answer(body: ReturnType<typeof playlist>) {
   server.use(
-    http.get(restUrl('/customers'), () => HttpResponse.json(customers)),
-    http.get(restUrl('/campaigns'), ({ request }) => {
-      campaignQueries.push(new URL(request.url).searchParams);
-      return HttpResponse.json(campaigns);
+    http.post(restUrl('/rpc/player_playlist'), async ({ request }) => {
+      playlistCalls.push(await request.json());
+      return HttpResponse.json(body);
     }),
     http.post(restUrl('/rpc/player_heartbeat'), () => HttpResponse.json('9e000000-0000-4000-8000-000000000001')),
   );
@@ -65,7 +41,7 @@ const counter = () => screen.getByTestId('slide-counter').textContent;
 const shown = () => document.querySelector<HTMLElement>('[data-visible="true"]');
 
 beforeEach(() => {
-  campaignQueries = [];
+  playlistCalls = [];
   storeSession(CAFE);
   server.use(onUserRole('customer'));
 });
@@ -74,11 +50,11 @@ describe('/slides', () => {
   it('says it is loading the slides', async () => {
     let release = () => {};
     const answered = new Promise<void>((resolve) => (release = resolve));
-    answer([CUSTOMER], [campaign('c1', [item('a', 'Welcome', 1)])]);
+    answer(playlist([item('a', 'Welcome', 1)]));
     server.use(
-      http.get(restUrl('/customers'), async () => {
+      http.post(restUrl('/rpc/player_playlist'), async () => {
         await answered;
-        return HttpResponse.json([CUSTOMER]);
+        return HttpResponse.json(playlist([item('a', 'Welcome', 1)]));
       }),
     );
     renderSlides();
@@ -87,38 +63,31 @@ describe('/slides', () => {
     expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 1');
   });
 
-  it('plays the slides of the active campaigns dated today, merged in display order', async () => {
+  it('plays what player_playlist() says plays now, in its order, for the signed-in venue', async () => {
     answer(
-      [CUSTOMER],
-      [
-        campaign('c1', [item('a2', 'Two', 2), item('a4', 'Four', 4)], { start: iso(-3), end: iso(3) }),
-        campaign('c2', [item('b1', 'One', 1), item('b3', 'Three', 3), item('b5', 'Hidden', 5, { is_active: false })]),
-        campaign('c3', [item('f1', 'Future', 1)], { start: iso(2), end: null }),
-        campaign('c4', [item('p1', 'Past', 1)], { start: iso(-30), end: iso(-2) }),
-      ],
+      playlist([
+        item('b1', 'One', 1, { campaign_id: 'c2' }),
+        item('a2', 'Two', 2, { campaign_id: 'c1' }),
+        item('b3', 'Three', 3, { campaign_id: 'c2' }),
+        item('a4', 'Four', 4, { campaign_id: 'c1' }),
+      ]),
     );
     renderSlides();
     expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 4');
     expect(shown()).toHaveTextContent('One');
-    // Only the customer's active campaigns are asked for.
-    expect(campaignQueries[0]!.get('status')).toBe('eq.active');
-    expect(campaignQueries[0]!.get('customer_id')).toBe(`eq.${CUSTOMER.id}`);
+    // No venue id is sent: the server answers for the signed-in venue only.
+    expect(playlistCalls[0]).toEqual({});
     expect(document.querySelector('[data-visible="false"]')).toHaveAttribute('data-slide-id', 'a2');
-    expect(screen.queryByText('Future')).not.toBeInTheDocument();
-    expect(screen.queryByText('Past')).not.toBeInTheDocument();
     expect(counter()).toBe('1 / 4');
   });
 
   it('signs the slide images in one batched request', async () => {
     const signed: unknown[] = [];
     answer(
-      [CUSTOMER],
-      [
-        campaign('c1', [
-          item('a', 'Latte', 1, { image_url: 'latte.png' }),
-          item('b', 'Pastries', 2, { image_url: 'slides/pastries.png' }),
-        ]),
-      ],
+      playlist([
+        item('a', 'Latte', 1, { image_url: 'latte.png' }),
+        item('b', 'Pastries', 2, { image_url: 'slides/pastries.png' }),
+      ]),
     );
     server.use(
       http.post(`${SUPABASE_URL}/storage/v1/object/sign/ad-images`, async ({ request }) => {
@@ -147,14 +116,14 @@ describe('/slides', () => {
   });
 
   it('says when there is no active campaign with slides', async () => {
-    answer([CUSTOMER], [campaign('c1', [])]);
+    answer(playlist([]));
     renderSlides();
     expect(await screen.findByRole('heading', { name: 'No Active Campaigns' })).toBeInTheDocument();
     expect(screen.getByText("You don't have any active campaigns with slides to display.")).toBeInTheDocument();
   });
 
   it('says when no customer matches, with a way to sign out', async () => {
-    answer([], []);
+    answer(playlist([], '', null));
     const logout = vi.fn();
     server.use(onLogout(logout));
     const { user } = renderSlides();
@@ -165,7 +134,7 @@ describe('/slides', () => {
 
   it('shows an error with Retry, and plays once a retry succeeds', async () => {
     server.use(
-      http.get(restUrl('/customers'), () =>
+      http.post(restUrl('/rpc/player_playlist'), () =>
         HttpResponse.json(
           { code: 'XX000', message: 'The database is unavailable', details: null, hint: null },
           { status: 500 },
@@ -175,21 +144,18 @@ describe('/slides', () => {
     const { user } = renderSlides();
     expect(await screen.findByRole('heading', { name: 'Error' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('The database is unavailable');
-    answer([CUSTOMER], [campaign('c1', [item('a', 'Welcome', 1)])]);
+    answer(playlist([item('a', 'Welcome', 1)]));
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 1');
   });
 
   it('keeps playing the playlist kept on the device when the network is gone', async () => {
-    answer([CUSTOMER], [campaign('c1', [item('a', 'Kept slide', 1)])]);
+    answer(playlist([item('a', 'Kept slide', 1)]));
     const first = renderSlides();
     expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 1');
     first.unmount();
 
-    server.use(
-      http.get(restUrl('/customers'), () => HttpResponse.error()),
-      http.get(restUrl('/campaigns'), () => HttpResponse.error()),
-    );
+    server.use(http.post(restUrl('/rpc/player_playlist'), () => HttpResponse.error()));
     renderSlides();
     expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 1');
     expect(shown()).toHaveTextContent('Kept slide');

@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { Label } from '@/components/ui/label';
+import { REFRESH_INTERVAL } from '@/lib/dynamic-content';
 
 function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   return (
@@ -53,8 +54,12 @@ export function SettingsRoute() {
           <Toggle id="notify-weekly" label="Weekly summary" />
         </Section>
         <Section title="Display defaults" description="What new campaigns and slides start with.">
-          <Field label="Default slide duration (seconds)">{(c) => <Input {...c} type="number" placeholder="10" disabled />}</Field>
-          <Field label="Dynamic content refresh (seconds)">{(c) => <Input {...c} type="number" placeholder="300" disabled />}</Field>
+          <Field label="Default slide duration (seconds)">
+            {(c) => <Input {...c} type="number" placeholder="10" disabled />}
+          </Field>
+          <Field label="Dynamic content refresh (seconds)">
+            {(c) => <Input {...c} type="number" placeholder={String(REFRESH_INTERVAL.default)} disabled />}
+          </Field>
           <Field label="Default orientation">
             {(c) => (
               <Select

@@ -1,0 +1,61 @@
+import { useQuery } from '@tanstack/react-query';
+import { MonitorOff } from 'lucide-react';
+import { ErrorState } from '@/components/ui/error-state';
+import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { formatDuration, formatLabel } from '@/lib/format';
+import { playlistQueryOptions } from './playlist';
+
+/**
+ * What plays now at a venue, as player_playlist() decides it: the slides in playing order
+ * with their durations. `customerId` null reads the signed-in venue's own playlist.
+ */
+export function NowPlaying({ customerId }: { customerId: string | null }) {
+  const query = useQuery(playlistQueryOptions(customerId));
+  if (query.isPending) {
+    return (
+      <LoadingRegion label="Loading what plays now...">
+        <Skeleton className="h-5 w-48" />
+        <Skeleton className="mt-2 h-5 w-64" />
+      </LoadingRegion>
+    );
+  }
+  if (query.isError) {
+    return (
+      <ErrorState
+        title="Could not load what plays now"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        isRetrying={query.isFetching}
+      />
+    );
+  }
+  const { slides, customer, today } = query.data;
+  if (slides.length === 0) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-gray-500">
+        <MonitorOff aria-hidden className="size-4" />
+        No campaign plays today.
+      </p>
+    );
+  }
+  const total = slides.reduce((sum, slide) => sum + slide.duration, 0);
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-gray-600">
+        {slides.length} {slides.length === 1 ? 'slide' : 'slides'}, {formatDuration(total)} per loop
+        {today && customer ? ` (${today}, ${customer.time_zone.replaceAll('_', ' ')})` : ''}
+      </p>
+      <ol aria-label="Playing now" className="space-y-1 text-sm text-gray-900">
+        {slides.map((slide, index) => (
+          <li key={slide.id} className="flex gap-2">
+            <span className="w-6 shrink-0 text-right text-gray-500">{index + 1}.</span>
+            <span className="font-medium">{slide.title || 'Untitled Slide'}</span>
+            <span className="text-gray-500">
+              · {formatLabel(slide.slide_type)} · {slide.duration}s
+            </span>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

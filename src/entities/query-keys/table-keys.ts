@@ -1,0 +1,53 @@
+// One React Query key root per table (and per storage bucket). Every query key starts with
+// the root of the table it reads, generic to specific (['campaigns', 'list', filters]), so
+// invalidating a root refreshes every list, detail, count and option list built on it.
+import type { QueryClient } from '@tanstack/react-query';
+
+export const tableKeys = {
+  users: ['users'],
+  customers: ['customers'],
+  advertisers: ['advertisers'],
+  ads: ['ads'],
+  campaigns: ['campaigns'],
+  campaign_items: ['campaign_items'],
+  equipment_status: ['equipment_status'],
+  system_alerts: ['system_alerts'],
+  /** What plays now (player_playlist()): reads customers, campaigns and campaign_items. */
+  player_playlist: ['player_playlist'],
+  /** Files of the ad-images bucket (the media library, slide image links). */
+  ad_images: ['storage', 'ad-images'],
+  /** Files of the customer-files bucket (a venue's photo and agreement). */
+  customer_files: ['storage', 'customer-files'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type KeyedTable = keyof typeof tableKeys;
+
+/**
+ * What a change to a table can make stale: the table itself, the tables whose rows follow
+ * it by foreign key (deleted with it on cascade, or set null), and the reads that join or
+ * count it. campaigns embed their slides and the customer's name; equipment_status names a
+ * customer and the campaign it plays; player_playlist joins customers, campaigns and slides.
+ */
+export const DEPENDENT_KEYS: Record<KeyedTable, readonly KeyedTable[]> = {
+  users: ['users', 'customers', 'player_playlist'],
+  customers: ['customers', 'campaigns', 'campaign_items', 'equipment_status', 'player_playlist'],
+  advertisers: ['advertisers', 'ads'],
+  ads: ['ads'],
+  campaigns: ['campaigns', 'campaign_items', 'equipment_status', 'player_playlist'],
+  campaign_items: ['campaign_items', 'campaigns', 'player_playlist'],
+  equipment_status: ['equipment_status'],
+  system_alerts: ['system_alerts'],
+  player_playlist: ['player_playlist'],
+  ad_images: ['ad_images'],
+  customer_files: ['customer_files', 'customers'],
+};
+
+/**
+ * Marks stale, and refetches when on screen, every query that reads `table` or follows it by
+ * foreign key. Mutations return this promise from onSuccess so they settle once fresh data is in.
+ */
+export function invalidateTable(queryClient: QueryClient, table: KeyedTable): Promise<void> {
+  return Promise.all(
+    DEPENDENT_KEYS[table].map((dependent) => queryClient.invalidateQueries({ queryKey: tableKeys[dependent] })),
+  ).then(() => undefined);
+}

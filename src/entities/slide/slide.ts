@@ -1,0 +1,141 @@
+// The slide: a row of campaign_items as every screen reads it. Its types, the settings it
+// carries, its numeric bounds (one copy; the database checks the same ones) and how a
+// stored row becomes a slide. The builder edits slides, the player and the preview show them.
+import { REFRESH_INTERVAL, refreshIntervalSeconds } from '@/lib/dynamic-content';
+import type { Tables } from '@/types/database';
+
+export const SLIDE_TYPES = ['advertisement', 'weather', 'news', 'sports', 'business_info', 'promotional'] as const;
+export type SlideType = (typeof SLIDE_TYPES)[number];
+
+export const DYNAMIC_SLIDE_TYPES: readonly SlideType[] = ['weather', 'news', 'sports'];
+export const IMAGE_SLIDE_TYPES: readonly SlideType[] = ['advertisement', 'business_info'];
+
+/** The news categories the slide editor offers (the test page offers the news service's longer list). */
+export const SLIDE_NEWS_CATEGORIES = ['general', 'business', 'technology', 'sports', 'entertainment'] as const;
+
+export const SLIDE_TYPE_LABELS: Record<SlideType, string> = {
+  advertisement: 'Advertisement',
+  weather: 'Weather',
+  news: 'News',
+  sports: 'Sports',
+  business_info: 'Business Info',
+  promotional: 'Promotional',
+};
+
+/** Seconds a slide stays on screen: 5 to 300, 10 when missing. */
+export const DURATION = { min: 5, max: 300, fallback: 10 } as const;
+/** A slide's priority: 1 to 10, 1 when missing. */
+export const PRIORITY = { min: 1, max: 10, fallback: 1 } as const;
+/** Refresh interval of a dynamic slide in seconds: 60 to 3600, 300 by default (kept with the dynamic content it paces). */
+export { REFRESH_INTERVAL };
+
+export interface SlideSettings {
+  location?: string;
+  category?: string;
+  refresh_interval?: number;
+}
+
+/** The columns of a stored slide (campaign_items) that screens read. */
+export type SlideRow = Pick<
+  Tables<'campaign_items'>,
+  | 'id'
+  | 'campaign_id'
+  | 'content_type'
+  | 'slide_type'
+  | 'title'
+  | 'content'
+  | 'image_url'
+  | 'display_order'
+  | 'duration'
+  | 'priority'
+  | 'is_active'
+  | 'settings'
+  | 'updated_at'
+>;
+
+/** A slide: a campaign_items row read defensively (the builder also holds unsaved ones with a temp- id). */
+export interface Slide {
+  id: string;
+  campaign_id: string;
+  content_type: 'static' | 'dynamic';
+  slide_type: SlideType;
+  title: string | null;
+  content: string | null;
+  image_url: string | null;
+  display_order: number;
+  duration: number;
+  priority: number;
+  is_active: boolean;
+  settings: SlideSettings;
+  created_at?: string;
+  updated_at?: string;
+}
+
+export const isSlideType = (value: unknown): value is SlideType =>
+  typeof value === 'string' && (SLIDE_TYPES as readonly string[]).includes(value);
+
+export const contentTypeFor = (slideType: SlideType): Slide['content_type'] =>
+  DYNAMIC_SLIDE_TYPES.includes(slideType) ? 'dynamic' : 'static';
+
+export const showsImage = (slideType: SlideType) => IMAGE_SLIDE_TYPES.includes(slideType);
+
+/** The settings a stored slide carries (location, category, refresh_interval), read defensively. */
+export function parseSlideSettings(raw: unknown): SlideSettings {
+  const settings: SlideSettings = {};
+  if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
+    const value = raw as Record<string, unknown>;
+    if (typeof value.location === 'string') settings.location = value.location;
+    if (typeof value.category === 'string') settings.category = value.category;
+    if (value.refresh_interval !== undefined && value.refresh_interval !== null) {
+      settings.refresh_interval = normalizeRefreshInterval(value.refresh_interval);
+    }
+  }
+  return settings;
+}
+
+/** A stored row as a slide (unknown types read as advertisement). */
+export function slideFromRow(
+  row: Omit<SlideRow, 'updated_at'> & Partial<Pick<Tables<'campaign_items'>, 'created_at' | 'updated_at'>>,
+): Slide {
+  const slideType = isSlideType(row.slide_type) ? row.slide_type : 'advertisement';
+  return {
+    id: row.id,
+    campaign_id: row.campaign_id,
+    content_type: row.content_type === 'dynamic' ? 'dynamic' : 'static',
+    slide_type: slideType,
+    title: row.title,
+    content: row.content,
+    image_url: row.image_url,
+    display_order: row.display_order,
+    duration: row.duration,
+    priority: row.priority,
+    is_active: row.is_active,
+    settings: parseSlideSettings(row.settings),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** Seconds a slide plays: its duration, or 10 when it has none that makes sense. */
+export const playSeconds = (slide: Pick<Slide, 'duration'> | undefined) =>
+  slide && Number.isFinite(slide.duration) && slide.duration > 0 ? slide.duration : DURATION.fallback;
+
+function toNumber(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && value.trim() !== '') return Number(value);
+  return Number.NaN;
+}
+
+function bounded(value: unknown, { min, max, fallback }: { min: number; max: number; fallback: number }) {
+  const number = toNumber(value);
+  if (!Number.isFinite(number)) return fallback;
+  return Math.min(max, Math.max(min, Math.round(number)));
+}
+
+/** Duration in seconds, 5 to 300; anything non-numeric falls back to 10. */
+export const normalizeDuration = (value: unknown) => bounded(value, DURATION);
+/** Priority 1 to 10; anything non-numeric falls back to 1. */
+export const normalizePriority = (value: unknown) => bounded(value, PRIORITY);
+/** Refresh interval in seconds, 60 to 3600; anything non-numeric falls back to 300. */
+export const normalizeRefreshInterval = (value: unknown) =>
+  refreshIntervalSeconds({ refresh_interval: typeof value === 'number' || typeof value === 'string' ? value : null });
