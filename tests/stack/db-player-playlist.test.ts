@@ -1,5 +1,5 @@
 // player_playlist: what plays now at a venue, decided in SQL on calendar dates in the
-// venue's time zone. A venue of its own (with its sign-in) keeps the seeded rows untouched.
+// venue's time zone. A venue of its own (with its sign-in, linked to it) keeps the seeded rows untouched.
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, service, type AnyClient } from './helpers.ts';
@@ -67,7 +67,7 @@ beforeAll(async () => {
   authUserId = await createAuthUser(db, email);
   const { data, error } = await service()
     .from('customers')
-    .insert({ name: 'Playlist Venue', username: 'playlist-venue', email, time_zone: AHEAD })
+    .insert({ name: 'Playlist Venue', username: 'playlist-venue', email, time_zone: AHEAD, user_id: authUserId })
     .select('id')
     .single();
   expect(error).toBeNull();
