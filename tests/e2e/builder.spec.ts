@@ -56,6 +56,8 @@ async function addSlide(page: Page, title: string, fill?: (dialog: ReturnType<Pa
 }
 
 async function saveCampaign(page: Page) {
+  // The toast of an earlier save (2.5 s) must be gone, so the one awaited below is this save's.
+  await expect(page.getByText('Campaign and slides saved!', { exact: true })).toHaveCount(0, { timeout: 5_000 });
   await page.getByRole('button', { name: 'Save Campaign' }).click();
   await expect(page.getByText('Campaign and slides saved!', { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Unsaved changes')).toBeHidden();
