@@ -28,10 +28,37 @@ export interface TestStackOptions {
   env?: Record<string, string>;
 }
 
+/** Attempts on other ports when one of a stack's ports is taken (see startTestStack). */
+const PORT_ATTEMPTS = 4;
+const PORT_STEP = 1000;
+
+/**
+ * Starts a stack on `basePort` (or the suite's), or, when one of its ports is taken
+ * (Linux hands out 32768-60999 to outgoing connections and to the functions runtime,
+ * so a port of 54xxx can be busy for a moment), on the same ports 1000 higher, up to
+ * four times. The stack's url and env always name the ports it really listens on.
+ */
 export async function startTestStack(opts: TestStackOptions = {}): Promise<TestStack> {
   const engine = opts.engine ?? (process.env.STACK_ENGINE === 'postgres' ? 'postgres' : 'pglite');
-  const base = opts.basePort ?? Number(process.env.TEST_BASE_PORT ?? (engine === 'postgres' ? 54520 : 54420));
-  const name = opts.name ?? `test-${engine}-${base}`;
+  const first = opts.basePort ?? Number(process.env.TEST_BASE_PORT ?? (engine === 'postgres' ? 54520 : 54420));
+  for (let attempt = 0; ; attempt++) {
+    const base = first + attempt * PORT_STEP;
+    try {
+      return await startOn(engine, base, opts.name ?? `test-${engine}-${first}`, opts.env);
+    } catch (e) {
+      const taken = e instanceof Error && /already in use|EADDRINUSE|could not bind|could not start server/i.test(e.message);
+      if (!taken || attempt + 1 >= PORT_ATTEMPTS) throw e;
+      console.warn(`[test stack] a port of ${base}+ is taken; trying ${base + PORT_STEP}+`);
+    }
+  }
+}
+
+async function startOn(
+  engine: 'pglite' | 'postgres',
+  base: number,
+  name: string,
+  extraEnv: Record<string, string> | undefined,
+): Promise<TestStack> {
   const dataDir = path.join(ROOT, '.local', name);
   rmSync(dataDir, { recursive: true, force: true });
   let cluster: Cluster | undefined;
@@ -64,7 +91,7 @@ export async function startTestStack(opts: TestStackOptions = {}): Promise<TestS
     STACK_FUNCTIONS_NO_VERIFY: 'open-door',
     STACK_FUNCTIONS_TIMEOUT_MS: '8000',
     STACK_FUNCTIONS_WATCH: '0',
-    ...opts.env,
+    ...extraEnv,
   };
   const launch = async (): Promise<ChildProcess> => {
     const child = fork(path.join(ROOT, 'supabase', 'local', 'main.ts'), [], {
@@ -104,7 +131,13 @@ export async function startTestStack(opts: TestStackOptions = {}): Promise<TestS
     if (running.exitCode === null && running.signalCode === null) running.kill('SIGKILL');
   };
 
-  let child: ChildProcess | null = await launch();
+  let child: ChildProcess | null;
+  try {
+    child = await launch();
+  } catch (e) {
+    cluster?.stop();
+    throw e;
+  }
   return {
     url: `http://127.0.0.1:${base}`,
     engine,
