@@ -1,7 +1,8 @@
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { routes } from './routes';
+import { queryClient } from '@/lib/query-client';
+import { createRoutes } from './routes';
 
-const router = createBrowserRouter(routes);
+const router = createBrowserRouter(createRoutes(queryClient));
 
 export function AppRouter() {
   return <RouterProvider router={router} />;

@@ -1,7 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { AdminLayout } from '@/components/layouts/admin-layout';
 import { paths } from '@/config/paths';
+import type { ScreenPrefetch } from '@/lib/prefetch';
+import { keptSession } from '@/lib/supabase';
 import { RequireRole, RoleRedirect } from './routes/guards';
 import { RouteError } from './routes/route-error';
 
@@ -10,202 +13,222 @@ const { dashboard, customer, auth } = paths;
 /**
  * A screen loaded when it is first visited: each feature's screens are their own chunk,
  * so the first page a person opens downloads only its own code (the kiosk player too).
+ * A screen module that exports `prefetch` gets a loader that starts its first reads as
+ * soon as the chunk is in, while the guards still read the role: on a device with a
+ * session only, and without waiting for them (the screen shows its loading state).
  */
-function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject['lazy'] {
-  return async () => ({ Component: pick(await load()) });
+function screens(queryClient: QueryClient) {
+  return function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject['lazy'] {
+    return async () => {
+      const module = await load();
+      const prefetch = (module as { prefetch?: ScreenPrefetch }).prefetch;
+      return {
+        Component: pick(module),
+        ...(prefetch && {
+          loader: ({ request }: { request: Request }) => {
+            if (keptSession()) prefetch(queryClient, new URL(request.url));
+            return null;
+          },
+        }),
+      };
+    };
+  };
 }
 
 /** The app's route tree, shared by the browser router and tests' memory routers. */
-export const routes: RouteObject[] = [
-  {
-    errorElement: <RouteError />,
-    children: [
-      { path: paths.home.path, element: <RoleRedirect /> },
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  const screen = screens(queryClient);
+  return [
+    {
+      errorElement: <RouteError />,
+      children: [
+        { path: paths.home.path, element: <RoleRedirect /> },
 
-      // Public: sign-in and password screens.
-      {
-        path: auth.callback.path,
-        lazy: screen(
-          () => import('@/features/auth/routes/auth-callback'),
-          (m) => m.AuthCallbackRoute,
-        ),
-      },
-      {
-        path: auth.resetPassword.path,
-        lazy: screen(
-          () => import('@/features/auth/routes/reset-password'),
-          (m) => m.ResetPasswordRoute,
-        ),
-      },
-      {
-        path: auth.setupPassword.path,
-        lazy: screen(
-          () => import('@/features/auth/routes/setup-password'),
-          (m) => m.SetupPasswordRoute,
-        ),
-      },
-      {
-        path: `${auth.signIn.path}/*`,
-        lazy: screen(
-          () => import('@/features/auth/routes/customer-sign-in'),
-          (m) => m.CustomerSignInRoute,
-        ),
-      },
-      {
-        path: paths.admin.signIn.path,
-        lazy: screen(
-          () => import('@/features/auth/routes/admin-sign-in'),
-          (m) => m.AdminSignInRoute,
-        ),
-      },
+        // Public: sign-in and password screens.
+        {
+          path: auth.callback.path,
+          lazy: screen(
+            () => import('@/features/auth/routes/auth-callback'),
+            (m) => m.AuthCallbackRoute,
+          ),
+        },
+        {
+          path: auth.resetPassword.path,
+          lazy: screen(
+            () => import('@/features/auth/routes/reset-password'),
+            (m) => m.ResetPasswordRoute,
+          ),
+        },
+        {
+          path: auth.setupPassword.path,
+          lazy: screen(
+            () => import('@/features/auth/routes/setup-password'),
+            (m) => m.SetupPasswordRoute,
+          ),
+        },
+        {
+          path: `${auth.signIn.path}/*`,
+          lazy: screen(
+            () => import('@/features/auth/routes/customer-sign-in'),
+            (m) => m.CustomerSignInRoute,
+          ),
+        },
+        {
+          path: paths.admin.signIn.path,
+          lazy: screen(
+            () => import('@/features/auth/routes/admin-sign-in'),
+            (m) => m.AdminSignInRoute,
+          ),
+        },
 
-      // Admins only.
-      {
-        element: <RequireRole allow="admin" />,
-        children: [
-          {
-            element: <AdminLayout />,
-            children: [
-              {
-                path: dashboard.root.path,
-                lazy: screen(
-                  () => import('@/features/dashboard/routes/dashboard'),
-                  (m) => m.DashboardRoute,
-                ),
-              },
-              {
-                path: dashboard.customers.list.path,
-                lazy: screen(
-                  () => import('@/features/customers/routes/customers-list'),
-                  (m) => m.CustomersListRoute,
-                ),
-              },
-              {
-                path: dashboard.customers.add.path,
-                lazy: screen(
-                  () => import('@/features/customers/routes/customer-add'),
-                  (m) => m.CustomerAddRoute,
-                ),
-              },
-              {
-                path: dashboard.customers.edit.path,
-                lazy: screen(
-                  () => import('@/features/customers/routes/customer-edit'),
-                  (m) => m.CustomerEditRoute,
-                ),
-              },
-              {
-                path: dashboard.customers.view.path,
-                lazy: screen(
-                  () => import('@/features/customers/routes/customer-view'),
-                  (m) => m.CustomerViewRoute,
-                ),
-              },
-              {
-                path: dashboard.advertisers.list.path,
-                lazy: screen(
-                  () => import('@/features/advertisers/routes/advertisers-list'),
-                  (m) => m.AdvertisersListRoute,
-                ),
-              },
-              {
-                path: dashboard.advertisers.add.path,
-                lazy: screen(
-                  () => import('@/features/advertisers/routes/advertiser-add'),
-                  (m) => m.AdvertiserAddRoute,
-                ),
-              },
-              {
-                path: dashboard.advertisers.edit.path,
-                lazy: screen(
-                  () => import('@/features/advertisers/routes/advertiser-edit'),
-                  (m) => m.AdvertiserEditRoute,
-                ),
-              },
-              {
-                path: dashboard.advertisers.view.path,
-                lazy: screen(
-                  () => import('@/features/advertisers/routes/advertiser-view'),
-                  (m) => m.AdvertiserViewRoute,
-                ),
-              },
-              {
-                path: dashboard.campaigns.list.path,
-                lazy: screen(
-                  () => import('@/features/campaigns/routes/campaigns-list'),
-                  (m) => m.CampaignsListRoute,
-                ),
-              },
-              {
-                path: dashboard.campaigns.add.path,
-                lazy: screen(
-                  () => import('@/features/campaigns/routes/campaign-add'),
-                  (m) => m.CampaignAddRoute,
-                ),
-              },
-              {
-                path: dashboard.campaigns.edit.path,
-                lazy: screen(
-                  () => import('@/features/campaigns/routes/campaign-edit'),
-                  (m) => m.CampaignEditRoute,
-                ),
-              },
-              {
-                path: dashboard.campaigns.builder.path,
-                lazy: screen(
-                  () => import('@/features/campaigns/routes/slide-builder'),
-                  (m) => m.SlideBuilderRoute,
-                ),
-              },
-              {
-                path: dashboard.campaigns.testDynamic.path,
-                lazy: screen(
-                  () => import('@/features/campaigns/routes/test-dynamic'),
-                  (m) => m.TestDynamicRoute,
-                ),
-              },
-              {
-                path: dashboard.equipment.path,
-                lazy: screen(
-                  () => import('@/features/equipment/routes/equipment-status'),
-                  (m) => m.EquipmentStatusRoute,
-                ),
-              },
-              {
-                path: dashboard.settings.path,
-                lazy: screen(
-                  () => import('@/features/settings/routes/settings'),
-                  (m) => m.SettingsRoute,
-                ),
-              },
-            ],
-          },
-        ],
-      },
+        // Admins only.
+        {
+          element: <RequireRole allow="admin" />,
+          children: [
+            {
+              element: <AdminLayout />,
+              children: [
+                {
+                  path: dashboard.root.path,
+                  lazy: screen(
+                    () => import('@/features/dashboard/routes/dashboard'),
+                    (m) => m.DashboardRoute,
+                  ),
+                },
+                {
+                  path: dashboard.customers.list.path,
+                  lazy: screen(
+                    () => import('@/features/customers/routes/customers-list'),
+                    (m) => m.CustomersListRoute,
+                  ),
+                },
+                {
+                  path: dashboard.customers.add.path,
+                  lazy: screen(
+                    () => import('@/features/customers/routes/customer-add'),
+                    (m) => m.CustomerAddRoute,
+                  ),
+                },
+                {
+                  path: dashboard.customers.edit.path,
+                  lazy: screen(
+                    () => import('@/features/customers/routes/customer-edit'),
+                    (m) => m.CustomerEditRoute,
+                  ),
+                },
+                {
+                  path: dashboard.customers.view.path,
+                  lazy: screen(
+                    () => import('@/features/customers/routes/customer-view'),
+                    (m) => m.CustomerViewRoute,
+                  ),
+                },
+                {
+                  path: dashboard.advertisers.list.path,
+                  lazy: screen(
+                    () => import('@/features/advertisers/routes/advertisers-list'),
+                    (m) => m.AdvertisersListRoute,
+                  ),
+                },
+                {
+                  path: dashboard.advertisers.add.path,
+                  lazy: screen(
+                    () => import('@/features/advertisers/routes/advertiser-add'),
+                    (m) => m.AdvertiserAddRoute,
+                  ),
+                },
+                {
+                  path: dashboard.advertisers.edit.path,
+                  lazy: screen(
+                    () => import('@/features/advertisers/routes/advertiser-edit'),
+                    (m) => m.AdvertiserEditRoute,
+                  ),
+                },
+                {
+                  path: dashboard.advertisers.view.path,
+                  lazy: screen(
+                    () => import('@/features/advertisers/routes/advertiser-view'),
+                    (m) => m.AdvertiserViewRoute,
+                  ),
+                },
+                {
+                  path: dashboard.campaigns.list.path,
+                  lazy: screen(
+                    () => import('@/features/campaigns/routes/campaigns-list'),
+                    (m) => m.CampaignsListRoute,
+                  ),
+                },
+                {
+                  path: dashboard.campaigns.add.path,
+                  lazy: screen(
+                    () => import('@/features/campaigns/routes/campaign-add'),
+                    (m) => m.CampaignAddRoute,
+                  ),
+                },
+                {
+                  path: dashboard.campaigns.edit.path,
+                  lazy: screen(
+                    () => import('@/features/campaigns/routes/campaign-edit'),
+                    (m) => m.CampaignEditRoute,
+                  ),
+                },
+                {
+                  path: dashboard.campaigns.builder.path,
+                  lazy: screen(
+                    () => import('@/features/campaigns/routes/slide-builder'),
+                    (m) => m.SlideBuilderRoute,
+                  ),
+                },
+                {
+                  path: dashboard.campaigns.testDynamic.path,
+                  lazy: screen(
+                    () => import('@/features/campaigns/routes/test-dynamic'),
+                    (m) => m.TestDynamicRoute,
+                  ),
+                },
+                {
+                  path: dashboard.equipment.path,
+                  lazy: screen(
+                    () => import('@/features/equipment/routes/equipment-status'),
+                    (m) => m.EquipmentStatusRoute,
+                  ),
+                },
+                {
+                  path: dashboard.settings.path,
+                  lazy: screen(
+                    () => import('@/features/settings/routes/settings'),
+                    (m) => m.SettingsRoute,
+                  ),
+                },
+              ],
+            },
+          ],
+        },
 
-      // Customers only.
-      {
-        element: <RequireRole allow="customer" />,
-        children: [
-          {
-            path: customer.home.path,
-            lazy: screen(
-              () => import('@/features/customer-home/routes/home'),
-              (m) => m.CustomerHomeRoute,
-            ),
-          },
-          {
-            path: customer.slides.path,
-            lazy: screen(
-              () => import('@/features/player/routes/slides'),
-              (m) => m.SlidesRoute,
-            ),
-          },
-        ],
-      },
+        // Customers only.
+        {
+          element: <RequireRole allow="customer" />,
+          children: [
+            {
+              path: customer.home.path,
+              lazy: screen(
+                () => import('@/features/customer-home/routes/home'),
+                (m) => m.CustomerHomeRoute,
+              ),
+            },
+            {
+              path: customer.slides.path,
+              lazy: screen(
+                () => import('@/features/player/routes/slides'),
+                (m) => m.SlidesRoute,
+              ),
+            },
+          ],
+        },
 
-      // Any other path: redirect by role, as for '/'.
-      { path: '*', element: <RoleRedirect /> },
-    ],
-  },
-];
+        // Any other path: redirect by role, as for '/'.
+        { path: '*', element: <RoleRedirect /> },
+      ],
+    },
+  ];
+}

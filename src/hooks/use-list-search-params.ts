@@ -26,6 +26,19 @@ export interface ListSearchParams<S extends string> {
   setPage: (page: number) => void;
 }
 
+/** The list's settled search, status and page as the address `params` give them. */
+export function listParams<S extends string>(
+  params: URLSearchParams,
+  statuses: readonly S[],
+): Pick<ListSearchParams<S>, 'search' | 'status' | 'page'> {
+  const statusParam = params.get('status');
+  return {
+    search: params.get('q') ?? '',
+    status: statuses.find((s) => s === statusParam) ?? 'all',
+    page: Math.max(0, Number(params.get('page') ?? 0) || 0),
+  };
+}
+
 /**
  * A paged list's search, status filter and page, kept in the address (`?q=&status=&page=`) so
  * back, reload and shared links keep them. Typing settles for SEARCH_DEBOUNCE_MS before it
@@ -34,10 +47,7 @@ export interface ListSearchParams<S extends string> {
  */
 export function useListSearchParams<S extends string>(statuses: readonly S[]): ListSearchParams<S> {
   const [params, setParams] = useSearchParams();
-  const statusParam = params.get('status');
-  const status = statuses.find((s) => s === statusParam) ?? 'all';
-  const page = Math.max(0, Number(params.get('page') ?? 0) || 0);
-  const search = params.get('q') ?? '';
+  const { search, status, page } = listParams(params, statuses);
 
   const [searchText, setSearchText] = useState(search);
   const settled = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);

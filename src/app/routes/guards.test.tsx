@@ -8,7 +8,8 @@ import { renderRoutes } from '@tests/setup/render';
 import { fakeUser, onLogout, onUserRole, STORAGE_KEY, storeSession } from '@tests/setup/supabase-mocks';
 import { userKeys } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
-import { routes } from '../routes';
+import { createQueryClient } from '@/lib/query-client';
+import { createRoutes } from '../routes';
 import { RequireRole } from './guards';
 
 /**
@@ -24,7 +25,7 @@ function stubPages(tree: RouteObject[], guarded = false): RouteObject[] {
   });
 }
 
-const app = stubPages(routes);
+const app = stubPages(createRoutes(createQueryClient()));
 
 function renderApp(url: string) {
   return renderRoutes(app, { url });

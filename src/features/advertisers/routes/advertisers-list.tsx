@@ -9,7 +9,8 @@ import { ContentLayout } from '@/components/layouts/content-layout';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { paths } from '@/config/paths';
-import { useListSearchParams } from '@/hooks/use-list-search-params';
+import { listParams, useListSearchParams } from '@/hooks/use-list-search-params';
+import type { ScreenPrefetch } from '@/lib/prefetch';
 import { useToggleAdvertiserStatus } from '../api/advertiser-mutations';
 import {
   ADVERTISER_PAGE_SIZE,
@@ -20,6 +21,11 @@ import {
 import { AdvertiserCard } from '../components/advertiser-card';
 
 const GRID = 'sm:grid-cols-2 xl:grid-cols-3';
+
+/** The page of advertisers the address asks for. */
+export const prefetch: ScreenPrefetch = (queryClient, url) => {
+  void queryClient.prefetchQuery(advertisersQueryOptions(listParams(url.searchParams, ADVERTISER_STATUSES)));
+};
 
 export function AdvertisersListRoute() {
   // Search, status and page live in the address, so back and reload keep them.

@@ -13,6 +13,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@/hooks/use-debounced-value';
+import type { ScreenPrefetch } from '@/lib/prefetch';
 import { useDeleteCampaign, saveErrorText } from '../api/campaign-mutations';
 import {
   CAMPAIGN_CONTENT_TYPES,
@@ -31,10 +32,17 @@ const CONTENT_TYPE_OPTIONS = [
 
 const GRID = 'grid gap-4 md:grid-cols-2 xl:grid-cols-3';
 
+/** The list as it opens: no search, every status and content type. */
+const FIRST_FILTERS: CampaignFilters = { search: '', status: 'all', contentType: 'all' };
+
+export const prefetch: ScreenPrefetch = (queryClient) => {
+  void queryClient.prefetchQuery(campaignKeys.list(FIRST_FILTERS));
+};
+
 export function CampaignsListRoute() {
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<CampaignFilters['status']>('all');
-  const [contentType, setContentType] = useState<CampaignFilters['contentType']>('all');
+  const [search, setSearch] = useState(FIRST_FILTERS.search);
+  const [status, setStatus] = useState(FIRST_FILTERS.status);
+  const [contentType, setContentType] = useState(FIRST_FILTERS.contentType);
   const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const filters: CampaignFilters = { search: debouncedSearch, status, contentType };
   const campaigns = useQuery(campaignKeys.list(filters));

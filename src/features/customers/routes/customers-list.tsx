@@ -17,6 +17,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@/hooks/use-debounced-value';
+import type { ScreenPrefetch } from '@/lib/prefetch';
 import { useDeleteCustomer, useToggleCustomerStatus } from '../api/customer-mutations';
 import { CUSTOMER_STATUSES, toggledStatus, type Customer } from '../api/customer-schema';
 import { customerCountsOptions, customerListOptions, type StatusFilter } from '../api/customers';
@@ -53,9 +54,17 @@ const CARD_SKELETON = (
   </Card>
 );
 
+/** The list as it opens (no search, every status) and its counts. */
+const FIRST_FILTERS = { search: '', status: 'all' } as const satisfies { search: string; status: StatusFilter };
+
+export const prefetch: ScreenPrefetch = (queryClient) => {
+  void queryClient.prefetchInfiniteQuery(customerListOptions(FIRST_FILTERS));
+  void queryClient.prefetchQuery(customerCountsOptions());
+};
+
 export function CustomersListRoute() {
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<StatusFilter>('all');
+  const [search, setSearch] = useState<string>(FIRST_FILTERS.search);
+  const [status, setStatus] = useState<StatusFilter>(FIRST_FILTERS.status);
   const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const filters = { search: debouncedSearch, status };
   const list = useInfiniteQuery(customerListOptions(filters));

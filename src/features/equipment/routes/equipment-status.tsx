@@ -11,7 +11,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/components/ui/error-state';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useListSearchParams } from '@/hooks/use-list-search-params';
+import { listParams, useListSearchParams } from '@/hooks/use-list-search-params';
+import type { ScreenPrefetch } from '@/lib/prefetch';
 import {
   devicesQueryOptions,
   EQUIPMENT_PAGE_SIZE,
@@ -67,6 +68,12 @@ function StatusCounts() {
     </section>
   );
 }
+
+/** The page of devices the address asks for, and the counts by status. */
+export const prefetch: ScreenPrefetch = (queryClient, url) => {
+  void queryClient.prefetchQuery(devicesQueryOptions(listParams(url.searchParams, EQUIPMENT_STATUSES)));
+  void queryClient.prefetchQuery(equipmentCountsQueryOptions());
+};
 
 export function EquipmentStatusRoute() {
   const { searchText, setSearchText, search, status, setStatus, page, setPage } =
