@@ -22,8 +22,49 @@ function precacheManifest(): Plugin {
   };
 }
 
+/**
+ * Lets the browser fetch the app (src/app/app.tsx, imported by src/main.tsx only after it
+ * has started, so that a configuration error can still show a screen) and every chunk it
+ * imports together with the entry, instead of one round trip after it.
+ */
+function preloadApp(): Plugin {
+  return {
+    name: 'signage-preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const app = Object.values(bundle).find(
+          (c) => c.type === 'chunk' && c.facadeModuleId?.replace(/\\/g, '/').endsWith('/src/app/app.tsx'),
+        );
+        if (!app || app.type !== 'chunk') return html;
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          const chunk = bundle[file];
+          if (files.has(file) || !chunk || chunk.type !== 'chunk') return;
+          files.add(file);
+          chunk.imports.forEach(visit);
+        };
+        visit(app.fileName);
+        return {
+          html,
+          tags: [...files]
+            .filter((file) => !html.includes(`/${file}"`))
+            .map((file) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` },
+              injectTo: 'head' as const,
+            })),
+        };
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precacheManifest()],
+  plugins: [react(), tailwindcss(), precacheManifest(), preloadApp()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },

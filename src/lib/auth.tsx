@@ -113,6 +113,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [queryClient]);
 
+  // The role is asked for as soon as the session is known, not when the first guarded route
+  // renders: the router first loads the screen's code, so the two now go on side by side.
+  const liveUserId = state.status === 'signed-in' && !state.renewing ? state.user.id : null;
+  useEffect(() => {
+    if (liveUserId) void queryClient.prefetchQuery(userRoleQueryOptions(liveUserId));
+  }, [liveUserId, queryClient]);
+
   const value = useMemo<AuthContextValue>(
     () => ({
       state,
