@@ -216,6 +216,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 (m) => m.CustomerHomeRoute,
               ),
             },
+          ],
+        },
+        // The venue's wall screen: it reconnects on its own instead of showing errors.
+        {
+          element: <RequireRole allow="customer" kiosk />,
+          children: [
             {
               path: customer.slides.path,
               lazy: screen(

@@ -141,6 +141,24 @@ describe('route guards', () => {
     expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });
 
+  it('on the wall screen (/slides), says it is reconnecting, without the error, and gets in by itself', async () => {
+    storeSession(fakeUser('cafe@example.com'));
+    let fail = true;
+    server.use(
+      onUserRole(() =>
+        fail
+          ? HttpResponse.json({ code: 'XX000', message: 'database unavailable' }, { status: 503 })
+          : HttpResponse.json({ role: 'customer' }),
+      ),
+    );
+    renderApp('/slides');
+
+    expect(await screen.findByRole('heading', { name: 'Reconnecting…' })).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('database unavailable');
+    fail = false;
+    expect(await screen.findByRole('heading', { name: 'Page /slides' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
   it('goes by public.users, not by the role a user wrote into their own metadata', async () => {
     storeSession({ ...fakeUser('cafe@example.com'), user_metadata: { role: 'admin' } });
     server.use(onUserRole('customer'));

@@ -3,6 +3,7 @@
 // a signed-out visitor to /auth, a non-admin on an admin route to /home, a non-customer
 // on a customer route to /dashboard.
 import { Navigate, Outlet } from 'react-router-dom';
+import { ReconnectingScreen } from '@/components/kiosk/reconnecting-screen';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -41,11 +42,17 @@ export function homeFor(role: Role): string {
   return role === 'admin' ? paths.dashboard.root.getHref() : paths.customer.home.getHref();
 }
 
-/** Lets only signed-in people whose role is `allow` through. */
-export function RequireRole({ allow }: { allow: Role }) {
+/**
+ * Lets only signed-in people whose role is `allow` through. On a `kiosk` route (a wall
+ * screen) a role that cannot be read shows no error: the screen says it is reconnecting
+ * and tries again on its own.
+ */
+export function RequireRole({ allow, kiosk = false }: { allow: Role; kiosk?: boolean }) {
   const access = useAccess();
   if (access.status === 'loading') return <FullPageSpinner />;
-  if (access.status === 'error') return <RoleError access={access} />;
+  if (access.status === 'error') {
+    return kiosk ? <ReconnectingScreen onRetry={access.retry} /> : <RoleError access={access} />;
+  }
   if (access.status === 'signed-out') {
     return <Navigate to={access.redirectTo ?? paths.auth.signIn.getHref()} replace />;
   }

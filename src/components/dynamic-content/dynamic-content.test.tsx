@@ -9,11 +9,11 @@ import { server } from '@tests/setup/msw-server';
 import { DynamicContent } from './dynamic-content';
 import { answer, article, game, json, onDynamicContent, weather } from './test-fixtures';
 
-function renderContent(type: string, settings: DynamicContentSettings | null = null) {
+function renderContent(type: string, settings: DynamicContentSettings | null = null, diagnostics = true) {
   const queryClient = createQueryClient({ queries: { retry: false } });
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <DynamicContent type={type} settings={settings} />
+      <DynamicContent type={type} settings={settings} diagnostics={diagnostics} />
     </QueryClientProvider>,
   );
   return { ...result, queryClient };
@@ -106,6 +106,33 @@ describe('DynamicContent: states', () => {
     expect(await screen.findByRole('heading', { name: 'New York' })).toBeInTheDocument();
     expect(screen.queryByText('Showing sample data')).not.toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('on a public screen (no diagnostics): the local sample without the warning or its error', async () => {
+    const { handler } = onDynamicContent(() => HttpResponse.error());
+    server.use(handler);
+    renderContent('news', null, false);
+
+    expect(await screen.findByText('Local businesses welcome visitors this season')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/Failed|fallback|error/i);
+  });
+
+  it('on a public screen (no diagnostics): sample data without the notice', async () => {
+    const { handler } = onDynamicContent(() =>
+      json(answer('weather', weather, { fallback: true, error: 'Failed to fetch weather data' })),
+    );
+    server.use(handler);
+    renderContent('weather', null, false);
+
+    expect(await screen.findByRole('heading', { name: 'New York' })).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/sample data|Failed/i);
+  });
+
+  it('on a public screen (no diagnostics): an unknown type shows nothing', () => {
+    const { container } = renderContent('business_info', null, false);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(container).toHaveTextContent('');
   });
 
   it('an unknown type says so without calling the function', () => {

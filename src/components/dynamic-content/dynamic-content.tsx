@@ -26,6 +26,11 @@ export interface DynamicContentProps {
   settings?: DynamicContentSettings | null;
   /** Stops the news rotation while the surrounding slideshow is paused. */
   paused?: boolean;
+  /**
+   * False on a public screen: no error text, no 'sample data' notice, nothing but content
+   * (the last data, else the sample). Operators' previews show them (default true).
+   */
+  diagnostics?: boolean;
   className?: string;
 }
 
@@ -37,17 +42,19 @@ export interface DynamicContentProps {
  *   'Using fallback data', over a minimal local sample (localSampleData).
  * - The function answered with its built-in sample data (fallback: true): the data, with a
  *   small 'Showing sample data' notice and the function's error text.
+ * Without `diagnostics` (a public screen) the warning, the notice and 'Unknown content type'
+ * are left out: the screen shows the content it has, or an empty dark slide.
  */
-export function DynamicContent({ type, settings, paused, className }: DynamicContentProps) {
+export function DynamicContent({ type, settings, paused, diagnostics = true, className }: DynamicContentProps) {
   return (
     <div className={cn('@container relative flex size-full min-h-0 flex-col overflow-hidden', className)}>
       {isDynamicContentType(type) ? (
-        <DynamicContentBody type={type} settings={settings ?? null} paused={paused} />
-      ) : (
+        <DynamicContentBody type={type} settings={settings ?? null} paused={paused} diagnostics={diagnostics} />
+      ) : diagnostics ? (
         <Alert tone="danger" className="m-[2cqw]">
           Unknown content type
         </Alert>
-      )}
+      ) : null}
     </div>
   );
 }
@@ -56,9 +63,10 @@ interface BodyProps {
   type: DynamicContentType;
   settings: DynamicContentSettings | null;
   paused?: boolean;
+  diagnostics: boolean;
 }
 
-function DynamicContentBody({ type, settings, paused }: BodyProps) {
+function DynamicContentBody({ type, settings, paused, diagnostics }: BodyProps) {
   const query = useQuery(dynamicContentQueryOptions(type, settings));
 
   if (query.isPending) {
@@ -72,13 +80,15 @@ function DynamicContentBody({ type, settings, paused }: BodyProps) {
   if (!query.data) {
     return (
       <>
-        <Alert
-          tone="danger"
-          title={query.error?.message || 'An error occurred'}
-          className="absolute inset-x-[2cqw] top-[2cqw] z-10 shadow-md"
-        >
-          Using fallback data
-        </Alert>
+        {diagnostics && (
+          <Alert
+            tone="danger"
+            title={query.error?.message || 'An error occurred'}
+            className="absolute inset-x-[2cqw] top-[2cqw] z-10 shadow-md"
+          >
+            Using fallback data
+          </Alert>
+        )}
         <ContentView type={type} data={localSampleData(type)} settings={settings} paused={paused} updatedAt={null} />
       </>
     );
@@ -88,7 +98,7 @@ function DynamicContentBody({ type, settings, paused }: BodyProps) {
   return (
     <>
       <ContentView type={type} data={data} settings={settings} paused={paused} updatedAt={updatedAt} />
-      {fallback && (
+      {fallback && diagnostics && (
         <p
           role="status"
           className="absolute right-[1.5cqw] bottom-[1.5cqw] z-10 flex max-w-[70%] items-center gap-[0.6cqw] rounded-full bg-gray-950/60 px-[1.2cqw] py-[0.5cqw] text-[max(0.625rem,1.1cqw)] text-white backdrop-blur-sm"

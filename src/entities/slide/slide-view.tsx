@@ -27,6 +27,11 @@ export interface SlideViewProps {
   imageLoading?: boolean;
   /** Stops dynamic content from rotating and refreshing. */
   paused: boolean;
+  /**
+   * True on a screen the public sees: no error text or 'sample data' notice on dynamic
+   * slides (they show their last data, else the sample). Previews keep them for operators.
+   */
+  publicScreen?: boolean;
   className?: string;
 }
 
@@ -77,10 +82,24 @@ function ImageSlide({ slide, imageUrl }: { slide: ViewableSlide; imageUrl: strin
  * is what the screen shows. Sizes follow the container's width (cqw), so a small preview
  * is the full screen scaled down.
  */
-export function SlideView({ slide, imageUrl, imageLoading = false, paused, className }: SlideViewProps) {
+export function SlideView({
+  slide,
+  imageUrl,
+  imageLoading = false,
+  paused,
+  publicScreen = false,
+  className,
+}: SlideViewProps) {
   let content;
   if (slide.content_type === 'dynamic') {
-    content = <DynamicContent type={slide.slide_type} settings={settingsOf(slide.settings)} paused={paused} />;
+    content = (
+      <DynamicContent
+        type={slide.slide_type}
+        settings={settingsOf(slide.settings)}
+        paused={paused}
+        diagnostics={!publicScreen}
+      />
+    );
   } else if (slide.image_url) {
     content = imageLoading ? (
       <Skeleton className="h-full w-full rounded-none" />

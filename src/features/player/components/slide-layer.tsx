@@ -20,7 +20,7 @@ export function SlideLayer({ slide, imageUrl, visible, paused }: SlideLayerProps
       aria-hidden={!visible}
       className={cn('absolute inset-0 bg-gray-950', visible ? 'z-10 opacity-100' : 'pointer-events-none z-0 opacity-0')}
     >
-      <SlideView slide={slide} imageUrl={imageUrl} paused={paused || !visible} />
+      <SlideView slide={slide} imageUrl={imageUrl} paused={paused || !visible} publicScreen />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
 import { SlidesRoute } from './slides';
+import { answer as dynamicAnswer, json, onDynamicContent, weather } from '@/components/dynamic-content/test-fixtures';
 import type { PlaylistSlide } from '@/entities/playlist/playlist';
 import { playlistSlide } from '@/entities/playlist/playlist-fixtures';
 import { fakeUser, onLogout, onUserRole, restUrl, storeSession, SUPABASE_URL } from '@tests/setup/supabase-mocks';
@@ -132,7 +133,7 @@ describe('/slides', () => {
     await waitFor(() => expect(logout).toHaveBeenCalledTimes(1));
   });
 
-  it('shows an error with Retry, and plays once a retry succeeds', async () => {
+  it('shows no error text when the server fails, and plays by itself once it answers', async () => {
     server.use(
       http.post(restUrl('/rpc/player_playlist'), () =>
         HttpResponse.json(
@@ -141,12 +142,41 @@ describe('/slides', () => {
         ),
       ),
     );
+    renderSlides();
+    expect(await screen.findByRole('heading', { name: 'Reconnecting…' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/unavailable|error/i);
+    // No tap: the screen asks again on its own (after 1 s, then 2 s, …).
+    answer(playlist([item('a', 'Welcome', 1)]));
+    expect(await screen.findByTestId('slide-counter', {}, { timeout: 4000 })).toHaveTextContent('1 / 1');
+  });
+
+  it('tries again at once when someone taps Retry', async () => {
+    server.use(http.post(restUrl('/rpc/player_playlist'), () => HttpResponse.error()));
     const { user } = renderSlides();
-    expect(await screen.findByRole('heading', { name: 'Error' })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('The database is unavailable');
+    await user.click(await screen.findByRole('button', { name: 'Retry' }));
     answer(playlist([item('a', 'Welcome', 1)]));
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 1');
+  });
+
+  it('shows no error text on a dynamic slide whose data cannot be fetched, nor on its sample data', async () => {
+    answer(playlist([item('w', 'Weather', 1, { content_type: 'dynamic', slide_type: 'weather' })]));
+    server.use(onDynamicContent(() => HttpResponse.error()).handler);
+    const first = renderSlides();
+    expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 1');
+    expect(await screen.findByRole('heading', { name: 'New York' })).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/Failed|fallback|error/i);
+    first.unmount();
+
+    server.use(
+      onDynamicContent(() =>
+        json(dynamicAnswer('weather', weather, { fallback: true, error: 'Failed to fetch weather data' })),
+      ).handler,
+    );
+    renderSlides();
+    expect(await screen.findByRole('heading', { name: 'New York' })).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/sample data|Failed/i);
   });
 
   it('keeps playing the playlist kept on the device when the network is gone', async () => {

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { CircleAlert, LogOut, MonitorOff, RotateCw, UserX } from 'lucide-react';
+import { LogOut, MonitorOff, UserX } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
+import { ReconnectingScreen } from '@/components/kiosk/reconnecting-screen';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/components/ui/error-state';
 import { useAuth, useSignOut } from '@/lib/auth';
 import { registerServiceWorker } from '@/lib/service-worker';
 import { playerQueryOptions } from '../api/playlist';
@@ -49,19 +49,8 @@ export function SlidesRoute() {
   }
 
   if (playlist.isError) {
-    return (
-      <PlayerScreen>
-        <CircleAlert aria-hidden className="size-12 text-danger-600" />
-        <h1 className="text-2xl font-semibold">Error</h1>
-        <p role="alert" className="text-gray-300">
-          {errorMessage(playlist.error)}
-        </p>
-        <Button isLoading={playlist.isFetching} onClick={() => void playlist.refetch()}>
-          {!playlist.isFetching && <RotateCw aria-hidden className="size-4" />}
-          Retry
-        </Button>
-      </PlayerScreen>
-    );
+    // Nothing kept on this device to play yet: no error text on the wall, and no tap needed.
+    return <ReconnectingScreen onRetry={() => void playlist.refetch()} retrying={playlist.isFetching} />;
   }
 
   const data = playlist.data;
