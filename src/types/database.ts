@@ -324,6 +324,9 @@ export type Database = {
           last_content_update: string | null
           last_heartbeat: string | null
           location: string | null
+          orientation: string
+          paired_at: string | null
+          screen_user_id: string | null
           status: string
           updated_at: string
         }
@@ -338,6 +341,9 @@ export type Database = {
           last_content_update?: string | null
           last_heartbeat?: string | null
           location?: string | null
+          orientation?: string
+          paired_at?: string | null
+          screen_user_id?: string | null
           status?: string
           updated_at?: string
         }
@@ -352,6 +358,9 @@ export type Database = {
           last_content_update?: string | null
           last_heartbeat?: string | null
           location?: string | null
+          orientation?: string
+          paired_at?: string | null
+          screen_user_id?: string | null
           status?: string
           updated_at?: string
         }
@@ -389,6 +398,54 @@ export type Database = {
           window_started_at?: string
         }
         Relationships: []
+      }
+      screen_pairings: {
+        Row: {
+          claimed_at: string | null
+          code: string
+          created_at: string
+          device_id: string | null
+          expires_at: string
+          id: string
+          requested_ip: string | null
+          secret_hash: string
+        }
+        Insert: {
+          claimed_at?: string | null
+          code: string
+          created_at?: string
+          device_id?: string | null
+          expires_at: string
+          id?: string
+          requested_ip?: string | null
+          secret_hash: string
+        }
+        Update: {
+          claimed_at?: string | null
+          code?: string
+          created_at?: string
+          device_id?: string | null
+          expires_at?: string
+          id?: string
+          requested_ip?: string | null
+          secret_hash?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "screen_pairings_device_id_fkey"
+            columns: ["device_id"]
+            isOneToOne: false
+            referencedRelation: "equipment_status"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "screen_pairings_device_id_fkey"
+            columns: ["device_id"]
+            isOneToOne: false
+            referencedRelation: "equipment_status_live"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       system_alerts: {
         Row: {
@@ -469,6 +526,9 @@ export type Database = {
           last_heartbeat: string | null
           live_status: string | null
           location: string | null
+          orientation: string | null
+          paired: boolean | null
+          paired_at: string | null
           status: string | null
           updated_at: string | null
         }
@@ -494,6 +554,17 @@ export type Database = {
       consume_rate_limit: {
         Args: { p_key: string; p_limit: number; p_window_seconds: number }
         Returns: boolean
+      }
+      create_screen_pairing: {
+        Args: {
+          p_code: string
+          p_expires_in_seconds: number
+          p_ip_limit: number
+          p_ip_window_seconds: number
+          p_requested_ip: string
+          p_secret_hash: string
+        }
+        Returns: Json
       }
       current_customer_id: { Args: Record<PropertyKey, never>; Returns: string }
       dynamic_content_cache_lookup: {
@@ -527,8 +598,23 @@ export type Database = {
         Args: { p_last_heartbeat: string; p_status: string }
         Returns: string
       }
+      finish_screen_pairing: {
+        Args: { p_pairing_id: string; p_secret_hash: string; p_user_id: string }
+        Returns: Json
+      }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       is_own_slide_image: { Args: { object_name: string }; Returns: boolean }
+      my_screen: { Args: Record<PropertyKey, never>; Returns: Json }
+      pair_screen: {
+        Args: {
+          p_code: string
+          p_customer_id: string
+          p_device_id?: string
+          p_device_name: string
+          p_orientation?: string
+        }
+        Returns: string
+      }
       player_heartbeat: {
         Args: {
           p_campaign_id?: string
@@ -539,6 +625,7 @@ export type Database = {
         Returns: string
       }
       player_playlist: { Args: { p_customer_id?: string }; Returns: Json }
+      revoke_screen: { Args: { p_device_id: string }; Returns: undefined }
       save_campaign_slides: {
         Args: {
           p_campaign_id: string
@@ -568,6 +655,7 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      viewer_customer_id: { Args: Record<PropertyKey, never>; Returns: string }
     }
     Enums: {
       [_ in never]: never
