@@ -84,6 +84,33 @@ create index screen_pairings_device_id_idx on public.screen_pairings (device_id)
 alter table public.screen_pairings enable row level security;
 revoke all on public.screen_pairings from anon, authenticated;
 
+-- A screen's login is never a venue's login: linking one to a venue would make it
+-- current_customer_id() and open the venue's row and files to the screen.
+create or replace function public.refuse_screen_login_as_venue_login()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new.user_id is not null and (
+    exists (select 1 from public.equipment_status e where e.screen_user_id = new.user_id)
+    or exists (select 1 from auth.users u where u.id = new.user_id and u.raw_app_meta_data ? 'screen_device_id')
+  ) then
+    raise exception 'A screen''s login cannot be linked to a venue.'
+      using errcode = '23514', hint = 'Link the venue to a customer login.';
+  end if;
+  return new;
+end
+$$;
+
+comment on function public.refuse_screen_login_as_venue_login() is
+  'Trigger function on customers: a paired screen''s login is never linked to a venue.';
+
+create trigger customers_refuse_screen_login
+  before insert or update of user_id on public.customers
+  for each row execute function public.refuse_screen_login_as_venue_login();
+
 -- Whose venue the signed-in login looks at --------------------------------------------
 -- A venue's own login, or a paired screen of an active device of that venue.
 create or replace function public.viewer_customer_id()

@@ -400,6 +400,13 @@ describe('a paired screen', () => {
     expect((data as { user_id: string }).user_id).toBe(SEED.users.cafe.id);
     const { data: me } = await screen.from('users').select('role');
     expect(me).toEqual([{ role: 'customer' }]);
+
+    // Not even an admin can make it a venue's login.
+    const screenLogin = (await device(paired.device_id)).screen_user_id as string;
+    const link = await admin.from('customers').update({ user_id: screenLogin }).eq('id', SEED.customers.books);
+    expect(link.error).toMatchObject({ code: '23514', message: "A screen's login cannot be linked to a venue." });
+    const { data: books } = await service().from('customers').select('user_id').eq('id', SEED.customers.books).single();
+    expect(books).toEqual({ user_id: null });
   });
 
   it('re-paired with a new code, gets new credentials and its old login is deleted', async () => {
