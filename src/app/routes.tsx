@@ -81,6 +81,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           ),
         },
 
+        // A paired wall screen (or one showing its pairing code): no person's login needed.
+        {
+          path: paths.screen.path,
+          lazy: screen(
+            () => import('@/features/player/routes/screen'),
+            (m) => m.ScreenRoute,
+          ),
+        },
+
         // Admins only.
         {
           element: <RequireRole allow="admin" />,

@@ -49,6 +49,9 @@ export const paths = {
     settings: { path: '/dashboard/settings', getHref: () => '/dashboard/settings' },
   },
 
+  /** A wall screen's kiosk entry point: its pairing code, then its venue's playlist. */
+  screen: { path: '/screen', getHref: () => '/screen' },
+
   customer: {
     home: { path: '/home', getHref: () => '/home' },
     slides: { path: '/slides', getHref: () => '/slides' },

@@ -13,7 +13,7 @@
 import { createContext, use, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isAuthRetryableFetchError, type AuthChangeEvent, type Session, type User } from '@supabase/supabase-js';
-import { forgetKeptSession, keptSession, supabase } from '@/lib/supabase';
+import { forgetKeptSession, keptSession, sessionNeedsRenewal, supabase } from '@/lib/supabase';
 
 export type AuthState =
   | { status: 'loading'; session: null; user: null }
@@ -60,8 +60,6 @@ const renewingState = (session: Session): AuthState => ({
   renewing: true,
 });
 
-/** True when supabase-js must renew the session before using it (it does so in a token's last 90 s). */
-const needsRenewal = (session: Session) => (session.expires_at ?? 0) * 1000 - Date.now() < 90_000;
 
 /** Events after which the provider's state follows the session it was given. */
 const SESSION_EVENTS: ReadonlySet<AuthChangeEvent> = new Set<AuthChangeEvent>([
@@ -87,7 +85,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setState((current) => {
         if (current.status !== 'loading') return current;
         const kept = keptSession();
-        return kept && needsRenewal(kept) ? renewingState(kept) : current;
+        return kept && sessionNeedsRenewal(kept) ? renewingState(kept) : current;
       });
     }, KEPT_SESSION_GRACE_MS);
     // Fires INITIAL_SESSION right away with the stored session (or null), then every change.

@@ -13,12 +13,20 @@ export function CustomerSignInRoute() {
       }
       description="Enter your e-mail address and we will send you a link to sign in."
       footer={
-        <>
-          Administrator?{' '}
-          <Link to={paths.admin.signIn.getHref()} className="font-medium text-brand-700 underline">
-            Admin sign-in
-          </Link>
-        </>
+        <div className="space-y-1">
+          <p>
+            Administrator?{' '}
+            <Link to={paths.admin.signIn.getHref()} className="font-medium text-brand-700 underline">
+              Admin sign-in
+            </Link>
+          </p>
+          <p>
+            Setting up a wall screen?{' '}
+            <Link to={paths.screen.getHref()} className="font-medium text-brand-700 underline">
+              Pair this screen instead
+            </Link>
+          </p>
+        </div>
       }
     >
       <CustomerSignInForm />

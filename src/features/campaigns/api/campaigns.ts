@@ -66,11 +66,6 @@ async function getCampaignSlides(id: string) {
   return data;
 }
 
-async function getCustomerOptions() {
-  const { data } = await supabase.from('customers').select('id, name, location').order('name').throwOnError();
-  return data;
-}
-
 export const campaignKeys = {
   all: tableKeys.campaigns,
   lists: () => [...campaignKeys.all, 'list'] as const,
@@ -91,7 +86,3 @@ export const campaignKeys = {
       staleTime: Infinity,
     }),
 };
-
-/** The customers a campaign can belong to, for the form's select. */
-export const customerOptionsQuery = () =>
-  queryOptions({ queryKey: [...tableKeys.customers, 'options'] as const, queryFn: getCustomerOptions });

@@ -9,7 +9,8 @@ import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
-import { CAMPAIGN_STATUSES, customerOptionsQuery } from '../api/campaigns';
+import { venueOptionsQuery } from '@/entities/venue/venue-options';
+import { CAMPAIGN_STATUSES } from '../api/campaigns';
 import { campaignFormSchema, type CampaignFormValues } from '../lib/campaign-schema';
 import { humanize } from '../lib/format';
 import { NativeSelect } from './native-select';
@@ -32,7 +33,7 @@ export function CampaignForm({ defaultValues, submitLabel, onSubmit, isSaving, s
     handleSubmit,
     formState: { errors },
   } = useForm<CampaignFormValues>({ resolver: zodResolver(campaignFormSchema), defaultValues });
-  const customers = useQuery(customerOptionsQuery());
+  const customers = useQuery(venueOptionsQuery());
   const [customerFilter, setCustomerFilter] = useState('');
   const options = customers.data ?? [];
   const searchable = options.length > SEARCHABLE_FROM;

@@ -1,12 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { Info, MapPin, Monitor, RefreshCw, Store } from 'lucide-react';
+import { Info, Link2, MapPin, Monitor, Pencil, RefreshCw, Store, Trash2, Unlink } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/components/ui/error-state';
+import { useToast } from '@/components/ui/toast';
 import { deviceQueryOptions, type Device } from '../api/equipment';
 import { heartbeatAge, silenceText } from '../api/heartbeat-age';
+import { useDeleteDevice, useRevokeScreen } from '../api/screen-mutations';
 import { DeviceDetailsDialog } from './device-details-dialog';
+import { EditDeviceDialog } from './edit-device-dialog';
 import { DeviceStatusBadge } from './device-status-badge';
 
 export interface DeviceCardProps {
@@ -31,6 +35,12 @@ export function DeviceCard({ device: listed, listUpdatedAt }: DeviceCardProps) {
   const device = singleIsNewer && single.data ? single.data : listed;
   const gone = singleIsNewer && single.data === null;
   const [detailsOpen, setDetailsOpen] = useState(false);
+  const [revokeOpen, setRevokeOpen] = useState(false);
+  const [editOpen, setEditOpen] = useState(false);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const revoke = useRevokeScreen();
+  const remove = useDeleteDevice();
+  const toast = useToast();
   const name = device.device_name ?? 'Device';
 
   return (
@@ -74,6 +84,12 @@ export function DeviceCard({ device: listed, listUpdatedAt }: DeviceCardProps) {
         )}
         {gone && <p className="text-danger-700">This device no longer exists.</p>}
       </dl>
+      {device.paired && (
+        <p className="flex items-center gap-1.5 px-5 pb-3 text-sm text-gray-600">
+          <Link2 aria-hidden className="size-4 text-brand-600" />
+          Paired screen · {device.orientation === 'portrait' ? 'Portrait' : 'Landscape'}
+        </p>
+      )}
       <div className="mt-auto grid grid-cols-2 gap-2 border-t border-gray-200 px-5 py-3">
         <Button
           variant="outline"
@@ -90,7 +106,66 @@ export function DeviceCard({ device: listed, listUpdatedAt }: DeviceCardProps) {
           View Details
         </Button>
       </div>
+      <div className="flex flex-wrap justify-end gap-1 border-t border-gray-100 px-3 py-2">
+        <Button variant="ghost" size="sm" onClick={() => setEditOpen(true)} aria-label={`Edit ${name}`}>
+          <Pencil aria-hidden className="size-4" />
+          Edit
+        </Button>
+        {device.paired && (
+          <Button variant="ghost" size="sm" onClick={() => setRevokeOpen(true)} aria-label={`Revoke ${name}`}>
+            <Unlink aria-hidden className="size-4" />
+            Revoke
+          </Button>
+        )}
+        <Button variant="ghost" size="sm" onClick={() => setDeleteOpen(true)} aria-label={`Delete ${name}`}>
+          <Trash2 aria-hidden className="size-4" />
+          Delete
+        </Button>
+      </div>
       <DeviceDetailsDialog device={device} open={detailsOpen} onOpenChange={setDetailsOpen} />
+      <EditDeviceDialog device={device} open={editOpen} onOpenChange={setEditOpen} />
+      <ConfirmDialog
+        open={deleteOpen}
+        onOpenChange={(next) => !remove.isPending && setDeleteOpen(next)}
+        title={`Delete ${name}?`}
+        description={
+          device.paired
+            ? 'The screen stops playing and shows a new pairing code. Its history on this page is removed.'
+            : 'The device and its history on this page are removed. A screen still reporting as it comes back only once paired again.'
+        }
+        confirmLabel="Delete"
+        destructive
+        isPending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(id, {
+            onSuccess: () => {
+              setDeleteOpen(false);
+              toast({ tone: 'success', title: `${name} deleted` });
+            },
+            onError: (error) =>
+              toast({ tone: 'danger', title: 'Failed to delete the device', description: error.message }),
+          })
+        }
+      />
+      <ConfirmDialog
+        open={revokeOpen}
+        onOpenChange={(next) => !revoke.isPending && setRevokeOpen(next)}
+        title={`Revoke ${name}?`}
+        description="The screen stops playing and shows a new pairing code. Pair it again from Add screen."
+        confirmLabel="Revoke"
+        destructive
+        isPending={revoke.isPending}
+        onConfirm={() =>
+          revoke.mutate(id, {
+            onSuccess: () => {
+              setRevokeOpen(false);
+              toast({ tone: 'success', title: `${name} revoked` });
+            },
+            onError: (error) =>
+              toast({ tone: 'danger', title: 'Failed to revoke the screen', description: error.message }),
+          })
+        }
+      />
     </Card>
   );
 }

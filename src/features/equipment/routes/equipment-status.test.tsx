@@ -190,3 +190,150 @@ describe('equipment status', () => {
     expect(await screen.findByRole('article', { name: 'DEVICE-1' })).toBeInTheDocument();
   });
 });
+
+describe('Add screen', () => {
+  const VENUES = [
+    { id: 'c1', name: 'Corner Cafe', location: '12 Bleecker St, New York, NY' },
+    { id: 'c2', name: 'Peak Gym', location: null },
+  ];
+
+  function pairing(reply: (body: Record<string, unknown>) => Response) {
+    const calls: Record<string, unknown>[] = [];
+    server.use(
+      http.get(restUrl('/customers'), () => HttpResponse.json(VENUES)),
+      http.post(restUrl('/rpc/pair_screen'), async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        calls.push(body);
+        return reply(body);
+      }),
+    );
+    return calls;
+  }
+
+  it('pairs the code a screen shows with a venue, a name and an orientation', async () => {
+    answers();
+    const calls = pairing(() => HttpResponse.json('de000000-0000-4000-8000-000000000009'));
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add screen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add screen' });
+    await user.type(within(dialog).getByLabelText('Pairing code'), 'abc-234');
+    await user.selectOptions(await within(dialog).findByLabelText('Venue'), 'c2');
+    await user.type(within(dialog).getByLabelText('Screen name'), '  Front window ');
+    await user.selectOptions(within(dialog).getByLabelText('Orientation'), 'portrait');
+    await user.click(within(dialog).getByRole('button', { name: 'Pair screen' }));
+
+    expect(await screen.findByText('Front window paired')).toBeInTheDocument();
+    expect(calls).toEqual([
+      { p_code: 'ABC234', p_customer_id: 'c2', p_device_name: 'Front window', p_orientation: 'portrait' },
+    ]);
+    expect(screen.queryByRole('dialog', { name: 'Add screen' })).not.toBeInTheDocument();
+  });
+
+  it('checks the fields before sending', async () => {
+    answers();
+    const calls = pairing(() => HttpResponse.json('x'));
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add screen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add screen' });
+    await user.type(within(dialog).getByLabelText('Pairing code'), 'AB1');
+    await user.click(within(dialog).getByRole('button', { name: 'Pair screen' }));
+    expect(await within(dialog).findByText('Enter the 6-character code the screen shows')).toBeInTheDocument();
+    expect(within(dialog).getByText('Choose the venue of this screen')).toBeInTheDocument();
+    expect(within(dialog).getByText('Name the screen, for example Front window')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it('marks a code the server refuses at its field and keeps what was typed', async () => {
+    answers();
+    pairing(() =>
+      HttpResponse.json(
+        { code: 'P0002', message: 'This pairing code is not valid or has expired.', details: null, hint: null },
+        { status: 404 },
+      ),
+    );
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add screen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add screen' });
+    await user.type(within(dialog).getByLabelText('Pairing code'), 'ZZZ222');
+    await user.selectOptions(await within(dialog).findByLabelText('Venue'), 'c1');
+    await user.type(within(dialog).getByLabelText('Screen name'), 'Lobby');
+    await user.click(within(dialog).getByRole('button', { name: 'Pair screen' }));
+
+    expect(await within(dialog).findByText('This pairing code is not valid or has expired.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Pairing code')).toHaveFocus();
+    expect(within(dialog).getByLabelText('Screen name')).toHaveValue('Lobby');
+  });
+
+  it('opens with the code from the QR code’s link', async () => {
+    answers();
+    pairing(() => HttpResponse.json('x'));
+    renderPage('/dashboard/equipment?pair=QRC234');
+    const dialog = await screen.findByRole('dialog', { name: 'Add screen' });
+    expect(within(dialog).getByLabelText('Pairing code')).toHaveValue('QRC234');
+  });
+});
+
+describe('a device card', () => {
+  it('renames a device and moves it to another venue', async () => {
+    answers([device(1)]);
+    const updates: { body: unknown; id: string | null }[] = [];
+    server.use(
+      http.get(restUrl('/customers'), () => HttpResponse.json([{ id: 'c2', name: 'Peak Gym', location: null }])),
+      http.patch(restUrl('/equipment_status'), async ({ request }) => {
+        updates.push({ body: await request.json(), id: new URL(request.url).searchParams.get('id') });
+        return HttpResponse.json({ id: 'e0000000-0000-4000-8000-000000000001' });
+      }),
+    );
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit DEVICE-1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit device' });
+    await user.clear(within(dialog).getByLabelText('Screen name'));
+    await user.type(within(dialog).getByLabelText('Screen name'), 'Bar screen');
+    await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'Venue' }), 'c2');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Bar screen saved')).toBeInTheDocument();
+    expect(updates).toEqual([
+      {
+        body: { device_name: 'Bar screen', orientation: 'landscape', customer_id: 'c2' },
+        id: 'eq.e0000000-0000-4000-8000-000000000001',
+      },
+    ]);
+  });
+
+  it('deletes a device after asking', async () => {
+    answers([device(1)]);
+    const deleted: (string | null)[] = [];
+    server.use(
+      http.delete(restUrl('/equipment_status'), ({ request }) => {
+        deleted.push(new URL(request.url).searchParams.get('id'));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Delete DEVICE-1' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete DEVICE-1?' });
+    expect(deleted).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('DEVICE-1 deleted')).toBeInTheDocument();
+    expect(deleted).toEqual(['eq.e0000000-0000-4000-8000-000000000001']);
+  });
+
+  it('revokes a paired screen after asking', async () => {
+    answers([device(1, { paired: true, orientation: 'portrait' })]);
+    const revoked: unknown[] = [];
+    server.use(
+      http.post(restUrl('/rpc/revoke_screen'), async ({ request }) => {
+        revoked.push(await request.json());
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = renderPage();
+    expect(await screen.findByText(/Paired screen · Portrait/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Revoke DEVICE-1' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Revoke DEVICE-1?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText('DEVICE-1 revoked')).toBeInTheDocument();
+    expect(revoked).toEqual([{ p_device_id: 'e0000000-0000-4000-8000-000000000001' }]);
+  });
+});

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
 import { CircleAlert, CircleCheck, CirclePause, CircleX, MonitorOff, RefreshCw, type LucideIcon } from 'lucide-react';
 import { CardList } from '@/components/lists/card-list';
 import { ListContent } from '@/components/lists/list-content';
@@ -21,6 +22,7 @@ import {
   type EquipmentFilters,
   type EquipmentStatus,
 } from '../api/equipment';
+import { AddScreenDialog } from '../components/add-screen-dialog';
 import { DeviceCard } from '../components/device-card';
 
 const COUNT_CARDS: { status: EquipmentStatus; label: string; icon: LucideIcon; classes: string }[] = [
@@ -79,6 +81,9 @@ export function EquipmentStatusRoute() {
   const { searchText, setSearchText, search, status, setStatus, page, setPage } =
     useListSearchParams(EQUIPMENT_STATUSES);
   const filters: EquipmentFilters = { search, status, page };
+  // The QR code a screen shows while it waits to be paired opens this page with its code.
+  const [params] = useSearchParams();
+  const pairCode = params.get('pair') ?? '';
 
   const devices = useQuery(devicesQueryOptions(filters));
   const counts = useQuery(equipmentCountsQueryOptions());
@@ -87,7 +92,8 @@ export function EquipmentStatusRoute() {
 
   return (
     <ContentLayout title="Equipment Status" description="Online, idle, offline and failing devices.">
-      <div className="flex justify-end">
+      <div className="flex flex-wrap justify-end gap-2">
+        <AddScreenDialog initialCode={pairCode} />
         <Button
           variant="outline"
           isLoading={refreshing}

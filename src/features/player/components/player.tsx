@@ -51,7 +51,8 @@ const now = () => performance.now();
 
 export interface PlayerProps {
   data: PlayerData;
-  onSignOut: () => void;
+  /** Shows a Sign Out control (a venue's login); a paired screen has none. */
+  onSignOut?: () => void;
   signingOut?: boolean;
 }
 
@@ -216,15 +217,17 @@ export function Player({ data, onSignOut, signingOut = false }: PlayerProps) {
               {pos.index + 1} / {total}
             </span>
           </div>
-          <button
-            type="button"
-            className={cn(control, 'w-auto gap-2 px-4 text-sm')}
-            onClick={onSignOut}
-            disabled={signingOut}
-          >
-            <LogOut aria-hidden className="size-4" />
-            Sign Out
-          </button>
+          {onSignOut && (
+            <button
+              type="button"
+              className={cn(control, 'w-auto gap-2 px-4 text-sm')}
+              onClick={onSignOut}
+              disabled={signingOut}
+            >
+              <LogOut aria-hidden className="size-4" />
+              Sign Out
+            </button>
+          )}
         </div>
       </div>
 

@@ -1,0 +1,121 @@
+// Pairing and revoking wall screens (pair_screen / revoke_screen, admins only). A screen
+// shows a pairing code on /screen; entering it here makes (or re-pairs) its device.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { invalidateTable } from '@/entities/query-keys/table-keys';
+import { supabase } from '@/lib/supabase';
+import { failureOr } from '@/lib/write-errors';
+
+export const ORIENTATIONS = ['landscape', 'portrait'] as const;
+export type Orientation = (typeof ORIENTATIONS)[number];
+
+/** A code as people type it: any case, spaces and dashes allowed. */
+export function normalizeCode(value: string): string {
+  return value.toUpperCase().replace(/[\s-]/g, '');
+}
+
+export const pairScreenSchema = z.object({
+  code: z
+    .string()
+    .transform(normalizeCode)
+    .pipe(z.string().regex(/^[A-HJ-NP-Z2-9]{6}$/, { error: 'Enter the 6-character code the screen shows' })),
+  customer_id: z.string().min(1, { error: 'Choose the venue of this screen' }),
+  device_name: z
+    .string()
+    .trim()
+    .min(1, { error: 'Name the screen, for example Front window' })
+    .max(100, { error: 'A screen name can have at most 100 characters' }),
+  orientation: z.enum(ORIENTATIONS),
+});
+
+export type PairScreenInput = z.input<typeof pairScreenSchema>;
+export type PairScreenValues = z.output<typeof pairScreenSchema>;
+
+/** A failed pairing, with the form field it concerns (when it concerns one). */
+export class PairScreenError extends Error {
+  constructor(
+    message: string,
+    readonly field: keyof PairScreenValues | null,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+export function usePairScreen() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: PairScreenValues): Promise<string> => {
+      const { data, error } = await supabase.rpc('pair_screen', {
+        p_code: values.code,
+        p_customer_id: values.customer_id,
+        p_device_name: values.device_name,
+        p_orientation: values.orientation,
+      });
+      if (error) {
+        const field =
+          error.code === 'P0002'
+            ? 'code'
+            : error.code === '22023'
+              ? 'device_name'
+              : error.code === '23503'
+                ? 'customer_id'
+                : null;
+        throw new PairScreenError(failureOr('The screen could not be paired', error).message, field, { cause: error });
+      }
+      return data;
+    },
+    onSuccess: () => invalidateTable(queryClient, 'equipment_status'),
+  });
+}
+
+export function useRevokeScreen() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (deviceId: string) => {
+      const { error } = await supabase.rpc('revoke_screen', { p_device_id: deviceId });
+      if (error) throw failureOr('The screen could not be revoked', error);
+    },
+    onSuccess: () => invalidateTable(queryClient, 'equipment_status'),
+  });
+}
+
+export const deviceEditSchema = pairScreenSchema.pick({ device_name: true, orientation: true }).extend({
+  customer_id: z.string(),
+});
+
+export type DeviceEditInput = z.input<typeof deviceEditSchema>;
+export type DeviceEditValues = z.output<typeof deviceEditSchema>;
+
+/** Renames a device, moves it to another venue (or none) and sets its orientation. */
+export function useUpdateDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, values }: { id: string; values: DeviceEditValues }) => {
+      const { error } = await supabase
+        .from('equipment_status')
+        .update({
+          device_name: values.device_name,
+          orientation: values.orientation,
+          customer_id: values.customer_id || null,
+        })
+        .eq('id', id)
+        .select('id')
+        .single();
+      if (error) throw failureOr('The device could not be saved', error);
+    },
+    onSuccess: () => invalidateTable(queryClient, 'equipment_status'),
+  });
+}
+
+/** Deletes a device (a ghost the old heartbeat made, or a screen taken down); a paired screen goes back to its code. */
+export function useDeleteDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      const { error } = await supabase.from('equipment_status').delete().eq('id', id);
+      if (error) throw failureOr('The device could not be deleted', error);
+    },
+    onSuccess: () => invalidateTable(queryClient, 'equipment_status'),
+  });
+}

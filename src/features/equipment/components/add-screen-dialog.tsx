@@ -1,0 +1,148 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { MonitorSmartphone } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { useToast } from '@/components/ui/toast';
+import { venueOptionsQuery } from '@/entities/venue/venue-options';
+import {
+  ORIENTATIONS,
+  PairScreenError,
+  pairScreenSchema,
+  usePairScreen,
+  type PairScreenInput,
+  type PairScreenValues,
+} from '../api/screen-mutations';
+
+const ORIENTATION_LABELS = { landscape: 'Landscape (wide)', portrait: 'Portrait (tall)' } as const;
+
+export interface AddScreenDialogProps {
+  /** A code to start with (the QR code on the screen links here with it). */
+  initialCode?: string;
+}
+
+/**
+ * Add screen: the admin types the code a new screen shows on /screen, picks its venue, names
+ * it and sets its orientation; the screen starts playing on its own within seconds. A code the
+ * server refuses is marked at the Code field, and nothing typed is lost.
+ */
+export function AddScreenDialog({ initialCode = '' }: AddScreenDialogProps) {
+  const [open, setOpen] = useState(initialCode !== '');
+  const venues = useQuery({ ...venueOptionsQuery(), enabled: open });
+  const pair = usePairScreen();
+  const toast = useToast();
+  const form = useForm<PairScreenInput, unknown, PairScreenValues>({
+    resolver: zodResolver(pairScreenSchema),
+    defaultValues: { code: initialCode, customer_id: '', device_name: '', orientation: 'landscape' },
+  });
+  const { errors } = form.formState;
+
+  const onOpenChange = (next: boolean) => {
+    if (pair.isPending) return;
+    setOpen(next);
+    if (!next) {
+      form.reset({ code: '', customer_id: '', device_name: '', orientation: 'landscape' });
+      pair.reset();
+    }
+  };
+
+  const onSubmit = form.handleSubmit((values) => {
+    pair.mutate(values, {
+      onSuccess: () => {
+        toast({
+          tone: 'success',
+          title: `${values.device_name} paired`,
+          description: 'It starts playing in a few seconds.',
+        });
+        onOpenChange(false);
+      },
+      onError: (error) => {
+        if (error instanceof PairScreenError && error.field) {
+          form.setError(error.field, { message: error.message }, { shouldFocus: true });
+        }
+      },
+    });
+  });
+
+  const formError = pair.error instanceof PairScreenError && pair.error.field ? null : pair.error;
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <Button onClick={() => onOpenChange(true)}>
+        <MonitorSmartphone aria-hidden className="size-4" />
+        Add screen
+      </Button>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Add screen</DialogTitle>
+          <DialogDescription>
+            Open /screen on the new screen&apos;s browser: it shows a pairing code. Enter it here.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
+          <Field label="Pairing code" error={errors.code?.message} hint="6 characters, as the screen shows them">
+            {(c) => (
+              <Input
+                {...c}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                className="font-mono tracking-widest uppercase"
+                {...form.register('code')}
+              />
+            )}
+          </Field>
+          <Field label="Venue" error={errors.customer_id?.message}>
+            {(c) => (
+              <Select
+                {...c}
+                disabled={venues.isPending}
+                placeholder={venues.isPending ? 'Loading venues...' : 'Select a venue'}
+                options={(venues.data ?? []).map((v) => ({
+                  value: v.id,
+                  label: v.location ? `${v.name} (${v.location})` : v.name,
+                }))}
+                {...form.register('customer_id')}
+              />
+            )}
+          </Field>
+          <Field label="Screen name" error={errors.device_name?.message}>
+            {(c) => <Input {...c} placeholder="Front window" maxLength={100} {...form.register('device_name')} />}
+          </Field>
+          <Field label="Orientation" error={errors.orientation?.message}>
+            {(c) => (
+              <Select
+                {...c}
+                options={ORIENTATIONS.map((o) => ({ value: o, label: ORIENTATION_LABELS[o] }))}
+                {...form.register('orientation')}
+              />
+            )}
+          </Field>
+          {venues.isError && <Alert tone="danger">The venues could not be loaded.</Alert>}
+          {formError && <Alert tone="danger">{formError.message}</Alert>}
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pair.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" isLoading={pair.isPending}>
+              Pair screen
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,108 @@
+// Pairing a wall screen: the screen asks the screen-pairing edge function for a code, shows
+// it, and asks every few seconds whether an admin has entered it (Equipment → Add screen).
+// Once paired it receives a login of its own (not the venue's), signs in with it and plays.
+// The pairing in progress is kept on the device, so a reload shows the same code.
+import { FunctionsHttpError } from '@supabase/supabase-js';
+import { supabase } from '@/lib/supabase';
+
+/** How often a screen showing its code asks whether it was paired. */
+export const PAIRING_POLL_MS = 3_000;
+
+const PAIRING_KEY = 'signage-screen:pairing';
+
+export interface Pairing {
+  pairing_id: string;
+  code: string;
+  secret: string;
+  expires_at: string;
+}
+
+export type PollAnswer =
+  | { status: 'waiting' }
+  | { status: 'expired' }
+  | { status: 'paired'; device_id: string; email: string; password: string };
+
+/** The app metadata the screen-pairing function gives a screen's login. */
+export function screenDeviceId(user: { app_metadata?: Record<string, unknown> } | null | undefined): string | null {
+  const id = user?.app_metadata?.screen_device_id;
+  return typeof id === 'string' && id ? id : null;
+}
+
+async function call(body: Record<string, unknown>): Promise<{ status: number; body: unknown }> {
+  const result: { data: unknown; error: unknown } = await supabase.functions.invoke<unknown>('screen-pairing', {
+    body,
+  });
+  const { data, error } = result;
+  if (error instanceof FunctionsHttpError) {
+    const response = error.context as Response;
+    return { status: response.status, body: await response.json().catch(() => null) };
+  }
+  if (error) throw error instanceof Error ? error : new Error('The pairing service could not be reached.');
+  return { status: 200, body: data };
+}
+
+export function keptPairing(now = Date.now()): Pairing | null {
+  try {
+    const value = JSON.parse(localStorage.getItem(PAIRING_KEY) ?? 'null') as Pairing | null;
+    if (!value?.pairing_id || !value.code || !value.secret) return null;
+    return Date.parse(value.expires_at) > now ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function forgetPairing(): void {
+  localStorage.removeItem(PAIRING_KEY);
+}
+
+/** A pairing code for this screen: the one it already shows, or a new one. */
+export async function startPairing(): Promise<Pairing> {
+  const kept = keptPairing();
+  if (kept) return kept;
+  const answer = await call({ action: 'start' });
+  const body = answer.body as Partial<Pairing> | null;
+  if (answer.status !== 200 || !body?.code || !body.pairing_id || !body.secret || !body.expires_at) {
+    throw new Error(`The pairing service answered ${answer.status}.`);
+  }
+  const pairing = body as Pairing;
+  localStorage.setItem(PAIRING_KEY, JSON.stringify(pairing));
+  return pairing;
+}
+
+/** Whether an admin has entered the code yet; 'paired' carries the screen's login, once. */
+export async function pollPairing(pairing: Pairing): Promise<PollAnswer> {
+  const answer = await call({ action: 'poll', pairing_id: pairing.pairing_id, secret: pairing.secret });
+  const body = answer.body as Partial<PollAnswer & { email: string; password: string; device_id: string }> | null;
+  if (answer.status === 410 || answer.status === 404) return { status: 'expired' };
+  if (answer.status !== 200 || !body) throw new Error(`The pairing service answered ${answer.status}.`);
+  if (body.status === 'paired' && body.email && body.password && body.device_id) {
+    return { status: 'paired', device_id: body.device_id, email: body.email, password: body.password };
+  }
+  return { status: 'waiting' };
+}
+
+/** Signs this browser in as the paired screen; the pairing is then used up. */
+export async function signInAsScreen(answer: Extract<PollAnswer, { status: 'paired' }>): Promise<void> {
+  const { error } = await supabase.auth.signInWithPassword({ email: answer.email, password: answer.password });
+  if (error) throw error;
+  forgetPairing();
+}
+
+export interface MyScreen {
+  id: string;
+  device_name: string;
+  orientation: 'landscape' | 'portrait';
+  customer_id: string | null;
+  customer_name: string | null;
+}
+
+/** The signed-in screen's device, or null once an admin revoked it. */
+export async function getMyScreen(): Promise<MyScreen | null> {
+  const { data } = await supabase.rpc('my_screen').throwOnError();
+  return (data as unknown as MyScreen | null) ?? null;
+}
+
+/** Forgets the revoked screen's login on this device, so it shows a pairing code again. */
+export async function forgetScreenLogin(): Promise<void> {
+  await supabase.auth.signOut({ scope: 'local' });
+}

@@ -1,0 +1,132 @@
+// /screen: the kiosk entry point of a paired screen. A browser without a screen login shows
+// a pairing code until an admin pairs it; then it signs in as that screen (a login of its
+// own, not the venue's) and plays its venue's playlist, as /slides does, with no controls
+// to sign out. Revoked by an admin, it forgets its login and shows a new code.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { MonitorOff } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { ReconnectingScreen } from '@/components/kiosk/reconnecting-screen';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import type { ScreenPrefetch } from '@/lib/prefetch';
+import { registerServiceWorker } from '@/lib/service-worker';
+import { freshKeptSession } from '@/lib/supabase';
+import {
+  forgetPairing,
+  forgetScreenLogin,
+  getMyScreen,
+  PAIRING_POLL_MS,
+  pollPairing,
+  screenDeviceId,
+  signInAsScreen,
+  startPairing,
+} from '../api/screen-pairing';
+import { PLAYLIST_POLL_MS, playerQueryOptions } from '../api/playlist';
+import { PairingCode } from '../components/pairing-code';
+import { LoadingSlides, PlayerScreen, PlaylistScreen } from '../components/playlist-screen';
+
+const screenKeys = {
+  all: ['screen'] as const,
+  pairing: () => [...screenKeys.all, 'pairing'] as const,
+  poll: (pairingId: string) => [...screenKeys.all, 'poll', pairingId] as const,
+  mine: (userId: string) => [...screenKeys.all, 'mine', userId] as const,
+};
+
+/** A paired screen's playlist (and its images) is asked for while the app starts. */
+export const prefetch: ScreenPrefetch = (queryClient) => {
+  const session = freshKeptSession();
+  if (session && screenDeviceId(session.user)) void queryClient.prefetchQuery(playerQueryOptions(session.user.id));
+};
+
+function PairingScreen() {
+  const queryClient = useQueryClient();
+  const pairing = useQuery({
+    queryKey: screenKeys.pairing(),
+    queryFn: startPairing,
+    staleTime: Infinity,
+    retry: false,
+    networkMode: 'always',
+  });
+  const current = pairing.data;
+  const poll = useQuery({
+    queryKey: screenKeys.poll(current?.pairing_id ?? ''),
+    queryFn: () => pollPairing(current!),
+    enabled: Boolean(current),
+    refetchInterval: PAIRING_POLL_MS,
+    refetchIntervalInBackground: true,
+    retry: false,
+    networkMode: 'always',
+  });
+  const signingIn = useRef(false);
+
+  const answer = poll.data;
+  useEffect(() => {
+    if (answer?.status === 'expired') {
+      forgetPairing();
+      void queryClient.invalidateQueries({ queryKey: screenKeys.pairing() });
+    }
+    if (answer?.status === 'paired' && !signingIn.current) {
+      signingIn.current = true;
+      // The login arrives once: on a failed sign-in the code is asked for again.
+      void signInAsScreen(answer).then(
+        () => queryClient.removeQueries({ queryKey: screenKeys.all }),
+        () => {
+          signingIn.current = false;
+          forgetPairing();
+          void queryClient.invalidateQueries({ queryKey: screenKeys.pairing() });
+        },
+      );
+    }
+  }, [answer, queryClient]);
+
+  if (pairing.isError) {
+    return <ReconnectingScreen onRetry={() => void pairing.refetch()} retrying={pairing.isFetching} />;
+  }
+  if (!current || answer?.status === 'paired') return <LoadingSlides />;
+  const pairUrl = `${window.location.origin}${paths.dashboard.equipment.getHref()}?pair=${current.code}`;
+  return <PairingCode code={current.code} pairUrl={pairUrl} />;
+}
+
+function PairedScreen({ userId, renewing }: { userId: string; renewing: boolean }) {
+  const mine = useQuery({
+    queryKey: screenKeys.mine(userId),
+    queryFn: getMyScreen,
+    enabled: !renewing,
+    refetchInterval: PLAYLIST_POLL_MS,
+    refetchIntervalInBackground: true,
+    retry: false,
+    networkMode: 'always',
+  });
+  const revoked = mine.isSuccess && mine.data === null;
+  useEffect(() => {
+    if (revoked) void forgetScreenLogin();
+  }, [revoked]);
+
+  if (revoked) return <LoadingSlides />;
+  return (
+    <PlaylistScreen
+      userId={userId}
+      renewing={renewing}
+      noVenue={
+        <PlayerScreen>
+          <MonitorOff aria-hidden className="size-12 text-gray-400" />
+          <h1 className="text-2xl font-semibold">{mine.data?.device_name ?? 'This screen'}</h1>
+          <p className="text-gray-300">This screen is not assigned to a venue yet.</p>
+        </PlayerScreen>
+      }
+    />
+  );
+}
+
+/** The paired screen's player, or its pairing code (/screen). */
+export function ScreenRoute() {
+  const auth = useAuth();
+  // The kiosk keeps its app shell for restarts without a network.
+  useEffect(registerServiceWorker, []);
+
+  if (auth.status === 'loading') return <LoadingSlides />;
+  if (auth.status === 'signed-in' && screenDeviceId(auth.user)) {
+    return <PairedScreen userId={auth.user.id} renewing={auth.renewing === true} />;
+  }
+  return <PairingScreen />;
+}
