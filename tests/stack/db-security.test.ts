@@ -10,6 +10,8 @@ import { SEED, as, connectDb, createAuthUser, uniqueSuffix, type Persona } from 
 /*
  * Personas: see Persona in db-seed.ts. "unlinked" holds a venue's e-mail (Harbor Books')
  * without being that venue's linked login: it must see nothing but its own user row.
+ * "screen" is Corner Cafe's paired screen: no rows but its own user row, no writes; of
+ * the buckets only the images of its venue's slides (its playlist comes by rpc).
  *
  * Outcomes
  *   select  all      every row (at least every seeded row)
@@ -28,41 +30,49 @@ const TABLE_MATRIX = `
   customers         gym      own     refused  no-op    no-op
   customers         admin    all     allowed  allowed  allowed
   customers         unlinked none    refused  no-op    no-op
+  customers         screen   none    refused  no-op    no-op
   advertisers       anon     none    refused  no-op    no-op
   advertisers       cafe     none    refused  no-op    no-op
   advertisers       gym      none    refused  no-op    no-op
   advertisers       admin    all     allowed  allowed  allowed
   advertisers       unlinked none    refused  no-op    no-op
+  advertisers       screen   none    refused  no-op    no-op
   ads               anon     none    refused  no-op    no-op
   ads               cafe     none    refused  no-op    no-op
   ads               gym      none    refused  no-op    no-op
   ads               admin    all     allowed  allowed  allowed
   ads               unlinked none    refused  no-op    no-op
+  ads               screen   none    refused  no-op    no-op
   system_alerts     anon     none    refused  no-op    no-op
   system_alerts     cafe     none    refused  no-op    no-op
   system_alerts     gym      none    refused  no-op    no-op
   system_alerts     admin    all     allowed  allowed  allowed
   system_alerts     unlinked none    refused  no-op    no-op
+  system_alerts     screen   none    refused  no-op    no-op
   equipment_status  anon     none    refused  no-op    no-op
   equipment_status  cafe     own     refused  no-op    no-op
   equipment_status  gym      own     refused  no-op    no-op
   equipment_status  admin    all     allowed  allowed  allowed
   equipment_status  unlinked none    refused  no-op    no-op
+  equipment_status  screen   none    refused  no-op    no-op
   campaigns         anon     none    refused  no-op    no-op
   campaigns         cafe     own     refused  no-op    no-op
   campaigns         gym      own     refused  no-op    no-op
   campaigns         admin    all     allowed  allowed  allowed
   campaigns         unlinked none    refused  no-op    no-op
+  campaigns         screen   none    refused  no-op    no-op
   campaign_items    anon     none    refused  no-op    no-op
   campaign_items    cafe     own     refused  no-op    no-op
   campaign_items    gym      own     refused  no-op    no-op
   campaign_items    admin    all     allowed  allowed  allowed
   campaign_items    unlinked none    refused  no-op    no-op
+  campaign_items    screen   none    refused  no-op    no-op
   users             anon     none    refused  no-op    no-op
   users             cafe     own     refused  no-op    no-op
   users             gym      own     refused  no-op    no-op
   users             admin    all     allowed  allowed  allowed
   users             unlinked own     refused  no-op    no-op
+  users             screen   own     refused  no-op    no-op
 `;
 
 /*
@@ -78,16 +88,19 @@ const STORAGE_MATRIX = `
   ad-images         gym      -           refused       refused  refused  no-op
   ad-images         admin    -           allowed       allowed  allowed  allowed
   ad-images         unlinked -           refused       refused  refused  no-op
+  ad-images         screen   allowed     refused       refused  refused  no-op
   customer-files    anon     -           refused       refused  refused  no-op
   customer-files    cafe     allowed     refused       refused  refused  no-op
   customer-files    gym      allowed     refused       refused  refused  no-op
   customer-files    admin    -           allowed       allowed  allowed  allowed
   customer-files    unlinked -           refused       refused  refused  no-op
+  customer-files    screen   -           refused       refused  refused  no-op
   advertiser-logos  anon     -           refused       refused  refused  no-op
   advertiser-logos  cafe     -           refused       refused  refused  no-op
   advertiser-logos  gym      -           refused       refused  refused  no-op
   advertiser-logos  admin    -           allowed       allowed  allowed  allowed
   advertiser-logos  unlinked -           refused       refused  refused  no-op
+  advertiser-logos  screen   -           refused       refused  refused  no-op
 `;
 
 function parseMatrix(text: string): Record<string, string>[] {
@@ -198,7 +211,12 @@ const CASES: Record<string, TableCase> = {
   },
   users: {
     seeded: Object.values(SEED.users).map((u) => u.id),
-    ownSeeded: { cafe: [SEED.users.cafe.id], gym: [SEED.users.gym.id], unlinked: [SEED.users.unlinked.id] },
+    ownSeeded: {
+      cafe: [SEED.users.cafe.id],
+      gym: [SEED.users.gym.id],
+      unlinked: [SEED.users.unlinked.id],
+      screen: [SEED.users.screen.id],
+    },
     owns: (r, p) => p !== 'anon' && p !== 'admin' && r.id === SEED.users[p].id,
     // A users row needs an auth user: create one, then take its automatic row away.
     newRow: async () => {
@@ -378,7 +396,7 @@ function ownObject(bucket: string, persona: Persona): string {
   return persona === 'gym' ? SEED.files.gymPhoto : SEED.files.cafePhoto;
 }
 function otherObject(bucket: string, persona: Persona, logo: string): string {
-  if (bucket === 'ad-images') return persona === 'cafe' ? unusedImage : SEED.images.latte;
+  if (bucket === 'ad-images') return persona === 'cafe' || persona === 'screen' ? unusedImage : SEED.images.latte;
   if (bucket === 'customer-files') return persona === 'cafe' ? SEED.files.gymPhoto : SEED.files.cafeAgreement;
   return logo;
 }

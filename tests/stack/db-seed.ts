@@ -6,9 +6,10 @@ import { ANON_KEY, anon, client, signToken, type AnyClient } from './helpers.ts'
 
 /**
  * anon: no login; cafe, gym: the seeded venues' linked logins; admin: the seeded admin;
- * unlinked: a login with Harbor Books' e-mail that no admin linked to it (tests/stack/fixtures-unlinked-login.sql).
+ * unlinked: a login with Harbor Books' e-mail that no admin linked to it (tests/stack/fixtures-unlinked-login.sql);
+ * screen: the paired screen of Corner Cafe's second device (tests/stack/fixtures-screen-login.sql).
  */
-export type Persona = 'anon' | 'cafe' | 'gym' | 'admin' | 'unlinked';
+export type Persona = 'anon' | 'cafe' | 'gym' | 'admin' | 'unlinked' | 'screen';
 
 export const SEED = {
   users: {
@@ -16,6 +17,7 @@ export const SEED = {
     cafe: { id: 'a0000000-0000-4000-8000-000000000002', email: 'cafe@example.com' },
     gym: { id: 'a0000000-0000-4000-8000-000000000003', email: 'gym@example.com' },
     unlinked: { id: 'a0000000-0000-4000-8000-0000000000bb', email: 'books@example.com' },
+    screen: { id: 'a0000000-0000-4000-8000-0000000000cc', email: 'screen-e0000000-fixture0@screens.invalid' },
   },
   customers: {
     cafe: 'c0000000-0000-4000-8000-000000000001',
