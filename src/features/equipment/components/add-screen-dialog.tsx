@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { MonitorSmartphone } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -15,19 +14,15 @@ import {
 } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
-import { venueOptionsQuery } from '@/entities/venue/venue-options';
 import {
-  ORIENTATIONS,
   PairScreenError,
   pairScreenSchema,
   usePairScreen,
   type PairScreenInput,
   type PairScreenValues,
 } from '../api/screen-mutations';
-
-const ORIENTATION_LABELS = { landscape: 'Landscape (wide)', portrait: 'Portrait (tall)' } as const;
+import { ScreenFields } from './screen-fields';
 
 export interface AddScreenDialogProps {
   /** A code to start with (the QR code on the screen links here with it). */
@@ -41,7 +36,6 @@ export interface AddScreenDialogProps {
  */
 export function AddScreenDialog({ initialCode = '' }: AddScreenDialogProps) {
   const [open, setOpen] = useState(initialCode !== '');
-  const venues = useQuery({ ...venueOptionsQuery(), enabled: open });
   const pair = usePairScreen();
   const toast = useToast();
   const form = useForm<PairScreenInput, unknown, PairScreenValues>({
@@ -105,33 +99,10 @@ export function AddScreenDialog({ initialCode = '' }: AddScreenDialogProps) {
               />
             )}
           </Field>
-          <Field label="Venue" error={errors.customer_id?.message}>
-            {(c) => (
-              <Select
-                {...c}
-                disabled={venues.isPending}
-                placeholder={venues.isPending ? 'Loading venues...' : 'Select a venue'}
-                options={(venues.data ?? []).map((v) => ({
-                  value: v.id,
-                  label: v.location ? `${v.name} (${v.location})` : v.name,
-                }))}
-                {...form.register('customer_id')}
-              />
-            )}
-          </Field>
           <Field label="Screen name" error={errors.device_name?.message}>
             {(c) => <Input {...c} placeholder="Front window" maxLength={100} {...form.register('device_name')} />}
           </Field>
-          <Field label="Orientation" error={errors.orientation?.message}>
-            {(c) => (
-              <Select
-                {...c}
-                options={ORIENTATIONS.map((o) => ({ value: o, label: ORIENTATION_LABELS[o] }))}
-                {...form.register('orientation')}
-              />
-            )}
-          </Field>
-          {venues.isError && <Alert tone="danger">The venues could not be loaded.</Alert>}
+          <ScreenFields register={form.register} errors={errors} enabled={open} noVenue="Select a venue" />
           {formError && <Alert tone="danger">{formError.message}</Alert>}
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pair.isPending}>

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
@@ -14,19 +13,15 @@ import {
 } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
-import { venueOptionsQuery } from '@/entities/venue/venue-options';
 import type { Device } from '../api/equipment';
 import {
   deviceEditSchema,
-  ORIENTATIONS,
   useUpdateDevice,
   type DeviceEditInput,
   type DeviceEditValues,
 } from '../api/screen-mutations';
-
-const ORIENTATION_LABELS = { landscape: 'Landscape (wide)', portrait: 'Portrait (tall)' } as const;
+import { ScreenFields } from './screen-fields';
 
 function valuesOf(device: Device): DeviceEditInput {
   return {
@@ -44,7 +39,6 @@ export interface EditDeviceDialogProps {
 
 /** Rename a device, move it to another venue, set its orientation. A failed save keeps the edits. */
 export function EditDeviceDialog({ device, open, onOpenChange }: EditDeviceDialogProps) {
-  const venues = useQuery({ ...venueOptionsQuery(), enabled: open });
   const update = useUpdateDevice();
   const toast = useToast();
   const form = useForm<DeviceEditInput, unknown, DeviceEditValues>({
@@ -85,29 +79,7 @@ export function EditDeviceDialog({ device, open, onOpenChange }: EditDeviceDialo
           <Field label="Screen name" error={errors.device_name?.message}>
             {(c) => <Input {...c} maxLength={100} {...form.register('device_name')} />}
           </Field>
-          <Field label="Venue" error={errors.customer_id?.message}>
-            {(c) => (
-              <Select
-                {...c}
-                disabled={venues.isPending}
-                placeholder={venues.isPending ? 'Loading venues...' : 'No venue'}
-                options={(venues.data ?? []).map((v) => ({
-                  value: v.id,
-                  label: v.location ? `${v.name} (${v.location})` : v.name,
-                }))}
-                {...form.register('customer_id')}
-              />
-            )}
-          </Field>
-          <Field label="Orientation" error={errors.orientation?.message}>
-            {(c) => (
-              <Select
-                {...c}
-                options={ORIENTATIONS.map((o) => ({ value: o, label: ORIENTATION_LABELS[o] }))}
-                {...form.register('orientation')}
-              />
-            )}
-          </Field>
+          <ScreenFields register={form.register} errors={errors} enabled={open} noVenue="No venue" />
           {update.isError && <Alert tone="danger">{update.error.message}</Alert>}
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={update.isPending}>
