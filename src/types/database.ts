@@ -154,6 +154,46 @@ export type Database = {
           },
         ]
       }
+      campaign_screens: {
+        Row: {
+          campaign_id: string
+          created_at: string
+          device_id: string
+        }
+        Insert: {
+          campaign_id: string
+          created_at?: string
+          device_id: string
+        }
+        Update: {
+          campaign_id?: string
+          created_at?: string
+          device_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "campaign_screens_campaign_id_fkey"
+            columns: ["campaign_id"]
+            isOneToOne: false
+            referencedRelation: "campaigns"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "campaign_screens_device_id_fkey"
+            columns: ["device_id"]
+            isOneToOne: false
+            referencedRelation: "equipment_status"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "campaign_screens_device_id_fkey"
+            columns: ["device_id"]
+            isOneToOne: false
+            referencedRelation: "equipment_status_live"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       campaigns: {
         Row: {
           content_type: string

@@ -14,6 +14,7 @@ describe('query key roots', () => {
       ads: ['ads'],
       campaigns: ['campaigns'],
       campaign_items: ['campaign_items'],
+      campaign_screens: ['campaign_screens'],
       equipment_status: ['equipment_status'],
       system_alerts: ['system_alerts'],
       player_playlist: ['player_playlist'],
@@ -32,6 +33,11 @@ describe('query key roots', () => {
       expect.arrayContaining(['campaigns', 'campaign_items', 'player_playlist']),
     );
     expect(DEPENDENT_KEYS.campaign_items).toEqual(expect.arrayContaining(['campaigns', 'player_playlist']));
+    expect(DEPENDENT_KEYS.campaign_screens).toEqual(
+      expect.arrayContaining(['campaign_screens', 'campaigns', 'player_playlist']),
+    );
+    expect(DEPENDENT_KEYS.campaigns).toContain('campaign_screens');
+    expect(DEPENDENT_KEYS.equipment_status).toContain('campaign_screens');
     expect(DEPENDENT_KEYS.advertisers).toEqual(expect.arrayContaining(['advertisers', 'ads']));
     for (const [table, dependents] of Object.entries(DEPENDENT_KEYS)) expect(dependents).toContain(table);
   });
@@ -45,6 +51,7 @@ describe('query key roots', () => {
       ['customers', 'mine', 'user-1'],
       ['campaigns', 'list', {}],
       ['campaign_items', 'list', { campaign_id: 'c1' }],
+      ['campaign_screens', 'list', { campaign_id: 'c1' }],
       ['player_playlist', 'screen', 'user-1'],
       ['equipment_status', 'counts'],
       ['advertisers', 'list', {}],
@@ -54,7 +61,7 @@ describe('query key roots', () => {
     await invalidateTable(client, 'customers');
     const stale = keys.filter((key) => client.getQueryState(key)?.isInvalidated).map((key) => key[0]);
     expect(new Set(stale)).toEqual(
-      new Set(['customers', 'campaigns', 'campaign_items', 'player_playlist', 'equipment_status']),
+      new Set(['customers', 'campaigns', 'campaign_items', 'campaign_screens', 'player_playlist', 'equipment_status']),
     );
   });
 });

@@ -10,9 +10,11 @@ export const tableKeys = {
   ads: ['ads'],
   campaigns: ['campaigns'],
   campaign_items: ['campaign_items'],
+  /** The screens a campaign is limited to (none: every screen of its venue). */
+  campaign_screens: ['campaign_screens'],
   equipment_status: ['equipment_status'],
   system_alerts: ['system_alerts'],
-  /** What plays now (player_playlist()): reads customers, campaigns and campaign_items. */
+  /** What plays now (player_playlist()): reads customers, campaigns, campaign_items and campaign_screens. */
   player_playlist: ['player_playlist'],
   /** Files of the ad-images bucket (the media library, slide image links). */
   ad_images: ['storage', 'ad-images'],
@@ -26,16 +28,18 @@ export type KeyedTable = keyof typeof tableKeys;
  * What a change to a table can make stale: the table itself, the tables whose rows follow
  * it by foreign key (deleted with it on cascade, or set null), and the reads that join or
  * count it. campaigns embed their slides and the customer's name; equipment_status names a
- * customer and the campaign it plays; player_playlist joins customers, campaigns and slides.
+ * customer and the campaign it plays; campaign_screens follows both campaigns and devices (on
+ * delete cascade); player_playlist joins customers, campaigns, slides and chosen screens.
  */
 export const DEPENDENT_KEYS: Record<KeyedTable, readonly KeyedTable[]> = {
   users: ['users', 'customers', 'player_playlist'],
-  customers: ['customers', 'campaigns', 'campaign_items', 'equipment_status', 'player_playlist'],
+  customers: ['customers', 'campaigns', 'campaign_items', 'campaign_screens', 'equipment_status', 'player_playlist'],
   advertisers: ['advertisers', 'ads'],
   ads: ['ads'],
-  campaigns: ['campaigns', 'campaign_items', 'equipment_status', 'player_playlist'],
+  campaigns: ['campaigns', 'campaign_items', 'campaign_screens', 'equipment_status', 'player_playlist'],
   campaign_items: ['campaign_items', 'campaigns', 'player_playlist'],
-  equipment_status: ['equipment_status'],
+  campaign_screens: ['campaign_screens', 'campaigns', 'player_playlist'],
+  equipment_status: ['equipment_status', 'campaign_screens', 'player_playlist'],
   system_alerts: ['system_alerts'],
   player_playlist: ['player_playlist'],
   ad_images: ['ad_images'],
