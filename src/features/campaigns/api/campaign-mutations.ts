@@ -1,8 +1,11 @@
-// Campaign writes. Each mutation refreshes the campaign queries before it settles.
+// Campaign writes. Each mutation refreshes the campaign queries (and with them the chosen
+// screens and playlists) before it settles. Saving the form writes the campaign, then its
+// chosen screens.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { formDateToColumn, type CampaignFormValues } from '../lib/campaign-schema';
+import { chosenScreens, formDateToColumn, type CampaignFormValues } from '../lib/campaign-schema';
 import { invalidateTable } from '@/entities/query-keys/table-keys';
+import { replaceCampaignScreens } from './campaign-screens';
 
 const formToRow = (values: CampaignFormValues) => ({
   name: values.name.trim(),
@@ -27,11 +30,20 @@ async function createCampaign(values: CampaignFormValues) {
     .select('id')
     .single()
     .throwOnError();
+  try {
+    await replaceCampaignScreens(data.id, chosenScreens(values));
+  } catch (error) {
+    // Not half a campaign: a new one whose screens failed is removed again, so that saving
+    // the form once more does not create a second one.
+    await supabase.from('campaigns').delete().eq('id', data.id);
+    throw error;
+  }
   return data;
 }
 
 async function updateCampaign({ id, values }: { id: string; values: CampaignFormValues }) {
   await supabase.from('campaigns').update(formToRow(values)).eq('id', id).throwOnError();
+  await replaceCampaignScreens(id, chosenScreens(values));
 }
 
 async function deleteCampaign(id: string) {

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -14,6 +14,7 @@ import { CAMPAIGN_STATUSES } from '../api/campaigns';
 import { campaignFormSchema, type CampaignFormValues } from '../lib/campaign-schema';
 import { humanize } from '../lib/format';
 import { NativeSelect } from './native-select';
+import { PlaysOnFieldset } from './plays-on-fieldset';
 
 /** Above this many customers the select gets a filter box. */
 const SEARCHABLE_FROM = 10;
@@ -30,9 +31,13 @@ export interface CampaignFormProps {
 export function CampaignForm({ defaultValues, submitLabel, onSubmit, isSaving, saveError }: CampaignFormProps) {
   const {
     register,
+    control: formControl,
     handleSubmit,
+    setValue,
     formState: { errors },
   } = useForm<CampaignFormValues>({ resolver: zodResolver(campaignFormSchema), defaultValues });
+  const customerId = useWatch({ control: formControl, name: 'customer_id' });
+  const targeting = useWatch({ control: formControl, name: 'targeting' });
   const customers = useQuery(venueOptionsQuery());
   const [customerFilter, setCustomerFilter] = useState('');
   const options = customers.data ?? [];
@@ -65,7 +70,14 @@ export function CampaignForm({ defaultValues, submitLabel, onSubmit, isSaving, s
             error={errors.customer_id?.message ?? (customers.isError ? 'Could not load customers' : undefined)}
           >
             {(control) => (
-              <NativeSelect {...control} {...register('customer_id')} disabled={customers.isPending}>
+              <NativeSelect
+                {...control}
+                {...register('customer_id', {
+                  // Screens belong to one venue: another venue starts with none chosen.
+                  onChange: () => setValue('device_ids', []),
+                })}
+                disabled={customers.isPending}
+              >
                 <option value="">{customers.isPending ? 'Loading customers...' : 'Select a customer'}</option>
                 {shown.map((customer) => (
                   <option key={customer.id} value={customer.id}>
@@ -101,6 +113,13 @@ export function CampaignForm({ defaultValues, submitLabel, onSubmit, isSaving, s
           <Field label="End date" hint="Optional; not before the start date" error={errors.end_date?.message}>
             {(control) => <Input {...control} type="date" {...register('end_date')} />}
           </Field>
+          <PlaysOnFieldset
+            control={formControl}
+            register={register}
+            customerId={customerId}
+            targeting={targeting}
+            error={errors.device_ids?.message}
+          />
           {saveError && (
             <Alert tone="danger" className="md:col-span-2">
               {saveError}

@@ -6,6 +6,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { saveErrorText, useUpdateCampaign } from '../api/campaign-mutations';
+import { campaignScreenKeys, type CampaignScreen } from '../api/campaign-screens';
 import { campaignKeys, type CampaignDetail } from '../api/campaigns';
 import { CampaignForm } from '../components/campaign-form';
 import { columnToFormDate, type CampaignFormValues } from '../lib/campaign-schema';
@@ -13,21 +14,24 @@ import { columnToFormDate, type CampaignFormValues } from '../lib/campaign-schem
 // Kept from the product's earlier message, which operators know.
 const CONSOLE_HINT = 'Check browser console for details.';
 
-const toFormValues = (campaign: CampaignDetail): CampaignFormValues => ({
+const toFormValues = (campaign: CampaignDetail, screens: CampaignScreen[]): CampaignFormValues => ({
   name: campaign.name,
   customer_id: campaign.customer_id,
   status: campaign.status as CampaignFormValues['status'],
   start_date: columnToFormDate(campaign.start_date),
   end_date: columnToFormDate(campaign.end_date),
+  targeting: screens.length > 0 ? 'chosen' : 'all',
+  device_ids: screens.map((screen) => screen.device_id),
 });
 
-/** Loads the campaign, then hands its values to the form. */
+/** Loads the campaign and its chosen screens, then hands their values to the form. */
 export function CampaignEditRoute() {
   const { id = '' } = useParams();
   const campaign = useQuery(campaignKeys.detail(id));
+  const screens = useQuery(campaignScreenKeys.ofCampaign(id));
   return (
     <ContentLayout title="Edit Campaign" description={campaign.data?.name ?? 'Change the campaign’s details.'}>
-      {campaign.isPending ? (
+      {campaign.isPending || screens.isPending ? (
         <LoadingRegion label="Loading campaign...">
           <Card>
             <CardContent className="space-y-4 py-6">
@@ -37,15 +41,18 @@ export function CampaignEditRoute() {
             </CardContent>
           </Card>
         </LoadingRegion>
-      ) : campaign.isError ? (
+      ) : campaign.isError || screens.isError ? (
         <ErrorState
           title="Could not load the campaign"
-          error={campaign.error}
-          onRetry={() => void campaign.refetch()}
-          isRetrying={campaign.isFetching}
+          error={campaign.error ?? screens.error}
+          onRetry={() => {
+            void campaign.refetch();
+            void screens.refetch();
+          }}
+          isRetrying={campaign.isFetching || screens.isFetching}
         />
       ) : (
-        <EditCampaignForm id={id} defaultValues={toFormValues(campaign.data)} />
+        <EditCampaignForm id={id} defaultValues={toFormValues(campaign.data, screens.data)} />
       )}
     </ContentLayout>
   );

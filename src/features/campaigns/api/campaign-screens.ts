@@ -1,0 +1,70 @@
+// Targeting reads and writes: the screens (equipment_status devices) of a venue to choose
+// from, and the screens a campaign is limited to (campaign_screens; none: every screen).
+import { queryOptions } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import { tableKeys } from '@/entities/query-keys/table-keys';
+
+async function getVenueScreens(customerId: string) {
+  const { data } = await supabase
+    .from('equipment_status')
+    .select('id, device_name, location')
+    .eq('customer_id', customerId)
+    .order('device_name')
+    .throwOnError();
+  return data;
+}
+
+export type VenueScreen = Awaited<ReturnType<typeof getVenueScreens>>[number];
+
+async function getCampaignScreens(campaignId: string) {
+  const { data } = await supabase
+    .from('campaign_screens')
+    .select('device_id, equipment_status(device_name)')
+    .eq('campaign_id', campaignId)
+    .throwOnError();
+  return data
+    .map((row) => ({ device_id: row.device_id, device_name: row.equipment_status?.device_name ?? '' }))
+    .sort((a, b) => a.device_name.localeCompare(b.device_name));
+}
+
+export type CampaignScreen = Awaited<ReturnType<typeof getCampaignScreens>>[number];
+
+export const campaignScreenKeys = {
+  /** The devices of one venue, by name, for the "Chosen screens" list. */
+  venueScreens: (customerId: string) =>
+    queryOptions({
+      queryKey: [...tableKeys.equipment_status, 'list', { customer_id: customerId }] as const,
+      queryFn: () => getVenueScreens(customerId),
+    }),
+  /** The screens a campaign is limited to, by name; empty when it plays on every screen. */
+  ofCampaign: (campaignId: string) =>
+    queryOptions({
+      queryKey: [...tableKeys.campaign_screens, 'list', { campaign_id: campaignId }] as const,
+      queryFn: () => getCampaignScreens(campaignId),
+    }),
+};
+
+/**
+ * Makes `deviceIds` the campaign's chosen screens (empty: every screen). The new rows go in
+ * first and the others are removed after, so a failure in between never leaves the campaign
+ * with fewer screens than asked for (and never, by accident, with none: every screen).
+ */
+export async function replaceCampaignScreens(campaignId: string, deviceIds: readonly string[]) {
+  if (deviceIds.length > 0) {
+    await supabase
+      .from('campaign_screens')
+      .upsert(
+        deviceIds.map((deviceId) => ({ campaign_id: campaignId, device_id: deviceId })),
+        { onConflict: 'campaign_id,device_id', ignoreDuplicates: true },
+      )
+      .throwOnError();
+    await supabase
+      .from('campaign_screens')
+      .delete()
+      .eq('campaign_id', campaignId)
+      .not('device_id', 'in', `(${deviceIds.join(',')})`)
+      .throwOnError();
+  } else {
+    await supabase.from('campaign_screens').delete().eq('campaign_id', campaignId).throwOnError();
+  }
+}

@@ -1,0 +1,89 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useController, type Control, type UseFormRegister } from 'react-hook-form';
+import { campaignScreenKeys } from '../api/campaign-screens';
+import type { CampaignFormValues } from '../lib/campaign-schema';
+
+export interface PlaysOnFieldsetProps {
+  control: Control<CampaignFormValues>;
+  register: UseFormRegister<CampaignFormValues>;
+  /** The selected venue ('' while none is). */
+  customerId: string;
+  targeting: CampaignFormValues['targeting'];
+  error?: string;
+}
+
+const radioClass = 'size-4 border-gray-300 accent-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500';
+const checkboxClass =
+  'size-4 rounded border-gray-300 accent-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500';
+
+/** "Plays on": every screen of the venue, or the ticked screens of the selected venue. */
+export function PlaysOnFieldset({ control, register, customerId, targeting, error }: PlaysOnFieldsetProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const { field } = useController({ control, name: 'device_ids' });
+  const screens = useQuery({
+    ...campaignScreenKeys.venueScreens(customerId),
+    enabled: targeting === 'chosen' && !!customerId,
+  });
+  const chosen = new Set(field.value);
+  const toggle = (deviceId: string, checked: boolean) =>
+    field.onChange(checked ? [...field.value, deviceId] : field.value.filter((value) => value !== deviceId));
+
+  return (
+    <fieldset className="space-y-2 md:col-span-2" aria-describedby={error ? errorId : undefined}>
+      <legend className="text-sm font-medium text-gray-700">Plays on</legend>
+      <label className="flex items-center gap-2 text-sm text-gray-900">
+        <input type="radio" value="all" className={radioClass} {...register('targeting')} />
+        All screens of the venue
+      </label>
+      <label className="flex items-center gap-2 text-sm text-gray-900">
+        <input type="radio" value="chosen" className={radioClass} {...register('targeting')} />
+        Chosen screens
+      </label>
+      {targeting === 'chosen' && (
+        <div className="ml-6 space-y-2">
+          {!customerId ? (
+            <p className="text-sm text-gray-500">Select a customer to see its screens.</p>
+          ) : screens.isPending ? (
+            <p className="text-sm text-gray-500">Loading screens...</p>
+          ) : screens.isError ? (
+            <p className="text-sm text-danger-700">
+              Could not load the venue&rsquo;s screens.{' '}
+              <button type="button" className="underline" onClick={() => void screens.refetch()}>
+                Retry
+              </button>
+            </p>
+          ) : screens.data.length === 0 ? (
+            <p className="text-sm text-gray-500">This venue has no screens yet. Pair one on Equipment Status.</p>
+          ) : (
+            <ul className="space-y-1.5" aria-label="Screens of the venue">
+              {screens.data.map((screen) => (
+                <li key={screen.id}>
+                  <label className="flex items-center gap-2 text-sm text-gray-900">
+                    <input
+                      type="checkbox"
+                      className={checkboxClass}
+                      name={field.name}
+                      value={screen.id}
+                      checked={chosen.has(screen.id)}
+                      onChange={(event) => toggle(screen.id, event.target.checked)}
+                      onBlur={field.onBlur}
+                    />
+                    {screen.device_name}
+                    {screen.location && <span className="text-gray-500">{` (${screen.location})`}</span>}
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {error && (
+        <p id={errorId} className="text-sm text-danger-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
