@@ -47,7 +47,9 @@ export type CampaignListItem = Awaited<ReturnType<typeof getCampaigns>>[number];
 async function getCampaign(id: string) {
   const { data } = await supabase
     .from('campaigns')
-    .select('id, name, customer_id, status, start_date, end_date, slide_count, total_duration, updated_at')
+    .select(
+      'id, name, customer_id, status, start_date, end_date, slide_count, total_duration, updated_at, customers(name)',
+    )
     .eq('id', id)
     .single()
     .throwOnError();

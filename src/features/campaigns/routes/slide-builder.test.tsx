@@ -21,6 +21,7 @@ const campaign = (updatedAt = LOADED_AT) => ({
   slide_count: 2,
   total_duration: 75,
   updated_at: updatedAt,
+  customers: { name: 'Corner Cafe' },
 });
 
 const row = (n: number, patch: Record<string, unknown> = {}) => ({
@@ -32,10 +33,14 @@ const row = (n: number, patch: Record<string, unknown> = {}) => ({
 
 const SLIDES = [row(1, { duration: 15 }), row(2, { title: '', duration: 60 })];
 
-function serve({ slides = SLIDES, updatedAt = (): string => LOADED_AT } = {}) {
+/** campaign_screens rows as the builder reads them (device_id with the device's name). */
+type ScreenRow = { device_id: string; equipment_status: { device_name: string } };
+
+function serve({ slides = SLIDES, updatedAt = (): string => LOADED_AT, screens = [] as ScreenRow[] } = {}) {
   server.use(
     http.get(restUrl('/campaigns'), () => HttpResponse.json(campaign(updatedAt()))),
     http.get(restUrl('/campaign_items'), () => HttpResponse.json(slides)),
+    http.get(restUrl('/campaign_screens'), () => HttpResponse.json(screens)),
   );
 }
 
@@ -71,6 +76,23 @@ describe('slide builder', () => {
     expect(stats.getByText('Dynamic slides').nextElementSibling).toHaveTextContent('0');
     expect(screen.getByText('Click the eye icon on any slide to preview it here')).toBeInTheDocument();
     expect(screen.getByText('15s · Priority 1')).toBeInTheDocument();
+  });
+
+  it('says it plays on all screens of the venue when no screens are chosen', async () => {
+    serve();
+    renderBuilder();
+    expect(await screen.findByText('Plays on all screens of Corner Cafe')).toBeInTheDocument();
+  });
+
+  it('names the chosen screens it plays on', async () => {
+    serve({
+      screens: [
+        { device_id: 'e0000000-0000-4000-8000-000000000002', equipment_status: { device_name: 'Front window' } },
+        { device_id: 'e0000000-0000-4000-8000-000000000001', equipment_status: { device_name: 'Bar' } },
+      ],
+    });
+    renderBuilder();
+    expect(await screen.findByText('Plays on 2 screens: Bar, Front window')).toBeInTheDocument();
   });
 
   it('shows the error with a retry when the campaign cannot load', async () => {

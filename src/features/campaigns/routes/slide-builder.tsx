@@ -17,6 +17,7 @@ import { SaveConflictError, useSaveSlides } from '../api/save-slides';
 import { CampaignStats } from '../components/campaign-stats';
 import { ConflictDialog } from '../components/conflict-dialog';
 import { LivePreview } from '../components/live-preview';
+import { PlaysOnLine } from '../components/plays-on-line';
 import { SlideModal } from '../components/slide-modal';
 import { SlideTimeline } from '../components/slide-timeline';
 import { slideFromRow, type Slide } from '@/entities/slide/slide';
@@ -193,6 +194,7 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
             {stats.total} {stats.total === 1 ? 'slide' : 'slides'} · {formatDuration(stats.totalDuration)}
             {dirty && <span className="ml-2 font-medium text-warning-700"> Unsaved changes</span>}
           </p>
+          <PlaysOnLine campaignId={campaign.id} venueName={campaign.customers?.name ?? null} />
         </div>
         <div className="flex flex-wrap gap-2">
           <Button
