@@ -1,0 +1,128 @@
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '@tests/setup/msw-server';
+import { renderRoutes } from '@tests/setup/render';
+import { restUrl } from '@tests/setup/supabase-mocks';
+import { CampaignEditRoute } from './campaign-edit';
+
+const CAFE = 'c0000000-0000-4000-8000-000000000001';
+const CAMPAIGN_ID = 'ca000000-0000-4000-8000-000000000001';
+const FRONT = 'e0000000-0000-4000-8000-000000000001';
+const BAR = 'e0000000-0000-4000-8000-000000000002';
+
+/** Serves the campaign, its chosen screens and Corner Cafe's two screens. */
+function renderEdit(chosen: string[]) {
+  server.use(
+    http.get(restUrl('/customers'), () => HttpResponse.json([{ id: CAFE, name: 'Corner Cafe', location: 'Downtown' }])),
+    http.get(restUrl('/campaigns'), () =>
+      HttpResponse.json({
+        id: CAMPAIGN_ID,
+        name: 'Cafe Daily Specials',
+        customer_id: CAFE,
+        status: 'active',
+        start_date: null,
+        end_date: null,
+        slide_count: 2,
+        total_duration: 75,
+        updated_at: '2026-11-20T10:00:00+00:00',
+        customers: { name: 'Corner Cafe' },
+      }),
+    ),
+    http.get(restUrl('/campaign_screens'), () =>
+      HttpResponse.json(
+        chosen.map((id) => ({
+          device_id: id,
+          equipment_status: { device_name: id === FRONT ? 'Front window' : 'Bar' },
+        })),
+      ),
+    ),
+    http.get(restUrl('/equipment_status'), () =>
+      HttpResponse.json([
+        { id: BAR, device_name: 'Bar', location: null },
+        { id: FRONT, device_name: 'Front window', location: null },
+      ]),
+    ),
+  );
+  return renderRoutes(
+    [
+      { path: '/dashboard/campaigns/edit/:id', element: <CampaignEditRoute /> },
+      { path: '/dashboard/campaigns', element: <h1>Campaign list</h1> },
+    ],
+    { url: `/dashboard/campaigns/edit/${CAMPAIGN_ID}` },
+  );
+}
+
+describe('edit campaign form: plays on', () => {
+  it('loads the chosen screens, and saves the changed choice', async () => {
+    let removed: URLSearchParams | undefined;
+    let inserted: unknown;
+    server.use(
+      http.patch(restUrl('/campaigns'), () => new HttpResponse(null, { status: 204 })),
+      http.post(restUrl('/campaign_screens'), async ({ request }) => {
+        inserted = await request.json();
+        return new HttpResponse(null, { status: 201 });
+      }),
+      http.delete(restUrl('/campaign_screens'), ({ request }) => {
+        removed = new URL(request.url).searchParams;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = renderEdit([FRONT]);
+    expect(await screen.findByRole('radio', { name: 'Chosen screens' })).toBeChecked();
+    expect(await screen.findByRole('checkbox', { name: 'Front window' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Bar' })).not.toBeChecked();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Front window' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Bar' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByRole('heading', { name: 'Campaign list' })).toBeInTheDocument();
+    expect(inserted).toEqual([{ campaign_id: CAMPAIGN_ID, device_id: BAR }]);
+    expect(removed?.get('campaign_id')).toBe(`eq.${CAMPAIGN_ID}`);
+    expect(removed?.get('device_id')).toBe(`not.in.(${BAR})`);
+  });
+
+  it('back to all screens removes every chosen screen', async () => {
+    let removed: URLSearchParams | undefined;
+    server.use(
+      http.patch(restUrl('/campaigns'), () => new HttpResponse(null, { status: 204 })),
+      http.delete(restUrl('/campaign_screens'), ({ request }) => {
+        removed = new URL(request.url).searchParams;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = renderEdit([FRONT, BAR]);
+    await user.click(await screen.findByRole('radio', { name: 'All screens of the venue' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByRole('heading', { name: 'Campaign list' })).toBeInTheDocument();
+    expect(removed?.get('campaign_id')).toBe(`eq.${CAMPAIGN_ID}`);
+    expect(removed?.has('device_id')).toBe(false);
+  });
+
+  it('loads All screens of the venue for a campaign without chosen screens', async () => {
+    renderEdit([]);
+    expect(await screen.findByRole('radio', { name: 'All screens of the venue' })).toBeChecked();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+
+  it('keeps the choice on screen and shows the error when saving the screens fails', async () => {
+    server.use(
+      http.patch(restUrl('/campaigns'), () => new HttpResponse(null, { status: 204 })),
+      http.post(restUrl('/campaign_screens'), () =>
+        HttpResponse.json(
+          { code: '42501', message: 'new row violates row-level security policy', details: null, hint: null },
+          { status: 403 },
+        ),
+      ),
+    );
+    const { user } = renderEdit([FRONT]);
+    await user.click(await screen.findByRole('checkbox', { name: 'Bar' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'new row violates row-level security policy Check browser console for details.',
+    );
+    expect(screen.getByRole('checkbox', { name: 'Front window' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Bar' })).toBeChecked();
+    expect(screen.getByLabelText('Campaign name')).toHaveValue('Cafe Daily Specials');
+  });
+});
