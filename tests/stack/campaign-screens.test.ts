@@ -206,3 +206,32 @@ describe('a deleted device', () => {
     expect(await titles(screens.b.login)).toContain('Everywhere slide');
   });
 });
+
+describe('replacing chosen screens as the campaign form does', () => {
+  it('adds the new screens (ignoring ones already chosen), then removes the others', async () => {
+    const replace = async (deviceIds: string[]) => {
+      const added = await admin.from('campaign_screens').upsert(
+        deviceIds.map((deviceId) => ({ campaign_id: everywhere, device_id: deviceId })),
+        { onConflict: 'campaign_id,device_id', ignoreDuplicates: true },
+      );
+      expect(added.error).toBeNull();
+      const removed = await admin
+        .from('campaign_screens')
+        .delete()
+        .eq('campaign_id', everywhere)
+        .not('device_id', 'in', `(${deviceIds.join(',')})`);
+      expect(removed.error).toBeNull();
+      const { data } = await admin.from('campaign_screens').select('device_id').eq('campaign_id', everywhere);
+      return (data as { device_id: string }[]).map((r) => r.device_id).sort();
+    };
+    expect(await replace([screens.b.deviceId])).toEqual([screens.b.deviceId]);
+    expect(await replace([screens.a.deviceId, screens.b.deviceId])).toEqual(
+      [screens.a.deviceId, screens.b.deviceId].sort(),
+    );
+    expect(await replace([screens.a.deviceId])).toEqual([screens.a.deviceId]);
+    expect(await titles(screens.b.login)).not.toContain('Everywhere slide');
+
+    expect((await admin.from('campaign_screens').delete().eq('campaign_id', everywhere)).error).toBeNull();
+    expect(await titles(screens.b.login)).toContain('Everywhere slide');
+  });
+});
