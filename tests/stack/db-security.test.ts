@@ -73,6 +73,12 @@ const TABLE_MATRIX = `
   users             admin    all     allowed  allowed  allowed
   users             unlinked own     refused  no-op    no-op
   users             screen   own     refused  no-op    no-op
+  campaign_screens  anon     none    refused  no-op    no-op
+  campaign_screens  cafe     own     refused  no-op    no-op
+  campaign_screens  gym      own     refused  no-op    no-op
+  campaign_screens  admin    all     allowed  allowed  allowed
+  campaign_screens  unlinked none    refused  no-op    no-op
+  campaign_screens  screen   none    refused  no-op    no-op
 `;
 
 /*
@@ -127,11 +133,21 @@ interface TableCase {
   patch: Row;
   /** An existing row the refused personas try to change or remove (never actually changed). */
   target: (persona: Persona) => string;
+  /** A row's key as one string (default: its id), and the filter that finds it again. */
+  keyOf?: (row: Row) => string;
+  match?: (key: string) => Row;
 }
+
+const keyOf = (table: string, row: Row): string => CASES[table]!.keyOf?.(row) ?? (row.id as string);
+const matchOf = (table: string, key: string): Row => CASES[table]!.match?.(key) ?? { id: key };
 
 let db: pg.Client;
 /** A campaign of Harbor Books (a customer with no login) that holds rows this file creates. */
 let scratchCampaign: string;
+/** campaign_screens rows made for the matrix: Corner Cafe's paused campaign on its first device, Peak Gym's on its first. */
+const screenRowKey = (campaignId: string, deviceId: string) => `${campaignId}/${deviceId}`;
+const CAFE_SCREEN_ROW = screenRowKey(SEED.campaigns.cafePaused, SEED.equipment.cafe[0]);
+const GYM_SCREEN_ROW = screenRowKey(SEED.campaigns.gymCompleted, SEED.equipment.gym[0]);
 
 const customerOf = (p: Persona): string | undefined =>
   p === 'cafe' ? SEED.customers.cafe : p === 'gym' ? SEED.customers.gym : undefined;
@@ -228,6 +244,33 @@ const CASES: Record<string, TableCase> = {
     patch: { role: 'admin' },
     target: (p) => (p === 'gym' ? SEED.users.gym.id : SEED.users.cafe.id),
   },
+  campaign_screens: {
+    seeded: [CAFE_SCREEN_ROW, GYM_SCREEN_ROW],
+    ownSeeded: { cafe: [CAFE_SCREEN_ROW], gym: [GYM_SCREEN_ROW] },
+    owns: (r, p) =>
+      p === 'cafe'
+        ? [SEED.campaigns.cafeActive, SEED.campaigns.cafePaused].includes(r.campaign_id as never)
+        : p === 'gym' && r.campaign_id === SEED.campaigns.gymCompleted,
+    // A new device of Harbor Books for the scratch campaign (a customer with no login).
+    newRow: async () => {
+      const { data, error } = await service()
+        .from('equipment_status')
+        .insert({ customer_id: SEED.customers.books, device_name: `MATRIX-${uniqueSuffix()}`, status: 'idle' })
+        .select('id')
+        .single();
+      expect(error).toBeNull();
+      const deviceId = (data as { id: string }).id;
+      created.push(['equipment_status', deviceId]);
+      return { campaign_id: scratchCampaign, device_id: deviceId };
+    },
+    patch: { created_at: '2026-01-01T00:00:00+00:00' },
+    target: (p) => (p === 'gym' ? GYM_SCREEN_ROW : CAFE_SCREEN_ROW),
+    keyOf: (r) => screenRowKey(r.campaign_id as string, r.device_id as string),
+    match: (key) => {
+      const [campaign_id, device_id] = key.split('/');
+      return { campaign_id, device_id };
+    },
+  },
 };
 
 /** Rows this file created, removed again at the end. */
@@ -240,16 +283,16 @@ async function disposable(table: string): Promise<string> {
   const { data, error } = await service()
     .from(table)
     .insert(await c.newRow())
-    .select('id')
+    .select('*')
     .single();
   expect(error).toBeNull();
-  const id = (data as { id: string }).id;
+  const id = keyOf(table, data as Row);
   created.push([table, id]);
   return id;
 }
 
 async function serviceRow(table: string, id: string): Promise<Row | null> {
-  const { data, error } = await service().from(table).select('*').eq('id', id).maybeSingle();
+  const { data, error } = await service().from(table).select('*').match(matchOf(table, id)).maybeSingle();
   expect(error).toBeNull();
   return data as Row | null;
 }
@@ -263,10 +306,18 @@ beforeAll(async () => {
     .single();
   expect(error).toBeNull();
   scratchCampaign = (data as { id: string }).id;
+  const screensRows = await service()
+    .from('campaign_screens')
+    .insert([CAFE_SCREEN_ROW, GYM_SCREEN_ROW].map((key) => CASES.campaign_screens!.match!(key)));
+  expect(screensRows.error).toBeNull();
 });
 
 afterAll(async () => {
-  for (const [table, id] of created.reverse()) await service().from(table).delete().eq('id', id);
+  for (const [table, id] of created.reverse()) await service().from(table).delete().match(matchOf(table, id));
+  await service()
+    .from('campaign_screens')
+    .delete()
+    .in('campaign_id', [SEED.campaigns.cafePaused, SEED.campaigns.gymCompleted]);
   if (scratchCampaign) await service().from('campaigns').delete().eq('id', scratchCampaign);
   await db?.query(`delete from auth.users where email like 'matrix-%@example.test'`);
   await db?.end();
@@ -288,25 +339,25 @@ describe('table access', () => {
         const { data, error } = await sb.from(table).select('*');
         expect(error).toBeNull();
         const rows = data as Row[];
-        const ids = rows.map((r) => r.id);
+        const ids = rows.map((r) => keyOf(table, r));
         if (cell.select === 'none') expect(rows).toEqual([]);
         if (cell.select === 'all') expect(ids).toEqual(expect.arrayContaining([...c.seeded]));
         if (cell.select === 'own') {
           expect(ids).toEqual(expect.arrayContaining([...(c.ownSeeded?.[persona] ?? [])]));
           expect(ids.length).toBeGreaterThan(0);
-          for (const r of rows) expect(c.owns!(r, persona), `row ${String(r.id)} is not ${persona}'s`).toBe(true);
+          for (const r of rows) expect(c.owns!(r, persona), `row ${keyOf(table, r)} is not ${persona}'s`).toBe(true);
         }
       });
 
       it(`insert: ${cell.insert}`, async () => {
         const row = await c.newRow();
-        const { data, error } = await sb.from(table).insert(row).select('id');
+        const { data, error } = await sb.from(table).insert(row).select('*');
         if (cell.insert === 'refused') {
           expect(error?.code).toBe('42501');
           expect(data).toBeNull();
         } else {
           expect(error).toBeNull();
-          const id = (data as { id: string }[])[0]!.id;
+          const id = keyOf(table, (data as Row[])[0]!);
           created.push([table, id]);
           expect(await serviceRow(table, id)).not.toBeNull();
         }
@@ -315,7 +366,7 @@ describe('table access', () => {
       it(`update: ${cell.update}`, async () => {
         const id = cell.update === 'allowed' ? await disposable(table) : c.target(persona);
         const before = await serviceRow(table, id);
-        const { data, error } = await sb.from(table).update(c.patch).eq('id', id).select('*');
+        const { data, error } = await sb.from(table).update(c.patch).match(matchOf(table, id)).select('*');
         expect(error).toBeNull();
         const after = await serviceRow(table, id);
         if (cell.update === 'no-op') {
@@ -329,13 +380,13 @@ describe('table access', () => {
 
       it(`delete: ${cell.delete}`, async () => {
         const id = cell.delete === 'allowed' ? await disposable(table) : c.target(persona);
-        const { data, error } = await sb.from(table).delete().eq('id', id).select('id');
+        const { data, error } = await sb.from(table).delete().match(matchOf(table, id)).select('*');
         expect(error).toBeNull();
         if (cell.delete === 'no-op') {
           expect(data).toEqual([]);
           expect(await serviceRow(table, id)).not.toBeNull();
         } else {
-          expect(data).toEqual([{ id }]);
+          expect((data as Row[]).map((r) => keyOf(table, r))).toEqual([id]);
           expect(await serviceRow(table, id)).toBeNull();
         }
       });
