@@ -48,7 +48,7 @@ test('a screen is paired with its code, plays its venue’s campaign, is revoked
     await expect(dialog.getByLabel('Screen name')).toHaveValue(name);
     await dialog.getByLabel('Pairing code').fill(first.toLowerCase());
     await dialog.getByRole('button', { name: 'Pair screen' }).click();
-    await expect(page.getByText(`${name} paired`)).toBeVisible();
+    await expect(page.getByText(`${name} paired`, { exact: true })).toBeVisible();
 
     // The screen plays on its own, with no sign-out control (it is not a person's login).
     await expect(screen.getByTestId('slide-counter')).toBeVisible({ timeout: 20_000 });
@@ -66,7 +66,7 @@ test('a screen is paired with its code, plays its venue’s campaign, is revoked
     const card = page.getByRole('article', { name });
     await card.getByRole('button', { name: `Revoke ${name}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
-    await expect(page.getByText(`${name} revoked`)).toBeVisible();
+    await expect(page.getByText(`${name} revoked`, { exact: true })).toBeVisible();
     const second = await shownCode(screen);
     expect(second).not.toBe(first);
 
@@ -77,7 +77,7 @@ test('a screen is paired with its code, plays its venue’s campaign, is revoked
     await dialog.getByLabel('Screen name').fill(`${name} again`);
     await dialog.getByLabel('Orientation').selectOption('portrait');
     await dialog.getByRole('button', { name: 'Pair screen' }).click();
-    await expect(page.getByText(`${name} again paired`)).toBeVisible();
+    await expect(page.getByText(`${name} again paired`, { exact: true })).toBeVisible();
     await expect(screen.getByTestId('slide-counter')).toBeVisible({ timeout: 20_000 });
   } finally {
     await screenContext.close();

@@ -134,6 +134,18 @@ describe('rules with readable messages', () => {
     expect(status.error?.message).toMatch(/campaigns_status_is_active_paused_scheduled_or_completed/);
   });
 
+  it('a device name must be trimmed and 1 to 100 characters, also when an admin renames it directly', async () => {
+    const admin = await as('admin');
+    const id = SEED.equipment.all[5]!;
+    for (const name of ['   ', ' Lobby', 'x'.repeat(101)]) {
+      const r = await admin.from('equipment_status').update({ device_name: name }).eq('id', id).select();
+      expect(r.error?.code).toBe('23514');
+      expect(r.error?.message).toMatch(/equipment_status_device_name_is_trimmed_1_to_100_characters/);
+    }
+    const { data: kept } = await admin.from('equipment_status').select('device_name').eq('id', id).single();
+    expect(kept?.device_name).toBe('SPARE-UNIT-01');
+  });
+
   it('negative money is refused', async () => {
     const admin = await as('admin');
     const fee = await admin.from('customers').update({ monthly_fee: -1 }).eq('id', SEED.customers.books).select();

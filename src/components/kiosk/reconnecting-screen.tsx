@@ -1,6 +1,7 @@
 import { RotateCw, Wifi } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useRetryWithBackoff } from '@/hooks/use-retry-backoff';
+import { KioskMessage } from './kiosk-message';
 
 export interface ReconnectingScreenProps {
   /** Tries again now; also called on its own with backoff (1, 2, 5, 10 s, then every 30 s). */
@@ -17,16 +18,14 @@ export interface ReconnectingScreenProps {
 export function ReconnectingScreen({ onRetry, retrying = false }: ReconnectingScreenProps) {
   useRetryWithBackoff(true, onRetry);
   return (
-    <main className="fixed inset-0 flex items-center justify-center bg-gray-950 p-6 text-center text-white">
-      <div role="status" className="flex max-w-md flex-col items-center gap-4">
-        <Wifi aria-hidden className="size-12 animate-pulse text-brand-500" />
-        <h1 className="text-2xl font-semibold">Reconnecting…</h1>
-        <p className="text-gray-300">This screen starts playing by itself as soon as it reaches the server.</p>
-        <Button variant="outline" isLoading={retrying} onClick={onRetry}>
-          {!retrying && <RotateCw aria-hidden className="size-4" />}
-          Retry
-        </Button>
-      </div>
-    </main>
+    <KioskMessage role="status">
+      <Wifi aria-hidden className="size-12 animate-pulse text-brand-500" />
+      <h1 className="text-2xl font-semibold">Reconnecting…</h1>
+      <p className="text-gray-300">This screen starts playing by itself as soon as it reaches the server.</p>
+      <Button variant="outline" isLoading={retrying} onClick={onRetry}>
+        {!retrying && <RotateCw aria-hidden className="size-4" />}
+        Retry
+      </Button>
+    </KioskMessage>
   );
 }

@@ -2,7 +2,7 @@
 // it, and asks every few seconds whether an admin has entered it (Equipment → Add screen).
 // Once paired it receives a login of its own (not the venue's), signs in with it and plays.
 // The pairing in progress is kept on the device, so a reload shows the same code.
-import { FunctionsHttpError } from '@supabase/supabase-js';
+import { callFunction } from '@/lib/functions';
 import { supabase } from '@/lib/supabase';
 
 /** How often a screen showing its code asks whether it was paired. */
@@ -28,18 +28,7 @@ export function screenDeviceId(user: { app_metadata?: Record<string, unknown> } 
   return typeof id === 'string' && id ? id : null;
 }
 
-async function call(body: Record<string, unknown>): Promise<{ status: number; body: unknown }> {
-  const result: { data: unknown; error: unknown } = await supabase.functions.invoke<unknown>('screen-pairing', {
-    body,
-  });
-  const { data, error } = result;
-  if (error instanceof FunctionsHttpError) {
-    const response = error.context as Response;
-    return { status: response.status, body: await response.json().catch(() => null) };
-  }
-  if (error) throw error instanceof Error ? error : new Error('The pairing service could not be reached.');
-  return { status: 200, body: data };
-}
+const call = (body: Record<string, unknown>) => callFunction('screen-pairing', body);
 
 export function keptPairing(now = Date.now()): Pairing | null {
   try {

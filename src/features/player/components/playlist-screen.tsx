@@ -4,26 +4,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { LogOut, MonitorOff, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { KioskMessage } from '@/components/kiosk/kiosk-message';
 import { ReconnectingScreen } from '@/components/kiosk/reconnecting-screen';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { playerQueryOptions } from '../api/playlist';
 import { Player } from './player';
 
-export function PlayerScreen({ children }: { children: ReactNode }) {
-  return (
-    <main className="fixed inset-0 flex items-center justify-center bg-gray-950 p-6 text-center text-white">
-      <div className="flex max-w-md flex-col items-center gap-4">{children}</div>
-    </main>
-  );
-}
-
 export function LoadingSlides() {
   return (
-    <PlayerScreen>
+    <KioskMessage>
       <Spinner size="lg" className="text-brand-500" />
       <p className="text-lg">Loading your slides...</p>
-    </PlayerScreen>
+    </KioskMessage>
   );
 }
 
@@ -62,24 +55,24 @@ export function PlaylistScreen({ userId, renewing, signOut, noVenue }: PlaylistS
   if (!data.customer) {
     return (
       noVenue ?? (
-        <PlayerScreen>
+        <KioskMessage>
           <UserX aria-hidden className="size-12 text-gray-400" />
           <h1 className="text-2xl font-semibold">Customer Not Found</h1>
           <p className="text-gray-300">We couldn't find your customer information. Please contact support.</p>
           {signOutButton}
-        </PlayerScreen>
+        </KioskMessage>
       )
     );
   }
 
   if (data.slides.length === 0) {
     return (
-      <PlayerScreen>
+      <KioskMessage>
         <MonitorOff aria-hidden className="size-12 text-gray-400" />
         <h1 className="text-2xl font-semibold">No Active Campaigns</h1>
         <p className="text-gray-300">You don't have any active campaigns with slides to display.</p>
         {signOutButton}
-      </PlayerScreen>
+      </KioskMessage>
     );
   }
 

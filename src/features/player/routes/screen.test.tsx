@@ -121,6 +121,10 @@ describe('/screen', () => {
     const service = pairingService('XYZ789');
     playingScreen();
     server.use(
+      // Revoked: the playlist names no venue, and the screen's login is no device's.
+      http.post(restUrl('/rpc/player_playlist'), () =>
+        HttpResponse.json({ version: '', customer: null, today: null, slides: [] }),
+      ),
       http.post(restUrl('/rpc/my_screen'), () => HttpResponse.json(null)),
       onLogout(),
     );

@@ -5,6 +5,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MonitorOff } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { KioskMessage } from '@/components/kiosk/kiosk-message';
 import { ReconnectingScreen } from '@/components/kiosk/reconnecting-screen';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
@@ -23,7 +24,7 @@ import {
 } from '../api/screen-pairing';
 import { PLAYLIST_POLL_MS, playerQueryOptions } from '../api/playlist';
 import { PairingCode } from '../components/pairing-code';
-import { LoadingSlides, PlayerScreen, PlaylistScreen } from '../components/playlist-screen';
+import { LoadingSlides, PlaylistScreen } from '../components/playlist-screen';
 
 const screenKeys = {
   all: ['screen'] as const,
@@ -87,11 +88,16 @@ function PairingScreen() {
   return <PairingCode code={current.code} pairUrl={pairUrl} />;
 }
 
-function PairedScreen({ userId, renewing }: { userId: string; renewing: boolean }) {
+/**
+ * What a paired screen shows when its playlist names no venue: it asks which device it is.
+ * Revoked (or deleted), it is none: it forgets its login and shows a new code. Still paired
+ * but taken off its venue, it says so. Only asked while there is no venue, so a playing
+ * screen polls its playlist alone.
+ */
+function UnassignedScreen({ userId }: { userId: string }) {
   const mine = useQuery({
     queryKey: screenKeys.mine(userId),
     queryFn: getMyScreen,
-    enabled: !renewing,
     refetchInterval: PLAYLIST_POLL_MS,
     refetchIntervalInBackground: true,
     retry: false,
@@ -102,19 +108,13 @@ function PairedScreen({ userId, renewing }: { userId: string; renewing: boolean 
     if (revoked) void forgetScreenLogin();
   }, [revoked]);
 
-  if (revoked) return <LoadingSlides />;
+  if (!mine.isSuccess || revoked) return <LoadingSlides />;
   return (
-    <PlaylistScreen
-      userId={userId}
-      renewing={renewing}
-      noVenue={
-        <PlayerScreen>
-          <MonitorOff aria-hidden className="size-12 text-gray-400" />
-          <h1 className="text-2xl font-semibold">{mine.data?.device_name ?? 'This screen'}</h1>
-          <p className="text-gray-300">This screen is not assigned to a venue yet.</p>
-        </PlayerScreen>
-      }
-    />
+    <KioskMessage>
+      <MonitorOff aria-hidden className="size-12 text-gray-400" />
+      <h1 className="text-2xl font-semibold">{mine.data?.device_name ?? 'This screen'}</h1>
+      <p className="text-gray-300">This screen is not assigned to a venue yet.</p>
+    </KioskMessage>
   );
 }
 
@@ -126,7 +126,13 @@ export function ScreenRoute() {
 
   if (auth.status === 'loading') return <LoadingSlides />;
   if (auth.status === 'signed-in' && screenDeviceId(auth.user)) {
-    return <PairedScreen userId={auth.user.id} renewing={auth.renewing === true} />;
+    return (
+      <PlaylistScreen
+        userId={auth.user.id}
+        renewing={auth.renewing === true}
+        noVenue={<UnassignedScreen userId={auth.user.id} />}
+      />
+    );
   }
   return <PairingScreen />;
 }
