@@ -203,6 +203,7 @@ export type Database = {
           end_date: string | null
           id: string
           name: string
+          plays_on: string
           priority: number
           slide_count: number
           start_date: string | null
@@ -218,6 +219,7 @@ export type Database = {
           end_date?: string | null
           id?: string
           name: string
+          plays_on?: string
           priority?: number
           slide_count?: number
           start_date?: string | null
@@ -233,6 +235,7 @@ export type Database = {
           end_date?: string | null
           id?: string
           name?: string
+          plays_on?: string
           priority?: number
           slide_count?: number
           start_date?: string | null
@@ -664,8 +667,24 @@ export type Database = {
         }
         Returns: string
       }
-      player_playlist: { Args: { p_customer_id?: string }; Returns: Json }
+      player_playlist: {
+        Args: { p_customer_id?: string; p_device_id?: string }
+        Returns: Json
+      }
       revoke_screen: { Args: { p_device_id: string }; Returns: undefined }
+      save_campaign: {
+        Args: {
+          p_customer_id: string
+          p_end_date?: string
+          p_id?: string
+          p_name: string
+          p_plays_on?: string
+          p_screen_ids?: string[]
+          p_start_date?: string
+          p_status: string
+        }
+        Returns: string
+      }
       save_campaign_slides: {
         Args: {
           p_campaign_id: string

@@ -10,7 +10,7 @@ export const tableKeys = {
   ads: ['ads'],
   campaigns: ['campaigns'],
   campaign_items: ['campaign_items'],
-  /** The screens a campaign is limited to (none: every screen of its venue). */
+  /** The chosen screens of campaigns that play on chosen screens only (campaigns.plays_on). */
   campaign_screens: ['campaign_screens'],
   equipment_status: ['equipment_status'],
   system_alerts: ['system_alerts'],

@@ -1,49 +1,29 @@
 // Campaign writes. Each mutation refreshes the campaign queries (and with them the chosen
-// screens and playlists) before it settles. Saving the form writes the campaign, then its
-// chosen screens.
+// screens and playlists) before it settles. Saving the form is one call, save_campaign():
+// the campaign and its chosen screens are written together or not at all.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { chosenScreens, formDateToColumn, type CampaignFormValues } from '../lib/campaign-schema';
 import { invalidateTable } from '@/entities/query-keys/table-keys';
-import { replaceCampaignScreens } from './campaign-screens';
 
-const formToRow = (values: CampaignFormValues) => ({
-  name: values.name.trim(),
-  customer_id: values.customer_id,
-  status: values.status,
-  start_date: formDateToColumn(values.start_date),
-  end_date: formDateToColumn(values.end_date),
+/** The form's values as save_campaign() takes them (one transaction: fields and screens). */
+const formToArgs = (values: CampaignFormValues) => ({
+  p_name: values.name.trim(),
+  p_customer_id: values.customer_id,
+  p_status: values.status,
+  p_start_date: formDateToColumn(values.start_date) ?? undefined,
+  p_end_date: formDateToColumn(values.end_date) ?? undefined,
+  p_plays_on: values.targeting,
+  p_screen_ids: chosenScreens(values),
 });
 
 async function createCampaign(values: CampaignFormValues) {
-  const { data } = await supabase
-    .from('campaigns')
-    .insert({
-      ...formToRow(values),
-      // The defaults of a new campaign; slides are added in the builder.
-      total_duration: 0,
-      slide_count: 0,
-      content_type: 'mixed',
-      priority: 1,
-      display_duration: 10,
-    })
-    .select('id')
-    .single()
-    .throwOnError();
-  try {
-    await replaceCampaignScreens(data.id, chosenScreens(values));
-  } catch (error) {
-    // Not half a campaign: a new one whose screens failed is removed again, so that saving
-    // the form once more does not create a second one.
-    await supabase.from('campaigns').delete().eq('id', data.id);
-    throw error;
-  }
-  return data;
+  const { data } = await supabase.rpc('save_campaign', formToArgs(values)).throwOnError();
+  return { id: data };
 }
 
 async function updateCampaign({ id, values }: { id: string; values: CampaignFormValues }) {
-  await supabase.from('campaigns').update(formToRow(values)).eq('id', id).throwOnError();
-  await replaceCampaignScreens(id, chosenScreens(values));
+  await supabase.rpc('save_campaign', { ...formToArgs(values), p_id: id }).throwOnError();
 }
 
 async function deleteCampaign(id: string) {

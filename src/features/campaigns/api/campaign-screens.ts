@@ -1,5 +1,5 @@
-// Targeting reads and writes: the screens (equipment_status devices) of a venue to choose
-// from, and the screens a campaign is limited to (campaign_screens; none: every screen).
+// Targeting reads: the screens (equipment_status devices) of a venue to choose from, and
+// the screens a campaign with plays_on 'chosen' plays on (campaign_screens).
 import { queryOptions } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { tableKeys } from '@/entities/query-keys/table-keys';
@@ -43,28 +43,3 @@ export const campaignScreenKeys = {
       queryFn: () => getCampaignScreens(campaignId),
     }),
 };
-
-/**
- * Makes `deviceIds` the campaign's chosen screens (empty: every screen). The new rows go in
- * first and the others are removed after, so a failure in between never leaves the campaign
- * with fewer screens than asked for (and never, by accident, with none: every screen).
- */
-export async function replaceCampaignScreens(campaignId: string, deviceIds: readonly string[]) {
-  if (deviceIds.length > 0) {
-    await supabase
-      .from('campaign_screens')
-      .upsert(
-        deviceIds.map((deviceId) => ({ campaign_id: campaignId, device_id: deviceId })),
-        { onConflict: 'campaign_id,device_id', ignoreDuplicates: true },
-      )
-      .throwOnError();
-    await supabase
-      .from('campaign_screens')
-      .delete()
-      .eq('campaign_id', campaignId)
-      .not('device_id', 'in', `(${deviceIds.join(',')})`)
-      .throwOnError();
-  } else {
-    await supabase.from('campaign_screens').delete().eq('campaign_id', campaignId).throwOnError();
-  }
-}

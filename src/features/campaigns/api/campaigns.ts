@@ -48,7 +48,7 @@ async function getCampaign(id: string) {
   const { data } = await supabase
     .from('campaigns')
     .select(
-      'id, name, customer_id, status, start_date, end_date, slide_count, total_duration, updated_at, customers(name)',
+      'id, name, customer_id, status, start_date, end_date, plays_on, slide_count, total_duration, updated_at, customers(name)',
     )
     .eq('id', id)
     .single()

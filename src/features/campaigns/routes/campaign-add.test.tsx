@@ -63,38 +63,33 @@ describe('add campaign form', () => {
     expect(await screen.findByText('End date cannot be before the start date')).toBeInTheDocument();
   });
 
-  it('creates with the defaults and dates as ISO strings, then returns to the list', async () => {
+  it('creates the campaign in one save_campaign() call with its dates, then returns to the list', async () => {
     let body: Record<string, unknown> | undefined;
     server.use(
-      http.post(restUrl('/campaigns'), async ({ request }) => {
+      http.post(restUrl('/rpc/save_campaign'), async ({ request }) => {
         body = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json({ id: NEW_ID }, { status: 201 });
+        return HttpResponse.json(NEW_ID);
       }),
-      // All screens of the venue: no chosen screens are kept.
-      http.delete(restUrl('/campaign_screens'), () => new HttpResponse(null, { status: 204 })),
     );
     const { user } = renderForm();
     await fill(user);
     await user.type(screen.getByLabelText('Start date'), '2026-12-01');
     await user.click(screen.getByRole('button', { name: 'Create Campaign' }));
     expect(await screen.findByRole('heading', { name: 'Campaign list' })).toBeInTheDocument();
+    // No p_id: a new campaign. No end date: the parameter is left out (null in SQL).
     expect(body).toEqual({
-      name: 'Winter Menu',
-      customer_id: CAFE,
-      status: 'active',
-      start_date: '2026-12-01',
-      end_date: null,
-      total_duration: 0,
-      slide_count: 0,
-      content_type: 'mixed',
-      priority: 1,
-      display_duration: 10,
+      p_name: 'Winter Menu',
+      p_customer_id: CAFE,
+      p_status: 'active',
+      p_start_date: '2026-12-01',
+      p_plays_on: 'all',
+      p_screen_ids: [],
     });
   });
 
   it('shows the database message on failure and keeps the input', async () => {
     server.use(
-      http.post(restUrl('/campaigns'), () =>
+      http.post(restUrl('/rpc/save_campaign'), () =>
         HttpResponse.json(
           { code: '23514', message: 'Campaign end date cannot be before its start date.', details: null, hint: null },
           { status: 400 },
@@ -150,20 +145,12 @@ describe('add campaign form: plays on', () => {
     expect(await screen.findByRole('checkbox', { name: 'Bar' })).not.toBeChecked();
   });
 
-  it('creates the campaign, then its chosen screens, and drops any others', async () => {
-    let inserted: unknown;
-    let upsertPrefer: string | null = null;
-    let removed: URLSearchParams | undefined;
+  it('saves the campaign with its chosen screens in the same call', async () => {
+    let body: Record<string, unknown> | undefined;
     server.use(
-      http.post(restUrl('/campaigns'), () => HttpResponse.json({ id: NEW_ID }, { status: 201 })),
-      http.post(restUrl('/campaign_screens'), async ({ request }) => {
-        inserted = await request.json();
-        upsertPrefer = request.headers.get('Prefer');
-        return new HttpResponse(null, { status: 201 });
-      }),
-      http.delete(restUrl('/campaign_screens'), ({ request }) => {
-        removed = new URL(request.url).searchParams;
-        return new HttpResponse(null, { status: 204 });
+      http.post(restUrl('/rpc/save_campaign'), async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(NEW_ID);
       }),
     );
     const { user } = renderForm();
@@ -172,17 +159,13 @@ describe('add campaign form: plays on', () => {
     await user.click(await screen.findByRole('checkbox', { name: /Front window/ }));
     await user.click(screen.getByRole('button', { name: 'Create Campaign' }));
     expect(await screen.findByRole('heading', { name: 'Campaign list' })).toBeInTheDocument();
-    expect(inserted).toEqual([{ campaign_id: NEW_ID, device_id: FRONT }]);
-    expect(upsertPrefer).toContain('resolution=ignore-duplicates');
-    expect(removed?.get('campaign_id')).toBe(`eq.${NEW_ID}`);
-    expect(removed?.get('device_id')).toBe(`not.in.(${FRONT})`);
+    expect(body).toMatchObject({ p_customer_id: CAFE, p_plays_on: 'chosen', p_screen_ids: [FRONT] });
+    expect(body).not.toHaveProperty('p_id');
   });
 
-  it('keeps the input and shows the error when the screens cannot be saved, and removes the new campaign again', async () => {
-    let removedCampaign: string | null = null;
+  it('keeps the input and shows the error when the save is refused', async () => {
     server.use(
-      http.post(restUrl('/campaigns'), () => HttpResponse.json({ id: NEW_ID }, { status: 201 })),
-      http.post(restUrl('/campaign_screens'), () =>
+      http.post(restUrl('/rpc/save_campaign'), () =>
         HttpResponse.json(
           {
             code: '23514',
@@ -193,10 +176,6 @@ describe('add campaign form: plays on', () => {
           { status: 400 },
         ),
       ),
-      http.delete(restUrl('/campaigns'), ({ request }) => {
-        removedCampaign = new URL(request.url).searchParams.get('id');
-        return new HttpResponse(null, { status: 204 });
-      }),
     );
     const { user } = renderForm();
     await fill(user);
@@ -209,6 +188,5 @@ describe('add campaign form: plays on', () => {
     expect(screen.getByLabelText('Campaign name')).toHaveValue('Winter Menu');
     expect(screen.getByRole('radio', { name: 'Chosen screens' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Bar' })).toBeChecked();
-    expect(removedCampaign).toBe(`eq.${NEW_ID}`);
   });
 });

@@ -11,8 +11,8 @@ const CAMPAIGN_ID = 'ca000000-0000-4000-8000-000000000001';
 const FRONT = 'e0000000-0000-4000-8000-000000000001';
 const BAR = 'e0000000-0000-4000-8000-000000000002';
 
-/** Serves the campaign, its chosen screens and Corner Cafe's two screens. */
-function renderEdit(chosen: string[]) {
+/** Serves the campaign (on chosen screens when `playsOn` says so), its chosen screens and Corner Cafe's two screens. */
+function renderEdit(chosen: string[], playsOn = chosen.length > 0 ? 'chosen' : 'all') {
   server.use(
     http.get(restUrl('/customers'), () => HttpResponse.json([{ id: CAFE, name: 'Corner Cafe', location: 'Downtown' }])),
     http.get(restUrl('/campaigns'), () =>
@@ -23,6 +23,7 @@ function renderEdit(chosen: string[]) {
         status: 'active',
         start_date: null,
         end_date: null,
+        plays_on: playsOn,
         slide_count: 2,
         total_duration: 75,
         updated_at: '2026-11-20T10:00:00+00:00',
@@ -53,21 +54,18 @@ function renderEdit(chosen: string[]) {
   );
 }
 
+/** Answers save_campaign() with the campaign's id and keeps the body it was sent. */
+function saveCampaign(sent: Array<Record<string, unknown>>) {
+  return http.post(restUrl('/rpc/save_campaign'), async ({ request }) => {
+    sent.push((await request.json()) as Record<string, unknown>);
+    return HttpResponse.json(CAMPAIGN_ID);
+  });
+}
+
 describe('edit campaign form: plays on', () => {
-  it('loads the chosen screens, and saves the changed choice', async () => {
-    let removed: URLSearchParams | undefined;
-    let inserted: unknown;
-    server.use(
-      http.patch(restUrl('/campaigns'), () => new HttpResponse(null, { status: 204 })),
-      http.post(restUrl('/campaign_screens'), async ({ request }) => {
-        inserted = await request.json();
-        return new HttpResponse(null, { status: 201 });
-      }),
-      http.delete(restUrl('/campaign_screens'), ({ request }) => {
-        removed = new URL(request.url).searchParams;
-        return new HttpResponse(null, { status: 204 });
-      }),
-    );
+  it('loads the chosen screens, and saves the changed choice with the campaign in one call', async () => {
+    const sent: Array<Record<string, unknown>> = [];
+    server.use(saveCampaign(sent));
     const { user } = renderEdit([FRONT]);
     expect(await screen.findByRole('radio', { name: 'Chosen screens' })).toBeChecked();
     expect(await screen.findByRole('checkbox', { name: 'Front window' })).toBeChecked();
@@ -77,26 +75,26 @@ describe('edit campaign form: plays on', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Bar' }));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByRole('heading', { name: 'Campaign list' })).toBeInTheDocument();
-    expect(inserted).toEqual([{ campaign_id: CAMPAIGN_ID, device_id: BAR }]);
-    expect(removed?.get('campaign_id')).toBe(`eq.${CAMPAIGN_ID}`);
-    expect(removed?.get('device_id')).toBe(`not.in.(${BAR})`);
+    expect(sent).toEqual([
+      {
+        p_id: CAMPAIGN_ID,
+        p_name: 'Cafe Daily Specials',
+        p_customer_id: CAFE,
+        p_status: 'active',
+        p_plays_on: 'chosen',
+        p_screen_ids: [BAR],
+      },
+    ]);
   });
 
-  it('back to all screens removes every chosen screen', async () => {
-    let removed: URLSearchParams | undefined;
-    server.use(
-      http.patch(restUrl('/campaigns'), () => new HttpResponse(null, { status: 204 })),
-      http.delete(restUrl('/campaign_screens'), ({ request }) => {
-        removed = new URL(request.url).searchParams;
-        return new HttpResponse(null, { status: 204 });
-      }),
-    );
+  it('back to all screens saves plays on all, with no screens', async () => {
+    const sent: Array<Record<string, unknown>> = [];
+    server.use(saveCampaign(sent));
     const { user } = renderEdit([FRONT, BAR]);
     await user.click(await screen.findByRole('radio', { name: 'All screens of the venue' }));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByRole('heading', { name: 'Campaign list' })).toBeInTheDocument();
-    expect(removed?.get('campaign_id')).toBe(`eq.${CAMPAIGN_ID}`);
-    expect(removed?.has('device_id')).toBe(false);
+    expect(sent[0]).toMatchObject({ p_id: CAMPAIGN_ID, p_plays_on: 'all', p_screen_ids: [] });
   });
 
   it('loads All screens of the venue for a campaign without chosen screens', async () => {
@@ -105,10 +103,20 @@ describe('edit campaign form: plays on', () => {
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
   });
 
-  it('keeps the choice on screen and shows the error when saving the screens fails', async () => {
+  it('a campaign whose chosen screens were all deleted stays on Chosen screens and asks for one', async () => {
+    const sent: Array<Record<string, unknown>> = [];
+    server.use(saveCampaign(sent));
+    const { user } = renderEdit([], 'chosen');
+    expect(await screen.findByRole('radio', { name: 'Chosen screens' })).toBeChecked();
+    expect(await screen.findByRole('checkbox', { name: 'Bar' })).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Choose at least one screen, or play on all screens.')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+  });
+
+  it('keeps the choice on screen and shows the error when the save fails', async () => {
     server.use(
-      http.patch(restUrl('/campaigns'), () => new HttpResponse(null, { status: 204 })),
-      http.post(restUrl('/campaign_screens'), () =>
+      http.post(restUrl('/rpc/save_campaign'), () =>
         HttpResponse.json(
           { code: '42501', message: 'new row violates row-level security policy', details: null, hint: null },
           { status: 403 },

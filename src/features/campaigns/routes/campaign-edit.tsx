@@ -20,7 +20,7 @@ const toFormValues = (campaign: CampaignDetail, screens: CampaignScreen[]): Camp
   status: campaign.status as CampaignFormValues['status'],
   start_date: columnToFormDate(campaign.start_date),
   end_date: columnToFormDate(campaign.end_date),
-  targeting: screens.length > 0 ? 'chosen' : 'all',
+  targeting: campaign.plays_on === 'chosen' ? 'chosen' : 'all',
   device_ids: screens.map((screen) => screen.device_id),
 });
 

@@ -11,13 +11,14 @@ const CAMPAIGN_ID = 'ca000000-0000-4000-8000-000000000001';
 const LOADED_AT = '2026-11-20T10:00:00.000000+00:00';
 const FRESH_AT = '2026-11-21T09:30:00.000000+00:00';
 
-const campaign = (updatedAt = LOADED_AT) => ({
+const campaign = (updatedAt = LOADED_AT, playsOn = 'all') => ({
   id: CAMPAIGN_ID,
   name: 'Cafe Daily Specials',
   customer_id: 'c0000000-0000-4000-8000-000000000001',
   status: 'active',
   start_date: null,
   end_date: null,
+  plays_on: playsOn,
   slide_count: 2,
   total_duration: 75,
   updated_at: updatedAt,
@@ -36,9 +37,14 @@ const SLIDES = [row(1, { duration: 15 }), row(2, { title: '', duration: 60 })];
 /** campaign_screens rows as the builder reads them (device_id with the device's name). */
 type ScreenRow = { device_id: string; equipment_status: { device_name: string } };
 
-function serve({ slides = SLIDES, updatedAt = (): string => LOADED_AT, screens = [] as ScreenRow[] } = {}) {
+function serve({
+  slides = SLIDES,
+  updatedAt = (): string => LOADED_AT,
+  playsOn = 'all',
+  screens = [] as ScreenRow[],
+} = {}) {
   server.use(
-    http.get(restUrl('/campaigns'), () => HttpResponse.json(campaign(updatedAt()))),
+    http.get(restUrl('/campaigns'), () => HttpResponse.json(campaign(updatedAt(), playsOn))),
     http.get(restUrl('/campaign_items'), () => HttpResponse.json(slides)),
     http.get(restUrl('/campaign_screens'), () => HttpResponse.json(screens)),
   );
@@ -86,6 +92,7 @@ describe('slide builder', () => {
 
   it('names the chosen screens it plays on', async () => {
     serve({
+      playsOn: 'chosen',
       screens: [
         { device_id: 'e0000000-0000-4000-8000-000000000002', equipment_status: { device_name: 'Front window' } },
         { device_id: 'e0000000-0000-4000-8000-000000000001', equipment_status: { device_name: 'Bar' } },
@@ -93,6 +100,16 @@ describe('slide builder', () => {
     });
     renderBuilder();
     expect(await screen.findByText('Plays on 2 screens: Bar, Front window')).toBeInTheDocument();
+  });
+
+  it('warns that it plays nowhere when its chosen screens were all removed', async () => {
+    serve({ playsOn: 'chosen', screens: [] });
+    renderBuilder();
+    expect(
+      await screen.findByText(
+        'Plays on no screens: its chosen screens were removed. Edit the campaign to choose screens.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows the error with a retry when the campaign cannot load', async () => {

@@ -194,7 +194,11 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
             {stats.total} {stats.total === 1 ? 'slide' : 'slides'} · {formatDuration(stats.totalDuration)}
             {dirty && <span className="ml-2 font-medium text-warning-700"> Unsaved changes</span>}
           </p>
-          <PlaysOnLine campaignId={campaign.id} venueName={campaign.customers?.name ?? null} />
+          <PlaysOnLine
+            campaignId={campaign.id}
+            playsOn={campaign.plays_on}
+            venueName={campaign.customers?.name ?? null}
+          />
         </div>
         <div className="flex flex-wrap gap-2">
           <Button
