@@ -456,4 +456,39 @@ describe('a paired screen', () => {
       .single();
     expect(live).toEqual({ paired: false });
   });
+
+  it("deleted the revoked screen's login: its password no longer signs in", async () => {
+    const { data, error } = await anon().auth.signInWithPassword({ email: paired.email, password: paired.password });
+    expect(data.session).toBeNull();
+    expect(error).toMatchObject({ status: 400, code: 'invalid_credentials' });
+  });
+});
+
+describe('deleting a paired device', () => {
+  it('deletes its screen login with it', async () => {
+    const ip = newIp();
+    const kiosk = await start(ip);
+    const paired = await admin.rpc('pair_screen', {
+      p_code: kiosk.code,
+      p_customer_id: SEED.customers.cafe,
+      p_device_name: 'Deleted with its login',
+    });
+    expect(paired.error).toBeNull();
+    const { status, body } = await pairingCall(
+      { action: 'poll', pairing_id: kiosk.pairing_id, secret: kiosk.secret },
+      ip,
+    );
+    expect(status).toBe(200);
+    const credentials = body as Paired;
+    await signIn(credentials.email, credentials.password);
+
+    const removed = await admin.from('equipment_status').delete().eq('id', credentials.device_id).select('id');
+    expect(removed).toMatchObject({ error: null, data: [{ id: credentials.device_id }] });
+    const { data, error } = await anon().auth.signInWithPassword({
+      email: credentials.email,
+      password: credentials.password,
+    });
+    expect(data.session).toBeNull();
+    expect(error).toMatchObject({ status: 400, code: 'invalid_credentials' });
+  });
 });

@@ -155,16 +155,9 @@ async function poll(admin: SupabaseClient, pairingId: string, secret: string, ra
     if (finishError) throw new Error(`giving the device its login failed: ${finishError.message}`);
     throw new HttpError(404, UNKNOWN_PAIRING);
   }
-  const { device_id, previous_user_id } = finished as { device_id: string; previous_user_id: string | null };
-
-  if (previous_user_id) {
-    // The device's earlier screen login no longer reads anything (the device names the new
-    // one); deleting it ends its sessions too. A failure here must not lose the credentials.
-    const { error: deleteError } = await admin.auth.admin.deleteUser(previous_user_id);
-    if (deleteError && deleteError.status !== 404) {
-      console.error(`deleting the previous screen login ${previous_user_id} failed: ${deleteError.message}`);
-    }
-  }
+  // The device's earlier screen login, if any, was deleted with the change (a trigger on
+  // equipment_status), ending its sessions.
+  const { device_id } = finished as { device_id: string };
 
   return json({ status: 'paired', device_id, email, password }, 200, NO_STORE);
 }
