@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -63,7 +64,11 @@ function preloadApp(): Plugin {
   };
 }
 
+/** The version a player reports in its heartbeat: the package version and the build's date. */
+const appVersion = `${(JSON.parse(readFileSync(path.resolve(import.meta.dirname, 'package.json'), 'utf8')) as { version: string }).version} (${new Date().toISOString().slice(0, 10)})`;
+
 export default defineConfig({
+  define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion) },
   plugins: [react(), tailwindcss(), precacheManifest(), preloadApp()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },

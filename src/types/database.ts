@@ -357,11 +357,14 @@ export type Database = {
       }
       equipment_status: {
         Row: {
+          app_version: string | null
           content_version: string | null
           created_at: string
           current_campaign_id: string | null
+          current_slide_id: string | null
           customer_id: string | null
           device_name: string
+          diagnostics: string | null
           id: string
           is_active: boolean
           last_content_update: string | null
@@ -369,16 +372,20 @@ export type Database = {
           location: string | null
           orientation: string
           paired_at: string | null
+          resolution: string | null
           screen_user_id: string | null
           status: string
           updated_at: string
         }
         Insert: {
+          app_version?: string | null
           content_version?: string | null
           created_at?: string
           current_campaign_id?: string | null
+          current_slide_id?: string | null
           customer_id?: string | null
           device_name: string
+          diagnostics?: string | null
           id?: string
           is_active?: boolean
           last_content_update?: string | null
@@ -386,16 +393,20 @@ export type Database = {
           location?: string | null
           orientation?: string
           paired_at?: string | null
+          resolution?: string | null
           screen_user_id?: string | null
           status?: string
           updated_at?: string
         }
         Update: {
+          app_version?: string | null
           content_version?: string | null
           created_at?: string
           current_campaign_id?: string | null
+          current_slide_id?: string | null
           customer_id?: string | null
           device_name?: string
+          diagnostics?: string | null
           id?: string
           is_active?: boolean
           last_content_update?: string | null
@@ -403,6 +414,7 @@ export type Database = {
           location?: string | null
           orientation?: string
           paired_at?: string | null
+          resolution?: string | null
           screen_user_id?: string | null
           status?: string
           updated_at?: string
@@ -413,6 +425,13 @@ export type Database = {
             columns: ["current_campaign_id"]
             isOneToOne: false
             referencedRelation: "campaigns"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "equipment_status_current_slide_id_fkey"
+            columns: ["current_slide_id"]
+            isOneToOne: false
+            referencedRelation: "campaign_items"
             referencedColumns: ["id"]
           },
           {
@@ -556,12 +575,18 @@ export type Database = {
     Views: {
       equipment_status_live: {
         Row: {
+          app_version: string | null
           created_at: string | null
+          current_campaign_id: string | null
+          current_campaign_name: string | null
+          current_slide_id: string | null
+          current_slide_title: string | null
           customer_contact_phone: string | null
           customer_id: string | null
           customer_location: string | null
           customer_name: string | null
           device_name: string | null
+          diagnostics: string | null
           heartbeat_stale: boolean | null
           id: string | null
           is_active: boolean | null
@@ -572,10 +597,25 @@ export type Database = {
           orientation: string | null
           paired: boolean | null
           paired_at: string | null
+          resolution: string | null
           status: string | null
           updated_at: string | null
         }
         Relationships: [
+          {
+            foreignKeyName: "equipment_status_current_campaign_id_fkey"
+            columns: ["current_campaign_id"]
+            isOneToOne: false
+            referencedRelation: "campaigns"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "equipment_status_current_slide_id_fkey"
+            columns: ["current_slide_id"]
+            isOneToOne: false
+            referencedRelation: "campaign_items"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "equipment_status_customer_id_fkey"
             columns: ["customer_id"]
@@ -593,6 +633,10 @@ export type Database = {
           customers: number
           total: number
         }[]
+      }
+      add_my_screen: {
+        Args: { p_device_name: string; p_orientation?: string }
+        Returns: string
       }
       consume_rate_limit: {
         Args: { p_key: string; p_limit: number; p_window_seconds: number }
@@ -647,6 +691,10 @@ export type Database = {
       }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       is_own_slide_image: { Args: { object_name: string }; Returns: boolean }
+      merge_devices: {
+        Args: { p_from: string; p_into: string }
+        Returns: undefined
+      }
       my_screen: { Args: Record<PropertyKey, never>; Returns: Json }
       pair_screen: {
         Args: {
@@ -660,10 +708,13 @@ export type Database = {
       }
       player_heartbeat: {
         Args: {
+          p_app_version?: string
           p_campaign_id?: string
           p_content_version?: string
           p_device_id?: string
-          p_device_name?: string
+          p_diagnostics?: string
+          p_resolution?: string
+          p_slide_id?: string
         }
         Returns: string
       }

@@ -17,7 +17,10 @@ async function signIn(email: string, password: string): Promise<AnyClient> {
 }
 
 /** Status and JSON body of a customer-login call. */
-async function customerLogin(caller: AnyClient, body: Record<string, unknown>): Promise<{ status: number; body: unknown }> {
+async function customerLogin(
+  caller: AnyClient,
+  body: Record<string, unknown>,
+): Promise<{ status: number; body: unknown }> {
   const { data, error, response } = await caller.functions.invoke('customer-login', { body });
   if (error) {
     expect(error).toBeInstanceOf(FunctionsHttpError);
@@ -77,21 +80,25 @@ afterAll(async () => {
 });
 
 describe('a login that no admin linked', () => {
-  it("reads nothing of the venue whose e-mail it holds, signed in with its own password", async () => {
+  it('reads nothing of the venue whose e-mail it holds, signed in with its own password', async () => {
     const sb = await signIn('books@example.com', 'unlinked-pass');
     expect(await visible(sb)).toEqual({ customers: [], campaigns: [], equipment: [], slides: 0 });
   });
 
   it("cannot report a heartbeat for the venue's screens", async () => {
     const sb = await as('unlinked');
-    const { error } = await sb.rpc('player_heartbeat', { p_device_name: 'Window' });
+    const before = await service().from('equipment_status').select('*').eq('id', SEED.equipment.cafe[0]).single();
+    const { error } = await sb.rpc('player_heartbeat', { p_device_id: SEED.equipment.cafe[0] });
     expect(error?.code).toBe('42501');
-    const { data } = await service().from('equipment_status').select('id').eq('device_name', 'Window');
-    expect(data).toEqual([]);
+    const after = await service().from('equipment_status').select('*').eq('id', SEED.equipment.cafe[0]).single();
+    expect(after.data).toEqual(before.data);
   });
 
   it('cannot be made by signing up with a venue e-mail', async () => {
-    const { data, error } = await anon().auth.signUp({ email: `venue-${tag()}@example.test`, password: 'attacker-pass' });
+    const { data, error } = await anon().auth.signUp({
+      email: `venue-${tag()}@example.test`,
+      password: 'attacker-pass',
+    });
     expect(error?.code).toBe('signup_disabled');
     expect(data.session).toBeNull();
   });
@@ -140,7 +147,11 @@ describe('customer-login', () => {
 
   it("replaces a login with the venue's address that no admin linked: its password and sessions stop working", async () => {
     const email = `claimed-${tag()}@example.test`;
-    const { data: squatter } = await service().auth.admin.createUser({ email, password: 'squatter-pass', email_confirm: true });
+    const { data: squatter } = await service().auth.admin.createUser({
+      email,
+      password: 'squatter-pass',
+      email_confirm: true,
+    });
     madeLogins.push(squatter.user!.id);
     const squatterSession = client(ANON_KEY, await signToken({ sub: squatter.user!.id }));
     const venue = await newVenue(email);
@@ -182,7 +193,10 @@ describe('customer-login', () => {
       status: 409,
       body: { error: "This e-mail is an admin's sign-in; use another address for the customer" },
     });
-    const direct = await admin.from('customers').update({ email: `direct-${tag()}@example.test` }).eq('id', venue.id);
+    const direct = await admin
+      .from('customers')
+      .update({ email: `direct-${tag()}@example.test` })
+      .eq('id', venue.id);
     expect(direct.error?.code).toBe('42501');
     expect(direct.error?.message).toMatch(/sign-in e-mail/);
 

@@ -370,7 +370,7 @@ describe('a paired screen', () => {
     const { data, error } = await screen.rpc('player_heartbeat', {
       p_campaign_id: SEED.campaigns.cafeActive,
       p_content_version: 'v1',
-      p_device_name: 'Not a rename',
+      p_resolution: '1080x1920',
     });
     expect(error).toBeNull();
     expect(data).toBe(paired.device_id);
@@ -380,6 +380,7 @@ describe('a paired screen', () => {
       device_name: 'Counter portrait',
       current_campaign_id: SEED.campaigns.cafeActive,
       content_version: 'v1',
+      resolution: '1080x1920',
     });
     expect(new Date(row.last_heartbeat as string).getTime()).toBeGreaterThan(before - 5000);
 

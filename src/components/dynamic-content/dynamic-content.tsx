@@ -2,8 +2,10 @@
 // to whatever box holds it (the builder's small preview or the player's full screen).
 import { useQuery } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
+import { useEffect } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
+import { clearProblem, reportProblem } from '@/lib/diagnostics';
 import {
   dynamicContentQueryOptions,
   isDynamicContentType,
@@ -68,6 +70,19 @@ interface BodyProps {
 
 function DynamicContentBody({ type, settings, paused, diagnostics }: BodyProps) {
   const query = useQuery(dynamicContentQueryOptions(type, settings));
+  // On a public screen the problem is reported (to the heartbeat) instead of shown.
+  const problem = query.isPending
+    ? null
+    : !query.data
+      ? query.error?.message || 'An error occurred'
+      : query.data.fallback
+        ? `showing sample data${query.data.error ? ` (${query.data.error})` : ''}`
+        : null;
+  useEffect(() => {
+    if (diagnostics) return;
+    if (problem) reportProblem(type, problem);
+    else clearProblem(type);
+  }, [diagnostics, problem, type]);
 
   if (query.isPending) {
     return (

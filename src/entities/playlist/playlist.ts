@@ -32,11 +32,18 @@ export interface Playlist {
 export const EMPTY_PLAYLIST: Playlist = { version: '', customer: null, today: null, slides: [] };
 
 /**
- * The playlist of the signed-in venue, or of `customerId` (admins: any venue). `retry` false
- * makes a failed read fail at once (the player polls again on its own).
+ * The playlist of the signed-in venue, or of `customerId` (admins: any venue); with
+ * `deviceId`, the one that device plays (campaigns on chosen screens only if it is one).
+ * `retry` false makes a failed read fail at once (the player polls again on its own).
  */
-export async function getPlaylist(customerId?: string, { retry = true }: { retry?: boolean } = {}): Promise<Playlist> {
-  const request = supabase.rpc('player_playlist', customerId ? { p_customer_id: customerId } : {});
+export async function getPlaylist(
+  customerId?: string,
+  { retry = true, deviceId = null }: { retry?: boolean; deviceId?: string | null } = {},
+): Promise<Playlist> {
+  const request = supabase.rpc('player_playlist', {
+    ...(customerId ? { p_customer_id: customerId } : {}),
+    ...(deviceId ? { p_device_id: deviceId } : {}),
+  });
   const { data } = await (retry ? request : request.retry(false)).throwOnError();
   return (data as unknown as Playlist | null) ?? EMPTY_PLAYLIST;
 }

@@ -2,12 +2,10 @@
 // shows a pairing code on /screen; entering it here makes (or re-pairs) its device.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { deviceNameSchema, ORIENTATIONS } from '@/entities/device/device-rules';
 import { invalidateTable } from '@/entities/query-keys/table-keys';
 import { supabase } from '@/lib/supabase';
 import { failureOr } from '@/lib/write-errors';
-
-export const ORIENTATIONS = ['landscape', 'portrait'] as const;
-export type Orientation = (typeof ORIENTATIONS)[number];
 
 /** A code as people type it: any case, spaces and dashes allowed. */
 export function normalizeCode(value: string): string {
@@ -20,11 +18,7 @@ export const pairScreenSchema = z.object({
     .transform(normalizeCode)
     .pipe(z.string().regex(/^[A-HJ-NP-Z2-9]{6}$/, { error: 'Enter the 6-character code the screen shows' })),
   customer_id: z.string().min(1, { error: 'Choose the venue of this screen' }),
-  device_name: z
-    .string()
-    .trim()
-    .min(1, { error: 'Name the screen, for example Front window' })
-    .max(100, { error: 'A screen name can have at most 100 characters' }),
+  device_name: deviceNameSchema,
   orientation: z.enum(ORIENTATIONS),
 });
 

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/components/ui/error-state';
 import { useToast } from '@/components/ui/toast';
 import { deviceQueryOptions, type Device } from '../api/equipment';
-import { heartbeatAge, silenceText } from '../api/heartbeat-age';
+import { heartbeatAge, silenceText } from '@/entities/device/heartbeat-age';
 import { useDeleteDevice, useRevokeScreen } from '../api/screen-mutations';
 import { DeviceDetailsDialog } from './device-details-dialog';
 import { EditDeviceDialog } from './edit-device-dialog';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { formatDateTime, formatLabel } from '@/lib/format';
 import type { Device } from '../api/equipment';
-import { heartbeatAge, silenceText } from '../api/heartbeat-age';
+import { heartbeatAge, silenceText } from '@/entities/device/heartbeat-age';
 import { DeviceStatusBadge } from './device-status-badge';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {

@@ -2,10 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
+import { ORIENTATION_LABELS, ORIENTATIONS } from '@/entities/device/device-rules';
 import { venueOptionsQuery } from '@/entities/venue/venue-options';
-import { ORIENTATIONS } from '../api/screen-mutations';
-
-const ORIENTATION_LABELS = { landscape: 'Landscape (wide)', portrait: 'Portrait (tall)' } as const;
 
 interface ScreenFieldsProps<V extends FieldValues> {
   register: UseFormRegister<V>;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
 import { fakeUser, restUrl, storeSession } from '@tests/setup/supabase-mocks';
-import { heartbeatAge, silenceText } from '../api/heartbeat-age';
+import { heartbeatAge, silenceText } from '@/entities/device/heartbeat-age';
 import { EquipmentStatusRoute } from './equipment-status';
 
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();

@@ -1,63 +1,66 @@
-// While the player plays, it tells the server every minute which device it is and which
-// campaign it shows (public.player_heartbeat). The device is this browser: a generated
-// name ('Screen <short id>') kept in localStorage, and the id the server gave it.
+// While the player plays, it tells the server every minute what is on screen
+// (public.player_heartbeat): the campaign and slide, the playlist version, the app
+// version, the screen's resolution and any problems it kept off the screen. A venue's
+// kiosk names its chosen device; a paired screen's device is known from its login.
 import { useEffect, useRef } from 'react';
+import { diagnosticsSummary } from '@/lib/diagnostics';
 import { hasLiveSession, supabase } from '@/lib/supabase';
+import { chooseDevice, deviceStillMine } from './device';
 
 export const HEARTBEAT_MS = 60_000;
 
-const NAME_KEY = 'signage-player:device-name';
-const ID_KEY = 'signage-player:device-id';
+/** The build playing, set by vite.config.ts ('dev' when run from source). */
+export const APP_VERSION = import.meta.env.VITE_APP_VERSION ?? 'dev';
 
-export function deviceName(): string {
-  let name = localStorage.getItem(NAME_KEY);
-  if (!name) {
-    const short = (globalThis.crypto?.randomUUID?.() ?? Math.random().toString(16).slice(2)).slice(0, 8);
-    name = `Screen ${short}`;
-    localStorage.setItem(NAME_KEY, name);
-  }
-  return name;
+export interface OnScreen {
+  campaignId: string | null;
+  slideId: string | null;
+  contentVersion: string | null;
 }
 
-export async function sendHeartbeat(campaignId: string | null, contentVersion: string | null): Promise<string | null> {
-  // Without a renewed session the call could only be refused (and would cost the device id).
-  if (!(await hasLiveSession())) return null;
-  const knownId = localStorage.getItem(ID_KEY);
-  const call = (deviceId: string | null) =>
-    supabase.rpc('player_heartbeat', {
-      p_device_id: deviceId ?? undefined,
-      p_device_name: deviceId ? undefined : deviceName(),
-      p_campaign_id: campaignId ?? undefined,
-      p_content_version: contentVersion ?? undefined,
-    });
-  let { data, error } = await call(knownId);
-  if (error?.code === '42501' && knownId) {
-    // The device was removed or handed to someone else: report as this browser's named screen.
-    localStorage.removeItem(ID_KEY);
-    ({ data, error } = await call(null));
-  }
-  if (error || !data) return null;
-  localStorage.setItem(ID_KEY, data);
-  return data;
+/** The player's size in device pixels, for example 1920x1080. */
+export function screenResolution(): string {
+  const ratio = window.devicePixelRatio || 1;
+  return `${Math.round(window.innerWidth * ratio)}x${Math.round(window.innerHeight * ratio)}`;
+}
+
+/**
+ * Sends one heartbeat for `deviceId` (null: a paired screen's own device). A device the
+ * venue no longer has is forgotten, so that the kiosk asks which screen it is again.
+ */
+export async function sendHeartbeat(deviceId: string | null, onScreen: OnScreen): Promise<boolean> {
+  // Without a renewed session the call could only be refused.
+  if (!(await hasLiveSession())) return false;
+  const { error } = await supabase.rpc('player_heartbeat', {
+    p_device_id: deviceId ?? undefined,
+    p_campaign_id: onScreen.campaignId ?? undefined,
+    p_slide_id: onScreen.campaignId ? (onScreen.slideId ?? undefined) : undefined,
+    p_content_version: onScreen.contentVersion ?? undefined,
+    p_app_version: APP_VERSION,
+    p_resolution: screenResolution(),
+    p_diagnostics: diagnosticsSummary() ?? undefined,
+  });
+  if (error?.code === '42501' && deviceId && !(await deviceStillMine(deviceId))) chooseDevice(null);
+  return !error;
 }
 
 /**
  * Sends a heartbeat now and every minute while `playing`; a failed one (offline) is simply
- * tried again at the next tick. The latest campaign and version are read at each tick.
+ * tried again at the next tick. What is on screen is read at each tick.
  */
-export function useHeartbeat(playing: boolean, campaignId: string | null, contentVersion: string | null) {
-  const latest = useRef({ campaignId, contentVersion });
+export function useHeartbeat(playing: boolean, deviceId: string | null, onScreen: OnScreen) {
+  const latest = useRef(onScreen);
   useEffect(() => {
-    latest.current = { campaignId, contentVersion };
-  }, [campaignId, contentVersion]);
+    latest.current = onScreen;
+  });
 
   useEffect(() => {
     if (!playing) return;
     const beat = () => {
-      void sendHeartbeat(latest.current.campaignId, latest.current.contentVersion).catch(() => null);
+      void sendHeartbeat(deviceId, latest.current).catch(() => false);
     };
     beat();
     const timer = setInterval(beat, HEARTBEAT_MS);
     return () => clearInterval(timer);
-  }, [playing]);
+  }, [playing, deviceId]);
 }

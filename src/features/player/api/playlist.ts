@@ -22,7 +22,7 @@ export interface PlayerData extends Playlist {
 
 export const playerKeys = {
   all: [...tableKeys.player_playlist, 'screen'] as const,
-  playlist: (userId: string) => [...playerKeys.all, userId] as const,
+  playlist: (userId: string, deviceId: string | null = null) => [...playerKeys.all, userId, deviceId] as const,
 };
 
 const storageKey = (userId: string) => `signage-player:playlist:${userId}`;
@@ -67,13 +67,14 @@ export async function getPlayerData(
   userId: string,
   previous: PlayerData | undefined,
   renewing = false,
+  deviceId: string | null = null,
 ): Promise<PlayerData> {
   try {
     if (renewing || !(await hasLiveSession())) {
       // Reads would go out as the anonymous role and come back empty: not a real answer.
       throw new Error('Your session could not be renewed. Check the network connection.');
     }
-    const playlist = await getPlaylist(undefined, { retry: false });
+    const playlist = await getPlaylist(undefined, { retry: false, deviceId });
     if (previous?.customer && playlist.version === previous.version) {
       const needsMedia = !previous.media.complete || Date.now() >= previous.media.renewAt;
       const current = previous.fromDevice ? { ...previous, fromDevice: false } : previous;
@@ -97,11 +98,12 @@ export async function getPlayerData(
   }
 }
 
-export const playerQueryOptions = (userId: string, renewing = false) =>
+/** The playlist of the signed-in screen; `deviceId` names a venue kiosk's chosen device. */
+export const playerQueryOptions = (userId: string, renewing = false, deviceId: string | null = null) =>
   queryOptions({
-    queryKey: playerKeys.playlist(userId),
+    queryKey: playerKeys.playlist(userId, deviceId),
     queryFn: ({ client }: { client: QueryClient }) =>
-      getPlayerData(userId, client.getQueryData<PlayerData>(playerKeys.playlist(userId)), renewing),
+      getPlayerData(userId, client.getQueryData<PlayerData>(playerKeys.playlist(userId, deviceId)), renewing, deviceId),
     refetchInterval: PLAYLIST_POLL_MS,
     refetchIntervalInBackground: true,
     refetchOnReconnect: 'always',

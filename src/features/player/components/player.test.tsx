@@ -5,8 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { advance } from '@tests/setup/fake-time';
 import { server } from '@tests/setup/msw-server';
 import { fakeUser, restUrl, storeSession } from '@tests/setup/supabase-mocks';
+import { clearProblem, reportProblem } from '@/lib/diagnostics';
 import { createQueryClient } from '@/lib/query-client';
 import type { PlayerData, PlayerSlide } from '../api/playlist';
+import { APP_VERSION } from '../api/heartbeat';
 import { Player } from './player';
 import { playlistSlide } from '@/entities/playlist/playlist-fixtures';
 
@@ -36,18 +38,18 @@ const counter = () => screen.getByTestId('slide-counter').textContent;
 
 let heartbeats: Record<string, unknown>[];
 
-function renderPlayer(data: PlayerData) {
+function renderPlayer(data: PlayerData, deviceId: string | null = null) {
   const queryClient = createQueryClient({ queries: { retry: false } });
   const onSignOut = vi.fn();
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <Player data={data} onSignOut={onSignOut} />
+      <Player data={data} deviceId={deviceId} onSignOut={onSignOut} />
     </QueryClientProvider>,
   );
   const rerender = (next: PlayerData) =>
     view.rerender(
       <QueryClientProvider client={queryClient}>
-        <Player data={next} onSignOut={onSignOut} />
+        <Player data={next} deviceId={deviceId} onSignOut={onSignOut} />
       </QueryClientProvider>,
     );
   return { ...view, rerender, onSignOut };
@@ -182,16 +184,37 @@ describe('Player', () => {
     expect(counter()).toBe('2 / 2');
   });
 
-  it('reports a heartbeat with the campaign on screen, then every minute', async () => {
+  it('reports a heartbeat with the campaign and slide on screen, the build and the size, then every minute', async () => {
     storeSession(fakeUser('cafe@example.com'));
-    renderPlayer(playlist(THREE));
+    renderPlayer(playlist(THREE), 'e0000000-0000-4000-8000-000000000001');
     await vi.waitFor(() => expect(heartbeats).toHaveLength(1));
-    expect(heartbeats[0]).toMatchObject({ p_campaign_id: 'camp-1', p_content_version: 'v1' });
-    expect(String(heartbeats[0]!.p_device_name)).toMatch(/^Screen /);
+    expect(heartbeats[0]).toEqual({
+      p_device_id: 'e0000000-0000-4000-8000-000000000001',
+      p_campaign_id: 'camp-1',
+      p_slide_id: 'a',
+      p_content_version: 'v1',
+      p_app_version: APP_VERSION,
+      p_resolution: `${window.innerWidth}x${window.innerHeight}`,
+    });
     await advance(60_000);
     await vi.waitFor(() => expect(heartbeats).toHaveLength(2));
-    // The id the server gave is used from then on.
-    expect(heartbeats[1]).toMatchObject({ p_device_id: '9e000000-0000-4000-8000-000000000001' });
+    expect(heartbeats[1]).toMatchObject({
+      p_device_id: 'e0000000-0000-4000-8000-000000000001',
+      p_campaign_id: 'camp-1',
+    });
+  });
+
+  it('names no device on a paired screen, and carries what the screen kept off the wall', async () => {
+    storeSession(fakeUser('screen@example.com'));
+    reportProblem('weather', 'Failed to fetch');
+    try {
+      renderPlayer(playlist(THREE));
+      await vi.waitFor(() => expect(heartbeats).toHaveLength(1));
+      expect(heartbeats[0]).not.toHaveProperty('p_device_id');
+      expect(heartbeats[0]).toMatchObject({ p_diagnostics: 'weather: Failed to fetch' });
+    } finally {
+      clearProblem('weather');
+    }
   });
 
   it('sends no heartbeat while it has no session to send it with (it would only be refused)', async () => {
@@ -199,7 +222,6 @@ describe('Player', () => {
     await advance(60_000);
     await advance(10);
     expect(heartbeats).toEqual([]);
-    expect(localStorage.getItem('signage-player:device-name')).toBeNull();
   });
 
   it('stops its timers when it goes away', async () => {

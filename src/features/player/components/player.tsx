@@ -51,12 +51,14 @@ const now = () => performance.now();
 
 export interface PlayerProps {
   data: PlayerData;
+  /** The device a venue's kiosk chose to be (its heartbeat names it); null on a paired screen. */
+  deviceId?: string | null;
   /** Shows a Sign Out control (a venue's login); a paired screen has none. */
   onSignOut?: () => void;
   signingOut?: boolean;
 }
 
-export function Player({ data, onSignOut, signingOut = false }: PlayerProps) {
+export function Player({ data, deviceId = null, onSignOut, signingOut = false }: PlayerProps) {
   const [pos, setPos] = useState<Position>(() => ({
     slides: data.slides,
     media: data.media.urls,
@@ -156,7 +158,11 @@ export function Player({ data, onSignOut, signingOut = false }: PlayerProps) {
     };
   }, []);
 
-  useHeartbeat(true, current?.campaign_id ?? null, pos.version);
+  useHeartbeat(true, deviceId, {
+    campaignId: current?.campaign_id ?? null,
+    slideId: current?.id ?? null,
+    contentVersion: pos.version,
+  });
 
   if (!current) return null;
   const total = pos.slides.length;

@@ -28,11 +28,13 @@ export interface PlaylistScreenProps {
   signOut?: { run: () => void; pending: boolean };
   /** Shown instead of 'Customer Not Found' (a paired screen's own text). */
   noVenue?: ReactNode;
+  /** The device a venue's kiosk chose to be: its playlist and heartbeat are that screen's. */
+  deviceId?: string | null;
 }
 
-export function PlaylistScreen({ userId, renewing, signOut, noVenue }: PlaylistScreenProps) {
+export function PlaylistScreen({ userId, renewing, signOut, noVenue, deviceId = null }: PlaylistScreenProps) {
   const playlist = useQuery({
-    ...playerQueryOptions(userId, renewing),
+    ...playerQueryOptions(userId, renewing, deviceId),
     enabled: userId !== '',
     networkMode: 'always',
   });
@@ -76,5 +78,5 @@ export function PlaylistScreen({ userId, renewing, signOut, noVenue }: PlaylistS
     );
   }
 
-  return <Player data={data} onSignOut={signOut?.run} signingOut={signOut?.pending} />;
+  return <Player data={data} deviceId={deviceId} onSignOut={signOut?.run} signingOut={signOut?.pending} />;
 }

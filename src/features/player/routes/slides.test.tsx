@@ -11,6 +11,9 @@ import { fakeUser, onLogout, onUserRole, restUrl, storeSession, SUPABASE_URL } f
 
 const CAFE = fakeUser('cafe@example.com', 'a0000000-0000-4000-8000-000000000002');
 const CUSTOMER = { id: 'c0000000-0000-4000-8000-000000000001', name: 'Corner Cafe', time_zone: 'America/New_York' };
+/** The screen this browser was told it is (the question /slides asks once). */
+const FRONT = 'e0000000-0000-4000-8000-000000000001';
+const BAR = 'e0000000-0000-4000-8000-000000000002';
 
 const item = (id: string, title: string, display_order: number, extra: Partial<PlaylistSlide> = {}) =>
   playlistSlide(id, title, { campaign_id: 'camp', display_order, ...extra });
@@ -44,6 +47,7 @@ const shown = () => document.querySelector<HTMLElement>('[data-visible="true"]')
 beforeEach(() => {
   playlistCalls = [];
   storeSession(CAFE);
+  localStorage.setItem('signage-player:device-id', FRONT);
   server.use(onUserRole('customer'));
 });
 
@@ -76,8 +80,8 @@ describe('/slides', () => {
     renderSlides();
     expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 4');
     expect(shown()).toHaveTextContent('One');
-    // No venue id is sent: the server answers for the signed-in venue only.
-    expect(playlistCalls[0]).toEqual({});
+    // No venue id is sent: the server answers for the signed-in venue only, for this screen.
+    expect(playlistCalls[0]).toEqual({ p_device_id: FRONT });
     expect(document.querySelector('[data-visible="false"]')).toHaveAttribute('data-slide-id', 'a2');
     expect(counter()).toBe('1 / 4');
   });
@@ -189,5 +193,119 @@ describe('/slides', () => {
     renderSlides();
     expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 1');
     expect(shown()).toHaveTextContent('Kept slide');
+  });
+});
+
+describe('/slides on a browser that does not know which screen it is', () => {
+  const myScreens = [
+    {
+      id: BAR,
+      device_name: 'Bar',
+      location: 'Downtown',
+      orientation: 'landscape',
+      paired: false,
+      last_heartbeat: null,
+      live_status: 'offline',
+    },
+    {
+      id: FRONT,
+      device_name: 'Front window',
+      location: 'Downtown',
+      orientation: 'landscape',
+      paired: false,
+      last_heartbeat: null,
+      live_status: 'offline',
+    },
+    {
+      id: 'e0000000-0000-4000-8000-000000000009',
+      device_name: 'Counter',
+      location: null,
+      orientation: 'portrait',
+      paired: true,
+      last_heartbeat: null,
+      live_status: 'online',
+    },
+  ];
+
+  beforeEach(() => {
+    localStorage.removeItem('signage-player:device-id');
+    server.use(http.get(restUrl('/equipment_status_live'), () => HttpResponse.json(myScreens)));
+  });
+
+  it('asks which of the venue’s screens this is, then plays that screen’s playlist', async () => {
+    answer(playlist([item('a', 'Welcome', 1)]));
+    const { user } = renderSlides();
+    expect(await screen.findByRole('heading', { name: 'Which screen is this?' })).toBeInTheDocument();
+    // A paired screen plays on its own login: it cannot be chosen here.
+    expect(screen.getByRole('button', { name: /Counter/ })).toBeDisabled();
+    expect(playlistCalls).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: /Bar/ }));
+    expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 1');
+    expect(playlistCalls[0]).toEqual({ p_device_id: BAR });
+    expect(localStorage.getItem('signage-player:device-id')).toBe(BAR);
+  });
+
+  it('adds a new named screen when asked to, and only then', async () => {
+    const added: unknown[] = [];
+    answer(playlist([item('a', 'Welcome', 1)]));
+    server.use(
+      http.post(restUrl('/rpc/add_my_screen'), async ({ request }) => {
+        added.push(await request.json());
+        return HttpResponse.json('e0000000-0000-4000-8000-0000000000aa');
+      }),
+    );
+    const { user } = renderSlides();
+    await user.click(await screen.findByRole('button', { name: 'Add this screen' }));
+    expect(await screen.findByText('Name the screen, for example Front window')).toBeInTheDocument();
+    expect(added).toEqual([]);
+
+    await user.type(screen.getByLabelText('Screen name'), '  Patio  ');
+    await user.selectOptions(screen.getByLabelText('Orientation'), 'portrait');
+    await user.click(screen.getByRole('button', { name: 'Add this screen' }));
+    expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 1');
+    expect(added).toEqual([{ p_device_name: 'Patio', p_orientation: 'portrait' }]);
+    expect(playlistCalls[0]).toEqual({ p_device_id: 'e0000000-0000-4000-8000-0000000000aa' });
+  });
+
+  it('shows a refused name at the field and keeps it', async () => {
+    server.use(
+      http.post(restUrl('/rpc/add_my_screen'), () =>
+        HttpResponse.json(
+          {
+            code: '23505',
+            message: 'You already have a screen named "bar". Choose it from the list instead.',
+            details: null,
+            hint: null,
+          },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user } = renderSlides();
+    await user.type(await screen.findByLabelText('Screen name'), 'bar');
+    await user.click(screen.getByRole('button', { name: 'Add this screen' }));
+    expect(
+      await screen.findByText('You already have a screen named "bar". Choose it from the list instead.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Screen name')).toHaveValue('bar');
+    expect(screen.getByLabelText('Screen name')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('asks again when the chosen screen was removed (its heartbeat is refused and it is gone)', async () => {
+    localStorage.setItem('signage-player:device-id', FRONT);
+    answer(playlist([item('a', 'Welcome', 1)]));
+    server.use(
+      http.post(restUrl('/rpc/player_heartbeat'), () =>
+        HttpResponse.json(
+          { code: '42501', message: 'Device is not one of your devices.', details: null, hint: null },
+          { status: 403 },
+        ),
+      ),
+      http.get(restUrl('/equipment_status'), () => HttpResponse.json([])),
+    );
+    renderSlides();
+    expect(await screen.findByRole('heading', { name: 'Which screen is this?' })).toBeInTheDocument();
+    expect(localStorage.getItem('signage-player:device-id')).toBeNull();
   });
 });
