@@ -4,18 +4,6 @@ import { queryOptions } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { tableKeys } from '@/entities/query-keys/table-keys';
 
-async function getVenueScreens(customerId: string) {
-  const { data } = await supabase
-    .from('equipment_status')
-    .select('id, device_name, location')
-    .eq('customer_id', customerId)
-    .order('device_name')
-    .throwOnError();
-  return data;
-}
-
-export type VenueScreen = Awaited<ReturnType<typeof getVenueScreens>>[number];
-
 async function getCampaignScreens(campaignId: string) {
   const { data } = await supabase
     .from('campaign_screens')
@@ -30,12 +18,6 @@ async function getCampaignScreens(campaignId: string) {
 export type CampaignScreen = Awaited<ReturnType<typeof getCampaignScreens>>[number];
 
 export const campaignScreenKeys = {
-  /** The devices of one venue, by name, for the "Chosen screens" list. */
-  venueScreens: (customerId: string) =>
-    queryOptions({
-      queryKey: [...tableKeys.equipment_status, 'list', { customer_id: customerId }] as const,
-      queryFn: () => getVenueScreens(customerId),
-    }),
   /** The screens a campaign is limited to, by name; empty when it plays on every screen. */
   ofCampaign: (campaignId: string) =>
     queryOptions({

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useController, type Control, type UseFormRegister } from 'react-hook-form';
-import { campaignScreenKeys } from '../api/campaign-screens';
+import { venueDevicesQueryOptions } from '@/entities/device/venue-devices';
 import type { CampaignFormValues } from '../lib/campaign-schema';
 
 export interface PlaysOnFieldsetProps {
@@ -23,7 +23,7 @@ export function PlaysOnFieldset({ control, register, customerId, targeting, erro
   const errorId = `${id}-error`;
   const { field } = useController({ control, name: 'device_ids' });
   const screens = useQuery({
-    ...campaignScreenKeys.venueScreens(customerId),
+    ...venueDevicesQueryOptions(customerId),
     enabled: targeting === 'chosen' && !!customerId,
   });
   const chosen = new Set(field.value);

@@ -18,6 +18,12 @@ export const EQUIPMENT_REFRESH_MS = 60_000;
 
 export type Device = Tables<'equipment_status_live'>;
 
+/** 'Campaign · Slide' as the screen last reported it, or null when it reported nothing. */
+export function nowPlaying(device: Device): string | null {
+  if (!device.current_campaign_name) return null;
+  return [device.current_campaign_name, device.current_slide_title].filter(Boolean).join(' · ');
+}
+
 export interface EquipmentFilters {
   /** Matches device name or location, anywhere, any case. */
   search: string;

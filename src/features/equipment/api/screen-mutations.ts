@@ -113,3 +113,15 @@ export function useDeleteDevice() {
     onSuccess: () => invalidateTable(queryClient, 'equipment_status'),
   });
 }
+
+/** Folds device `from` (an unpaired ghost) into `into`, a device of the same venue (merge_devices). */
+export function useMergeDevices() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ from, into }: { from: string; into: string }) => {
+      const { error } = await supabase.rpc('merge_devices', { p_from: from, p_into: into });
+      if (error) throw failureOr('The devices could not be merged', error);
+    },
+    onSuccess: () => invalidateTable(queryClient, 'equipment_status'),
+  });
+}

@@ -1,16 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
-import { Info, Link2, MapPin, Monitor, Pencil, RefreshCw, Store, Trash2, Unlink } from 'lucide-react';
+import {
+  Combine,
+  Info,
+  Link2,
+  MapPin,
+  Monitor,
+  Pencil,
+  PlayCircle,
+  RefreshCw,
+  Store,
+  Trash2,
+  TriangleAlert,
+  Unlink,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/components/ui/error-state';
 import { useToast } from '@/components/ui/toast';
-import { deviceQueryOptions, type Device } from '../api/equipment';
+import { deviceQueryOptions, nowPlaying, type Device } from '../api/equipment';
 import { heartbeatAge, silenceText } from '@/entities/device/heartbeat-age';
 import { useDeleteDevice, useRevokeScreen } from '../api/screen-mutations';
 import { DeviceDetailsDialog } from './device-details-dialog';
 import { EditDeviceDialog } from './edit-device-dialog';
+import { MergeDeviceDialog } from './merge-device-dialog';
 import { DeviceStatusBadge } from './device-status-badge';
 
 export interface DeviceCardProps {
@@ -38,6 +52,7 @@ export function DeviceCard({ device: listed, listUpdatedAt }: DeviceCardProps) {
   const [revokeOpen, setRevokeOpen] = useState(false);
   const [editOpen, setEditOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
+  const [mergeOpen, setMergeOpen] = useState(false);
   const revoke = useRevokeScreen();
   const remove = useDeleteDevice();
   const toast = useToast();
@@ -71,6 +86,32 @@ export function DeviceCard({ device: listed, listUpdatedAt }: DeviceCardProps) {
           <dt className="text-gray-500">Last heartbeat:</dt>
           <dd>{heartbeatAge(device.last_heartbeat)}</dd>
         </div>
+        <div className="flex items-center gap-2">
+          <dt>
+            <PlayCircle aria-label="Now playing" className="size-4" />
+          </dt>
+          <dd className="truncate" title={nowPlaying(device) ?? undefined}>
+            {nowPlaying(device) ?? 'Nothing reported'}
+          </dd>
+        </div>
+        {(device.app_version || device.resolution) && (
+          <div className="flex items-center gap-2 text-xs text-gray-500">
+            <dt className="sr-only">Player</dt>
+            <dd>
+              {[device.resolution, device.app_version && `version ${device.app_version}`].filter(Boolean).join(' · ')}
+            </dd>
+          </div>
+        )}
+        {device.diagnostics && (
+          <div className="flex items-start gap-2 text-warning-700">
+            <dt>
+              <TriangleAlert aria-label="Screen reports" className="mt-0.5 size-4" />
+            </dt>
+            <dd className="line-clamp-2 break-words" title={device.diagnostics}>
+              {device.diagnostics}
+            </dd>
+          </div>
+        )}
         {device.heartbeat_stale && (
           <p className="text-danger-700">
             {silenceText(device.last_heartbeat)}
@@ -117,6 +158,17 @@ export function DeviceCard({ device: listed, listUpdatedAt }: DeviceCardProps) {
             Revoke
           </Button>
         )}
+        {!device.paired && (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => setMergeOpen(true)}
+            aria-label={`Merge ${name} into another device`}
+          >
+            <Combine aria-hidden className="size-4" />
+            Merge
+          </Button>
+        )}
         <Button variant="ghost" size="sm" onClick={() => setDeleteOpen(true)} aria-label={`Delete ${name}`}>
           <Trash2 aria-hidden className="size-4" />
           Delete
@@ -124,6 +176,7 @@ export function DeviceCard({ device: listed, listUpdatedAt }: DeviceCardProps) {
       </div>
       <DeviceDetailsDialog device={device} open={detailsOpen} onOpenChange={setDetailsOpen} />
       <EditDeviceDialog device={device} open={editOpen} onOpenChange={setEditOpen} />
+      <MergeDeviceDialog device={device} open={mergeOpen} onOpenChange={setMergeOpen} />
       <ConfirmDialog
         open={deleteOpen}
         onOpenChange={(next) => !remove.isPending && setDeleteOpen(next)}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { formatDateTime, formatLabel } from '@/lib/format';
-import type { Device } from '../api/equipment';
+import { nowPlaying, type Device } from '../api/equipment';
 import { heartbeatAge, silenceText } from '@/entities/device/heartbeat-age';
 import { DeviceStatusBadge } from './device-status-badge';
 
@@ -44,6 +44,11 @@ export function DeviceDetailsDialog({ device, open, onOpenChange }: DeviceDetail
               : 'Never'}
           </Item>
           <Item label="Last content update">{formatDateTime(device.last_content_update, 'Never')}</Item>
+          <Item label="Now playing">{nowPlaying(device) ?? 'Nothing reported'}</Item>
+          <Item label="Orientation">{device.orientation === 'portrait' ? 'Portrait' : 'Landscape'}</Item>
+          <Item label="Resolution">{device.resolution}</Item>
+          <Item label="App version">{device.app_version}</Item>
+          <Item label="Screen reports">{device.diagnostics ?? 'No problems reported'}</Item>
           <Item label="Installed">{formatDateTime(device.created_at)}</Item>
           <Item label="Device ID">{device.id}</Item>
           <Item label="Customer">{device.customer_name ?? 'Not assigned'}</Item>

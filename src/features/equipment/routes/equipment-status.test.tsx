@@ -336,4 +336,86 @@ describe('a device card', () => {
     expect(await screen.findByText('DEVICE-1 revoked')).toBeInTheDocument();
     expect(revoked).toEqual([{ p_device_id: 'e0000000-0000-4000-8000-000000000001' }]);
   });
+
+  it('shows what each screen plays now, its player and what it kept off the wall', async () => {
+    answers([
+      device(1, {
+        current_campaign_name: 'Cafe Daily Specials',
+        current_slide_title: 'Morning latte',
+        resolution: '1920x1080',
+        app_version: '0.1.0 (2026-11-24)',
+        diagnostics: 'weather: Failed to fetch',
+      }),
+      device(2),
+    ]);
+    const { user } = renderPage();
+    const card = await screen.findByRole('article', { name: 'DEVICE-1' });
+    expect(within(card).getByText('Cafe Daily Specials · Morning latte')).toBeInTheDocument();
+    expect(within(card).getByText('1920x1080 · version 0.1.0 (2026-11-24)')).toBeInTheDocument();
+    expect(within(card).getByText('weather: Failed to fetch')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'DEVICE-2' })).getByText('Nothing reported')).toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: 'View details of DEVICE-1' }));
+    const details = await screen.findByRole('dialog', { name: 'DEVICE-1' });
+    expect(within(details).getByText('Resolution').nextSibling).toHaveTextContent('1920x1080');
+    expect(within(details).getByText('Screen reports').nextSibling).toHaveTextContent('weather: Failed to fetch');
+  });
+
+  it('merges a device into another of its venue after a choice, by keyboard', async () => {
+    answers([device(1, { device_name: 'Screen 1a2b3c4d' }), device(2, { device_name: 'Front window' })]);
+    const merged: unknown[] = [];
+    server.use(
+      http.get(restUrl('/equipment_status'), () =>
+        HttpResponse.json([
+          { id: 'e0000000-0000-4000-8000-000000000002', device_name: 'Front window', location: null },
+          { id: 'e0000000-0000-4000-8000-000000000001', device_name: 'Screen 1a2b3c4d', location: null },
+        ]),
+      ),
+      http.post(restUrl('/rpc/merge_devices'), async ({ request }) => {
+        merged.push(await request.json());
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = renderPage();
+    const merge = await screen.findByRole('button', { name: 'Merge Screen 1a2b3c4d into another device' });
+    merge.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Merge Screen 1a2b3c4d into another device' });
+    await user.click(within(dialog).getByRole('button', { name: 'Merge' }));
+    expect(await within(dialog).findByText('Choose the device to keep')).toBeInTheDocument();
+    expect(merged).toEqual([]);
+    // The device itself is not offered.
+    const select = within(dialog).getByLabelText('Merge into');
+    expect(within(select).queryByRole('option', { name: 'Screen 1a2b3c4d' })).not.toBeInTheDocument();
+    await user.selectOptions(select, 'Front window');
+    await user.click(within(dialog).getByRole('button', { name: 'Merge' }));
+    expect(await screen.findByText('Screen 1a2b3c4d merged into Front window')).toBeInTheDocument();
+    expect(merged).toEqual([
+      { p_from: 'e0000000-0000-4000-8000-000000000001', p_into: 'e0000000-0000-4000-8000-000000000002' },
+    ]);
+  });
+
+  it('keeps the choice and shows why when the merge is refused; a paired screen offers no merge', async () => {
+    answers([device(1), device(2), device(3, { paired: true })]);
+    server.use(
+      http.get(restUrl('/equipment_status'), () =>
+        HttpResponse.json([{ id: 'e0000000-0000-4000-8000-000000000002', device_name: 'DEVICE-2', location: null }]),
+      ),
+      http.post(restUrl('/rpc/merge_devices'), () =>
+        HttpResponse.json(
+          { code: '23514', message: 'Only devices of the same venue can be merged.', details: null, hint: null },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderPage();
+    expect(await screen.findByRole('article', { name: 'DEVICE-3' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Merge DEVICE-3 into another device' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Merge DEVICE-1 into another device' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Merge DEVICE-1 into another device' });
+    await user.selectOptions(within(dialog).getByLabelText('Merge into'), 'DEVICE-2');
+    await user.click(within(dialog).getByRole('button', { name: 'Merge' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Only devices of the same venue can be merged.');
+    expect(within(dialog).getByLabelText('Merge into')).toHaveValue('e0000000-0000-4000-8000-000000000002');
+  });
 });
