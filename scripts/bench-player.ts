@@ -107,6 +107,8 @@ async function main() {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.addInitScript(`localStorage.setItem(${JSON.stringify(storageKey)}, ${JSON.stringify(session)});`);
+    // A kiosk set up before: it was told once which of the venue's screens it is.
+    await page.addInitScript(`localStorage.setItem('signage-player:device-id', ${JSON.stringify(customer.deviceId)});`);
     await page.addInitScript(SAMPLER);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');

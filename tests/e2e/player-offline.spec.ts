@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, ANON_KEY, signInAs, STACK_URL, stackControl, STORAGE_KEY } from './support.ts';
 import {
   createPlayerCustomer,
+  openSlides,
   recordChanges,
   saveSlidesAsAdmin,
   waitForChanges,
@@ -38,7 +39,7 @@ async function expectFirstSlide(page: Page, timeout: number) {
 async function startPlaying(page: Page, customer: PlayerCustomer) {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAs(page, customer);
-  await page.goto('/slides');
+  await openSlides(page);
   await expectFirstSlide(page, 20_000);
   await waitForOfflineReady(page);
 }

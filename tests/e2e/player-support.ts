@@ -65,8 +65,13 @@ export interface PlayerCustomer {
   campaignId: string;
   slideIds: string[];
   imagePaths: string[];
+  /** The venue's one screen, 'Lobby', as an admin set it up (a /slides kiosk chooses it once). */
+  deviceId: string;
   remove: () => Promise<void>;
 }
+
+/** The name of the screen every player test customer has. */
+export const PLAYER_SCREEN = 'Lobby';
 
 /** A customer with one active campaign of `count` image slides lasting `seconds` each. */
 export async function createPlayerCustomer(
@@ -136,6 +141,13 @@ export async function createPlayerCustomer(
   if (items.error) throw new Error(`slides: ${items.error.message}`);
   const slideIds = items.data.map((s) => s.id);
 
+  const device = await sb
+    .from('equipment_status')
+    .insert({ customer_id: customerId, device_name: PLAYER_SCREEN, location: 'Test Lab', status: 'offline' })
+    .select('id')
+    .single();
+  if (device.error) throw new Error(`device: ${device.error.message}`);
+
   return {
     email,
     password,
@@ -144,6 +156,7 @@ export async function createPlayerCustomer(
     campaignId,
     slideIds,
     imagePaths,
+    deviceId: device.data.id,
     remove: async () => {
       await sb.from('equipment_status').delete().eq('customer_id', customerId);
       await sb.from('customers').delete().eq('id', customerId);
@@ -168,7 +181,12 @@ export async function saveSlidesAsAdmin(
   const signIn = await client.auth.signInWithPassword(admin);
   if (signIn.error) throw new Error(`admin sign-in: ${signIn.error.message}`);
   const slides = [
-    ...customer.slideIds.map((id, i) => ({ id, title: `Slide ${i + 1}`, image_url: customer.imagePaths[i], duration: 5 })),
+    ...customer.slideIds.map((id, i) => ({
+      id,
+      title: `Slide ${i + 1}`,
+      image_url: customer.imagePaths[i],
+      duration: 5,
+    })),
     ...extra.map((slide, i) => ({ id: `temp-${i + 1}`, ...slide, duration: 5 })),
   ];
   const saved = await client.rpc('save_campaign_slides', { p_campaign_id: customer.campaignId, p_slides: slides });
@@ -232,4 +250,27 @@ export async function waitForOfflineReady(page: Page) {
       { timeout: 20_000, intervals: [250] },
     )
     .toBe(true);
+}
+
+/**
+ * Opens /slides (signed in as a venue) and, when the browser does not know which screen it
+ * is yet, answers the question once: the venue's screen named `screen`, or a new screen of
+ * that name when the venue has none.
+ */
+export async function openSlides(page: Page, screen = PLAYER_SCREEN) {
+  await page.goto('/slides');
+  const question = page.getByRole('heading', { name: 'Which screen is this?' });
+  const counter = page.getByTestId('slide-counter');
+  await expect(question.or(counter)).toBeVisible({ timeout: 20_000 });
+  if (!(await question.isVisible())) return;
+  const existing = page
+    .getByRole('list', { name: 'Your screens' })
+    .getByRole('button', { name: new RegExp(`^${screen}\\b`) });
+  if ((await existing.count()) > 0) {
+    await existing.click();
+  } else {
+    await page.getByLabel('Screen name').fill(screen);
+    await page.getByRole('button', { name: 'Add this screen' }).click();
+  }
+  await expect(question).toBeHidden();
 }

@@ -7,6 +7,8 @@ import { ADMIN, ANON_KEY, CAFE, signInAs, STACK_URL } from './support.ts';
 import {
   changes,
   createPlayerCustomer,
+  openSlides,
+  PLAYER_SCREEN,
   recordChanges,
   saveSlidesAsAdmin,
   serviceClient,
@@ -31,7 +33,7 @@ test('the player plays its campaign in order and on time, pauses, takes a saved 
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAs(page, customer);
-  await page.goto('/slides');
+  await openSlides(page);
   await expect(page.getByTestId('slide-counter')).toHaveText('1 / 3', { timeout: 20_000 });
   await expect(page.locator('[data-visible="true"] img')).toHaveJSProperty('complete', true);
   await recordChanges(page);
@@ -74,7 +76,8 @@ test('the player plays its campaign in order and on time, pauses, takes a saved 
   expect(imageSlides.every((c) => c.image)).toBe(true);
   await context.setOffline(false);
 
-  // The heartbeat marked this browser's device online, playing the campaign.
+  // The heartbeat marked the screen this browser was told it is online, playing the
+  // campaign; it made no device of its own.
   await expect
     .poll(
       async () => {
@@ -88,7 +91,7 @@ test('the player plays its campaign in order and on time, pauses, takes a saved 
     )
     .toEqual([
       expect.objectContaining({
-        device_name: expect.stringMatching(/^Screen /),
+        device_name: PLAYER_SCREEN,
         status: 'online',
         is_active: true,
         current_campaign_id: customer.campaignId,
@@ -99,7 +102,7 @@ test('the player plays its campaign in order and on time, pauses, takes a saved 
 test('the cafe plays its seeded campaign in order, from the first slide', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAs(page, CAFE);
-  await page.goto('/slides');
+  await openSlides(page, 'CAFE-COUNTER-01');
   await expect(page.getByTestId('slide-counter')).toHaveText('1 / 4', { timeout: 20_000 });
   const first = page.locator('[data-visible="true"]');
   await expect(first.getByRole('img', { name: 'Latte of the Week' })).toBeVisible();
@@ -109,4 +112,45 @@ test('the cafe plays its seeded campaign in order, from the first slide', async 
   await screenshot(page, 'player');
   await expect(page.getByTestId('slide-counter')).toHaveText('2 / 4', { timeout: 15_000 });
   await expect(page.locator('[data-visible="true"]').getByRole('img', { name: 'Fresh Pastries' })).toBeVisible();
+});
+
+test('two fresh browsers of one venue make no ghost device: each is asked once which screen it is', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const devices = async () => {
+    const { data } = await serviceClient(STACK_URL)
+      .from('equipment_status')
+      .select('device_name')
+      .eq('customer_id', customer.customerId)
+      .order('device_name');
+    return (data ?? []).map((d) => d.device_name);
+  };
+  const first = await browser.newContext();
+  const second = await browser.newContext();
+  try {
+    const one = await first.newPage();
+    await signInAs(one, customer);
+    await one.goto('/slides');
+    await expect(one.getByRole('heading', { name: 'Which screen is this?' })).toBeVisible({ timeout: 20_000 });
+    await screenshot(one, 'slides-which-screen');
+    // Asking made nothing.
+    expect(await devices()).toEqual([PLAYER_SCREEN]);
+    await one.getByRole('button', { name: new RegExp(`^${PLAYER_SCREEN}`) }).click();
+    await expect(one.getByTestId('slide-counter')).toBeVisible({ timeout: 20_000 });
+
+    const two = await second.newPage();
+    await signInAs(two, customer);
+    await openSlides(two, 'Bar');
+    await expect(two.getByTestId('slide-counter')).toBeVisible({ timeout: 20_000 });
+
+    // A restart remembers the answer: no question, no new device.
+    await one.reload();
+    await expect(one.getByTestId('slide-counter')).toBeVisible({ timeout: 20_000 });
+    await expect(one.getByRole('heading', { name: 'Which screen is this?' })).toHaveCount(0);
+    await expect.poll(devices, { timeout: 10_000 }).toEqual(['Bar', PLAYER_SCREEN]);
+  } finally {
+    await first.close();
+    await second.close();
+  }
 });
