@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
-import { ORIENTATION_LABELS, ORIENTATIONS } from '@/entities/device/device-rules';
+import { OrientationField } from '@/entities/device/orientation-field';
 import { venueOptionsQuery } from '@/entities/venue/venue-options';
 
 interface ScreenFieldsProps<V extends FieldValues> {
@@ -41,15 +41,7 @@ export function ScreenFields<V extends FieldValues & { customer_id: string; orie
           />
         )}
       </Field>
-      <Field label="Orientation" error={errors.orientation?.message}>
-        {(c) => (
-          <Select
-            {...c}
-            options={ORIENTATIONS.map((o) => ({ value: o, label: ORIENTATION_LABELS[o] }))}
-            {...register('orientation' as Path<V>)}
-          />
-        )}
-      </Field>
+      <OrientationField registration={register('orientation' as Path<V>)} error={errors.orientation?.message} />
     </>
   );
 }

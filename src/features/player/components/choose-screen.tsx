@@ -10,8 +10,8 @@ import { ReconnectingScreen } from '@/components/kiosk/reconnecting-screen';
 import { Button, focusRing } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
-import { deviceNameSchema, ORIENTATION_LABELS, ORIENTATIONS } from '@/entities/device/device-rules';
+import { deviceNameSchema, ORIENTATIONS } from '@/entities/device/device-rules';
+import { OrientationField } from '@/entities/device/orientation-field';
 import { heartbeatAge } from '@/entities/device/heartbeat-age';
 import { failureOr } from '@/lib/write-errors';
 import { cn } from '@/utils/cn';
@@ -97,15 +97,7 @@ export function ChooseScreen({ signOut }: ChooseScreenProps) {
             <Field label="Screen name" error={errors.name?.message}>
               {(c) => <Input {...c} placeholder="Front window" maxLength={100} {...form.register('name')} />}
             </Field>
-            <Field label="Orientation" error={errors.orientation?.message}>
-              {(c) => (
-                <Select
-                  {...c}
-                  options={ORIENTATIONS.map((o) => ({ value: o, label: ORIENTATION_LABELS[o] }))}
-                  {...form.register('orientation')}
-                />
-              )}
-            </Field>
+            <OrientationField registration={form.register('orientation')} error={errors.orientation?.message} />
           </div>
           <Button type="submit" isLoading={add.isPending}>
             {!add.isPending && <Plus aria-hidden className="size-4" />}
