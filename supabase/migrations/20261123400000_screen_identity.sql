@@ -96,9 +96,28 @@ comment on function public.add_my_screen(text, text) is
 revoke execute on function public.add_my_screen(text, text) from public, anon;
 grant execute on function public.add_my_screen(text, text) to authenticated;
 
+-- Where merged devices went: a kiosk still naming a merged device (it chose it before the
+-- merge) reports for the device it was merged into and learns that device's id from the
+-- heartbeat's answer, so it never has to be asked again. Read only by the functions here.
+create table public.merged_devices (
+  from_id uuid primary key,
+  into_id uuid not null
+    constraint merged_devices_into_id_fkey references public.equipment_status (id) on delete cascade,
+  merged_at timestamptz not null default now()
+);
+
+comment on table public.merged_devices is
+  'Devices merged into another (merge_devices): player_heartbeat follows a merged device''s id to the device it became.';
+
+create index merged_devices_into_id_idx on public.merged_devices (into_id);
+
+alter table public.merged_devices enable row level security;
+
 -- The heartbeat --------------------------------------------------------------------
 --  * A paired screen's login: always its own device (another p_device_id: 42501).
---  * A venue's login: p_device_id is required (22023) and must be the venue's (42501).
+--  * A venue's login: p_device_id is required (22023) and must be the venue's (42501);
+--    a merged device's id stands for the device it was merged into.
+-- Returns the id of the device reported for (the kiosk keeps it).
 -- The campaign must be the venue's and the slide that campaign's (42501). Sets status
 -- 'online', last_heartbeat now(), last_content_update when the campaign or playlist
 -- version changed; stores the slide, app version, resolution and diagnostics (cut to
@@ -147,7 +166,10 @@ begin
       raise exception 'A device id is required: choose which screen this is.'
         using errcode = '22023';
     end if;
-    select * into v_device from public.equipment_status e where e.id = p_device_id for update;
+    select * into v_device
+    from public.equipment_status e
+    where e.id = coalesce((select m.into_id from public.merged_devices m where m.from_id = p_device_id), p_device_id)
+    for update;
     if not found or v_device.customer_id is distinct from v_customer_id then
       raise exception 'Device % is not one of your devices.', p_device_id
         using errcode = '42501';
@@ -253,12 +275,17 @@ begin
     where e.id = p_into;
   end if;
 
+  -- Kiosks still naming the merged device (or one merged into it before) now report here.
+  update public.merged_devices m set into_id = p_into where m.into_id = p_from;
+  insert into public.merged_devices (from_id, into_id) values (p_from, p_into)
+  on conflict (from_id) do update set into_id = excluded.into_id, merged_at = now();
+
   delete from public.equipment_status e where e.id = p_from;
 end
 $$;
 
 comment on function public.merge_devices(uuid, uuid) is
-  'Admins: merges a device (an unpaired ghost) into another device of the same venue: its chosen campaigns and, if newer, its last report move over, then it is deleted.';
+  'Admins: merges a device (an unpaired ghost) into another device of the same venue: its chosen campaigns and, if newer, its last report move over, then it is deleted; a kiosk still naming it reports for the device it was merged into.';
 
 revoke execute on function public.merge_devices(uuid, uuid) from public, anon;
 grant execute on function public.merge_devices(uuid, uuid) to authenticated;

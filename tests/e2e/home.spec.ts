@@ -27,5 +27,11 @@ test('the cafe sees its account, opens its agreement through a signed link, and 
 
   await page.getByRole('link', { name: 'View Slides' }).click();
   await expect(page).toHaveURL(/\/slides$/);
+  // A browser new to the venue is asked which of its screens it is; the cafe picks its counter screen.
+  await expect(page.getByRole('heading', { name: 'Which screen is this?' })).toBeVisible({ timeout: 20_000 });
+  await page
+    .getByRole('list', { name: 'Your screens' })
+    .getByRole('button', { name: /^CAFE-COUNTER-01\b/ })
+    .click();
   await expect(page.getByTestId('slide-counter')).toBeVisible({ timeout: 20_000 });
 });

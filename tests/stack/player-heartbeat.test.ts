@@ -297,6 +297,17 @@ describe('merge_devices', () => {
         .select('device_id')
         .eq('campaign_id', campaignId);
       expect(chosen).toEqual([{ device_id: real }]);
+
+      // A kiosk that still names the ghost reports for the device it became, and learns its id.
+      const beat = await cafe.rpc('player_heartbeat', { p_device_id: ghost });
+      expect(beat).toMatchObject({ error: null, data: real });
+      expect((await device(real)).status).toBe('online');
+      // Merged once more, the ghost's id follows along.
+      const third = await addDevice(SEED.customers.cafe, `Bar ${uniqueSuffix()}`, null);
+      expect((await admin.rpc('merge_devices', { p_from: real, p_into: third })).error).toBeNull();
+      expect((await cafe.rpc('player_heartbeat', { p_device_id: ghost })).data).toBe(third);
+      // Nobody reads where devices went directly.
+      expect((await cafe.from('merged_devices').select('*')).data).toEqual([]);
     } finally {
       await service().from('campaigns').delete().eq('id', campaignId);
     }

@@ -25,13 +25,14 @@ export function screenResolution(): string {
 }
 
 /**
- * Sends one heartbeat for `deviceId` (null: a paired screen's own device). A device the
- * venue no longer has is forgotten, so that the kiosk asks which screen it is again.
+ * Sends one heartbeat for `deviceId` (null: a paired screen's own device). A device merged
+ * into another is followed to it; a device the venue no longer has is forgotten, so that
+ * the kiosk asks which screen it is again.
  */
 export async function sendHeartbeat(deviceId: string | null, onScreen: OnScreen): Promise<boolean> {
   // Without a renewed session the call could only be refused.
   if (!(await hasLiveSession())) return false;
-  const { error } = await supabase.rpc('player_heartbeat', {
+  const { data, error } = await supabase.rpc('player_heartbeat', {
     p_device_id: deviceId ?? undefined,
     p_campaign_id: onScreen.campaignId ?? undefined,
     p_slide_id: onScreen.campaignId ? (onScreen.slideId ?? undefined) : undefined,
@@ -41,6 +42,8 @@ export async function sendHeartbeat(deviceId: string | null, onScreen: OnScreen)
     p_diagnostics: diagnosticsSummary() ?? undefined,
   });
   if (error?.code === '42501' && deviceId && !(await deviceStillMine(deviceId))) chooseDevice(null);
+  // A device merged into another: the server names the one this screen is now.
+  if (!error && deviceId && data && data !== deviceId) chooseDevice(data);
   return !error;
 }
 

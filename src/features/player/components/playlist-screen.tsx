@@ -8,7 +8,7 @@ import { KioskMessage } from '@/components/kiosk/kiosk-message';
 import { ReconnectingScreen } from '@/components/kiosk/reconnecting-screen';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { playerQueryOptions } from '../api/playlist';
+import { playerKeys, playerQueryOptions } from '../api/playlist';
 import { Player } from './player';
 
 export function LoadingSlides() {
@@ -35,6 +35,10 @@ export interface PlaylistScreenProps {
 export function PlaylistScreen({ userId, renewing, signOut, noVenue, deviceId = null }: PlaylistScreenProps) {
   const playlist = useQuery({
     ...playerQueryOptions(userId, renewing, deviceId),
+    // A kiosk whose device id changes (its device was merged into another) plays on while
+    // that screen's playlist is read.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[playerKeys.all.length] === userId ? previous : undefined,
     enabled: userId !== '',
     networkMode: 'always',
   });

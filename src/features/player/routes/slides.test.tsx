@@ -33,7 +33,11 @@ function answer(body: ReturnType<typeof playlist>) {
       playlistCalls.push(await request.json());
       return HttpResponse.json(body);
     }),
-    http.post(restUrl('/rpc/player_heartbeat'), () => HttpResponse.json('9e000000-0000-4000-8000-000000000001')),
+    // The heartbeat answers with the device it landed on: the one the kiosk sent.
+    http.post(restUrl('/rpc/player_heartbeat'), async ({ request }) => {
+      const { p_device_id } = (await request.json()) as { p_device_id: string };
+      return HttpResponse.json(p_device_id);
+    }),
   );
 }
 
@@ -193,6 +197,20 @@ describe('/slides', () => {
     renderSlides();
     expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 1');
     expect(shown()).toHaveTextContent('Kept slide');
+  });
+});
+
+describe('/slides when its screen was merged into another', () => {
+  it('follows the device the heartbeat names, playing on meanwhile', async () => {
+    answer(playlist([item('a', 'Welcome', 1)]));
+    server.use(http.post(restUrl('/rpc/player_heartbeat'), () => HttpResponse.json(BAR)));
+    renderSlides();
+    expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 1');
+    await waitFor(() => expect(localStorage.getItem('signage-player:device-id')).toBe(BAR));
+    await waitFor(() => expect(playlistCalls).toContainEqual({ p_device_id: BAR }));
+    expect(playlistCalls[0]).toEqual({ p_device_id: FRONT });
+    expect(screen.getByTestId('slide-counter')).toHaveTextContent('1 / 1');
+    expect(screen.queryByText('Loading your slides...')).not.toBeInTheDocument();
   });
 });
 
