@@ -27,6 +27,8 @@ function keepOnDevice(refreshToken: string) {
     JSON.stringify({ ...session, refresh_token: refreshToken, expires_at: expired }),
   );
   localStorage.setItem(`signage:role:${CAFE.id}`, 'customer');
+  // The venue answered "Which screen is this?" on this browser before.
+  localStorage.setItem('signage-player:device-id', 'e0000000-0000-4000-8000-000000000001');
   localStorage.setItem(
     `signage-player:playlist:${CAFE.id}`,
     JSON.stringify({
