@@ -1,5 +1,5 @@
 // The local Supabase-compatible stack: database, REST, Auth (with a local
-// inbox), Storage and Edge Functions behind one gateway on 127.0.0.1:54321.
+// inbox), Storage, Edge Functions and Realtime behind one gateway on 127.0.0.1:54321.
 // `npx tsx supabase/local/main.ts` runs it alone; scripts/start.ts runs it with the SPA.
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,7 @@ import { createRestService } from './rest/index.ts';
 import { createAuthService } from './auth/index.ts';
 import { createStorageService } from './storage/index.ts';
 import { createFunctionsService } from './functions/index.ts';
+import { createRealtimeService } from './realtime/index.ts';
 import { startInbox, type Inbox } from './mail/inbox.ts';
 import path from 'node:path';
 import { cpSync, existsSync, readFileSync } from 'node:fs';
@@ -81,15 +82,21 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
     stoppers.unshift(() => inbox.close());
 
     const ctx: StackContext = { config, db };
+    const realtime = await createRealtimeService(ctx);
     const services: Services = {
       rest: await createRestService(ctx),
       auth: await createAuthService(ctx),
       storage: await createStorageService(ctx),
       functions: await createFunctionsService(ctx),
+      realtime,
     };
     for (const s of Object.values(services)) if (s?.close) stoppers.unshift(() => s.close!());
 
     const server = createHttpServer(ctx, services);
+    server.on('upgrade', (req, socket, head) => {
+      if ((req.url ?? '').startsWith('/realtime/v1/')) return realtime.upgrade(req, socket, head);
+      socket.destroy();
+    });
     const sockets = new Set<net.Socket>();
     server.on('connection', (s) => {
       sockets.add(s);
@@ -113,6 +120,7 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
       'Auth URL': `${config.apiUrl}/auth/v1`,
       'Storage URL': `${config.apiUrl}/storage/v1`,
       'Functions URL': `${config.apiUrl}/functions/v1`,
+      'Realtime URL': `${config.apiUrl.replace(/^http/, 'ws')}/realtime/v1`,
       'Inbox URL': `http://${config.host}:${config.inboxPort}`,
       'DB URL': db.url ?? '(embedded, no socket)',
     };

@@ -399,3 +399,170 @@ $$;
 grant all on storage.objects to anon, authenticated, service_role, postgres, supabase_storage_admin;
 grant all on storage.buckets to anon, authenticated, service_role, postgres, supabase_storage_admin;
 grant execute on all functions in schema storage to anon, authenticated, service_role, postgres;
+
+-- Realtime -------------------------------------------------------------------
+-- What Supabase Realtime's tenant migrations create in the project database:
+-- the realtime schema, realtime.messages (whose row-level security policies
+-- authorise private channels, "Realtime Authorization") and realtime.topic(),
+-- and the image's empty supabase_realtime publication, which migrations fill
+-- with `alter publication supabase_realtime add table ...`.
+create schema if not exists realtime;
+grant usage on schema realtime to postgres, anon, authenticated, service_role;
+
+create table if not exists realtime.messages (
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp without time zone not null default now(),
+  inserted_at timestamp without time zone not null default now(),
+  id uuid not null default gen_random_uuid(),
+  primary key (id, inserted_at)
+);
+alter table realtime.messages enable row level security;
+grant select, insert, update on realtime.messages to anon, authenticated, service_role;
+grant all on realtime.messages to postgres;
+
+create or replace function realtime.topic() returns text
+  language sql stable
+  as $$ select nullif(current_setting('realtime.topic', true), '')::text $$;
+grant execute on function realtime.topic() to postgres, anon, authenticated, service_role;
+
+-- realtime.send(): a broadcast from SQL (a trigger, a function), delivered to the topic's subscribers.
+create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true)
+  returns void
+  language plpgsql
+  as $$
+begin
+  insert into realtime.messages (payload, event, topic, private, extension)
+  values (payload, event, topic, private, 'broadcast');
+exception when others then
+  raise warning 'ErrorSendingBroadcastMessage: %', sqlerrm;
+end
+$$;
+grant execute on function realtime.send(jsonb, text, text, boolean) to postgres, anon, authenticated, service_role;
+
+do $$
+begin
+  if not exists (select 1 from pg_publication where pubname = 'supabase_realtime') then
+    create publication supabase_realtime;
+  end if;
+end
+$$;
+
+-- The local stack's stand-in for logical decoding (PGlite has no WAL to read):
+-- a row trigger on every table of supabase_realtime queues each committed change
+-- with its old-row identity (the primary key, or the whole row under replica
+-- identity full), as wal2json reports them to Supabase Realtime. The realtime
+-- service consumes the queue; it never holds data a client could read directly.
+create schema if not exists _local_stack;
+create table if not exists _local_stack.realtime_changes (
+  id bigserial primary key,
+  schema_name text not null,
+  table_name text not null,
+  action text not null,
+  record jsonb,
+  old_record jsonb,
+  columns jsonb not null,
+  commit_timestamp text not null
+);
+
+create or replace function _local_stack.realtime_capture() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+  as $$
+declare
+  full_identity boolean;
+  old_row jsonb;
+  identity jsonb;
+  cols jsonb;
+begin
+  select c.relreplident = 'f' into full_identity from pg_catalog.pg_class c where c.oid = tg_relid;
+  if tg_op <> 'INSERT' then
+    old_row := pg_catalog.to_jsonb(old);
+    if full_identity then
+      identity := old_row;
+    else
+      select coalesce(pg_catalog.jsonb_object_agg(a.attname, old_row -> a.attname::text), '{}'::jsonb) into identity
+      from pg_catalog.pg_index i
+      join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any (i.indkey)
+      where i.indrelid = tg_relid and i.indisprimary;
+    end if;
+  end if;
+  select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object('name', a.attname, 'type', t.typname) order by a.attnum)
+    into cols
+  from pg_catalog.pg_attribute a
+  join pg_catalog.pg_type t on t.oid = a.atttypid
+  where a.attrelid = tg_relid and a.attnum > 0 and not a.attisdropped;
+  insert into _local_stack.realtime_changes (schema_name, table_name, action, record, old_record, columns, commit_timestamp)
+  values (
+    tg_table_schema, tg_table_name, tg_op,
+    case when tg_op = 'DELETE' then null else pg_catalog.to_jsonb(new) end,
+    identity, cols,
+    pg_catalog.to_char(pg_catalog.clock_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+  );
+  perform pg_catalog.pg_notify('_local_stack_realtime', '');
+  return null;
+end
+$$;
+
+-- Puts the capture trigger on exactly the tables supabase_realtime publishes
+-- (and realtime.messages, whose inserts are broadcasts), and takes it off the rest.
+create or replace function _local_stack.realtime_sync() returns void
+  language plpgsql
+  security definer
+  set search_path = ''
+  as $$
+declare
+  r record;
+begin
+  for r in
+    select n.nspname, c.relname
+    from pg_catalog.pg_trigger tg
+    join pg_catalog.pg_class c on c.oid = tg.tgrelid
+    join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+    where tg.tgname = '_local_stack_realtime'
+      and not exists (
+        select 1 from pg_catalog.pg_publication_tables p
+        where p.pubname = 'supabase_realtime' and p.schemaname = n.nspname and p.tablename = c.relname
+      )
+      and not (n.nspname = 'realtime' and c.relname = 'messages')
+  loop
+    execute pg_catalog.format('drop trigger _local_stack_realtime on %I.%I', r.nspname, r.relname);
+  end loop;
+  for r in
+    select p.schemaname as nspname, p.tablename as relname
+    from pg_catalog.pg_publication_tables p
+    where p.pubname = 'supabase_realtime'
+    union
+    select 'realtime', 'messages'
+  loop
+    if not exists (
+      select 1 from pg_catalog.pg_trigger tg
+      where tg.tgname = '_local_stack_realtime'
+        and tg.tgrelid = pg_catalog.format('%I.%I', r.nspname, r.relname)::regclass
+    ) then
+      execute pg_catalog.format(
+        'create trigger _local_stack_realtime after insert or update or delete on %I.%I
+           for each row execute function _local_stack.realtime_capture()',
+        r.nspname, r.relname);
+    end if;
+  end loop;
+end
+$$;
+
+create or replace function _local_stack.realtime_sync_on_ddl() returns event_trigger
+  language plpgsql
+  as $$
+begin
+  perform _local_stack.realtime_sync();
+end
+$$;
+
+drop event trigger if exists _local_stack_realtime_sync;
+create event trigger _local_stack_realtime_sync on ddl_command_end
+  when tag in ('CREATE PUBLICATION', 'ALTER PUBLICATION', 'DROP PUBLICATION', 'CREATE TABLE', 'DROP TABLE')
+  execute function _local_stack.realtime_sync_on_ddl();
+select _local_stack.realtime_sync();

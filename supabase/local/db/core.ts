@@ -48,6 +48,12 @@ export interface Db {
   query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
   /** A multi-statement script (migrations, seed) in one transaction. */
   exec(sql: string): Promise<void>;
+  /**
+   * LISTEN on a channel: `onNotify` runs after each committed NOTIFY. Returns
+   * the UNLISTEN. On PostgreSQL a dedicated connection that reconnects by
+   * itself; callers that must not miss anything also poll.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

@@ -7,7 +7,15 @@ import { mkdirSync } from 'node:fs';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
-import { applyScope, RoleSettings, statementTimeoutError, type Db, type QueryResult, type RequestScope, type Tx } from './core.ts';
+import {
+  applyScope,
+  RoleSettings,
+  statementTimeoutError,
+  type Db,
+  type QueryResult,
+  type RequestScope,
+  type Tx,
+} from './core.ts';
 import { privateSocketDir, removeSocketDir, startAuthProxy, type AuthProxy } from './pg-auth-proxy.ts';
 
 /** The login `supabase start` gives its database (postgresql://postgres:postgres@127.0.0.1:54322/postgres). */
@@ -27,7 +35,10 @@ const parsers = {
 };
 
 interface PgliteTx {
-  query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number }>;
+  query<R>(
+    sql: string,
+    params?: unknown[],
+  ): Promise<{ rows: R[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number }>;
   exec(sql: string): Promise<unknown>;
 }
 
@@ -134,6 +145,10 @@ export async function openPglite(dataDir: string | undefined, socketPort?: numbe
       await pglite.transaction(async (t) => {
         await t.exec(sql);
       });
+    },
+    async listen(channel: string, onNotify: () => void) {
+      const unlisten = await pglite.listen(channel, () => onNotify());
+      return () => unlisten();
     },
     async close() {
       await socket?.stop();

@@ -16,7 +16,11 @@ function wrap(client: pg.PoolClient): Tx {
   return {
     async query<R>(sql: string, params?: unknown[]) {
       const r = await client.query({ text: sql, values: params, types });
-      return { rows: r.rows as R[], fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), rowCount: r.rowCount ?? 0 };
+      return {
+        rows: r.rows as R[],
+        fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+        rowCount: r.rowCount ?? 0,
+      };
     },
   };
 }
@@ -69,6 +73,37 @@ export async function openPostgres(url: string): Promise<Db> {
       } finally {
         client.release();
       }
+    },
+    async listen(channel: string, onNotify: () => void) {
+      let client: pg.Client | undefined;
+      let stopped = false;
+      let retry: NodeJS.Timeout | undefined;
+      const connect = async (): Promise<void> => {
+        const c = new pg.Client({ connectionString: url });
+        c.on('notification', (m) => {
+          if (m.channel === channel) onNotify();
+        });
+        c.on('error', () => {
+          /* reconnects on 'end' */
+        });
+        c.on('end', () => {
+          if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), 1000);
+        });
+        try {
+          await c.connect();
+          await c.query(`listen ${JSON.stringify(channel)}`);
+          client = c;
+        } catch (e) {
+          await c.end().catch(() => undefined);
+          throw e;
+        }
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        clearTimeout(retry);
+        await client?.end().catch(() => undefined);
+      };
     },
     async close() {
       await pool.end();

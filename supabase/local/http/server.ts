@@ -1,5 +1,6 @@
 // The one HTTP server of the local stack, laid out as Supabase's gateway (Kong)
-// lays it out: /rest/v1, /auth/v1, /storage/v1 and /functions/v1, with the same
+// lays it out: /rest/v1, /auth/v1, /storage/v1, /functions/v1 and /realtime/v1
+// (its websocket is taken by the realtime service's upgrade()), with the same
 // key mapping and CORS answers.
 import http, { type IncomingMessage, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { StackConfig } from '../config.ts';
@@ -127,6 +128,7 @@ export const BODY_LIMITS: Record<keyof Services, number> = {
   auth: 1 * MiB,
   functions: 20 * MiB,
   storage: 10 * MiB,
+  realtime: 3 * MiB,
 };
 
 /** After refusing a body, at most this much more of it is read (and dropped) so the client reads the answer. */
@@ -137,6 +139,7 @@ const TOO_LARGE: Record<keyof Services, (res: ServerResponse) => void> = {
   // What Supabase's gateway (Kong's request-size-limiting) answers; PostgREST has no error of its own for it.
   rest: (res) => sendJson(res, 413, { message: 'Request size limit exceeded' }),
   functions: (res) => sendJson(res, 413, { message: 'Request size limit exceeded' }),
+  realtime: (res) => sendJson(res, 413, { message: 'Request size limit exceeded' }),
   // GoTrue's error shape ({code, error_code, msg} with x-sb-error-code).
   auth: (res) =>
     sendJson(
@@ -229,6 +232,7 @@ export interface Services {
   auth?: Service;
   storage?: Service;
   functions?: Service;
+  realtime?: Service;
 }
 
 const PREFIXES: [string, keyof Services][] = [
@@ -236,6 +240,7 @@ const PREFIXES: [string, keyof Services][] = [
   ['/auth/v1', 'auth'],
   ['/storage/v1', 'storage'],
   ['/functions/v1', 'functions'],
+  ['/realtime/v1', 'realtime'],
 ];
 
 export function createHttpServer(ctx: StackContext, services: Services): http.Server {
