@@ -461,6 +461,39 @@ export type Database = {
         }
         Relationships: []
       }
+      merged_devices: {
+        Row: {
+          from_id: string
+          into_id: string
+          merged_at: string
+        }
+        Insert: {
+          from_id: string
+          into_id: string
+          merged_at?: string
+        }
+        Update: {
+          from_id?: string
+          into_id?: string
+          merged_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "merged_devices_into_id_fkey"
+            columns: ["into_id"]
+            isOneToOne: false
+            referencedRelation: "equipment_status"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "merged_devices_into_id_fkey"
+            columns: ["into_id"]
+            isOneToOne: false
+            referencedRelation: "equipment_status_live"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       screen_pairings: {
         Row: {
           claimed_at: string | null
