@@ -8,9 +8,18 @@ import type { Database } from '@/types/database';
  */
 export const AUTH_STORAGE_KEY = `sb-${new URL(env.supabaseUrl).hostname.split('.')[0]}-auth-token`;
 
+/** The spec's realtime constants: a heartbeat every 25 s, reconnects after 1, 2, 5, then every 10 s. */
+export const REALTIME_HEARTBEAT_MS = 25_000;
+export const REALTIME_BACKOFF_MS = [1000, 2000, 5000, 10_000] as const;
+
+export function realtimeReconnectAfterMs(tries: number): number {
+  return REALTIME_BACKOFF_MS[Math.min(Math.max(tries, 1), REALTIME_BACKOFF_MS.length) - 1]!;
+}
+
 /** The one Supabase client of the app, typed with the database's generated types. */
 export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
   auth: { storageKey: AUTH_STORAGE_KEY },
+  realtime: { heartbeatIntervalMs: REALTIME_HEARTBEAT_MS, reconnectAfterMs: realtimeReconnectAfterMs },
 });
 
 /**

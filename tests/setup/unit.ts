@@ -1,12 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { server } from './msw-server';
+import { resetRealtime } from './realtime-mock';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// Listening before the test file's imports: the app's Supabase client picks its WebSocket
+// class when it is created (on import), and must get msw's, so Realtime is mocked too.
+server.listen({ onUnhandledRequest: 'error' });
 afterEach(() => {
   cleanup();
   server.resetHandlers();
+  resetRealtime();
   localStorage.clear();
   sessionStorage.clear();
 });

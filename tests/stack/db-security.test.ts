@@ -10,8 +10,9 @@ import { SEED, as, connectDb, createAuthUser, uniqueSuffix, type Persona } from 
 /*
  * Personas: see Persona in db-seed.ts. "unlinked" holds a venue's e-mail (Harbor Books')
  * without being that venue's linked login: it must see nothing but its own user row.
- * "screen" is Corner Cafe's paired screen: no rows but its own user row, no writes; of
- * the buckets only the images of its venue's slides (its playlist comes by rpc).
+ * "screen" is Corner Cafe's paired screen: it reads its venue's campaigns, their slides and
+ * chosen screens (so Realtime tells it of their changes), its own device and its own user
+ * row, and writes nothing; of the buckets only the images of its venue's slides.
  *
  * Outcomes
  *   select  all      every row (at least every seeded row)
@@ -54,19 +55,19 @@ const TABLE_MATRIX = `
   equipment_status  gym      own     refused  no-op    no-op
   equipment_status  admin    all     allowed  allowed  allowed
   equipment_status  unlinked none    refused  no-op    no-op
-  equipment_status  screen   none    refused  no-op    no-op
+  equipment_status  screen   own     refused  no-op    no-op
   campaigns         anon     none    refused  no-op    no-op
   campaigns         cafe     own     refused  no-op    no-op
   campaigns         gym      own     refused  no-op    no-op
   campaigns         admin    all     allowed  allowed  allowed
   campaigns         unlinked none    refused  no-op    no-op
-  campaigns         screen   none    refused  no-op    no-op
+  campaigns         screen   own     refused  no-op    no-op
   campaign_items    anon     none    refused  no-op    no-op
   campaign_items    cafe     own     refused  no-op    no-op
   campaign_items    gym      own     refused  no-op    no-op
   campaign_items    admin    all     allowed  allowed  allowed
   campaign_items    unlinked none    refused  no-op    no-op
-  campaign_items    screen   none    refused  no-op    no-op
+  campaign_items    screen   own     refused  no-op    no-op
   users             anon     none    refused  no-op    no-op
   users             cafe     own     refused  no-op    no-op
   users             gym      own     refused  no-op    no-op
@@ -78,7 +79,7 @@ const TABLE_MATRIX = `
   campaign_screens  gym      own     refused  no-op    no-op
   campaign_screens  admin    all     allowed  allowed  allowed
   campaign_screens  unlinked none    refused  no-op    no-op
-  campaign_screens  screen   none    refused  no-op    no-op
+  campaign_screens  screen   own     refused  no-op    no-op
 `;
 
 /*
@@ -149,8 +150,12 @@ const screenRowKey = (campaignId: string, deviceId: string) => `${campaignId}/${
 const CAFE_SCREEN_ROW = screenRowKey(SEED.campaigns.cafePaused, SEED.equipment.cafe[0]);
 const GYM_SCREEN_ROW = screenRowKey(SEED.campaigns.gymCompleted, SEED.equipment.gym[0]);
 
+/** The device whose paired screen the "screen" persona is (tests/stack/fixtures-screen-login.sql). */
+const SCREEN_DEVICE = SEED.equipment.cafe[1];
+
+/** The venue whose rows the persona reads as its own (Corner Cafe's, for its paired screen). */
 const customerOf = (p: Persona): string | undefined =>
-  p === 'cafe' ? SEED.customers.cafe : p === 'gym' ? SEED.customers.gym : undefined;
+  p === 'cafe' || p === 'screen' ? SEED.customers.cafe : p === 'gym' ? SEED.customers.gym : undefined;
 
 const CASES: Record<string, TableCase> = {
   customers: {
@@ -193,21 +198,23 @@ const CASES: Record<string, TableCase> = {
   },
   equipment_status: {
     seeded: SEED.equipment.all,
-    ownSeeded: { cafe: SEED.equipment.cafe, gym: SEED.equipment.gym },
-    owns: (r, p) => r.customer_id === customerOf(p),
+    // The screen: its own device only (CAFE-WINDOW-01), not the venue's others.
+    ownSeeded: { cafe: SEED.equipment.cafe, gym: SEED.equipment.gym, screen: [SCREEN_DEVICE] },
+    owns: (r, p) => (p === 'screen' ? r.id === SCREEN_DEVICE : r.customer_id === customerOf(p)),
     newRow: async () => ({
       customer_id: SEED.customers.books,
       device_name: `MATRIX-${uniqueSuffix()}`,
       status: 'idle',
     }),
     patch: { status: 'error' },
-    target: (p) => (p === 'gym' ? SEED.equipment.gym[0]! : SEED.equipment.cafe[0]!),
+    target: (p) => (p === 'gym' ? SEED.equipment.gym[0]! : p === 'screen' ? SCREEN_DEVICE : SEED.equipment.cafe[0]!),
   },
   campaigns: {
     seeded: Object.values(SEED.campaigns),
     ownSeeded: {
       cafe: [SEED.campaigns.cafeActive, SEED.campaigns.cafePaused],
       gym: [SEED.campaigns.gymCompleted],
+      screen: [SEED.campaigns.cafeActive, SEED.campaigns.cafePaused],
     },
     owns: (r, p) => r.customer_id === customerOf(p),
     newRow: async () => ({ name: `Matrix ${uniqueSuffix()}`, customer_id: SEED.customers.books }),
@@ -216,9 +223,9 @@ const CASES: Record<string, TableCase> = {
   },
   campaign_items: {
     seeded: [...SEED.slides.cafe, ...SEED.slides.gym],
-    ownSeeded: { cafe: SEED.slides.cafe, gym: SEED.slides.gym },
+    ownSeeded: { cafe: SEED.slides.cafe, gym: SEED.slides.gym, screen: SEED.slides.cafe },
     owns: (r, p) =>
-      p === 'cafe'
+      p === 'cafe' || p === 'screen'
         ? [SEED.campaigns.cafeActive, SEED.campaigns.cafePaused].includes(r.campaign_id as never)
         : p === 'gym' && r.campaign_id === SEED.campaigns.gymCompleted,
     newRow: async () => ({ campaign_id: scratchCampaign, title: 'Matrix slide', display_order: 1, duration: 10 }),
@@ -246,9 +253,9 @@ const CASES: Record<string, TableCase> = {
   },
   campaign_screens: {
     seeded: [CAFE_SCREEN_ROW, GYM_SCREEN_ROW],
-    ownSeeded: { cafe: [CAFE_SCREEN_ROW], gym: [GYM_SCREEN_ROW] },
+    ownSeeded: { cafe: [CAFE_SCREEN_ROW], gym: [GYM_SCREEN_ROW], screen: [CAFE_SCREEN_ROW] },
     owns: (r, p) =>
-      p === 'cafe'
+      p === 'cafe' || p === 'screen'
         ? [SEED.campaigns.cafeActive, SEED.campaigns.cafePaused].includes(r.campaign_id as never)
         : p === 'gym' && r.campaign_id === SEED.campaigns.gymCompleted,
     // A new device of Harbor Books for the scratch campaign (a customer with no login).

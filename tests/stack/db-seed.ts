@@ -52,8 +52,17 @@ export const SEED = {
 /** A supabase-js client acting as one of the seeded people (or anonymous). */
 export async function as(persona: Persona): Promise<AnyClient> {
   if (persona === 'anon') return anon();
+  return client(ANON_KEY, await tokenOf(persona));
+}
+
+/** The access token Auth gives the persona (a paired screen's names its device in app_metadata). */
+export function tokenOf(persona: Exclude<Persona, 'anon'>, expiresIn?: number): Promise<string> {
   const u = SEED.users[persona];
-  return client(ANON_KEY, await signToken({ sub: u.id, email: u.email }));
+  const appMetadata =
+    persona === 'screen'
+      ? { provider: 'email', providers: ['email'], screen_device_id: SEED.equipment.cafe[1] }
+      : { provider: 'email', providers: ['email'] };
+  return signToken({ sub: u.id, email: u.email, app_metadata: appMetadata }, expiresIn);
 }
 
 /** A direct connection to the stack's database, for setting up what no public API creates (auth users). */

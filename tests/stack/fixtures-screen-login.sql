@@ -1,6 +1,7 @@
 -- A paired screen: the login of Corner Cafe's window screen (CAFE-WINDOW-01), as the
--- screen-pairing function makes it. It reads its venue's playlist and slide images
--- and nothing else (tests/stack/db-security.test.ts, persona "screen").
+-- screen-pairing function makes it. It reads its venue's playlist, campaigns, slides and
+-- slide images and its own device, and nothing else (tests/stack/db-security.test.ts,
+-- persona "screen").
 insert into auth.users (
   instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
   raw_app_meta_data, raw_user_meta_data, created_at, updated_at

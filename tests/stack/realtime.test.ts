@@ -8,7 +8,7 @@ import ws from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { ANON_KEY, SERVICE_ROLE_KEY, STACK_URL, client, http, service, signToken, type AnyClient } from './helpers.ts';
-import { SEED, connectDb, uniqueSuffix, type Persona } from './db-seed.ts';
+import { SEED, connectDb, tokenOf, uniqueSuffix, type Persona } from './db-seed.ts';
 import { startTestStack, type TestStack } from '../support/stack-process.ts';
 
 type Row = Record<string, unknown>;
@@ -18,7 +18,7 @@ const clients: AnyClient[] = [];
 
 /** A supabase-js client whose realtime socket acts as the given person (setAuth, as a signed-in app does). */
 async function realtimeAs(persona: Exclude<Persona, 'anon'>, expiresIn = 3600): Promise<AnyClient> {
-  const token = await signToken({ sub: SEED.users[persona].id, email: SEED.users[persona].email }, expiresIn);
+  const token = await tokenOf(persona, expiresIn);
   const c = client(ANON_KEY, token);
   await c.realtime.setAuth(token);
   clients.push(c);
@@ -137,6 +137,60 @@ describe('postgres changes', () => {
     expect(gymGot.items[0]!.old).toEqual({ id });
   });
 
+  it('a paired screen hears its venue’s slides and its own device, not another venue’s or another device’s', async () => {
+    const screen = await realtimeAs('screen');
+    const slides = collector<Payload>();
+    const device = collector<Payload>();
+    await subscribed(
+      screen
+        .channel(`screen-${uniqueSuffix()}`)
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'campaign_items' }, (p) => slides.push(p))
+        .on(
+          'postgres_changes',
+          { event: 'UPDATE', schema: 'public', table: 'equipment_status', filter: `id=eq.${SEED.equipment.cafe[1]}` },
+          (p) => device.push(p),
+        )
+        .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'equipment_status' }, (p) =>
+          device.push(p),
+        ),
+    );
+    const title = `Edited ${uniqueSuffix()}`;
+    const slidesBefore = await service()
+      .from('campaign_items')
+      .select('id, title')
+      .in('id', [SEED.slides.cafe[0], SEED.slides.gym[0]]);
+    const devicesBefore = await service().from('equipment_status').select('id, location').in('id', SEED.equipment.cafe);
+    try {
+      await service()
+        .from('campaign_items')
+        .update({ title: `Gym ${title}` })
+        .eq('id', SEED.slides.gym[0]);
+      await service().from('campaign_items').update({ title }).eq('id', SEED.slides.cafe[0]);
+      expect(await slides.next()).toMatchObject({ eventType: 'UPDATE', new: { id: SEED.slides.cafe[0], title } });
+      // Another device of its own venue, then its own.
+      await service()
+        .from('equipment_status')
+        .update({ location: `Elsewhere ${title}` })
+        .eq('id', SEED.equipment.cafe[0]);
+      await service()
+        .from('equipment_status')
+        .update({ location: `Window ${title}` })
+        .eq('id', SEED.equipment.cafe[1]);
+      const own = await device.next();
+      expect(own.new).toMatchObject({ id: SEED.equipment.cafe[1], location: `Window ${title}` });
+      await sleep(500);
+      // Its own device reached both of its bindings; nothing of the other device or the gym's slide.
+      expect(device.items.map((p) => (p.new as Row).id)).toEqual([SEED.equipment.cafe[1]]);
+      expect(slides.items).toEqual([]);
+    } finally {
+      for (const r of slidesBefore.data!)
+        await service().from('campaign_items').update({ title: r.title }).eq('id', r.id);
+      for (const r of devicesBefore.data!) {
+        await service().from('equipment_status').update({ location: r.location }).eq('id', r.id);
+      }
+    }
+  });
+
   it('an admin hears every venue’s rows; event and filter bindings narrow what arrives', async () => {
     const admin = await realtimeAs('admin');
     const inserts = collector<Payload>();
@@ -206,13 +260,14 @@ describe('postgres changes', () => {
     const got = collector<Payload>();
     await subscribed(
       admin
-        .channel(`customers-${uniqueSuffix()}`)
-        .on('postgres_changes', { event: '*', schema: 'public', table: 'customers' }, (p) => got.push(p)),
+        .channel(`users-${uniqueSuffix()}`)
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'users' }, (p) => got.push(p)),
     );
-    await service()
-      .from('customers')
-      .update({ notes: `touched ${uniqueSuffix()}` })
-      .eq('id', SEED.customers.books);
+    const { error } = await service()
+      .from('users')
+      .update({ updated_at: new Date().toISOString() })
+      .eq('id', SEED.users.gym.id);
+    expect(error).toBeNull();
     await sleep(1500);
     expect(got.items).toEqual([]);
   });

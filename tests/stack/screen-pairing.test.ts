@@ -1,7 +1,7 @@
 // Screens as paired devices: a kiosk with no login gets a code from the screen-pairing
 // function, an admin pairs it (pair_screen), the kiosk's poll answers the credentials of
-// a login of the screen's own, and that login reads its venue's playlist and slide
-// images, reports its own heartbeat, and nothing else. revoke_screen ends all of it;
+// a login of the screen's own, and that login reads its venue's playlist, campaigns and
+// slide images and its own device, reports its own heartbeat, and nothing else. revoke_screen ends all of it;
 // re-pairing gives new credentials and deletes the old login.
 import { randomInt } from 'node:crypto';
 import { FunctionsHttpError } from '@supabase/supabase-js';
@@ -303,16 +303,23 @@ describe('a paired screen', () => {
     expect(image.headers.get('content-type')).toBe('image/png');
   });
 
-  it("reads nothing else: no venue row, campaigns, venue files, other venues' playlists", async () => {
-    for (const table of [
-      'customers',
-      'campaigns',
-      'campaign_items',
-      'equipment_status',
-      'advertisers',
-      'ads',
-      'system_alerts',
-    ]) {
+  it("reads its venue's campaigns, their slides and its own device (so Realtime tells it of their changes)", async () => {
+    const campaigns = await screen.from('campaigns').select('id, customer_id');
+    expect(campaigns.error).toBeNull();
+    expect(campaigns.data!.map((c) => c.id)).toEqual(
+      expect.arrayContaining([SEED.campaigns.cafeActive, SEED.campaigns.cafePaused]),
+    );
+    expect(new Set(campaigns.data!.map((c) => c.customer_id))).toEqual(new Set([SEED.customers.cafe]));
+    const slides = await screen.from('campaign_items').select('id');
+    expect(slides.data!.map((s) => s.id)).toEqual(expect.arrayContaining(SEED.slides.cafe));
+    expect(slides.data!.map((s) => s.id)).not.toContain(SEED.slides.gym[0]);
+    // Its own device only, not the venue's other screens.
+    const devices = await screen.from('equipment_status').select('id');
+    expect(devices.data).toEqual([{ id: paired.device_id }]);
+  });
+
+  it("reads nothing else: no venue row, venue files, other devices or venues' playlists", async () => {
+    for (const table of ['customers', 'advertisers', 'ads', 'system_alerts']) {
       const { data, error } = await screen.from(table).select('*');
       expect(error, table).toBeNull();
       expect(data, table).toEqual([]);
@@ -422,6 +429,9 @@ describe('a paired screen', () => {
     // The old session's token still verifies until it expires, but names no screen any more.
     expect((await screen.rpc('my_screen')).data).toBeNull();
     expect(((await screen.rpc('player_playlist')).data as Playlist).customer).toBeNull();
+    // Another login holds the device now: the old token reads neither it nor its venue's campaigns.
+    expect((await screen.from('equipment_status').select('id')).data).toEqual([]);
+    expect((await screen.from('campaigns').select('id')).data).toEqual([]);
 
     const renewed = await signIn(again.email, again.password);
     expect(((await renewed.rpc('my_screen')).data as { id: string }).id).toBe(paired.device_id);
@@ -431,7 +441,7 @@ describe('a paired screen', () => {
     screen = renewed;
   });
 
-  it('after revoke_screen reads nothing and its heartbeat is refused', async () => {
+  it('after revoke_screen reads nothing but its own unpaired device row, and its heartbeat is refused', async () => {
     const notAdmin = await (await as('cafe')).rpc('revoke_screen', { p_device_id: paired.device_id });
     expect(notAdmin.error?.code).toBe('42501');
 
@@ -447,6 +457,13 @@ describe('a paired screen', () => {
     expect((playlist.data as Playlist).slides).toEqual([]);
     expect((await screen.rpc('player_heartbeat', {})).error?.code).toBe('42501');
     expect((await screen.rpc('my_screen')).data).toBeNull();
+    for (const table of ['campaigns', 'campaign_items']) {
+      expect((await screen.from(table).select('id')).data, table).toEqual([]);
+    }
+    // Its token still names its device, so it heard of the revoke: the row says unpaired.
+    expect((await screen.from('equipment_status').select('id, screen_user_id')).data).toEqual([
+      { id: paired.device_id, screen_user_id: null },
+    ]);
     const signed = await screen.storage.from('ad-images').createSignedUrl(SEED.images.latte, 60);
     expect(signed.data).toBeNull();
 

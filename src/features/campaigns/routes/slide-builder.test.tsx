@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
+import { mockRealtime } from '@tests/setup/realtime-mock';
 import { restUrl } from '@tests/setup/supabase-mocks';
 import { SlideBuilderRoute } from './slide-builder';
 import { storedSlide } from '@/entities/slide/slide-fixtures';
@@ -293,5 +294,85 @@ describe('slide builder', () => {
     expect(screen.getByText('2. Slide 2')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.getByText('Click the eye icon on any slide to preview it here')).toBeInTheDocument();
+  });
+});
+
+describe('slide builder, live', () => {
+  it('with nothing unsaved, shows the version another admin just saved', async () => {
+    let slides = SLIDES;
+    let updatedAt = LOADED_AT;
+    serve({ updatedAt: () => updatedAt });
+    server.use(http.get(restUrl('/campaign_items'), () => HttpResponse.json(slides)));
+    const realtime = mockRealtime();
+    renderBuilder();
+    expect(await screen.findByRole('heading', { name: 'Cafe Daily Specials' })).toBeInTheDocument();
+    await realtime.joined('campaigns');
+
+    slides = [...SLIDES, row(3, { title: 'Their new slide' })];
+    updatedAt = FRESH_AT;
+    realtime.change('campaigns', 'UPDATE', { ...campaign(FRESH_AT), customers: undefined });
+    await waitFor(() => expect(rowTitles()).toEqual(['Slide 1', 'Untitled Slide', 'Their new slide']));
+    expect(await screen.findByText('Another admin saved this campaign')).toBeInTheDocument();
+    expect(screen.queryByTestId('saved-elsewhere')).not.toBeInTheDocument();
+  });
+
+  it('with unsaved edits, says someone else saved it and reloads their version on request', async () => {
+    let slides = SLIDES;
+    let updatedAt = LOADED_AT;
+    serve({ updatedAt: () => updatedAt });
+    server.use(http.get(restUrl('/campaign_items'), () => HttpResponse.json(slides)));
+    const realtime = mockRealtime();
+    const { user } = renderBuilder();
+    await user.click(await screen.findByRole('button', { name: 'Duplicate Slide 1' }));
+    await realtime.joined('campaigns');
+
+    slides = [row(3, { title: 'Their slide' })];
+    updatedAt = FRESH_AT;
+    realtime.change('campaigns', 'UPDATE', { id: CAMPAIGN_ID, updated_at: FRESH_AT });
+    const warning = await screen.findByTestId('saved-elsewhere');
+    expect(warning).toHaveTextContent('Someone else saved this campaign');
+    // The local edits stay until the admin chooses.
+    expect(rowTitles()).toEqual(['Slide 1', 'Untitled Slide', 'Slide 1 (Copy)']);
+    await user.click(within(warning).getByRole('button', { name: 'Reload their version' }));
+    await waitFor(() => expect(rowTitles()).toEqual(['Their slide']));
+    expect(screen.queryByTestId('saved-elsewhere')).not.toBeInTheDocument();
+  });
+
+  it('does not take its own save, heard back through Realtime, for someone else’s', async () => {
+    let updatedAt = LOADED_AT;
+    serve({ updatedAt: () => updatedAt });
+    const realtime = mockRealtime();
+    server.use(
+      http.post(restUrl('/rpc/save_campaign_slides'), async ({ request }) => {
+        const body = (await request.json()) as RpcBody;
+        updatedAt = FRESH_AT;
+        // The change arrives before the save's answer, as it can.
+        realtime.change('campaigns', 'UPDATE', { id: CAMPAIGN_ID, updated_at: FRESH_AT });
+        return HttpResponse.json(
+          body.p_slides.map((slide, index) => row(index + 1, { ...slide, id: row(index + 1).id })),
+        );
+      }),
+    );
+    const { user } = renderBuilder();
+    await user.click(await screen.findByRole('button', { name: 'Duplicate Slide 1' }));
+    await realtime.joined('campaigns');
+    await user.click(screen.getByRole('button', { name: 'Save Campaign' }));
+    expect(await screen.findByText('Campaign and slides saved!')).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByTestId('saved-elsewhere')).not.toBeInTheDocument();
+    expect(screen.queryByText('Another admin saved this campaign')).not.toBeInTheDocument();
+  });
+
+  it('listens to its own campaign only', async () => {
+    serve();
+    const realtime = mockRealtime();
+    const { unmount } = renderBuilder();
+    expect(await screen.findByRole('heading', { name: 'Cafe Daily Specials' })).toBeInTheDocument();
+    await realtime.joined('campaigns');
+    realtime.change('campaigns', 'UPDATE', { id: 'ca000000-0000-4000-8000-000000000009', updated_at: FRESH_AT });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByText('Another admin saved this campaign')).not.toBeInTheDocument();
+    unmount();
+    await waitFor(() => expect(realtime.topics()).toEqual([]));
   });
 });

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Eye, Layers, Plus, Save } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useBlocker, useParams } from 'react-router-dom';
@@ -20,6 +20,7 @@ import { LivePreview } from '../components/live-preview';
 import { PlaysOnLine } from '../components/plays-on-line';
 import { SlideModal } from '../components/slide-modal';
 import { SlideTimeline } from '../components/slide-timeline';
+import { useSavedElsewhere } from '../lib/use-saved-elsewhere';
 import { slideFromRow, type Slide } from '@/entities/slide/slide';
 import {
   createSlide,
@@ -122,11 +123,18 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
 
   const addSlide = () => setNewSlide(createSlide(campaign.id, slides));
 
-  const runSave = (expectedUpdatedAt: string | null) =>
+  // Set in the same render as the click, before any answer (or Realtime's echo of the save) can arrive.
+  const [saving, setSaving] = useState(false);
+  // The campaign's updated_at after this builder's own last save, read back with the save.
+  const [ownSavedAt, setOwnSavedAt] = useState<string | null>(null);
+  const runSave = (expectedUpdatedAt: string | null) => {
+    setSaving(true);
     save.mutate(
       { campaignId: campaign.id, slides, expectedUpdatedAt },
       {
+        onSettled: () => setSaving(false),
         onSuccess: () => {
+          setOwnSavedAt(queryClient.getQueryData(campaignKeys.detail(campaign.id).queryKey)?.updated_at ?? null);
           setDraft(null);
           setConflict(false);
           toast({ title: 'Campaign and slides saved!', tone: 'success', duration: SAVE_TOAST_MS });
@@ -137,14 +145,19 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
         },
       },
     );
+  };
+
+  /** Reads the saved campaign and slides again (what someone else saved). */
+  const refetchSaved = () =>
+    Promise.all([
+      queryClient.refetchQueries({ queryKey: campaignKeys.detail(campaign.id).queryKey, exact: true }),
+      queryClient.refetchQueries({ queryKey: campaignKeys.slides(campaign.id).queryKey, exact: true }),
+    ]);
 
   const reload = async () => {
     setReloading(true);
     try {
-      await Promise.all([
-        queryClient.refetchQueries({ queryKey: campaignKeys.detail(campaign.id).queryKey, exact: true }),
-        queryClient.refetchQueries({ queryKey: campaignKeys.slides(campaign.id).queryKey, exact: true }),
-      ]);
+      await refetchSaved();
       setDraft(null);
       setPreviewId(null);
       setConflict(false);
@@ -162,6 +175,22 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
       setReloading(false);
     }
   };
+
+  // Someone else saved this campaign (heard through Realtime): with nothing unsaved here the
+  // builder shows their version; with unsaved edits it says so, before a save is refused.
+  const readingCampaign = useIsFetching({ queryKey: campaignKeys.detail(campaign.id).queryKey, exact: true }) > 0;
+  const savedElsewhere = useSavedElsewhere(
+    campaign.id,
+    [campaign.updated_at, ownSavedAt],
+    saving || reloading || readingCampaign,
+  );
+  useEffect(() => {
+    if (!savedElsewhere || dirty) return;
+    toast({ title: 'Another admin saved this campaign', description: 'You are now seeing their version.' });
+    void refetchSaved().then(() => setDraft(null));
+    // toast and refetchSaved are the same functions in effect; only a new save elsewhere decides this.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [savedElsewhere, dirty]);
 
   // Ask before leaving with unsaved changes: in the app (router) and when closing the tab.
   const blocker = useBlocker(
@@ -222,6 +251,18 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
           </Button>
         </div>
       </header>
+
+      {savedElsewhere && dirty && (
+        <Alert tone="warning" title="Someone else saved this campaign" data-testid="saved-elsewhere">
+          <p>
+            Another admin saved this campaign while you were editing. Reload their version (your changes here are
+            discarded), or keep editing: saving will ask before it overwrites theirs.
+          </p>
+          <Button className="mt-3" size="sm" variant="outline" isLoading={reloading} onClick={() => void reload()}>
+            Reload their version
+          </Button>
+        </Alert>
+      )}
 
       {save.isError && !(save.error instanceof SaveConflictError) && (
         <Alert tone="danger" title="The campaign was not saved">

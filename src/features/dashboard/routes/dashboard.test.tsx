@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '@tests/setup/msw-server';
+import { mockRealtime } from '@tests/setup/realtime-mock';
 import { renderRoutes } from '@tests/setup/render';
 import { fakeUser, restUrl, storeSession } from '@tests/setup/supabase-mocks';
 import { DashboardRoute } from './dashboard';
@@ -279,5 +280,42 @@ describe('dashboard overview', () => {
       within(alertError.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Try again' }),
     );
     expect(await screen.findByRole('list', { name: 'System alerts' })).toBeInTheDocument();
+  });
+});
+
+describe('dashboard, live', () => {
+  it('shows a new alert and new counts as they happen, without a refresh', async () => {
+    const realtime = mockRealtime();
+    databaseAnswers();
+    renderDashboard();
+    const list = await screen.findByRole('list', { name: 'System alerts' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    await realtime.joined('system_alerts');
+
+    const alert = {
+      id: 'alert-3',
+      alert_type: 'offline',
+      severity: 'critical',
+      message: 'Front window has been offline for 10 minutes.',
+      resolved: false,
+      created_at: new Date().toISOString(),
+      customers: { name: 'Corner Cafe', location: '12 Bleecker St, New York, NY' },
+    };
+    server.use(http.get(restUrl('/system_alerts'), () => HttpResponse.json([alert, ...ALERTS])));
+    realtime.change('system_alerts', 'INSERT', { ...alert, customers: undefined });
+    expect(
+      await within(list).findByText('Front window has been offline for 10 minutes.', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+
+    // A venue added elsewhere: the customer counts are asked again.
+    let counted = 0;
+    server.use(
+      http.head(restUrl('/customers'), () => {
+        counted += 1;
+        return new HttpResponse(null, { headers: { 'Content-Range': '*/13' } });
+      }),
+    );
+    realtime.change('customers', 'INSERT', { id: 'c-new', name: 'New Venue' });
+    await waitFor(() => expect(counted).toBeGreaterThan(0), { timeout: 3000 });
   });
 });

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useLiveTables } from '@/entities/query-keys/live-tables';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -30,8 +31,12 @@ function UserRole({ userId }: { userId: string }) {
   );
 }
 
+/** What the dashboard counts and lists: changes by anyone show without a refresh. */
+const LIVE_TABLES = ['system_alerts', 'equipment_status', 'customers', 'advertisers', 'ads', 'campaigns'] as const;
+
 export function DashboardRoute() {
   const auth = useAuth();
+  useLiveTables('dashboard', LIVE_TABLES);
   return (
     <ContentLayout
       title="Dashboard"

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '@tests/setup/msw-server';
+import { mockRealtime } from '@tests/setup/realtime-mock';
 import { renderRoutes } from '@tests/setup/render';
 import { fakeUser, restUrl, storeSession } from '@tests/setup/supabase-mocks';
 import { heartbeatAge, silenceText } from '@/entities/device/heartbeat-age';
@@ -417,5 +418,22 @@ describe('a device card', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Merge' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Only devices of the same venue can be merged.');
     expect(within(dialog).getByLabelText('Merge into')).toHaveValue('e0000000-0000-4000-8000-000000000002');
+  });
+});
+
+describe('equipment status, live', () => {
+  it('shows a new screen and a screen coming back online without a refresh', async () => {
+    const realtime = mockRealtime();
+    const rows = [device(2, { live_status: 'offline', heartbeat_stale: true, last_heartbeat: ago(9 * MINUTE) })];
+    answers(rows);
+    renderPage();
+    expect(await screen.findByText('No heartbeat for 9 min', { exact: false })).toBeInTheDocument();
+    await realtime.joined('equipment_status');
+
+    rows[0] = device(2, { live_status: 'online', last_heartbeat: ago(0) });
+    rows.push(device(3, { device_name: 'Front window' }));
+    realtime.change('equipment_status', 'UPDATE', { id: rows[0].id, last_heartbeat: new Date().toISOString() });
+    expect(await screen.findByRole('heading', { name: 'Front window' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.queryByText('No heartbeat for 9 min', { exact: false })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useLiveTables } from '@/entities/query-keys/live-tables';
 import { useSearchParams } from 'react-router-dom';
 import { CircleAlert, CircleCheck, CirclePause, CircleX, MonitorOff, RefreshCw, type LucideIcon } from 'lucide-react';
 import { CardList } from '@/components/lists/card-list';
@@ -85,6 +86,8 @@ export function EquipmentStatusRoute() {
   const [params] = useSearchParams();
   const pairCode = params.get('pair') ?? '';
 
+  // Heartbeats, new screens and changes by other admins show without a refresh.
+  useLiveTables('equipment', ['equipment_status']);
   const devices = useQuery(devicesQueryOptions(filters));
   const counts = useQuery(equipmentCountsQueryOptions());
   const refreshing = devices.isRefetching || counts.isRefetching;

@@ -8,8 +8,14 @@ import { tableKeys } from '@/entities/query-keys/table-keys';
 import { getPlaylist, stillPlaying, type Playlist, type PlaylistSlide } from '@/entities/playlist/playlist';
 import { releaseMedia, resolveMedia, type PlayerMedia } from './media';
 
-/** How often a playing screen asks whether its playlist changed. */
-export const PLAYLIST_POLL_MS = 15_000;
+/**
+ * How often a playing screen asks whether its playlist changed while its Realtime socket is
+ * down. With the socket up, saved changes arrive by themselves within a second, and a new
+ * calendar day at the venue is noticed on the device (usePlaylistLive); the poll is then
+ * only a safety net, for what Realtime cannot tell a screen (a campaign moved to another venue).
+ */
+export const PLAYLIST_POLL_MS = 60_000;
+export const PLAYLIST_LIVE_POLL_MS = 5 * 60_000;
 
 export type PlayerSlide = PlaylistSlide;
 export type { Playlist };
@@ -99,12 +105,12 @@ export async function getPlayerData(
 }
 
 /** The playlist of the signed-in screen; `deviceId` names a venue kiosk's chosen device. */
-export const playerQueryOptions = (userId: string, renewing = false, deviceId: string | null = null) =>
+export const playerQueryOptions = (userId: string, renewing = false, deviceId: string | null = null, live = false) =>
   queryOptions({
     queryKey: playerKeys.playlist(userId, deviceId),
     queryFn: ({ client }: { client: QueryClient }) =>
       getPlayerData(userId, client.getQueryData<PlayerData>(playerKeys.playlist(userId, deviceId)), renewing, deviceId),
-    refetchInterval: PLAYLIST_POLL_MS,
+    refetchInterval: live ? PLAYLIST_LIVE_POLL_MS : PLAYLIST_POLL_MS,
     refetchIntervalInBackground: true,
     refetchOnReconnect: 'always',
     staleTime: 0,

@@ -3,7 +3,8 @@
 // from when a timer fired, so the schedule does not drift. Before a switch the next
 // slide's image is loaded and decoded, and the next slide is already mounted under the
 // current one, so the screen never shows a half-loaded or blank slide. A changed
-// playlist swaps in at the next slide boundary, keeping the position when it can.
+// playlist swaps in at the next slide boundary, keeping the position when it can; an
+// edit or removal of the slide on screen shows at once.
 import { LogOut, Pause, Play, Volume2, VolumeX } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { focusRing } from '@/components/ui/button';
@@ -41,6 +42,10 @@ export function nextPosition(pos: Position, data: PlayerData): Position {
   const index = same >= 0 ? (same + 1) % slides.length : pos.index % slides.length;
   return { slides, media: data.media.urls, version: data.version, index, seq: pos.seq + 1 };
 }
+
+/** What of a slide shows on screen; its place in the list, priority and dates do not. */
+const looks = (s: PlayerSlide) =>
+  JSON.stringify([s.content_type, s.slide_type, s.title, s.content, s.image_url, s.is_active, s.settings]);
 
 const imageOf = (pos: Position) => {
   const slide = pos.slides[pos.index];
@@ -92,6 +97,41 @@ export function Player({ data, deviceId = null, onSignOut, signingOut = false }:
   useEffect(() => {
     forgetPreloads(new Set(Object.values(data.media.urls)));
   }, [data.media.urls]);
+
+  // The slide on screen was edited or removed: the change shows at once, not at the next
+  // boundary. An edit keeps the slide on screen for its time (a new duration counts from
+  // when it came up); a removal moves on to what comes next. The picture to show is loaded
+  // first, so the switch never shows a blank frame.
+  useEffect(() => {
+    const shown = pos.slides[pos.index];
+    if (!shown || data.slides.length === 0 || data.version === pos.version) return;
+    const fresh = data.slides.find((s) => s.id === shown.id);
+    if (fresh && looks(fresh) === looks(shown) && fresh.duration === shown.duration) return;
+    const next: Position = fresh
+      ? {
+          slides: data.slides,
+          media: data.media.urls,
+          version: data.version,
+          index: data.slides.indexOf(fresh),
+          seq: pos.seq,
+        }
+      : nextPosition(pos, data);
+    let cancelled = false;
+    void withLimit(preloadImage(imageOf(next))).then(() => {
+      if (cancelled) return;
+      const change = fresh ? slideMs(fresh) - slideMs(shown) : 0;
+      if (paused)
+        remaining.current = fresh ? Math.max(0, (remaining.current ?? 0) + change) : slideMs(next.slides[next.index]);
+      else if (fresh && deadline.current !== null) deadline.current += change;
+      else deadline.current = now() + slideMs(next.slides[next.index]);
+      setPos(next);
+    });
+    return () => {
+      cancelled = true;
+    };
+    // Only a new playlist decides this; pos changes at each boundary on its own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data]);
 
   // One timer per slide.
   useEffect(() => {
@@ -249,7 +289,10 @@ export function Player({ data, deviceId = null, onSignOut, signingOut = false }:
           data-testid="slide-progress"
           className="h-full origin-left bg-brand-500"
           style={{
-            animation: `player-progress ${durationMs}ms linear forwards`,
+            animationName: 'player-progress',
+            animationDuration: `${durationMs}ms`,
+            animationTimingFunction: 'linear',
+            animationFillMode: 'forwards',
             animationPlayState: paused ? 'paused' : 'running',
           }}
         />

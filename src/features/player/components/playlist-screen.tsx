@@ -1,14 +1,16 @@
 // What a wall screen shows for a signed-in venue (/slides) or a paired screen (/screen):
 // its playlist full screen, or the state it is in. Errors never show as text: the screen
 // says it is reconnecting and tries again on its own.
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LogOut, MonitorOff, UserX } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { dayIn } from '@/entities/campaign/campaign-dates';
 import { KioskMessage } from '@/components/kiosk/kiosk-message';
 import { ReconnectingScreen } from '@/components/kiosk/reconnecting-screen';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { playerKeys, playerQueryOptions } from '../api/playlist';
+import { useTableChanges, type TableChange, type TableWatch } from '@/lib/realtime';
+import { playerKeys, playerQueryOptions, type Playlist } from '../api/playlist';
 import { Player } from './player';
 
 export function LoadingSlides() {
@@ -30,11 +32,86 @@ export interface PlaylistScreenProps {
   noVenue?: ReactNode;
   /** The device a venue's kiosk chose to be: its playlist and heartbeat are that screen's. */
   deviceId?: string | null;
+  /** A paired screen's own device (its login names it), watched for changes like deviceId. */
+  ownDeviceId?: string | null;
 }
 
-export function PlaylistScreen({ userId, renewing, signOut, noVenue, deviceId = null }: PlaylistScreenProps) {
+/** A save writes several rows (a campaign and its twenty slides): they make one read. */
+export const LIVE_PLAYLIST_COALESCE_MS = 100;
+
+/** What of a device row decides its playlist: its venue, switched on or off, paired or revoked. */
+const deviceFacts = (row: Record<string, unknown>) =>
+  JSON.stringify([row.customer_id, row.is_active, row.screen_user_id]);
+
+/**
+ * Holds a saved change within a second: the screen listens to its venue's campaigns, slides
+ * and chosen screens (row-level security keeps other venues' rows away) and to its own
+ * device, and reads its playlist again at once; the player shows an edit of the slide on
+ * screen straight away and anything else at the next slide boundary. Its own heartbeats
+ * change its device row too: only a change of the facts above counts (the first one seen
+ * counts as well, since nothing was known before it).
+ */
+function usePlaylistLive(userId: string, deviceId: string | null, enabled: boolean) {
+  const queryClient = useQueryClient();
+  const facts = useRef<string | null>(null);
+  const tables: TableWatch[] = [{ table: 'campaigns' }, { table: 'campaign_items' }, { table: 'campaign_screens' }];
+  if (deviceId) tables.push({ table: 'equipment_status', filter: `id=eq.${deviceId}` });
+  // A read already under way is not restarted: the first slide never waits on this.
+  const refetch = () =>
+    void queryClient.invalidateQueries({ queryKey: playerKeys.playlist(userId, deviceId) }, { cancelRefetch: false });
+  return useTableChanges({
+    name: 'player',
+    tables,
+    enabled,
+    coalesceMs: LIVE_PLAYLIST_COALESCE_MS,
+    onSubscribed: refetch,
+    onChange: (change: TableChange) => {
+      if (change.table === 'equipment_status' && change.eventType === 'UPDATE') {
+        const next = deviceFacts(change.new);
+        if (facts.current === next) return;
+        facts.current = next;
+      }
+      refetch();
+    },
+  });
+}
+
+/** How often a screen looks whether a new day began at its venue (a local check, no request). */
+export const DAY_CHECK_MS = 15_000;
+
+/**
+ * Campaigns start and end by the venue's calendar day, which no row change announces: when
+ * the venue's day is no longer the playlist's, the playlist is read again.
+ */
+function useNewDay(userId: string, deviceId: string | null, playlist: Playlist | undefined) {
+  const queryClient = useQueryClient();
+  const zone = playlist?.customer?.time_zone;
+  const today = playlist?.today;
+  useEffect(() => {
+    if (!zone || !today) return;
+    const timer = setInterval(() => {
+      if (dayIn(zone) !== today) {
+        void queryClient.invalidateQueries(
+          { queryKey: playerKeys.playlist(userId, deviceId) },
+          { cancelRefetch: false },
+        );
+      }
+    }, DAY_CHECK_MS);
+    return () => clearInterval(timer);
+  }, [queryClient, userId, deviceId, zone, today]);
+}
+
+export function PlaylistScreen({
+  userId,
+  renewing,
+  signOut,
+  noVenue,
+  deviceId = null,
+  ownDeviceId = null,
+}: PlaylistScreenProps) {
+  const live = usePlaylistLive(userId, deviceId ?? ownDeviceId, userId !== '' && !renewing);
   const playlist = useQuery({
-    ...playerQueryOptions(userId, renewing, deviceId),
+    ...playerQueryOptions(userId, renewing, deviceId, live),
     // A kiosk whose device id changes (its device was merged into another) plays on while
     // that screen's playlist is read.
     placeholderData: (previous, previousQuery) =>
@@ -42,6 +119,7 @@ export function PlaylistScreen({ userId, renewing, signOut, noVenue, deviceId = 
     enabled: userId !== '',
     networkMode: 'always',
   });
+  useNewDay(userId, deviceId, playlist.data);
 
   const signOutButton = signOut && (
     <Button variant="outline" isLoading={signOut.pending} onClick={signOut.run}>

@@ -130,6 +130,7 @@ export function ScreenRoute() {
       <PlaylistScreen
         userId={auth.user.id}
         renewing={auth.renewing === true}
+        ownDeviceId={screenDeviceId(auth.user)}
         noVenue={<UnassignedScreen userId={auth.user.id} />}
       />
     );

@@ -1,9 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
+import { mockRealtime } from '@tests/setup/realtime-mock';
 import { SlidesRoute } from './slides';
+import { dayIn } from '@/entities/campaign/campaign-dates';
 import { answer as dynamicAnswer, json, onDynamicContent, weather } from '@/components/dynamic-content/test-fixtures';
 import type { PlaylistSlide } from '@/entities/playlist/playlist';
 import { playlistSlide } from '@/entities/playlist/playlist-fixtures';
@@ -19,10 +21,13 @@ const item = (id: string, title: string, display_order: number, extra: Partial<P
   playlistSlide(id, title, { campaign_id: 'camp', display_order, ...extra });
 
 /** player_playlist()'s answer: the server has already chosen and ordered what plays now. */
-function playlist(slides: ReturnType<typeof item>[], version = 'v1', customer: unknown = CUSTOMER) {
-  return customer
-    ? { version, customer, today: '2026-11-23', slides }
-    : { version: '', customer: null, today: null, slides: [] };
+function playlist(
+  slides: ReturnType<typeof item>[],
+  version = 'v1',
+  customer: unknown = CUSTOMER,
+  today = dayIn(CUSTOMER.time_zone),
+) {
+  return customer ? { version, customer, today, slides } : { version: '', customer: null, today: null, slides: [] };
 }
 
 let playlistCalls: unknown[];
@@ -325,5 +330,110 @@ describe('/slides on a browser that does not know which screen it is', () => {
     renderSlides();
     expect(await screen.findByRole('heading', { name: 'Which screen is this?' })).toBeInTheDocument();
     expect(localStorage.getItem('signage-player:device-id')).toBeNull();
+  });
+});
+
+describe('/slides, live', () => {
+  it('shows a saved edit of the slide on screen as soon as Realtime tells of it', async () => {
+    const realtime = mockRealtime();
+    answer(playlist([item('a', 'Welcome', 1), item('b', 'Next', 2)]));
+    renderSlides();
+    expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 2');
+    await realtime.joined('campaign_items');
+    expect(shown()).toHaveTextContent('Welcome');
+
+    answer(playlist([item('a', 'Welcome, edited', 1), item('b', 'Next', 2)], 'v2'));
+    realtime.change('campaign_items', 'UPDATE', { id: 'a', campaign_id: 'camp', title: 'Welcome, edited' });
+    await waitFor(() => expect(shown()).toHaveTextContent('Welcome, edited'));
+    expect(counter()).toBe('1 / 2');
+  });
+
+  it('listens to its venue’s campaigns, slides and chosen screens, and to its own device only', async () => {
+    const realtime = mockRealtime();
+    answer(playlist([item('a', 'Welcome', 1)]));
+    renderSlides();
+    expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 1');
+    await realtime.joined('equipment_status');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(realtime.bindings()).toEqual(
+      expect.arrayContaining([
+        { event: '*', schema: 'public', table: 'campaigns' },
+        { event: '*', schema: 'public', table: 'campaign_items' },
+        { event: '*', schema: 'public', table: 'campaign_screens' },
+        { event: '*', schema: 'public', table: 'equipment_status', filter: `id=eq.${FRONT}` },
+      ]),
+    );
+  });
+
+  it('reads its playlist again when its device changes venue or is switched off, not on its heartbeats', async () => {
+    const realtime = mockRealtime();
+    answer(playlist([item('a', 'Welcome', 1)]));
+    renderSlides();
+    expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 1');
+    await realtime.joined('equipment_status');
+    const device = { id: FRONT, customer_id: CUSTOMER.id, is_active: true, screen_user_id: null };
+    // The first report of the device counts (nothing was known of it before).
+    realtime.change('equipment_status', 'UPDATE', { ...device, last_heartbeat: '2026-11-24T10:00:00Z' });
+    await waitFor(() => expect(playlistCalls.length).toBeGreaterThanOrEqual(2));
+    await new Promise((r) => setTimeout(r, 300));
+    const settled = playlistCalls.length;
+    realtime.change('equipment_status', 'UPDATE', { ...device, last_heartbeat: '2026-11-24T10:01:00Z' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(playlistCalls).toHaveLength(settled);
+    realtime.change('equipment_status', 'UPDATE', { ...device, is_active: false });
+    await waitFor(() => expect(playlistCalls).toHaveLength(settled + 1));
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(playlistCalls).toHaveLength(settled + 1);
+  });
+
+  it('polls every 60 s while its Realtime socket is down', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      mockRealtime({ refuse: true });
+      answer(playlist([item('a', 'Welcome', 1)]));
+      renderSlides();
+      expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 1');
+      const first = playlistCalls.length;
+      await act(() => vi.advanceTimersByTimeAsync(59_000));
+      expect(playlistCalls).toHaveLength(first);
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      await waitFor(() => expect(playlistCalls).toHaveLength(first + 1));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('with Realtime up, polls only every 5 minutes, as a safety net', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const realtime = mockRealtime();
+      answer(playlist([item('a', 'Welcome', 1)]));
+      renderSlides();
+      expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 1');
+      await realtime.joined('campaigns');
+      await new Promise((r) => setTimeout(r, 300));
+      const settled = playlistCalls.length;
+      await act(() => vi.advanceTimersByTimeAsync(4 * 60_000));
+      expect(playlistCalls).toHaveLength(settled);
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      await waitFor(() => expect(playlistCalls).toHaveLength(settled + 1));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reads its playlist again when a new day begins at the venue', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      mockRealtime();
+      answer(playlist([item('a', 'Welcome', 1)], 'v1', CUSTOMER, '2026-01-01'));
+      renderSlides();
+      expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 1');
+      answer(playlist([item('b', 'A new day', 1)], 'v2'));
+      await act(() => vi.advanceTimersByTimeAsync(15_000));
+      await waitFor(() => expect(shown()).toHaveTextContent('A new day'));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
