@@ -74,6 +74,8 @@ export interface StackConfig {
     };
   };
   storage: { fileSizeLimit: number };
+  /** [realtime] enabled: without it /realtime/v1 has no route, as under the Supabase CLI. */
+  realtime: { enabled: boolean };
   functions: Record<string, FunctionConfig>;
   /** Product name used in e-mail templates. */
   productName: string;
@@ -182,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
   const authEmail = table(auth, 'email');
   const authRate = table(auth, 'rate_limit');
   const storage = table(toml, 'storage');
+  const realtime = table(toml, 'realtime');
   const fnTable = table(toml, 'functions');
 
   const host = env.STACK_HOST ?? '127.0.0.1';
@@ -219,7 +222,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
       refreshTokenReuseInterval: num(auth.refresh_token_reuse_interval, 10),
       enableSignup: not(envBool(env, 'GOTRUE_DISABLE_SIGNUP')) ?? bool(auth.enable_signup, true),
       emailEnabled: envBool(env, 'GOTRUE_EXTERNAL_EMAIL_ENABLED') ?? bool(authEmail.enable_signup, true),
-      enableConfirmations: not(envBool(env, 'GOTRUE_MAILER_AUTOCONFIRM')) ?? bool(authEmail.enable_confirmations, false),
+      enableConfirmations:
+        not(envBool(env, 'GOTRUE_MAILER_AUTOCONFIRM')) ?? bool(authEmail.enable_confirmations, false),
       doubleConfirmChanges:
         envBool(env, 'GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED') ?? bool(authEmail.double_confirm_changes, true),
       minimumPasswordLength: num(auth.minimum_password_length, 6),
@@ -242,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
       },
     },
     storage: { fileSizeLimit: parseSize(storage.file_size_limit, 50 * 1024 * 1024) },
+    realtime: { enabled: realtime.enabled !== false },
     functions,
     productName: 'Signage Portal',
   };

@@ -29,7 +29,9 @@ export class PortInUseError extends Error {
     readonly port: number,
     readonly what: string,
   ) {
-    super(`Port ${port} (${what}) is already in use. Stop the program using it, or choose another port with the environment variable shown in README.md.`);
+    super(
+      `Port ${port} (${what}) is already in use. Stop the program using it, or choose another port with the environment variable shown in README.md.`,
+    );
   }
 }
 
@@ -82,7 +84,7 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
     stoppers.unshift(() => inbox.close());
 
     const ctx: StackContext = { config, db };
-    const realtime = await createRealtimeService(ctx);
+    const realtime = config.realtime.enabled ? await createRealtimeService(ctx) : undefined;
     const services: Services = {
       rest: await createRestService(ctx),
       auth: await createAuthService(ctx),
@@ -94,8 +96,11 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
 
     const server = createHttpServer(ctx, services);
     server.on('upgrade', (req, socket, head) => {
-      if ((req.url ?? '').startsWith('/realtime/v1/')) return realtime.upgrade(req, socket, head);
-      socket.destroy();
+      if (realtime && (req.url ?? '').startsWith('/realtime/v1/')) return realtime.upgrade(req, socket, head);
+      const body = JSON.stringify({ message: 'no Route matched with those values' });
+      socket.end(
+        `HTTP/1.1 404 Not Found\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
     });
     const sockets = new Set<net.Socket>();
     server.on('connection', (s) => {
@@ -120,7 +125,7 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
       'Auth URL': `${config.apiUrl}/auth/v1`,
       'Storage URL': `${config.apiUrl}/storage/v1`,
       'Functions URL': `${config.apiUrl}/functions/v1`,
-      'Realtime URL': `${config.apiUrl.replace(/^http/, 'ws')}/realtime/v1`,
+      ...(realtime ? { 'Realtime URL': `${config.apiUrl.replace(/^http/, 'ws')}/realtime/v1` } : {}),
       'Inbox URL': `http://${config.host}:${config.inboxPort}`,
       'DB URL': db.url ?? '(embedded, no socket)',
     };

@@ -11,13 +11,17 @@ export function findPgBin(): string | undefined {
   if (process.env.PG_BIN && existsSync(path.join(process.env.PG_BIN, 'initdb'))) return process.env.PG_BIN;
   const base = '/usr/lib/postgresql';
   if (!existsSync(base)) return undefined;
-  const versions = readdirSync(base).filter((v) => existsSync(path.join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(path.join(base, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   const v = versions.find((x) => x === '15') ?? versions[0];
   return v ? path.join(base, v, 'bin') : undefined;
 }
 
 export interface Cluster {
   url: string;
+  /** The cluster's data folder (postmaster.pid names its server process). */
+  dataDir: string;
   stop(): void;
 }
 
@@ -69,15 +73,24 @@ export function startCluster(wanted: string, port: number): Cluster {
   run(asPostgres(path.join(bin, 'initdb'), ['-D', data, '--auth=trust', '--no-sync', '-U', 'postgres', '-E', 'UTF8']));
   run(
     asPostgres(path.join(bin, 'pg_ctl'), [
-      '-D', data, '-w', '-l', path.join(dir, 'log'),
-      '-o', `-p ${port} -k ${sock} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+      '-D',
+      data,
+      '-w',
+      '-l',
+      path.join(dir, 'log'),
+      '-o',
+      `-p ${port} -k ${sock} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
       'start',
     ]),
   );
   return {
     url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
+    dataDir: data,
     stop() {
-      spawnSync(asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop'])[0]!, asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']).slice(1));
+      spawnSync(
+        asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop'])[0]!,
+        asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']).slice(1),
+      );
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -18,6 +18,10 @@ export interface TestStack {
   halt(): Promise<void>;
   /** Starts the stack again on the same ports and data after halt(). */
   resume(): Promise<void>;
+  /** The stack's process id while it runs (for benchmarks that measure it). */
+  pid(): number | undefined;
+  /** The data folder of its PostgreSQL cluster, on the postgres engine. */
+  clusterDataDir?: string;
 }
 
 export interface TestStackOptions {
@@ -46,7 +50,8 @@ export async function startTestStack(opts: TestStackOptions = {}): Promise<TestS
     try {
       return await startOn(engine, base, opts.name ?? `test-${engine}-${first}`, opts.env);
     } catch (e) {
-      const taken = e instanceof Error && /already in use|EADDRINUSE|could not bind|could not start server/i.test(e.message);
+      const taken =
+        e instanceof Error && /already in use|EADDRINUSE|could not bind|could not start server/i.test(e.message);
       if (!taken || attempt + 1 >= PORT_ATTEMPTS) throw e;
       console.warn(`[test stack] a port of ${base}+ is taken; trying ${base + PORT_STEP}+`);
     }
@@ -142,6 +147,8 @@ async function startOn(
     url: `http://127.0.0.1:${base}`,
     engine,
     env,
+    pid: () => child?.pid,
+    clusterDataDir: cluster?.dataDir,
     async stop() {
       if (child) await end(child);
       child = null;

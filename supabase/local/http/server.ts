@@ -69,7 +69,12 @@ export const ALLOWED_HEADERS = [
   'baggage',
 ].join(', ');
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = body === undefined ? '' : JSON.stringify(body);
   res.writeHead(status, {
     ...(body === undefined ? {} : { 'Content-Type': 'application/json; charset=utf-8' }),
@@ -91,7 +96,8 @@ function setCors(req: IncomingMessage, res: ServerResponse): void {
 function answerPreflight(req: IncomingMessage, res: ServerResponse): void {
   res.writeHead(200, {
     'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
-    'Access-Control-Allow-Headers': (req.headers['access-control-request-headers'] as string | undefined) ?? ALLOWED_HEADERS,
+    'Access-Control-Allow-Headers':
+      (req.headers['access-control-request-headers'] as string | undefined) ?? ALLOWED_HEADERS,
     'Access-Control-Max-Age': '86400',
     'Content-Length': '0',
   });
@@ -262,6 +268,10 @@ async function route(ctx: StackContext, services: Services, req: IncomingMessage
       return sendJson(res, 404, { message: 'no Route matched with those values' });
     }
     const [prefix, name] = match;
+    // A service config.toml turns off has no route at all, as behind the CLI's gateway.
+    if (name === 'realtime' && !ctx.config.realtime.enabled) {
+      return sendJson(res, 404, { message: 'no Route matched with those values' });
+    }
     // Functions answer their own preflight, as on Supabase's edge runtime.
     if (req.method === 'OPTIONS' && name !== 'functions') return answerPreflight(req, res);
     const service = services[name];

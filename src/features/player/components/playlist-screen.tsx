@@ -51,11 +51,11 @@ const deviceFacts = (row: Record<string, unknown>) =>
  * change its device row too: only a change of the facts above counts (the first one seen
  * counts as well, since nothing was known before it).
  */
-function usePlaylistLive(userId: string, deviceId: string | null, enabled: boolean) {
+function usePlaylistLive(userId: string, deviceId: string | null, watchedDevice: string | null, enabled: boolean) {
   const queryClient = useQueryClient();
   const facts = useRef<string | null>(null);
   const tables: TableWatch[] = [{ table: 'campaigns' }, { table: 'campaign_items' }, { table: 'campaign_screens' }];
-  if (deviceId) tables.push({ table: 'equipment_status', filter: `id=eq.${deviceId}` });
+  if (watchedDevice) tables.push({ table: 'equipment_status', filter: `id=eq.${watchedDevice}` });
   // A read already under way is not restarted: the first slide never waits on this.
   const refetch = () =>
     void queryClient.invalidateQueries({ queryKey: playerKeys.playlist(userId, deviceId) }, { cancelRefetch: false });
@@ -109,7 +109,9 @@ export function PlaylistScreen({
   deviceId = null,
   ownDeviceId = null,
 }: PlaylistScreenProps) {
-  const live = usePlaylistLive(userId, deviceId ?? ownDeviceId, userId !== '' && !renewing);
+  // The playlist is keyed by the device a venue's kiosk names (a paired screen names none:
+  // its login says which it is); either way the screen watches its own device.
+  const live = usePlaylistLive(userId, deviceId, deviceId ?? ownDeviceId, userId !== '' && !renewing);
   const playlist = useQuery({
     ...playerQueryOptions(userId, renewing, deviceId, live),
     // A kiosk whose device id changes (its device was merged into another) plays on while

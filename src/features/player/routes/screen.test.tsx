@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '@tests/setup/msw-server';
+import { mockRealtime } from '@tests/setup/realtime-mock';
 import { renderRoutes } from '@tests/setup/render';
 import {
   fakeUser,
@@ -130,6 +131,39 @@ describe('/screen', () => {
     );
     renderScreen();
     expect(await screen.findByTestId('pairing-code')).toHaveTextContent('XYZ 789');
+    expect(service.starts).toBe(1);
+  });
+
+  it('goes back to a pairing code as soon as Realtime tells it its device was revoked', async () => {
+    storeSession(SCREEN);
+    const realtime = mockRealtime();
+    const service = pairingService('XYZ789');
+    playingScreen();
+    renderScreen();
+    expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 1');
+    await realtime.joined('equipment_status');
+    expect(realtime.bindings()).toContainEqual({
+      event: '*',
+      schema: 'public',
+      table: 'equipment_status',
+      filter: `id=eq.${DEVICE_ID}`,
+    });
+
+    server.use(
+      http.post(restUrl('/rpc/player_playlist'), () =>
+        HttpResponse.json({ version: '', customer: null, today: null, slides: [] }),
+      ),
+      http.post(restUrl('/rpc/my_screen'), () => HttpResponse.json(null)),
+      onLogout(),
+    );
+    realtime.change('equipment_status', 'UPDATE', {
+      id: DEVICE_ID,
+      customer_id: VENUE.id,
+      is_active: true,
+      screen_user_id: null,
+    });
+    // Well before any poll (the next one is minutes away).
+    expect(await screen.findByTestId('pairing-code', {}, { timeout: 2000 })).toHaveTextContent('XYZ 789');
     expect(service.starts).toBe(1);
   });
 
