@@ -26,7 +26,7 @@ test('an admin edits the slide on screen in the builder: the playing screen show
   await openSlides(kiosk);
   await expect(kiosk.getByTestId('slide-counter')).toHaveText('1 / 2', { timeout: 20_000 });
   const onScreen = kiosk.locator('[data-visible="true"]');
-  await expect(onScreen).toHaveAttribute('data-slide-id', customer.slideIds[0]!);
+  await expect(onScreen).toHaveAttribute('data-slide-id', customer.slideIds[0]);
   await expect(onScreen.getByRole('img', { name: 'Slide 1' })).toBeVisible();
 
   const adminContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -46,7 +46,7 @@ test('an admin edits the slide on screen in the builder: the playing screen show
   await expect(onScreen.getByRole('img', { name: 'Slide 1, edited live' })).toBeVisible({ timeout: 3000 });
   const shownAfter = Date.now() - savedAt;
   expect(shownAfter).toBeLessThan(3000);
-  await expect(onScreen).toHaveAttribute('data-slide-id', customer.slideIds[0]!);
+  await expect(onScreen).toHaveAttribute('data-slide-id', customer.slideIds[0]);
   await expect(kiosk.getByTestId('slide-counter')).toHaveText('1 / 2');
   test.info().annotations.push({ type: 'edit shown after', description: `${shownAfter} ms` });
 
