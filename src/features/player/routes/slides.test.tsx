@@ -333,6 +333,19 @@ describe('/slides on a browser that does not know which screen it is', () => {
   });
 });
 
+/** Runs `test` with setInterval on a fake clock (React Query's polls, the day check); the rest stays real. */
+async function withFakeIntervals(test: () => Promise<void>) {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  try {
+    await test();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+/** Moves the faked intervals on by `ms`. */
+const advanceIntervals = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
 describe('/slides, live', () => {
   it('shows a saved edit of the slide on screen as soon as Realtime tells of it', async () => {
     const realtime = mockRealtime();
@@ -387,25 +400,21 @@ describe('/slides, live', () => {
   });
 
   it('polls every 60 s while its Realtime socket is down', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    try {
+    await withFakeIntervals(async () => {
       mockRealtime({ refuse: true });
       answer(playlist([item('a', 'Welcome', 1)]));
       renderSlides();
       expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 1');
       const first = playlistCalls.length;
-      await act(() => vi.advanceTimersByTimeAsync(59_000));
+      await advanceIntervals(59_000);
       expect(playlistCalls).toHaveLength(first);
-      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      await advanceIntervals(1_000);
       await waitFor(() => expect(playlistCalls).toHaveLength(first + 1));
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   it('with Realtime up, polls only every 5 minutes, as a safety net', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    try {
+    await withFakeIntervals(async () => {
       const realtime = mockRealtime();
       answer(playlist([item('a', 'Welcome', 1)]));
       renderSlides();
@@ -413,27 +422,22 @@ describe('/slides, live', () => {
       await realtime.joined('campaigns');
       await new Promise((r) => setTimeout(r, 300));
       const settled = playlistCalls.length;
-      await act(() => vi.advanceTimersByTimeAsync(4 * 60_000));
+      await advanceIntervals(4 * 60_000);
       expect(playlistCalls).toHaveLength(settled);
-      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      await advanceIntervals(60_000);
       await waitFor(() => expect(playlistCalls).toHaveLength(settled + 1));
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   it('reads its playlist again when a new day begins at the venue', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    try {
+    await withFakeIntervals(async () => {
       mockRealtime();
       answer(playlist([item('a', 'Welcome', 1)], 'v1', CUSTOMER, '2026-01-01'));
       renderSlides();
       expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 1');
       answer(playlist([item('b', 'A new day', 1)], 'v2'));
-      await act(() => vi.advanceTimersByTimeAsync(15_000));
+      await advanceIntervals(15_000);
       await waitFor(() => expect(shown()).toHaveTextContent('A new day'));
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 });
