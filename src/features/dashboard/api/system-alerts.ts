@@ -17,7 +17,7 @@ export const alertKeys = {
   list: (filters: AlertFilters) => [...alertKeys.lists(), filters] as const,
 };
 
-const ALERT_COLUMNS = 'id, alert_type, severity, message, resolved, created_at, customers(name, location)';
+const ALERT_COLUMNS = 'id, alert_type, severity, message, resolved, created_at, device_id, customers(name, location)';
 
 async function fetchAlerts({ limit }: AlertFilters) {
   const { data } = await supabase
