@@ -65,7 +65,18 @@ async function daySums(deviceId: string) {
 beforeAll(async () => {
   device = await newDevice(SEED.customers.cafe);
   gymDevice = await newDevice(SEED.customers.gym);
-  advertiser = SEED.advertisers[0]!;
+  // An advertiser of this file's own (the seed's have plays of their own).
+  const made = await service()
+    .from('advertisers')
+    .insert({
+      advertiser_name: 'Proof Contact',
+      business_name: `Proof Advertiser ${uniqueSuffix()}`,
+      email: 'proof@example.test',
+    })
+    .select('id')
+    .single();
+  expect(made.error).toBeNull();
+  advertiser = (made.data as { id: string }).id;
   const { data, error } = await service()
     .from('ads')
     .insert({ advertiser_id: advertiser, title: `Proof ${uniqueSuffix()}`, status: 'active' })
@@ -77,8 +88,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await service().from('campaign_items').update({ ad_id: null }).eq('id', CAFE_SLIDE_2);
+  // The seed's pastries slide shows Sunrise Bakery Supply's ad again.
+  await service().from('campaign_items').update({ ad_id: SEED.ads[0] }).eq('id', CAFE_SLIDE_2);
   await service().from('ads').delete().eq('id', ad);
+  await service().from('advertisers').delete().eq('id', advertiser);
   await service().from('equipment_status').delete().in('id', created);
   const db = await connectDb();
   try {
