@@ -175,7 +175,7 @@ describe('dashboard overview', () => {
     expect(within(metrics).getAllByText('—')).toHaveLength(3);
   });
 
-  it('lists the first 5 alerts, unresolved first, with customer, severity and time ago', async () => {
+  it('lists the newest 5 alerts with customer, severity and time ago', async () => {
     const requests = databaseAnswers();
     renderDashboard();
     const list = await screen.findByRole('list', { name: 'System alerts' });
@@ -190,7 +190,7 @@ describe('dashboard overview', () => {
     expect(within(second!).queryByRole('button', { name: /Resolve/ })).not.toBeInTheDocument();
 
     expect(requests.alerts?.get('limit')).toBe('5');
-    expect(requests.alerts?.get('order')).toBe('resolved.asc,created_at.desc');
+    expect(requests.alerts?.get('order')).toBe('created_at.desc');
     expect(requests.alerts?.get('select')).toContain('customers(name,location)');
   });
 
