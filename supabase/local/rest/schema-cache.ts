@@ -396,7 +396,7 @@ const FUNCTIONS_SQL = `WITH
       END AS callable
     FROM pg_proc,
          unnest(proargnames, proargtypes, proargmodes) WITH ORDINALITY AS _ (name, type, mode, idx)
-    WHERE type IS NOT NULL
+    WHERE type IS NOT NULL AND pronamespace = ANY($1::regnamespace[])
     GROUP BY oid
   )
   SELECT
