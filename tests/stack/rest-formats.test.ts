@@ -82,7 +82,7 @@ describe('rest media types it cannot serve', () => {
     });
     const rpc = await http('/rest/v1/rpc/rest_add?a=1&b=2', { headers: { Accept: 'text/plain' } });
     expect(rpc.status).toBe(406);
-    expect((await rpc.json()).code).toBe('PGRST107');
+    expect(((await rpc.json()) as { code: string }).code).toBe('PGRST107');
   });
 
   it('serves the first acceptable type by quality', async () => {

@@ -481,6 +481,134 @@ const cases: GoldenCase[] = [
   { name: 'rpc-void', method: 'POST', path: '/rpc/bump_views', body: { post: 1 } },
   { name: 'rpc-get-void', method: 'GET', path: '/rpc/bump_views', query: 'post=1' },
 
+  // ---- aggregates (off as on Supabase; on with pgrst.db_aggregates_enabled)
+  { name: 'aggregate-not-allowed', method: 'GET', path: '/posts', query: 'select=views.sum()' },
+  { name: 'aggregate-count-column-form', method: 'GET', path: '/authors', query: 'select=name,posts!author_id(count)' },
+  {
+    name: 'aggregate-grouped',
+    method: 'GET',
+    path: '/posts',
+    query: 'select=author_id,total:views.sum(),views.avg(),views.min()::text,views::bigint.max(),count()&order=author_id',
+    config: { aggregatesEnabled: true },
+  },
+  {
+    name: 'aggregate-in-embed',
+    method: 'GET',
+    path: '/authors',
+    query: 'select=name,posts!author_id(views.sum(),count())',
+    config: { aggregatesEnabled: true },
+  },
+  {
+    name: 'aggregate-hoisted-from-spread',
+    method: 'GET',
+    path: '/comments',
+    query: 'select=post_id,...posts(views.sum())',
+    config: { aggregatesEnabled: true },
+  },
+  {
+    name: 'aggregate-to-many-spread',
+    method: 'GET',
+    path: '/authors',
+    query: 'select=name,...posts!author_id(views.sum())',
+    config: { aggregatesEnabled: true },
+  },
+
+  // ---- spreads, computed fields and relationships, views, self-references, empty embeds
+  { name: 'spread-to-one', method: 'GET', path: '/posts', query: 'select=id,...authors!author_id(writer:name,email)' },
+  {
+    name: 'spread-to-many',
+    method: 'GET',
+    path: '/authors',
+    query: 'select=name,...posts!author_id(title,views)&posts.order=views.desc',
+  },
+  {
+    name: 'computed-field',
+    method: 'GET',
+    path: '/posts',
+    query: 'select=id,title_upper&title_upper=like.H*&order=title_upper.desc',
+  },
+  { name: 'computed-relationship', method: 'GET', path: '/posts', query: 'select=id,by:writer(name)' },
+  { name: 'embed-through-view', method: 'GET', path: '/posts_view', query: 'select=title,authors(name),writer:writer_id(email)' },
+  { name: 'embed-view-from-table', method: 'GET', path: '/authors', query: 'select=name,posts_view(title)' },
+  {
+    name: 'self-reference',
+    method: 'GET',
+    path: '/folders',
+    query: 'select=name,folders(name),parent:parent_id(name),children:folders!parent_id(id)',
+  },
+  {
+    name: 'empty-embed',
+    method: 'GET',
+    path: '/posts',
+    query: 'select=id,authors!author_id!inner(),comments()&authors.name=eq.Ada&comments=not.is.null',
+  },
+  { name: 'related-order', method: 'GET', path: '/posts', query: 'select=id,authors!author_id(name)&order=authors(name).desc' },
+
+  // ---- any/all
+  {
+    name: 'filter-any-all',
+    method: 'GET',
+    path: '/posts',
+    query: 'title=like(any).{H*,S*}&body=ilike(all).{%a%,%b%}&views=gt(any).{1,2}&id=not.eq(all).{3,4}&or=(title.match(any).{^a,b$},views.lte(all).{5,6})',
+  },
+
+  // ---- counts
+  { name: 'count-planned-head', method: 'HEAD', path: '/posts', query: 'select=id', headers: { Prefer: 'count=planned' } },
+  {
+    name: 'rpc-count-exact',
+    method: 'GET',
+    path: '/rpc/posts_by_author',
+    query: 'author=1&select=id,comments!inner(id)',
+    headers: { Prefer: 'count=exact' },
+  },
+
+  // ---- function resolution
+  { name: 'rpc-overload-by-names', method: 'POST', path: '/rpc/pick', body: { a: 1, b: 2 } },
+  { name: 'rpc-overload-ambiguous', method: 'POST', path: '/rpc/pick', body: { a: 1 } },
+  { name: 'rpc-unnamed-empty-key', method: 'POST', path: '/rpc/echo', body: { '': 5 } },
+  { name: 'rpc-unnamed-text', method: 'POST', path: '/rpc/shout', headers: { 'Content-Type': 'text/plain' }, body: 'hello' },
+  { name: 'rpc-unnamed-not-found', method: 'POST', path: '/rpc/add_numbers', headers: { 'Content-Type': 'text/xml' }, body: '<a/>' },
+
+  // ---- formats
+  { name: 'format-csv', method: 'GET', path: '/posts', query: 'select=id,title', headers: { Accept: 'text/csv' } },
+  { name: 'format-geojson', method: 'GET', path: '/posts', query: 'select=id', headers: { Accept: 'application/geo+json' } },
+  {
+    name: 'format-object-nulls-stripped',
+    method: 'GET',
+    path: '/posts',
+    query: 'select=id,body&id=eq.1',
+    headers: { Accept: 'application/vnd.pgrst.object+json;nulls=stripped' },
+  },
+  {
+    name: 'format-array-nulls-stripped',
+    method: 'GET',
+    path: '/posts',
+    query: 'select=id,body',
+    headers: { Accept: 'application/vnd.pgrst.array+json;nulls=stripped' },
+  },
+  {
+    name: 'format-plan-not-enabled',
+    method: 'GET',
+    path: '/posts',
+    headers: { Accept: 'application/vnd.pgrst.plan+text; for="application/json"; options=analyze|verbose' },
+  },
+  {
+    name: 'format-plan',
+    method: 'GET',
+    path: '/posts',
+    query: 'select=id',
+    headers: { Accept: 'application/vnd.pgrst.plan+json; for="text/csv"; options=verbose' },
+    config: { planEnabled: true },
+  },
+  { name: 'format-not-acceptable', method: 'GET', path: '/posts', headers: { Accept: 'text/html, application/xml;q=0.9' } },
+  {
+    name: 'insert-csv',
+    method: 'POST',
+    path: '/tags',
+    headers: { 'Content-Type': 'text/csv', Prefer: 'return=representation' },
+    body: 'name\nred\n"blue, dark"',
+  },
+
   // ---- parse errors
   { name: 'parse-error-select', method: 'GET', path: '/posts', query: 'select=id,' },
   { name: 'parse-error-logic-tree', method: 'GET', path: '/posts', query: 'or=(id.eq.1' },
@@ -545,7 +673,7 @@ const unformatSql = (text: string) => text.replace(/\n */g, ' ');
 function requestLines(c: GoldenCase): string[] {
   const lines = [`-- ${c.method} /rest/v1${c.path}${c.query ? `?${c.query}` : ''}`];
   for (const [k, v] of Object.entries(c.headers ?? {})) lines.push(`-- ${k}: ${v}`);
-  if (c.body !== undefined) lines.push(`-- body: ${typeof c.body === 'string' ? c.body : JSON.stringify(c.body)}`);
+  if (c.body !== undefined) lines.push(`-- body: ${JSON.stringify(c.body)}`);
   if (c.config) lines.push(`-- settings: ${JSON.stringify(c.config)}`);
   return lines;
 }

@@ -487,11 +487,6 @@ export function readPlan(cache: SchemaCache, qi: QI, q: ParsedQuery, opts: ReadP
   return root;
 }
 
-/** The select is PostgREST's default (`*` on a level without embeds). */
-export function hasDefaultSelect(root: ReadPlan): boolean {
-  return root.children.length === 0 && root.select.length === 1 && root.select[0].field.name === '*' && !root.select[0].agg;
-}
-
 /** Field names the root's filters use (a function call returns them too). */
 export function filterFieldNames(root: ReadPlan): Set<string> {
   const out = new Set<string>();

@@ -6,7 +6,7 @@
 import { ApiError, notFoundColumn, notFoundTable } from './errors.ts';
 import { decodeMediaType, parseAccept, toMime, type MediaType } from './media.ts';
 import { parsePrefer, parseQuery, type ParsedQuery, type Preferences } from './parse.ts';
-import { columnsNeeded, filterFieldNames, hasDefaultSelect, readPlan, resolveRootFilters, type Action } from './plan.ts';
+import { columnsNeeded, filterFieldNames, readPlan, resolveRootFilters, type Action } from './plan.ts';
 import {
   callPlanToQuery,
   explain,
@@ -72,8 +72,6 @@ export interface Planned {
   /** An answer decided without the database (an empty PATCH body). */
   immediate?: { status: number; body: string | undefined };
 }
-
-const PLAN_MEDIA = (mt: MediaType) => mt.type === 'plan';
 
 /** Errors for a body PostgREST cannot read. */
 const invalidBody = (message: string) => new ApiError(400, 'PGRST102', message, null, null);
@@ -476,7 +474,7 @@ function planCall(
 }
 
 function finish(plan: Omit<Planned, 'stmt' | 'isPlan'>, sql: string, p: Params): Planned {
-  if (PLAN_MEDIA(plan.media) && plan.media.type === 'plan') {
+  if (plan.media.type === 'plan') {
     return { ...plan, stmt: { sql: explain(plan.media.format, plan.media.options, sql), params: p.values }, isPlan: true };
   }
   return { ...plan, stmt: { sql, params: p.values }, isPlan: false };
