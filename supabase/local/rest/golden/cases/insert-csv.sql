@@ -1,9 +1,7 @@
 -- POST /rest/v1/tags
 -- Content-Type: text/csv
 -- Prefer: return=representation
--- body: name
-red
-"blue, dark"
+-- body: "name\nred\n\"blue, dark\""
 
 WITH pgrst_source AS (INSERT INTO "public"."tags" AS "tags" ("name")
   SELECT _r."name"

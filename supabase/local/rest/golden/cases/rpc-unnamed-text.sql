@@ -1,6 +1,6 @@
 -- POST /rest/v1/rpc/shout
 -- Content-Type: text/plain
--- body: hello
+-- body: "hello"
 
 WITH pgrst_source AS (SELECT pgrst_call.pgrst_scalar
   FROM (SELECT "public"."shout"($1::text) pgrst_scalar) pgrst_call)
