@@ -444,22 +444,20 @@ function planCall(
   const root = readPlan(cache, { schema, name: tableName }, q, { action: 'call', maxRows: cfg.maxRows, aggregatesEnabled: cfg.aggregatesEnabled });
   const headersOnly = method === 'HEAD';
   const { handler, media } = negotiate(cfg, req, 'call', true, headersOnly);
+  // Query or form parameters: a repeated variadic one collects its values (toRpcParams).
+  const direct = (pairs: [string, string][]): CallArgs => {
+    const map = new Map<string, string | string[]>();
+    for (const [k, v] of pairs) {
+      const variadic = fn.hasVariadic && fn.params.some((x) => x.name === k && x.variadic);
+      map.set(k, variadic ? [...((map.get(k) as string[] | undefined) ?? []), v] : v);
+    }
+    return { kind: 'direct', args: map };
+  };
   let args: CallArgs;
   if (!isPost) {
-    const direct = new Map<string, string | string[]>();
-    for (const [k, v] of q.rest) {
-      const variadic = fn.hasVariadic && fn.params.some((x) => x.name === k && x.variadic);
-      if (variadic) direct.set(k, [...((direct.get(k) as string[] | undefined) ?? []), v]);
-      else direct.set(k, v);
-    }
-    args = { kind: 'direct', args: direct };
+    args = direct(q.rest);
   } else if (payload!.kind === 'urlencoded') {
-    const direct = new Map<string, string | string[]>();
-    for (const [k, v] of payload!.value as [string, string][]) {
-      const variadic = fn.hasVariadic && fn.params.some((x) => x.name === k && x.variadic);
-      direct.set(k, variadic ? [...((direct.get(k) as string[] | undefined) ?? []), v] : v);
-    }
-    args = { kind: 'direct', args: direct };
+    args = direct(payload!.value as [string, string][]);
   } else if (payload!.kind === 'raw') {
     args = { kind: 'raw', body: payload!.raw ?? payload!.text };
   } else {
