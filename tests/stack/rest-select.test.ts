@@ -190,3 +190,19 @@ describe('rest ambiguous embeds', () => {
     ]);
   });
 });
+
+describe('rest name suggestions', () => {
+  it('suggests a close table, embed or function name as PostgREST does', async () => {
+    const table = await anon().from('rest_user').select('id');
+    expect(table.status).toBe(404);
+    expect(table.error?.hint).toBe("Perhaps you meant the table 'public.rest_users'");
+    const embed = await anon().from('rest_users').select('id, rest_message(id)');
+    expect(embed.status).toBe(400);
+    expect(embed.error?.hint).toBe("Perhaps you meant 'rest_messages' instead of 'rest_message'.");
+    const fn = await anon().rpc('rest_overr', { a: 1 });
+    expect(fn.status).toBe(404);
+    expect(fn.error?.hint).toBe('Perhaps you meant to call the function public.rest_over');
+    const params = await anon().rpc('rest_over', { a: 1, bee: 2 });
+    expect(params.error?.hint).toBe('Perhaps you meant to call the function public.rest_over(a, b)');
+  });
+});

@@ -609,6 +609,13 @@ const cases: GoldenCase[] = [
     body: 'name\nred\n"blue, dark"',
   },
 
+  // ---- "Perhaps you meant ..." hints
+  { name: 'hint-table', method: 'GET', path: '/postz' },
+  { name: 'hint-embed', method: 'GET', path: '/posts', query: 'select=id,comment(body)' },
+  { name: 'hint-embed-origin', method: 'GET', path: '/tags', query: 'select=id,foo(id)' },
+  { name: 'hint-function', method: 'GET', path: '/rpc/add_number', query: 'a=1' },
+  { name: 'hint-function-parameters', method: 'POST', path: '/rpc/add_numbers', body: { a: 1, bb: 2 } },
+
   // ---- parse errors
   { name: 'parse-error-select', method: 'GET', path: '/posts', query: 'select=id,' },
   { name: 'parse-error-logic-tree', method: 'GET', path: '/posts', query: 'or=(id.eq.1' },

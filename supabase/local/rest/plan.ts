@@ -5,6 +5,7 @@
 // to-one spreads, and the max-rows range on every level. query.ts turns the
 // tree into SQL.
 import { ApiError } from './errors.ts';
+import { FuzzySet } from './fuzzy.ts';
 import type { AggregateFunction, Condition, EmbedItem, Field, Filter, JsonStep, ParsedQuery, SelectItem } from './parse.ts';
 import { findTable, relationshipsOf, relIsToOne, type QI, type Relationship, type SchemaCache } from './schema-cache.ts';
 
@@ -202,7 +203,7 @@ export function findRel(cache: SchemaCache, schema: string, origin: string, targ
       'PGRST200',
       `Could not find a relationship between '${origin}' and '${target}' in the schema cache`,
       `Searched for a foreign key relationship between '${origin}' and '${target}'${hint !== undefined ? ` using the hint '${hint}'` : ''} in the schema '${schema}', but no matches were found.`,
-      null,
+      noRelHint(cache, schema, origin, target),
     );
   }
   throw new ApiError(
@@ -212,6 +213,18 @@ export function findRel(cache: SchemaCache, schema: string, origin: string, targ
     rels.map(compressedRel),
     `Try changing '${target}' to one of the following: ${rels.map(relHint).join(', ')}. Find the desired relationship in the 'details' key.`,
   );
+}
+
+/** PostgREST's noRelBetweenHint: a close embedded name when the origin has relationships, else a close origin. */
+function noRelHint(cache: SchemaCache, schema: string, parent: string, child: string): string | null {
+  const rels = cache.relationships.get(`${schema}.${parent}`);
+  if (rels) {
+    const hit = new FuzzySet(rels.map((r) => r.foreignTable.name).reverse()).get(child).find(([score]) => score < 1);
+    return hit ? `Perhaps you meant '${hit[1]}' instead of '${child}'.` : null;
+  }
+  const origins = [...cache.relationships.keys()].filter((k) => k.startsWith(`${schema}.`)).map((k) => k.slice(schema.length + 1));
+  const hit = new FuzzySet(origins.reverse()).getOne(parent);
+  return hit === undefined ? null : `Perhaps you meant '${hit}' instead of '${parent}'.`;
 }
 
 function compressedRel(r: Relationship): Record<string, string> {

@@ -4,6 +4,7 @@
 // media type negotiated from Accept, and the SQL. No database access here: the
 // service (index.ts) runs what this returns, and the goldens print it.
 import { ApiError, notFoundColumn, notFoundTable } from './errors.ts';
+import { FuzzySet } from './fuzzy.ts';
 import { decodeMediaType, parseAccept, toMime, type MediaType } from './media.ts';
 import { parsePrefer, parseQuery, type ParsedQuery, type Preferences } from './parse.ts';
 import { columnsNeeded, filterFieldNames, readPlan, resolveRootFilters, type Action } from './plan.ts';
@@ -250,7 +251,8 @@ function negotiate(cfg: RestConfig, req: RestRequest, action: Action, returnRepr
 const singleUnnamedTypes: Record<string, string> = { json: 'json', text: 'text', xml: 'xml', octet: 'bytea' };
 
 /** PostgREST's findProc: the overload whose parameters the argument names fit, else one single unnamed parameter. */
-export function findProc(schema: string, name: string, fns: PgFunction[], keys: string[], contentType: MediaType, isInvPost: boolean): PgFunction {
+export function findProc(cache: SchemaCache, schema: string, name: string, keys: string[], contentType: MediaType, isInvPost: boolean): PgFunction {
+  const fns = findFunctions(cache, schema, name);
   const keySet = new Set(keys);
   const hasSingleUnnamed = (f: PgFunction) => {
     if (f.params.length !== 1 || f.params[0].name !== '' || !isInvPost) return false;
@@ -273,7 +275,7 @@ export function findProc(schema: string, name: string, fns: PgFunction[], keys: 
   if (overloaded.length > 1) throw ambiguousRpc(overloaded);
   if (fallback.length === 1) return fallback[0];
   if (fallback.length > 1) throw ambiguousRpc(fallback);
-  throw noRpc(schema, name, keys, contentType, isInvPost);
+  throw noRpc(cache, schema, name, keys, contentType, isInvPost);
 }
 
 function ambiguousRpc(fns: PgFunction[]): ApiError {
@@ -287,7 +289,22 @@ function ambiguousRpc(fns: PgFunction[]): ApiError {
   );
 }
 
-function noRpc(schema: string, name: string, keys: string[], ct: MediaType, isInvPost: boolean): ApiError {
+/** PostgREST's noRpcHint: a function of a close name, or, for a known name, close parameter names. */
+function noRpcHint(cache: SchemaCache, schema: string, name: string, keys: string[]): string | null {
+  const overloads = findFunctions(cache, schema, name);
+  const listText = (names: string[]) => `(${[...names].sort().join(', ')})`;
+  let hit: string | undefined;
+  if (overloads.length === 0) {
+    const names = [...cache.functions.values()].flat().filter((f) => f.schema === schema).map((f) => f.name);
+    hit = new FuzzySet([...new Set(names)].reverse()).getOne(name, 0.75);
+  } else {
+    const found = new FuzzySet(overloads.map((f) => listText(f.params.map((p) => p.name))).reverse()).getOne(listText(keys));
+    hit = found === undefined ? undefined : `${name}${found}`;
+  }
+  return hit === undefined ? null : `Perhaps you meant to call the function ${schema}.${hit}`;
+}
+
+function noRpc(cache: SchemaCache, schema: string, name: string, keys: string[], ct: MediaType, isInvPost: boolean): ApiError {
   const onlySingle = isInvPost && ['text', 'xml', 'octet'].includes(ct.type);
   const func = `${schema}.${name}`;
   const prms = keys.join(', ');
@@ -299,7 +316,8 @@ function noRpc(schema: string, name: string, keys: string[], ct: MediaType, isIn
   else if (isInvPost && ct.type === 'octet') detail = ' with a single unnamed bytea parameter';
   else if (isInvPost && ct.type === 'json') detail = `${withParams} or with a single unnamed json/jsonb parameter`;
   else detail = withParams;
-  return new ApiError(404, 'PGRST202', message, `Searched for the function ${func}${detail}, but no matches were found in the schema cache.`, null);
+  const hint = onlySingle ? null : noRpcHint(cache, schema, name, keys);
+  return new ApiError(404, 'PGRST202', message, `Searched for the function ${func}${detail}, but no matches were found in the schema cache.`, hint);
 }
 
 // ------------------------------------------------------------------ mutations
@@ -363,7 +381,11 @@ export function planRequest(cache: SchemaCache, cfg: RestConfig, req: RestReques
   if (segments[0] === 'rpc' && segments.length === 2) return planCall(cache, cfg, req, segments[1], base);
   if (segments.length !== 1) throw new ApiError(404, 'PGRST125', 'Invalid path specified in request URL', null, null);
   const table = findTable(cache, schema, segments[0]);
-  if (!table) throw notFoundTable(schema, segments[0]);
+  if (!table) {
+    // PostgREST suggests a close table name where the schema has fewer than 500.
+    const names = [...cache.tables.values()].filter((t) => t.schema === schema).map((t) => t.name);
+    throw notFoundTable(schema, segments[0], names.length < 500 ? new FuzzySet(names.reverse()).getOne(segments[0], 0.75) : undefined);
+  }
   const qi = { schema, name: table.name };
   const p = new Params();
 
@@ -439,7 +461,7 @@ function planCall(
   const contentType = req.header('content-type') === undefined ? ({ type: 'json' } as MediaType) : decodeMediaType(req.header('content-type')!);
   const payload = isPost ? readPayload(req, true, q.columns) : undefined;
   const keys = isPost ? payload!.keys : [...new Set(q.rest.map(([k]) => k))].sort();
-  const fn = findProc(schema, name, findFunctions(cache, schema, name), keys, contentType, isPost);
+  const fn = findProc(cache, schema, name, keys, contentType, isPost);
   const tableName = fn.returnsComposite ? fn.returnType.name : fn.name;
   const root = readPlan(cache, { schema, name: tableName }, q, { action: 'call', maxRows: cfg.maxRows, aggregatesEnabled: cfg.aggregatesEnabled });
   const headersOnly = method === 'HEAD';
