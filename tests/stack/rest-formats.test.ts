@@ -152,4 +152,11 @@ describe('rest planned counts', () => {
     expect(get.count).toBe(planned);
     expect(get.data).toHaveLength(3);
   });
+
+  it('counts exactly with count=estimated while the total is within max_rows', async () => {
+    const { count, status, data } = await anon().from('rest_users').select('id', { count: 'estimated' }).range(0, 1);
+    expect(status).toBe(206);
+    expect(count).toBe(3);
+    expect(data).toHaveLength(2);
+  });
 });
