@@ -202,6 +202,10 @@ export async function createRestService(ctx: StackContext): Promise<Service> {
       if (maxAffected && r.pageTotal > p.prefs.maxAffected!) return maxAffectedError(r.pageTotal);
       return undefined;
     }
+    if (p.mutation === 'upsert') {
+      // PUT writes exactly the row its URL names, or nothing.
+      return r.pageTotal !== 1 ? new ApiError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)', null, null) : undefined;
+    }
     if (single && r.pageTotal !== 1) return singularity(r.pageTotal);
     if (maxAffected && r.pageTotal > p.prefs.maxAffected!) return maxAffectedError(r.pageTotal);
     return undefined;
@@ -246,8 +250,9 @@ export async function createRestService(ctx: StackContext): Promise<Service> {
     } else {
       const representation = p.prefs.return === 'representation';
       if (p.mutation === 'update') headers['Content-Range'] = contentRange(0, r.pageTotal - 1, counted ? r.pageTotal : null);
-      else headers['Content-Range'] = contentRange(1, 0, counted ? r.pageTotal : null);
+      else if (p.mutation !== 'upsert') headers['Content-Range'] = contentRange(1, 0, counted ? r.pageTotal : null);
       if (p.mutation === 'create') status = r.inserted !== null && r.inserted <= 0 && p.prefs.resolution === 'merge-duplicates' ? 200 : 201;
+      else if (p.mutation === 'upsert') status = representation ? ((r.inserted ?? 0) > 0 ? 201 : 200) : 204;
       else status = representation ? 200 : 204;
       if (representation) {
         typeHeaders();
@@ -287,7 +292,7 @@ export async function createRestService(ctx: StackContext): Promise<Service> {
     try {
       auth = await authenticate(req);
       const method = req.method;
-      if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(method)) {
+      if (!['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) {
         throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`, null, null);
       }
       if (req.path.split('/').filter(Boolean).length === 0) {
@@ -295,7 +300,7 @@ export async function createRestService(ctx: StackContext): Promise<Service> {
         res.end(method === 'HEAD' ? undefined : JSON.stringify({ swagger: '2.0', info: { title: 'standard public schema' }, paths: {} }));
         return;
       }
-      const body = method === 'POST' || method === 'PATCH' ? await req.body() : undefined;
+      const body = method === 'POST' || method === 'PATCH' || method === 'PUT' ? await req.body() : undefined;
       const p = await plan(req, body);
       if (p.immediate) {
         const headers: Record<string, string> = { 'Content-Range': '*/*' };

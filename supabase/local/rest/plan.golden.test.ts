@@ -33,7 +33,7 @@ const OBJECT_MEDIA = 'application/vnd.pgrst.object+json';
 
 interface GoldenCase {
   name: string;
-  method: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Under /rest/v1: `/table` or `/rpc/function`. */
   path: string;
   /** The query string as a client sends it, without `?`. */
@@ -608,6 +608,17 @@ const cases: GoldenCase[] = [
     headers: { 'Content-Type': 'text/csv', Prefer: 'return=representation' },
     body: 'name\nred\n"blue, dark"',
   },
+
+  // ---- PUT
+  {
+    name: 'put-upsert',
+    method: 'PUT',
+    path: '/tags',
+    query: 'id=eq.7&select=id,name',
+    headers: { Prefer: 'return=representation' },
+    body: { id: 7, name: 'seven' },
+  },
+  { name: 'put-not-primary-key', method: 'PUT', path: '/tags', query: 'name=eq.x', body: { id: 7, name: 'x' } },
 
   // ---- "Perhaps you meant ..." hints
   { name: 'hint-table', method: 'GET', path: '/postz' },

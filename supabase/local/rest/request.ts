@@ -7,7 +7,7 @@ import { ApiError, notFoundColumn, notFoundTable } from './errors.ts';
 import { FuzzySet } from './fuzzy.ts';
 import { decodeMediaType, parseAccept, toMime, type MediaType } from './media.ts';
 import { parsePrefer, parseQuery, type ParsedQuery, type Preferences } from './parse.ts';
-import { columnsNeeded, filterFieldNames, readPlan, resolveRootFilters, type Action } from './plan.ts';
+import { columnsNeeded, filterFieldNames, readPlan, resolveRootFilters, type Action, type LogicTree } from './plan.ts';
 import {
   callPlanToQuery,
   explain,
@@ -46,7 +46,8 @@ export interface RestRequest {
   body: Buffer | undefined;
 }
 
-export type Mutation = 'create' | 'update' | 'delete';
+/** POST, PATCH, DELETE, and PUT (one row, upserted by its primary key). */
+export type Mutation = 'create' | 'update' | 'delete' | 'upsert';
 
 export interface Planned {
   action: Action;
@@ -326,7 +327,14 @@ function checkColumns(table: Table, cols: string[]): void {
   for (const c of cols) if (!table.columns.has(c)) throw notFoundColumn(c, table.name);
 }
 
-function insertSql(p: Params, table: Table, payload: Payload, prefs: Preferences, onConflict: string[] | undefined): string {
+function insertSql(
+  p: Params,
+  table: Table,
+  payload: Payload,
+  prefs: Pick<Preferences, 'missing' | 'resolution'>,
+  onConflict: string[] | undefined,
+  putConditions: LogicTree[] = [],
+): string {
   const qt = fromQi(table);
   const columns = payload.keys;
   checkColumns(table, columns);
@@ -347,7 +355,10 @@ function insertSql(p: Params, table: Table, payload: Payload, prefs: Preferences
     sql =
       `INSERT INTO ${qt} AS ${ident(table.name)} (${columns.map(ident).join(', ')}) ` +
       `SELECT ${exprs.join(', ')} FROM jsonb_array_elements(${rowsParam}::jsonb) WITH ORDINALITY AS _j(j, ord), ` +
-      `LATERAL jsonb_populate_record(null::${qt}, _j.j) AS _r ORDER BY _j.ord`;
+      `LATERAL jsonb_populate_record(null::${qt}, _j.j) AS _r` +
+      // PUT: only a row whose key is the URL's is written.
+      (putConditions.length ? ` WHERE ${putConditions.map((t) => logicSql(p, { schema: '', name: '_r' }, t)).join(' AND ')}` : '') +
+      ' ORDER BY _j.ord';
   }
   if (prefs.resolution) {
     const conflict = onConflict ?? table.pk;
@@ -408,23 +419,38 @@ export function planRequest(cache: SchemaCache, cfg: RestConfig, req: RestReques
     return finish({ ...base, action: 'read', name: table.name, media, handler, readOnly: true, offset: root.range.offset, headersOnly, explainCount }, main, p);
   }
 
-  if (method !== 'POST' && method !== 'PATCH' && method !== 'DELETE') {
-    throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`, null, null);
-  }
+  const mutations: Record<string, Mutation> = { POST: 'create', PATCH: 'update', DELETE: 'delete', PUT: 'upsert' };
+  const mutation: Mutation | undefined = mutations[method];
+  if (!mutation) throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`, null, null);
   const q = parseQuery(req.query);
   const returnRepresentation = prefs.return === 'representation';
-  const mutation: Mutation = method === 'POST' ? 'create' : method === 'PATCH' ? 'update' : 'delete';
+  if (mutation === 'upsert' && (q.nodes.get('')?.limit !== undefined || q.nodes.get('')?.offset !== undefined)) {
+    throw new ApiError(400, 'PGRST114', 'limit/offset querystring parameters are not allowed for PUT', null, null);
+  }
   const payload = mutation === 'delete' ? undefined : readPayload(req, false, q.columns);
   const root = readPlan(cache, qi, q, { action: 'mutate', aggregatesEnabled: cfg.aggregatesEnabled });
   const { handler, media } = negotiate(cfg, req, 'mutate', returnRepresentation, false);
   const common = { ...base, action: 'mutate' as const, name: table.name, media, handler, readOnly: false, offset: 0, headersOnly: false, mutation };
-  if (mutation !== 'create' && (q.nodes.get('')?.filters.length ?? 0) === 0) {
+  if ((mutation === 'update' || mutation === 'delete') && (q.nodes.get('')?.filters.length ?? 0) === 0) {
     // Supabase loads pg-safeupdate for PostgREST's role: no UPDATE or DELETE without a WHERE.
     throw new ApiError(400, '21000', `${mutation === 'update' ? 'UPDATE' : 'DELETE'} requires a WHERE clause`, null, null);
   }
   let sql: string;
   if (mutation === 'create') {
     sql = insertSql(p, table, payload!, prefs, q.onConflict);
+  } else if (mutation === 'upsert') {
+    // Filters must name exactly the primary key, each with a plain eq.
+    const root = q.nodes.get('')?.filters ?? [];
+    const conds = root.filter((f) => f.kind === 'cond');
+    const onlyPk =
+      table.pk.length > 0 &&
+      conds.length === root.length &&
+      [...q.nodes].every(([path, n]) => path === '' || n.filters.length === 0) &&
+      conds.every((c) => c.op === 'eq' && !c.negate && !c.quant && c.field.json.length === 0) &&
+      new Set(conds.map((c) => c.field.name)).size === table.pk.length &&
+      conds.every((c) => table.pk.includes(c.field.name));
+    if (!onlyPk) throw new ApiError(405, 'PGRST105', "Filters must include all and only primary key columns with 'eq' operators", null, null);
+    sql = insertSql(p, table, payload!, { missing: undefined, resolution: 'merge-duplicates' }, table.pk, resolveRootFilters(cache, table, q));
   } else if (mutation === 'update') {
     if (!payload || payload.value === null || typeof payload.value !== 'object' || Array.isArray(payload.value)) {
       throw invalidBody('Empty or invalid json');
@@ -440,7 +466,7 @@ export function planRequest(cache: SchemaCache, cfg: RestConfig, req: RestReques
   } else {
     sql = `DELETE FROM ${fromQi(table)} AS ${ident(table.name)}${mutationWhere(p, cache, table, q)}`;
   }
-  const main = mainWrite(p, root, sql, table, handler, mutation === 'create' && prefs.resolution === 'merge-duplicates');
+  const main = mainWrite(p, root, sql, table, handler, mutation === 'upsert' || (mutation === 'create' && prefs.resolution === 'merge-duplicates'));
   return finish(common, main, p);
 }
 
