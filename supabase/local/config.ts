@@ -39,7 +39,15 @@ export interface StackConfig {
   serviceRoleKey: string;
   publishableKey: string;
   secretKey: string;
-  api: { schemas: string[]; extraSearchPath: string[]; maxRows: number };
+  api: {
+    schemas: string[];
+    extraSearchPath: string[];
+    maxRows: number;
+    /** PostgREST's db-aggregates-enabled (PGRST_DB_AGGREGATES_ENABLED; off under `supabase start` and on hosted projects). */
+    aggregatesEnabled: boolean;
+    /** PostgREST's db-plan-enabled (PGRST_DB_PLAN_ENABLED; off likewise). */
+    planEnabled: boolean;
+  };
   auth: {
     siteUrl: string;
     additionalRedirectUrls: string[];
@@ -213,6 +221,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
       schemas: (api.schemas as string[] | undefined) ?? ['public'],
       extraSearchPath: (api.extra_search_path as string[] | undefined) ?? ['public', 'extensions'],
       maxRows: num(api.max_rows, 1000),
+      aggregatesEnabled: envBool(env, 'PGRST_DB_AGGREGATES_ENABLED') ?? false,
+      planEnabled: envBool(env, 'PGRST_DB_PLAN_ENABLED') ?? false,
     },
     auth: {
       siteUrl: env.STACK_SITE_URL ?? str(auth.site_url, 'http://127.0.0.1:3000'),

@@ -43,6 +43,13 @@ alter role anon set statement_timeout = '3s';
 alter role authenticated set statement_timeout = '8s';
 alter role authenticator set statement_timeout = '8s';
 
+-- Search paths: supabase/postgres init-scripts 00000000000003-post-setup.sql (postgres,
+-- so seeds and migrations find pgcrypto's gen_salt() and uuid-ossp unqualified) and the
+-- auth and storage schema scripts.
+alter role postgres set search_path to "$user", public, extensions;
+alter role supabase_auth_admin set search_path = auth;
+alter role supabase_storage_admin set search_path = storage;
+
 -- Schemas and extensions -----------------------------------------------------
 create schema if not exists extensions;
 create extension if not exists "uuid-ossp" with schema extensions;

@@ -242,9 +242,6 @@ describe('rest: order, ranges and counts', () => {
     expect(data).toEqual([{ id: 2 }]);
     const r = await http('/rest/v1/rest_posts?select=id&order=id&offset=1&limit=1', { headers: { Prefer: 'count=exact' } });
     expect(r.headers.get('content-range')).toBe('1-1/3');
-    const all = await anon().from('rest_posts').select('id', { count: 'planned' });
-    expect(all.status).toBe(200);
-    expect(all.count).toBe(3);
   });
 
   it('answers 416 PGRST103 for an offset past the end', async () => {

@@ -1,7 +1,7 @@
 // Writes through /rest/v1: insert, upsert, update and delete with their
 // return preferences, statuses and the errors Postgres and PostgREST give.
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { anon, asUser, http, service } from './helpers.ts';
 
 const sku = (label: string) => `${label}-${randomUUID().slice(0, 8)}`;
@@ -272,5 +272,52 @@ describe('rest: schema changes', () => {
     const updated = await anon().from(name).update({ extra: 'x' }).eq('id', 1).select('id, extra');
     expect(updated.error).toBeNull();
     expect(updated.data).toEqual([{ id: 1, extra: 'x' }]);
+  });
+});
+
+describe('rest: PUT upserts the row its primary key names', () => {
+  const put = (query: string, body: unknown, prefer?: string) =>
+    http(`/rest/v1/rest_items?${query}`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', ...(prefer ? { Prefer: prefer } : {}) },
+      body: JSON.stringify(body),
+    });
+  const key = sku('put');
+  afterAll(async () => {
+    await service().from('rest_items').delete().eq('sku', key);
+  });
+
+  it('creates the row (201), then replaces it (200), or answers 204 without a representation', async () => {
+    const created = await put(`sku=eq.${key}&select=sku,name,qty`, { sku: key, name: 'Put', qty: 2 }, 'return=representation');
+    expect(created.status).toBe(201);
+    expect(await created.json()).toEqual([{ sku: key, name: 'Put', qty: 2 }]);
+    const replaced = await put(`sku=eq.${key}&select=sku,name,qty`, { sku: key, name: 'Put again', qty: 3 }, 'return=representation');
+    expect(replaced.status).toBe(200);
+    expect(await replaced.json()).toEqual([{ sku: key, name: 'Put again', qty: 3 }]);
+    const minimal = await put(`sku=eq.${key}`, { sku: key, name: 'Quiet', qty: 4 });
+    expect(minimal.status).toBe(204);
+    expect((await anon().from('rest_items').select('name').eq('sku', key).single()).data).toEqual({ name: 'Quiet' });
+  });
+
+  it('answers 400 PGRST115 when the body names another key, and writes nothing', async () => {
+    const r = await put(`sku=eq.${key}-x`, { sku: `${key}-y`, name: 'Wrong' });
+    expect(r.status).toBe(400);
+    expect(await r.json()).toEqual({ code: 'PGRST115', message: 'Payload values do not match URL in primary key column(s)', details: null, hint: null });
+    expect((await anon().from('rest_items').select('sku').in('sku', [`${key}-x`, `${key}-y`])).data).toEqual([]);
+  });
+
+  it('answers 405 PGRST105 for filters other than eq on the whole primary key, 400 PGRST114 for limit', async () => {
+    const r = await put('name=eq.x', { sku: key, name: 'x' });
+    expect(r.status).toBe(405);
+    expect(await r.json()).toEqual({
+      code: 'PGRST105',
+      message: "Filters must include all and only primary key columns with 'eq' operators",
+      details: null,
+      hint: null,
+    });
+    expect((await put(`sku=gt.${key}`, { sku: key, name: 'x' })).status).toBe(405);
+    const limited = await put(`sku=eq.${key}&limit=1`, { sku: key, name: 'x' });
+    expect(limited.status).toBe(400);
+    expect(((await limited.json()) as { code: string }).code).toBe('PGRST114');
   });
 });

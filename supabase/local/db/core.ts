@@ -97,6 +97,23 @@ const ROLE_TIMEOUTS_SQL = `select r.rolname as role, split_part(s.setting, '=', 
     and s.setting like 'statement\\_timeout=%'
   order by d.setdatabase`;
 
+/**
+ * The search_path the connecting role has in pg_db_role_setting (for postgres
+ * `"$user", public, extensions`, platform.sql), made local to the current
+ * transaction. A session takes its role's settings when it starts, which on
+ * PGlite (one session, opened before platform.sql ran) and on pooled connections
+ * may be before the setting existed; scripts run as Supabase runs them
+ * (migrations, seed) set it first.
+ */
+export const ROLE_SEARCH_PATH_SQL = `select set_config('search_path', substr(s.setting, 13), true)
+  from pg_db_role_setting d
+  join pg_roles r on r.oid = d.setrole
+  cross join lateral unnest(d.setconfig) as s(setting)
+  where r.rolname = current_user and s.setting like 'search\\_path=%'
+    and d.setdatabase in (0, (select oid from pg_database where datname = current_database()))
+  order by d.setdatabase desc
+  limit 1`;
+
 /** Role → statement_timeout text, read once per engine and again after a schema reload. */
 export class RoleSettings {
   private cached: Promise<Map<string, string>> | undefined;

@@ -9,6 +9,7 @@ import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import {
   applyScope,
+  ROLE_SEARCH_PATH_SQL,
   RoleSettings,
   statementTimeoutError,
   type Db,
@@ -143,6 +144,7 @@ export async function openPglite(dataDir: string | undefined, socketPort?: numbe
     },
     async exec(sql: string) {
       await pglite.transaction(async (t) => {
+        await t.query(ROLE_SEARCH_PATH_SQL);
         await t.exec(sql);
       });
     },

@@ -1,6 +1,6 @@
 // The PostgreSQL engine: a connection pool to DATABASE_URL.
 import pg from 'pg';
-import { applyScope, RoleSettings, type Db, type QueryResult, type RequestScope, type Tx } from './core.ts';
+import { applyScope, ROLE_SEARCH_PATH_SQL, RoleSettings, type Db, type QueryResult, type RequestScope, type Tx } from './core.ts';
 
 // Dates, timestamps, 64-bit integers and numerics stay as Postgres prints them,
 // the same in both engines (PostgREST serialises them in SQL anyway).
@@ -65,6 +65,7 @@ export async function openPostgres(url: string): Promise<Db> {
       const client = await pool.connect();
       try {
         await client.query('begin');
+        await client.query(ROLE_SEARCH_PATH_SQL);
         await client.query(sql);
         await client.query('commit');
       } catch (e) {

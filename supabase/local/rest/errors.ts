@@ -73,6 +73,3 @@ export const notFoundTable = (schema: string, table: string, suggestion?: string
 
 export const notFoundColumn = (column: string, table: string) =>
   new ApiError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`, null, null);
-
-export const undefinedColumn = (table: string, column: string) =>
-  new ApiError(400, '42703', `column ${table}.${column} does not exist`, null, null);

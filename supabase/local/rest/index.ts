@@ -1,29 +1,33 @@
 // The PostgREST-compatible service behind /rest/v1: tables and views under
 // /<name>, functions under /rpc/<name>. Every request is one transaction as
-// the caller's role (ctx.db.withRequest) running one generated statement.
+// the caller's role (ctx.db.withRequest) running the statement request.ts
+// planned; the answer's status, headers and body are PostgREST's
+// (src/PostgREST/Response.hs, MainTx.hs).
 import type { ServerResponse } from 'node:http';
 import { BodyTooLargeError, type Service, type StackContext, type StackRequest } from '../http/server.ts';
 import { bearerToken, verifyJwt } from '../http/jwt.ts';
 import type { Tx } from '../db/core.ts';
-import { ApiError, notFoundTable, sendError, toApiError } from './errors.ts';
-import { parsePrefer, parseQuery, type ParsedQuery, type Preferences } from './parse.ts';
-import { planDelete, planInsert, planRead, planRpc, planUpdate, type ReturnMode, type Statement } from './plan.ts';
-import { findFunctions, findTable, loadSchemaCache, type PgFunction, type SchemaCache, type Table } from './schema-cache.ts';
+import { ApiError, sendError, toApiError } from './errors.ts';
+import { toContentType } from './media.ts';
+import { planRequest, type Planned, type RestConfig } from './request.ts';
+import { loadSchemaCache, type SchemaCache } from './schema-cache.ts';
 
-const OBJECT_MEDIA = 'application/vnd.pgrst.object+json';
-/** Errors raised from the schema cache alone, before any SQL ran. */
-const STALE_CACHE_CODES = new Set(['PGRST200', 'PGRST204', '42703']);
+/** Errors raised from the schema cache alone, before any SQL ran: the cache may be older than the database. */
+const STALE_CACHE_CODES = new Set(['PGRST200', 'PGRST202', 'PGRST204', 'PGRST205']);
 
-interface Outcome {
+interface ResultSet {
   total: number | null;
   pageTotal: number;
   body: string;
+  gucHeaders: string | null;
+  gucStatus: string | null;
+  inserted: number | null;
 }
 
 /** Thrown inside the transaction to roll it back while still answering. */
 class Rollback {
   constructor(
-    readonly outcome: Outcome | undefined,
+    readonly result: ResultSet | string | undefined,
     readonly error: ApiError | undefined,
   ) {}
 }
@@ -33,38 +37,63 @@ interface Auth {
   claims: Record<string, unknown>;
 }
 
+/** PostgREST's coerceBool for configuration text: true/false in any case, or a number above 0. */
+export function coerceBool(s: string | undefined): boolean | undefined {
+  if (s === undefined) return undefined;
+  const letters = s.replace(/[^A-Za-z]/g, '').toLowerCase();
+  if (letters === 'true') return true;
+  if (letters === 'false') return false;
+  return /^-?\d+$/.test(s.trim()) ? Number(s) > 0 : undefined;
+}
+
 /**
- * The overload an RPC call means: the one whose named arguments are exactly the
- * keys given (those left out have defaults), else one taking a single unnamed
- * json/jsonb argument, which then receives the whole body.
+ * The REST settings in force: the stack's (env) overridden, as PostgREST does,
+ * by the in-database configuration (`alter role authenticator set pgrst.db_aggregates_enabled = 'true'`).
  */
-export function chooseFunction(fns: PgFunction[], keys: string[]): { fn: PgFunction; wholeBody: boolean } | undefined {
-  const named = fns.find(
-    (f) =>
-      f.args.every((a) => a.name !== '') &&
-      keys.every((k) => f.args.some((a) => a.name === k)) &&
-      f.args.every((a) => a.hasDefault || keys.includes(a.name)),
-  );
-  if (named) return { fn: named, wholeBody: false };
-  const single = fns.find((f) => f.args.length === 1 && f.args[0].name === '' && (f.args[0].type === 'json' || f.args[0].type === 'jsonb'));
-  return single ? { fn: single, wholeBody: true } : undefined;
+export function restConfig(api: { schemas: string[]; maxRows: number; aggregatesEnabled: boolean; planEnabled: boolean }, cache: SchemaCache): RestConfig {
+  return {
+    schemas: api.schemas,
+    maxRows: api.maxRows,
+    aggregatesEnabled: coerceBool(cache.dbConfig.get('pgrst.db_aggregates_enabled')) ?? api.aggregatesEnabled,
+    planEnabled: coerceBool(cache.dbConfig.get('pgrst.db_plan_enabled')) ?? api.planEnabled,
+  };
+}
+
+/** Content-Range and the status a read answers with (RangeQuery.rangeStatusHeader). */
+function rangeStatus(offset: number, pageTotal: number, total: number | null): { status: number; range: string } {
+  const upper = offset + pageTotal - 1;
+  const totalText = total === null ? '*' : String(total);
+  const range = `${total !== 0 && offset <= upper ? `${offset}-${upper}` : '*'}/${totalText}`;
+  let status = 200;
+  if (total !== null) {
+    if (offset > total) status = 416;
+    else if (1 + upper - offset < total) status = 206;
+  }
+  return { status, range };
+}
+
+function contentRange(lower: number, upper: number, total: number | null): string {
+  return `${total !== 0 && lower <= upper ? `${lower}-${upper}` : '*'}/${total === null ? '*' : total}`;
 }
 
 export async function createRestService(ctx: StackContext): Promise<Service> {
   const { config, db } = ctx;
   const schemas = config.api.schemas;
-  let cache: SchemaCache = await loadSchemaCache(db, schemas);
+  const load = () => loadSchemaCache(db, schemas, config.api.extraSearchPath);
+  let cache: SchemaCache = await load();
   let reloading: Promise<void> | undefined;
 
-  // PostgREST re-reads the roles' settings (statement_timeout) with its schema cache.
+  // PostgREST re-reads the roles' settings (statement_timeout) and its in-database configuration with its schema cache.
   const reload = (): Promise<void> =>
-    (reloading ??= (db.reloadRoleSettings(), loadSchemaCache(db, schemas))
+    (reloading ??= (db.reloadRoleSettings(), load())
       .then((c) => {
         cache = c;
       })
       .finally(() => {
         reloading = undefined;
       }));
+  // NOTIFY pgrst, 'reload schema' | 'reload config': as PostgREST's listener does.
+  const unlisten = await db.listen('pgrst', () => void reload().catch(() => undefined));
 
   async function authenticate(req: StackRequest): Promise<Auth> {
     const token = bearerToken(req.authorization);
@@ -80,43 +109,182 @@ export async function createRestService(ctx: StackContext): Promise<Service> {
     return { role, claims: result.claims };
   }
 
-  function profile(req: StackRequest): string {
-    const header = req.method === 'GET' || req.method === 'HEAD' ? req.headers['accept-profile'] : req.headers['content-profile'];
-    const schema = typeof header === 'string' && header !== '' ? header : schemas[0];
-    if (!schemas.includes(schema)) {
-      throw new ApiError(406, 'PGRST106', `Invalid schema: ${schema}`, null, `Only the following schemas are exposed: ${schemas.join(', ')}`);
+  function scope(req: StackRequest, auth: Auth, schema: string, readOnly: boolean) {
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) {
+      if (k === 'cookie' || v === undefined) continue;
+      headers[k] = Array.isArray(v) ? v.join(', ') : v;
     }
-    return schema;
+    return {
+      role: auth.role,
+      claims: auth.claims,
+      method: req.method,
+      path: req.path,
+      headers,
+      readOnly,
+      searchPath: [schema, ...config.api.extraSearchPath.filter((s) => s !== schema)].map((s) => `"${s.replace(/"/g, '""')}"`).join(', '),
+    };
   }
 
-  async function table(schema: string, name: string): Promise<Table> {
-    let t = findTable(cache, schema, name);
-    if (!t) {
-      await reload();
-      t = findTable(cache, schema, name);
-    }
-    if (!t) throw notFoundTable(schema, name);
-    return t;
-  }
-
-  async function functions(schema: string, name: string): Promise<PgFunction[]> {
-    let fns = findFunctions(cache, schema, name);
-    if (fns.length === 0) {
-      await reload();
-      fns = findFunctions(cache, schema, name);
-    }
-    return fns;
-  }
-
-  async function readJson(req: StackRequest): Promise<unknown> {
-    const buf = await req.body();
-    const text = buf.toString('utf8');
-    if (text.trim() === '') return undefined;
+  async function plan(req: StackRequest, body: Buffer | undefined): Promise<Planned> {
+    const header = (name: string) => {
+      const v = req.headers[name];
+      return Array.isArray(v) ? v.join(', ') : v;
+    };
+    const restReq = { method: req.method, path: req.path, query: req.url.searchParams, header, body };
     try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      throw new ApiError(400, 'PGRST102', 'Empty or invalid json', null, null);
+      return planRequest(cache, restConfig(config.api, cache), restReq);
+    } catch (e) {
+      // A table, column, function or relationship the cache does not know may be newer than the cache: reload once.
+      if (!(e instanceof ApiError) || !STALE_CACHE_CODES.has(e.code)) throw e;
+      await reload();
+      return planRequest(cache, restConfig(config.api, cache), restReq);
     }
+  }
+
+  async function execute(req: StackRequest, auth: Auth, p: Planned): Promise<ResultSet | string> {
+    try {
+      return await db.withRequest(scope(req, auth, p.schema, p.readOnly), async (tx: Tx) => {
+        if (p.isPlan) {
+          const r = await tx.query<Record<string, unknown>>(p.stmt.sql, p.stmt.params);
+          const text = r.rows.map((row) => {
+            const v = Object.values(row)[0];
+            return typeof v === 'string' ? v : JSON.stringify(v, null, 2);
+          });
+          const out = text.map((l) => `${l}\n`).join('');
+          if (p.prefs.tx === 'rollback') throw new Rollback(out, undefined);
+          return out;
+        }
+        const r = await tx.query<{ total_result_set: string | number | null; page_total: string | number; body: string | null; response_headers: string | null; response_status: string | null; response_inserted: string | number | null }>(
+          p.stmt.sql,
+          p.stmt.params,
+        );
+        const row = r.rows[0];
+        const result: ResultSet = {
+          total: row.total_result_set === null || row.total_result_set === '' ? null : Number(row.total_result_set),
+          pageTotal: Number(row.page_total),
+          body: row.body ?? '',
+          gucHeaders: row.response_headers,
+          gucStatus: row.response_status,
+          inserted: row.response_inserted === null || row.response_inserted === '' ? null : Number(row.response_inserted),
+        };
+        const err = check(p, result);
+        if (err) throw new Rollback(undefined, err);
+        if (p.explainCount) {
+          const e = await tx.query<Record<string, unknown>>(p.explainCount.sql, p.explainCount.params);
+          const v = Object.values(e.rows[0] ?? {})[0];
+          const parsed = (typeof v === 'string' ? JSON.parse(v) : v) as { Plan?: { 'Plan Rows'?: number } }[];
+          const planned = parsed?.[0]?.Plan?.['Plan Rows'];
+          const est = planned === undefined ? null : Math.round(planned);
+          if (p.prefs.count === 'planned') result.total = est;
+          else if (result.total !== null && config.api.maxRows !== undefined && result.total > config.api.maxRows && est !== null) {
+            result.total = Math.max(result.total, est);
+          }
+        }
+        if (p.prefs.tx === 'rollback') throw new Rollback(result, undefined);
+        return result;
+      });
+    } catch (e) {
+      if (e instanceof Rollback) {
+        if (e.error) throw e.error;
+        return e.result!;
+      }
+      throw e;
+    }
+  }
+
+  /** What condemns the transaction after the statement ran: a singular answer that is not, max-affected. */
+  function check(p: Planned, r: ResultSet): ApiError | undefined {
+    const single = p.media.type === 'single';
+    const maxAffected = p.prefs.handling === 'strict' && p.prefs.maxAffected !== undefined && (p.mutation === 'update' || p.mutation === 'delete' || p.action === 'call');
+    if (p.action === 'call') {
+      if (single && r.pageTotal !== 1) return singularity(r.pageTotal);
+      if (maxAffected && r.pageTotal > p.prefs.maxAffected!) return maxAffectedError(r.pageTotal);
+      return undefined;
+    }
+    if (p.mutation === 'upsert') {
+      // PUT writes exactly the row its URL names, or nothing.
+      return r.pageTotal !== 1 ? new ApiError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)', null, null) : undefined;
+    }
+    if (single && r.pageTotal !== 1) return singularity(r.pageTotal);
+    if (maxAffected && r.pageTotal > p.prefs.maxAffected!) return maxAffectedError(r.pageTotal);
+    return undefined;
+  }
+  const singularity = (n: number) => new ApiError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${n} rows`, null);
+  const maxAffectedError = (n: number) =>
+    new ApiError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${n} rows`, null);
+
+  function respond(res: ServerResponse, req: StackRequest, p: Planned, r: ResultSet | string): void {
+    const headers: Record<string, string> = {};
+    const typeHeaders = () => {
+      headers['Content-Type'] = toContentType(p.media);
+      if (p.negotiatedByProfile) headers['Content-Profile'] = p.schema;
+    };
+    if (p.applied.length) headers['Preference-Applied'] = p.applied.join(', ');
+    if (typeof r === 'string') {
+      typeHeaders();
+      res.writeHead(200, headers);
+      res.end(r);
+      return;
+    }
+    let status: number;
+    let body: string | undefined;
+    const counted = p.prefs.count === 'exact' || p.prefs.count === 'estimated';
+    if (p.action === 'read' || p.action === 'call') {
+      const rs = rangeStatus(p.offset, r.pageTotal, r.total);
+      headers['Content-Range'] = rs.range;
+      status = rs.status;
+      if (p.fn && p.fn.returnType.schema === 'pg_catalog' && p.fn.returnType.name === 'void' && !p.fn.returnsSet) {
+        status = 204;
+        body = undefined;
+      } else {
+        typeHeaders();
+        body =
+          status === 416
+            ? JSON.stringify(
+                new ApiError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${p.offset} was requested, but there are only ${r.total ?? 0} rows.`, null).body(),
+              )
+            : r.body;
+        if (p.headersOnly) body = undefined;
+      }
+    } else {
+      const representation = p.prefs.return === 'representation';
+      if (p.mutation === 'update') headers['Content-Range'] = contentRange(0, r.pageTotal - 1, counted ? r.pageTotal : null);
+      else if (p.mutation !== 'upsert') headers['Content-Range'] = contentRange(1, 0, counted ? r.pageTotal : null);
+      if (p.mutation === 'create') status = r.inserted !== null && r.inserted <= 0 && p.prefs.resolution === 'merge-duplicates' ? 200 : 201;
+      else if (p.mutation === 'upsert') status = representation ? ((r.inserted ?? 0) > 0 ? 201 : 200) : 204;
+      else status = representation ? 200 : 204;
+      if (representation) {
+        typeHeaders();
+        body = r.body;
+      }
+    }
+    // response.status and response.headers set by the SQL override ours.
+    if (r.gucStatus !== null) {
+      if (!/^\d+$/.test(r.gucStatus.trim())) throw new ApiError(500, 'PGRST112', 'response.status guc must be a valid status code', null, null);
+      status = Number(r.gucStatus);
+    }
+    if (r.gucHeaders !== null) {
+      let list: unknown;
+      try {
+        list = JSON.parse(r.gucHeaders);
+      } catch {
+        list = undefined;
+      }
+      const valid =
+        Array.isArray(list) && list.every((h) => h && typeof h === 'object' && Object.keys(h).length === 1 && typeof Object.values(h)[0] === 'string');
+      if (!valid) {
+        throw new ApiError(500, 'PGRST111', 'response.headers guc must be a JSON array composed of objects with a single key and a string value', null, null);
+      }
+      for (const h of list as Record<string, string>[]) {
+        const [k, v] = Object.entries(h)[0];
+        const existing = Object.keys(headers).find((x) => x.toLowerCase() === k.toLowerCase());
+        if (existing) delete headers[existing];
+        headers[k] = v;
+      }
+    }
+    res.writeHead(status, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
   }
 
   async function handle(req: StackRequest, res: ServerResponse): Promise<void> {
@@ -124,33 +292,26 @@ export async function createRestService(ctx: StackContext): Promise<Service> {
     try {
       auth = await authenticate(req);
       const method = req.method;
-      if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(method)) {
+      if (!['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) {
         throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`, null, null);
       }
-      const schema = profile(req);
-      const segments = req.path.split('/').filter(Boolean).map(decodeURIComponent);
-      if (segments.length === 0) {
+      if (req.path.split('/').filter(Boolean).length === 0) {
         res.writeHead(200, { 'Content-Type': 'application/openapi+json; charset=utf-8' });
         res.end(method === 'HEAD' ? undefined : JSON.stringify({ swagger: '2.0', info: { title: 'standard public schema' }, paths: {} }));
         return;
       }
-      const { prefs, applied } = parsePrefer(req.headers.prefer);
-      const accept = String(req.headers.accept ?? '');
-      const single = accept.includes(OBJECT_MEDIA) || accept.includes('application/vnd.pgrst.object');
-      const common = { req, res, auth, schema, prefs, applied, single };
-      const dispatch = async () => {
-        if (segments[0] === 'rpc' && segments.length === 2) return handleRpc(common, segments[1]);
-        if (segments.length !== 1) throw notFoundTable(schema, segments.join('/'));
-        return handleTable(common, await table(schema, segments[0]));
-      };
-      try {
-        return await dispatch();
-      } catch (e) {
-        // A column or relationship the cache does not know may be newer than the cache: reload once.
-        if (!(e instanceof ApiError) || !STALE_CACHE_CODES.has(e.code) || res.headersSent) throw e;
-        await reload();
-        return await dispatch();
+      const body = method === 'POST' || method === 'PATCH' || method === 'PUT' ? await req.body() : undefined;
+      const p = await plan(req, body);
+      if (p.immediate) {
+        const headers: Record<string, string> = { 'Content-Range': '*/*' };
+        if (p.immediate.body !== undefined) headers['Content-Type'] = toContentType(p.media);
+        if (p.applied.length) headers['Preference-Applied'] = p.applied.join(', ');
+        res.writeHead(p.immediate.status, headers);
+        res.end(p.immediate.body);
+        return;
       }
+      const result = await execute(req, auth, p);
+      respond(res, req, p, result);
     } catch (e) {
       // The gateway already answered 413 for an oversize body.
       if (e instanceof BodyTooLargeError) return;
@@ -158,216 +319,11 @@ export async function createRestService(ctx: StackContext): Promise<Service> {
     }
   }
 
-  interface Common {
-    req: StackRequest;
-    res: ServerResponse;
-    auth: Auth;
-    schema: string;
-    prefs: Preferences;
-    applied: string[];
-    single: boolean;
-  }
-
-  function scope(c: Common, readOnly: boolean) {
-    const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(c.req.headers)) {
-      if (k === 'cookie' || v === undefined) continue;
-      headers[k] = Array.isArray(v) ? v.join(', ') : v;
-    }
-    return {
-      role: c.auth.role,
-      claims: c.auth.claims,
-      method: c.req.method,
-      path: c.req.path,
-      headers,
-      readOnly,
-      searchPath: [c.schema, ...config.api.extraSearchPath.filter((s) => s !== c.schema)].map((s) => `"${s.replace(/"/g, '""')}"`).join(', '),
-    };
-  }
-
-  /** Runs the statement; `check` may condemn the transaction (rollback) with an error. */
-  async function run(c: Common, stmt: Statement, readOnly: boolean, check: (o: Outcome) => ApiError | undefined): Promise<Outcome> {
-    try {
-      return await db.withRequest(scope(c, readOnly), async (tx: Tx) => {
-        const r = await tx.query<{ total: string | number | null; page_total: string | number; body: string }>(stmt.sql, stmt.params);
-        const row = r.rows[0];
-        const outcome: Outcome = {
-          total: row.total === null ? null : Number(row.total),
-          pageTotal: Number(row.page_total),
-          body: row.body ?? '',
-        };
-        const err = check(outcome);
-        if (err || c.prefs.tx === 'rollback') throw new Rollback(outcome, err);
-        return outcome;
-      });
-    } catch (e) {
-      if (e instanceof Rollback) {
-        if (e.error) throw e.error;
-        return e.outcome!;
-      }
-      throw e;
-    }
-  }
-
-  function singleCheck(c: Common) {
-    return (o: Outcome) =>
-      c.single && o.pageTotal !== 1
-        ? new ApiError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${o.pageTotal} rows`, null)
-        : undefined;
-  }
-
-  function maxAffectedCheck(c: Common, inner: (o: Outcome) => ApiError | undefined) {
-    return (o: Outcome) => {
-      if (c.prefs.handling === 'strict' && c.prefs.maxAffected !== undefined && o.pageTotal > c.prefs.maxAffected) {
-        return new ApiError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${o.pageTotal} rows`, null);
-      }
-      return inner(o);
-    };
-  }
-
-  function send(c: Common, status: number, body: string | undefined, headers: Record<string, string>): void {
-    const h: Record<string, string> = { ...headers };
-    if (c.applied.length) h['Preference-Applied'] = c.applied.join(', ');
-    if (body !== undefined) h['Content-Type'] = c.single ? `${OBJECT_MEDIA}; charset=utf-8` : 'application/json; charset=utf-8';
-    c.res.writeHead(status, h);
-    c.res.end(c.req.method === 'HEAD' || body === undefined ? undefined : body);
-  }
-
-  /** The object body of a one-row array (json_agg prints `[elem]`). */
-  const unwrap = (arrayText: string) => arrayText.slice(1, -1).trim();
-
-  function answerRead(c: Common, q: ParsedQuery, o: Outcome): void {
-    const lower = q.nodes.get('')?.offset ?? 0;
-    const totalText = o.total === null ? '*' : String(o.total);
-    const range = o.pageTotal === 0 ? `*/${totalText}` : `${lower}-${lower + o.pageTotal - 1}/${totalText}`;
-    let status = 200;
-    if (o.total !== null) {
-      if (lower > o.total) {
-        throw new ApiError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${lower} was requested, but there are only ${o.total} rows.`, null, {
-          'Content-Range': `*/${o.total}`,
-        });
-      }
-      if (o.pageTotal < o.total) status = 206;
-    }
-    send(c, status, c.single ? unwrap(o.body) : o.body, { 'Content-Range': range });
-  }
-
-  async function handleTable(c: Common, t: Table): Promise<void> {
-    const q = parseQuery(c.req.url.searchParams);
-    const method = c.req.method;
-    if (method === 'GET' || method === 'HEAD') {
-      const stmt = planRead(cache, c.schema, t, q, { count: !!c.prefs.count, maxRows: config.api.maxRows });
-      const o = await run(c, stmt, true, singleCheck(c));
-      return answerRead(c, q, o);
-    }
-    const ret: ReturnMode = c.prefs.return ?? 'minimal';
-    const returnRows = ret === 'representation';
-    if (method === 'POST') {
-      const body = await readJson(c.req);
-      const rows = Array.isArray(body) ? body : body === undefined ? [] : [body];
-      if (body === undefined || rows.some((r) => r === null || typeof r !== 'object' || Array.isArray(r))) {
-        throw new ApiError(400, 'PGRST102', 'Empty or invalid json', null, null);
-      }
-      const objects = rows as Record<string, unknown>[];
-      let columns = q.columns;
-      if (!columns) {
-        columns = Object.keys(objects[0] ?? {});
-        const same = objects.every((r) => {
-          const keys = Object.keys(r);
-          return keys.length === columns!.length && keys.every((k) => columns!.includes(k));
-        });
-        if (!same) throw new ApiError(400, 'PGRST102', 'All object keys must match', null, null);
-      }
-      if (objects.length === 0) {
-        return send(c, 201, returnRows ? (c.single ? '' : '[]') : undefined, { 'Content-Range': '*/*' });
-      }
-      const stmt = planInsert(cache, c.schema, t, q, {
-        rows: objects,
-        columns,
-        missingDefault: c.prefs.missing === 'default',
-        resolution: c.prefs.resolution,
-        onConflict: q.onConflict,
-        ret,
-      });
-      const o = await run(c, stmt, false, maxAffectedCheck(c, singleCheck(c)));
-      const range = `*/${c.prefs.count ? o.pageTotal : '*'}`;
-      // A merge-duplicates upsert that only updated answers 200.
-      const status = c.prefs.resolution === 'merge-duplicates' && returnRows && o.total === 0 ? 200 : 201;
-      return send(c, status, returnRows ? (c.single ? unwrap(o.body) : o.body) : undefined, { 'Content-Range': range });
-    }
-    // PATCH and DELETE: Supabase's safeupdate refuses them without a filter.
-    const top = q.nodes.get('');
-    if (!top || top.filters.length === 0) {
-      const verb = method === 'PATCH' ? 'UPDATE' : 'DELETE';
-      throw new ApiError(400, '21000', `${verb} requires a WHERE clause`, null, null);
-    }
-    let stmt: Statement;
-    if (method === 'PATCH') {
-      const body = await readJson(c.req);
-      if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-        throw new ApiError(400, 'PGRST102', 'Empty or invalid json', null, null);
-      }
-      if (Object.keys(body).length === 0) return send(c, returnRows ? 200 : 204, returnRows ? '[]' : undefined, { 'Content-Range': '*/*' });
-      stmt = planUpdate(cache, c.schema, t, q, body as Record<string, unknown>, ret);
-    } else {
-      stmt = planDelete(cache, c.schema, t, q, ret);
-    }
-    const o = await run(c, stmt, false, maxAffectedCheck(c, singleCheck(c)));
-    const totalText = c.prefs.count ? String(o.pageTotal) : '*';
-    const range = o.pageTotal === 0 || method === 'DELETE' ? `*/${totalText}` : `0-${o.pageTotal - 1}/${totalText}`;
-    return send(c, returnRows ? 200 : 204, returnRows ? (c.single ? unwrap(o.body) : o.body) : undefined, { 'Content-Range': range });
-  }
-
-  async function handleRpc(c: Common, name: string): Promise<void> {
-    const method = c.req.method;
-    if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') {
-      throw new ApiError(405, 'PGRST101', 'Only GET, HEAD and POST are allowed for functions', null, null);
-    }
-    const fns = await functions(c.schema, name);
-    const argNames = new Set(fns.flatMap((f) => f.args.map((a) => a.name)));
-    const q = parseQuery(c.req.url.searchParams, method === 'POST' ? undefined : (k) => argNames.has(k));
-    let args: Record<string, unknown>;
-    let raw: unknown;
-    if (method === 'POST') {
-      raw = await readJson(c.req);
-      if (raw === undefined) raw = {};
-      if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-        throw new ApiError(400, 'PGRST102', 'Empty or invalid json', null, null);
-      }
-      args = raw as Record<string, unknown>;
-    } else {
-      args = Object.fromEntries(q.rest);
-      raw = args;
-    }
-    const keys = Object.keys(args).sort();
-    const chosen = chooseFunction(fns, keys);
-    if (!chosen) {
-      const sig = keys.length ? `(${keys.join(', ')})` : ' without parameters';
-      throw new ApiError(
-        404,
-        'PGRST202',
-        `Could not find the function ${c.schema}.${name}${sig} in the schema cache`,
-        `Searched for the function ${c.schema}.${name}${keys.length ? ` with parameters ${keys.join(', ')}` : ' without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
-        null,
-      );
-    }
-    const { fn, wholeBody } = chosen;
-    const readOnly = method !== 'POST' || !fn.volatile;
-    const stmt = planRpc(cache, c.schema, fn, args, q, {
-      count: !!c.prefs.count,
-      maxRows: config.api.maxRows,
-      wholeBody: wholeBody ? raw : undefined,
-    });
-    const isSet = fn.returnsSet;
-    const o = await run(c, stmt, readOnly, maxAffectedCheck(c, isSet || fn.returnKind === 'composite' ? singleCheck(c) : () => undefined));
-    if (fn.returnKind === 'void') return send(c, 204, undefined, {});
-    if (fn.returnKind === 'scalar' && !isSet) return send({ ...c, single: false }, 200, o.body === '' ? 'null' : o.body, {});
-    if (!isSet && !c.single) {
-      // A single composite is an object (null when the function returned no row).
-      return send(c, 200, o.pageTotal === 0 ? 'null' : unwrap(o.body), {});
-    }
-    return answerRead(c, q, o);
-  }
-
-  return { handle, reload };
+  return {
+    handle,
+    reload,
+    async close() {
+      await unlisten();
+    },
+  };
 }

@@ -5,6 +5,8 @@ import { ApiError } from './errors.ts';
 export interface JsonStep {
   arrow: '->' | '->>';
   key: string;
+  /** An array index (`->0`, `->-1`) rather than a key. */
+  index?: boolean;
 }
 
 /** A column reference: name, optional json path. */
@@ -13,11 +15,16 @@ export interface Field {
   json: JsonStep[];
 }
 
+export type AggregateFunction = 'count' | 'sum' | 'avg' | 'max' | 'min';
+
 export interface ColumnItem {
   kind: 'column';
+  /** `*` with `agg: 'count'` is `count()`. */
   field: Field;
   alias?: string;
   cast?: string;
+  agg?: AggregateFunction;
+  aggCast?: string;
 }
 export interface StarItem {
   kind: 'star';
@@ -28,7 +35,9 @@ export interface EmbedItem {
   name: string;
   alias?: string;
   hint?: string;
-  join: 'left' | 'inner';
+  join?: 'left' | 'inner';
+  /** `...rel(cols)`: the columns join the parent's. */
+  spread: boolean;
   select: SelectItem[];
 }
 export type SelectItem = ColumnItem | StarItem | EmbedItem;
@@ -65,11 +74,15 @@ const OPERATORS = new Set<string>([
   'cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj', 'fts', 'plfts', 'phfts', 'wfts',
 ]);
 
+/** Operators that take `(any)` / `(all)`. */
+export const QUANT_OPERATORS = new Set<string>(['eq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch']);
+
 export interface Condition {
   kind: 'cond';
   field: Field;
   negate: boolean;
   op: Operator;
+  quant?: 'any' | 'all';
   /** For fts operators: the text search configuration. */
   language?: string;
   /** Raw value (for `in`: the list). */
@@ -84,6 +97,8 @@ export interface LogicTree {
 export type Filter = Condition | LogicTree;
 
 export interface OrderTerm {
+  /** `rel(col)`: a column of a to-one embed. */
+  relation?: string;
   field: Field;
   dir?: 'asc' | 'desc';
   nulls?: 'first' | 'last';
@@ -103,8 +118,8 @@ export interface ParsedQuery {
   nodes: Map<string, NodeParams>;
   columns?: string[];
   onConflict?: string[];
-  /** Parameters that are neither reserved nor valid filters (RPC GET arguments). */
-  rest: Map<string, string>;
+  /** Parameters that are neither reserved nor filters (a function's GET arguments), in order. */
+  rest: [string, string][];
 }
 
 export function parseError(message: string, details: string | null = null): ApiError {
@@ -131,8 +146,8 @@ export function splitTopLevel(s: string, sep = ','): string[] {
       continue;
     }
     if (c === '"') quoted = true;
-    else if (c === '(') depth++;
-    else if (c === ')') depth--;
+    else if (c === '(' || c === '{') depth++;
+    else if (c === ')' || c === '}') depth--;
     if (c === sep && depth === 0) {
       out.push(cur);
       cur = '';
@@ -170,7 +185,8 @@ function readField(s: string): { field: Field; rest: string } {
     const rest = s.slice(i);
     const m = /^(->>|->)("(?:[^"\\]|\\.)*"|[^-.,:()!"]+(?:-(?!>)[^-.,:()!"]*)*)/.exec(rest);
     if (!m) break;
-    json.push({ arrow: m[1] as '->' | '->>', key: unquote(m[2]) });
+    const index = /^-?\d+$/.test(m[2]);
+    json.push({ arrow: m[1] as '->' | '->>', key: index ? (m[2].startsWith('-') ? m[2] : `+${m[2]}`) : unquote(m[2]), index });
     i += m[0].length;
   }
   return { field: { name: name.trim(), json }, rest: s.slice(i) };
@@ -183,45 +199,58 @@ export function parseSelect(s: string): SelectItem[] {
   return splitTopLevel(s).map((raw) => parseSelectItem(raw.trim(), s));
 }
 
+const AGGREGATE = /^\.(sum|avg|count|max|min)\(\)(?:::([A-Za-z0-9_ $]+))?$/;
+const CAST = /^::([A-Za-z0-9_ $]+)/;
+
 function parseSelectItem(raw: string, whole: string): SelectItem {
+  const fail = (details: string) => parseError(`"failed to parse select parameter (${whole})"`, details);
   if (raw === '') throw parseError(`"failed to parse select parameter (${whole})" (line 1, column 1)`, 'unexpected end of input expecting field name');
   if (raw === '*') return { kind: 'star' };
-  if (raw.startsWith('...')) throw parseError(`"failed to parse select parameter (${whole})"`, 'spread embeds are not supported');
   let alias: string | undefined;
   let body = raw;
-  const aliasMatch = /^("(?:[^"\\]|\\.)*"|[^:"(]+):(?!:)/.exec(raw);
-  if (aliasMatch) {
-    alias = unquote(aliasMatch[1]).trim();
-    body = raw.slice(aliasMatch[0].length).trim();
-  }
-  const paren = body.indexOf('(');
-  if (paren >= 0 && !body.startsWith('"')) {
-    if (!body.endsWith(')')) throw parseError(`"failed to parse select parameter (${whole})"`, `unexpected "${body}"`);
-    const head = body.slice(0, paren);
-    const inner = body.slice(paren + 1, -1);
-    const parts = head.split('!');
-    const name = parts[0].trim();
-    if (!name) throw parseError(`"failed to parse select parameter (${whole})"`, 'expecting an embed name');
-    if (/^(count|sum|avg|min|max)$/i.test(name) || name.includes('.')) {
-      throw parseError(`"failed to parse select parameter (${whole})"`, 'aggregate functions are not supported');
+  const spread = body.startsWith('...');
+  if (spread) {
+    body = body.slice(3);
+  } else {
+    const aliasMatch = /^("(?:[^"\\]|\\.)*"|[^:"(]+):(?!:)/.exec(raw);
+    if (aliasMatch) {
+      alias = unquote(aliasMatch[1]).trim();
+      body = raw.slice(aliasMatch[0].length).trim();
     }
-    let hint: string | undefined;
-    let join: 'left' | 'inner' = 'left';
-    for (const p of parts.slice(1)) {
-      if (p === 'inner') join = 'inner';
-      else if (p === 'left') join = 'left';
-      else if (p && !hint) hint = p;
-      else throw parseError(`"failed to parse select parameter (${whole})"`, `unexpected "!${p}"`);
-    }
-    return { kind: 'embed', name: unquote(name), alias, hint, join, select: inner.trim() === '' ? [] : parseSelect(inner) };
   }
+  // count() counts the rows of its level.
+  const count = /^count\(\)(?:::([A-Za-z0-9_ $]+))?$/.exec(body);
+  if (count && !spread) return { kind: 'column', field: { name: '*', json: [] }, alias, agg: 'count', aggCast: count[1]?.trim() };
   const { field, rest } = readField(body);
+  if (rest.startsWith('(') || rest.startsWith('!')) {
+    // An embed: name[!hint][!inner|!left](select)
+    if (field.json.length || field.name === 'count') throw fail(`unexpected "${rest[0]}"`);
+    const m = /^((?:![^!(]+){0,2})\((.*)\)$/.exec(rest);
+    if (!m) throw fail(`unexpected "${rest}"`);
+    let hint: string | undefined;
+    let join: 'left' | 'inner' | undefined;
+    for (const p of m[1].split('!').slice(1)) {
+      if ((p === 'inner' || p === 'left') && !join) join = p;
+      else if (!hint) hint = unquote(p);
+      else throw fail(`unexpected "!${p}"`);
+    }
+    return { kind: 'embed', name: field.name, alias, hint, join, spread, select: m[2].trim() === '' ? [] : parseSelect(m[2]) };
+  }
+  if (spread) throw fail('unexpected end of input expecting "("');
+  let tail = rest;
   let cast: string | undefined;
-  if (rest.startsWith('::')) {
-    cast = rest.slice(2).trim();
-    if (!/^[A-Za-z_][A-Za-z0-9_ ]*(\[\])?$/.test(cast)) throw parseError(`"failed to parse select parameter (${whole})"`, `invalid cast "${cast}"`);
-  } else if (rest.trim() !== '') {
-    throw parseError(`"failed to parse select parameter (${whole})" (line 1, column ${body.length - rest.length + 1})`, `unexpected "${rest[0]}" expecting delimiter (.), "->", "::" or ","`);
+  const c = CAST.exec(tail);
+  if (c) {
+    cast = c[1].trim();
+    tail = tail.slice(c[0].length);
+  }
+  const agg = AGGREGATE.exec(tail);
+  if (agg) return { kind: 'column', field, alias, cast, agg: agg[1] as AggregateFunction, aggCast: agg[2]?.trim() };
+  if (tail !== '') {
+    throw parseError(
+      `"failed to parse select parameter (${whole})" (line 1, column ${body.length - tail.length + 1})`,
+      tail.startsWith('::') ? 'unexpected end of input expecting letter or digit' : `unexpected "${tail[0]}" expecting delimiter (.), "->", "::" or ","`,
+    );
   }
   return { kind: 'column', field, alias, cast };
 }
@@ -248,9 +277,17 @@ export function parseCondition(field: Field, expr: string, inLogic = false): Con
     );
   }
   const op = m[1] as Operator;
-  const language = m[2];
-  if (language && !['fts', 'plfts', 'phfts', 'wfts'].includes(op)) {
-    throw parseError(`"failed to parse filter (${expr})"`, `unexpected "(" after ${op}`);
+  let language: string | undefined;
+  let quant: 'any' | 'all' | undefined;
+  if (m[2] !== undefined) {
+    if (['fts', 'plfts', 'phfts', 'wfts'].includes(op)) language = m[2];
+    else if (QUANT_OPERATORS.has(op) && (m[2] === 'any' || m[2] === 'all')) quant = m[2];
+    else {
+      throw parseError(
+        `"failed to parse filter (${expr})" (line 1, column ${(negate ? 4 : 0) + op.length + 1})`,
+        'unexpected "(" expecting delimiter (.)',
+      );
+    }
   }
   let raw = s.slice(m[0].length);
   if (op === 'in') {
@@ -269,7 +306,7 @@ export function parseCondition(field: Field, expr: string, inLogic = false): Con
     raw = v;
   }
   if (inLogic) raw = unquote(raw);
-  return { kind: 'cond', field, negate, op, language, value: raw };
+  return { kind: 'cond', field, negate, op, language, quant, value: raw };
 }
 
 /** A logic tree value such as `(a.eq.1,and(b.gt.2,c.is.null))`. */
@@ -293,8 +330,9 @@ export function parseLogic(op: 'and' | 'or', negate: boolean, value: string): Lo
 
 export function parseOrder(value: string): OrderTerm[] {
   return splitTopLevel(value).map((term) => {
-    const { field, rest } = readField(term.trim());
-    const t: OrderTerm = { field };
+    const rel = /^([^.,:()!"]+)\(([^()]*)\)(.*)$/.exec(term.trim());
+    const { field, rest } = rel ? { field: readField(rel[2].trim()).field, rest: rel[3] } : readField(term.trim());
+    const t: OrderTerm = rel ? { relation: rel[1], field } : { field };
     const mods = rest === '' ? [] : rest.replace(/^\./, '').split('.');
     if (rest !== '' && !rest.startsWith('.')) throw parseError(`"failed to parse order (${value})"`, `unexpected "${rest[0]}"`);
     for (const mod of mods) {
@@ -325,7 +363,7 @@ const RESERVED = new Set(['select', 'columns', 'on_conflict']);
  * Parses the whole query string. `argNames` (RPC) are parameters that are
  * arguments rather than filters.
  */
-export function parseQuery(params: URLSearchParams, argNames?: (key: string) => boolean): ParsedQuery {
+export function parseQuery(params: URLSearchParams, isRpcRead = false): ParsedQuery {
   const nodes = new Map<string, NodeParams>();
   const node = (path: string): NodeParams => {
     let n = nodes.get(path);
@@ -333,7 +371,7 @@ export function parseQuery(params: URLSearchParams, argNames?: (key: string) => 
     return n;
   };
   node('');
-  const q: ParsedQuery = { select: [{ kind: 'star' }], nodes, rest: new Map() };
+  const q: ParsedQuery = { select: [{ kind: 'star' }], nodes, rest: [] };
   for (const [key, value] of params) {
     if (key === 'select') {
       q.select = parseSelect(value.replace(/\s+(?=(?:[^"]*"[^"]*")*[^"]*$)/g, ''));
@@ -348,10 +386,6 @@ export function parseQuery(params: URLSearchParams, argNames?: (key: string) => 
       continue;
     }
     if (RESERVED.has(key)) continue;
-    if (argNames?.(key)) {
-      q.rest.set(key, value);
-      continue;
-    }
     // Split "a.b.order" into the embed path and the last part.
     let path = '';
     let last = key;
@@ -380,7 +414,16 @@ export function parseQuery(params: URLSearchParams, argNames?: (key: string) => 
     }
     const { field, rest } = readField(last);
     if (rest !== '') throw parseError(`"failed to parse filter (${key})"`, `unexpected "${rest[0]}"`);
-    node(path).filters.push(parseCondition(field, value));
+    let cond: Condition;
+    try {
+      cond = parseCondition(field, value);
+    } catch (e) {
+      // A function's GET arguments are the parameters that are not filters.
+      if (!isRpcRead) throw e;
+      q.rest.push([key, value]);
+      continue;
+    }
+    node(path).filters.push(cond);
   }
   return q;
 }

@@ -1,463 +1,538 @@
-// Request tree + schema cache → one SQL statement, shaped as PostgREST shapes
-// it: LEFT JOIN LATERAL per embed, row_to_json for to-one, json_agg for
-// to-many, coalesce(json_agg(_postgrest_t), '[]') for the body. Values are
-// bind parameters; identifiers are checked against the cache and quoted.
-import { ApiError, notFoundColumn, undefinedColumn } from './errors.ts';
-import type { Condition, EmbedItem, Field, Filter, NodeParams, OrderTerm, ParsedQuery, SelectItem } from './parse.ts';
-import { findTable, type PgFunction, type Relationship, type SchemaCache, type Table } from './schema-cache.ts';
-import { ident } from '../db/sql.ts';
+// Request tree + schema cache → a read plan tree, as PostgREST's planner
+// builds it (src/PostgREST/Plan.hs): relationships found per embed, stars
+// expanded where aggregates need it, aliases, related orders, null-embed
+// filters, the select lists of embeds and spreads, aggregates hoisted out of
+// to-one spreads, and the max-rows range on every level. query.ts turns the
+// tree into SQL.
+import { ApiError } from './errors.ts';
+import { FuzzySet } from './fuzzy.ts';
+import type { AggregateFunction, Condition, EmbedItem, Field, Filter, JsonStep, ParsedQuery, SelectItem } from './parse.ts';
+import { findTable, relationshipsOf, relIsToOne, type QI, type Relationship, type SchemaCache } from './schema-cache.ts';
 
-export { ident };
-
-export class Params {
-  readonly values: unknown[] = [];
-  add(v: unknown): string {
-    this.values.push(v);
-    return `$${this.values.length}`;
-  }
-}
-
-interface Ctx {
-  cache: SchemaCache;
-  schema: string;
-  params: Params;
-  q: ParsedQuery;
-  n: number;
-}
-
-/** What a level of the tree selects from: a table, a mutation's result, or a function call. */
-interface Source {
-  /** Name used in messages and relationship lookups. */
+/** A column reference resolved against the schema cache (PostgREST's CoercibleField). */
+export interface CField {
   name: string;
-  alias: string;
-  table?: Table;
-  /** Known output columns (for function results without a table). */
-  columns?: string[];
+  json: JsonStep[];
+  /** A non-json column with a json path is read through to_jsonb(). */
+  toJson: boolean;
+  /** fts filters wrap the column in to_tsvector([lang,] col) unless it is a tsvector. */
+  tsv?: { lang?: string };
+  /** The column's type ('' when unknown: computed fields, function results). */
+  irType: string;
+  /** count() inside a spread counts the whole row of its level. */
+  fullRow?: boolean;
 }
 
-interface BuiltNode {
-  list: string[];
-  joins: string[];
-  /** Conditions on embeds (`rel=is.null`, `!inner` to-many). */
-  embedConds: string[];
-  embeds: Map<string, { lateral: string; toMany: boolean }>;
+export interface SelectField {
+  field: CField;
+  agg?: AggregateFunction;
+  aggCast?: string;
+  cast?: string;
+  alias?: string;
 }
 
-function hasColumn(src: Source, name: string): boolean {
-  if (src.table) return src.table.columns.has(name);
-  if (src.columns) return src.columns.includes(name);
-  return true;
+export type CFilter = { kind: 'filter'; field: CField; cond: Condition } | { kind: 'null-embed'; negate: boolean; name: string };
+export type LogicTree = { kind: 'expr'; negate: boolean; op: 'and' | 'or'; children: LogicTree[] } | { kind: 'stmt'; filter: CFilter };
+
+export type OrderTerm =
+  | { kind: 'field'; field: CField; dir?: 'asc' | 'desc'; nulls?: 'first' | 'last' }
+  | { kind: 'relation'; relation: string; field: Field; dir?: 'asc' | 'desc'; nulls?: 'first' | 'last' };
+
+/** `left.col = right.col`; a QI with schema '' is an alias. */
+export interface JoinCondition {
+  left: QI;
+  leftCol: string;
+  right: QI;
+  rightCol: string;
 }
 
-function columnRef(ctx: Ctx, src: Source, field: Field): string {
-  if (!hasColumn(src, field.name)) throw undefinedColumn(src.name, field.name);
-  let expr = `${ident(src.alias)}.${ident(field.name)}`;
-  for (const step of field.json) {
-    const k = /^-?\d+$/.test(step.key) ? step.key : `${ctx.params.add(step.key)}::text`;
-    expr = `${expr}${step.arrow}${k}`;
+export type SpreadType =
+  | { kind: 'to-one' }
+  | { kind: 'to-many'; extraSelect: { relation?: string; sel: SelectField }[]; order: OrderTerm[] };
+
+export interface SpreadSelectField {
+  name: string;
+  agg?: AggregateFunction;
+  aggCast?: string;
+  alias?: string;
+}
+
+export type RelSelectField =
+  | { kind: 'json'; selName: string; aggAlias: string; mode: 'object' | 'array'; empty: boolean }
+  | { kind: 'spread'; sels: SpreadSelectField[]; aggAlias: string };
+
+/** offset and row count (undefined: all rows). */
+export interface Range {
+  offset: number;
+  limit?: number;
+}
+
+export interface ReadPlan {
+  select: SelectField[];
+  from: QI;
+  fromAlias?: string;
+  where: LogicTree[];
+  order: OrderTerm[];
+  range: Range;
+  relName: string;
+  relToParent?: Relationship;
+  /** For a computed relationship: how the parent row is named. */
+  relTableAlias?: QI;
+  relJoinConds: JoinCondition[];
+  relAlias?: string;
+  relAggAlias: string;
+  relHint?: string;
+  relJoinType?: 'left' | 'inner';
+  relSpread?: SpreadType;
+  relSelect: RelSelectField[];
+  depth: number;
+  children: ReadPlan[];
+}
+
+export type Action = 'read' | 'mutate' | 'call';
+
+export interface ReadPlanOptions {
+  action: Action;
+  maxRows?: number;
+  aggregatesEnabled: boolean;
+}
+
+export const SOURCE_CTE = 'pgrst_source';
+
+// ------------------------------------------------------------------ fields
+
+export function unknownField(name: string, json: JsonStep[] = []): CField {
+  return { name, json, toJson: false, irType: '' };
+}
+
+/** PostgREST's resolveTypeOrUnknown: the column's type when the table knows it. */
+function resolveField(cache: SchemaCache, qi: QI, field: Field, tsv?: { lang?: string }): CField {
+  const col = findTable(cache, qi.schema, qi.name)?.columns.get(field.name);
+  const base: CField = col ? { name: field.name, json: [], toJson: false, irType: col.type, tsv } : unknownField(field.name);
+  if (base.irType === 'json' || base.irType === 'jsonb') return { ...base, json: field.json, toJson: false };
+  if (base.irType === 'tsvector') return { ...base, json: field.json, toJson: true, tsv: undefined };
+  return { ...base, json: field.json, toJson: true };
+}
+
+function resolveFilter(cache: SchemaCache, qi: QI, f: Filter): LogicTree {
+  if (f.kind === 'logic') {
+    return { kind: 'expr', negate: f.negate, op: f.op, children: f.children.map((c) => resolveFilter(cache, qi, c)) };
   }
-  return expr;
+  const isFts = ['fts', 'plfts', 'phfts', 'wfts'].includes(f.op);
+  return { kind: 'stmt', filter: { kind: 'filter', field: resolveField(cache, qi, f.field, isFts ? { lang: f.language } : undefined), cond: f } };
 }
 
-function nodeParams(ctx: Ctx, path: string): NodeParams {
-  return ctx.q.nodes.get(path) ?? { filters: [], order: [] };
+// ------------------------------------------------------------------ building
+
+function newNode(from: QI, relName: string, depth: number): ReadPlan {
+  return { select: [], from, where: [], order: [], range: { offset: 0 }, relName, relJoinConds: [], relAggAlias: '', relSelect: [], depth, children: [] };
 }
 
-const SIMPLE_OPS: Record<string, string> = {
-  eq: '=',
-  neq: '<>',
-  gt: '>',
-  gte: '>=',
-  lt: '<',
-  lte: '<=',
-  match: '~',
-  imatch: '~*',
-  cs: '@>',
-  cd: '<@',
-  ov: '&&',
-  sl: '<<',
-  sr: '>>',
-  nxr: '&<',
-  nxl: '&>',
-  adj: '-|-',
-};
-
-function conditionSql(ctx: Ctx, src: Source, c: Condition, node: BuiltNode | undefined): string {
-  const embed = node && c.field.json.length === 0 ? node.embeds.get(c.field.name) : undefined;
-  let sql: string;
-  if (embed && !hasColumn(src, c.field.name)) {
-    if (c.op !== 'is' || (c.value !== 'null' && c.value !== 'not_null')) {
-      throw new ApiError(400, 'PGRST100', `"failed to parse filter (${c.op}.${String(c.value)})"`, 'Only is.null or not.is.null filters are allowed on embedded resources', null);
+function initTree(cache: SchemaCache, qi: QI, items: SelectItem[]): ReadPlan {
+  const build = (node: ReadPlan, list: SelectItem[]) => {
+    for (const item of list) {
+      if (item.kind === 'embed') node.children.push(embedNode(item, node.depth + 1));
+      else if (item.kind === 'star') node.select.push({ field: resolveField(cache, node.from, { name: '*', json: [] }) });
+      else {
+        node.select.push({
+          field: resolveField(cache, node.from, item.field),
+          agg: item.agg,
+          aggCast: item.aggCast,
+          cast: item.cast,
+          alias: item.alias,
+        });
+      }
     }
-    const isNull = embed.toMany ? `${ident(embed.lateral)}.body IS NULL` : `row_to_json(${ident(embed.lateral)}.*) IS NULL`;
-    sql = c.value === 'null' ? isNull : `NOT (${isNull})`;
-    return c.negate ? `NOT (${sql})` : sql;
-  }
-  const lhs = columnRef(ctx, src, c.field);
-  const v = c.value;
-  switch (c.op) {
-    case 'like':
-    case 'ilike':
-      sql = `${lhs} ${c.op === 'like' ? 'LIKE' : 'ILIKE'} ${ctx.params.add(String(v).replace(/\*/g, '%'))}`;
-      break;
-    case 'is':
-      sql = `${lhs} IS ${v === 'not_null' ? 'NOT NULL' : String(v).toUpperCase()}`;
-      break;
-    case 'isdistinct':
-      sql = `${lhs} IS DISTINCT FROM ${ctx.params.add(v)}`;
-      break;
-    case 'in': {
-      const list = v as string[];
-      sql = list.length === 0 ? 'false' : `${lhs} IN (${list.map((x) => ctx.params.add(x)).join(', ')})`;
-      break;
-    }
-    case 'fts':
-    case 'plfts':
-    case 'phfts':
-    case 'wfts': {
-      const fn = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' }[c.op];
-      const lang = c.language ? `${ctx.params.add(c.language)}::regconfig, ` : '';
-      const colType = src.table?.columns.get(c.field.name)?.type;
-      const doc = colType === 'tsvector' && c.field.json.length === 0 ? lhs : `to_tsvector(${lang}${lhs})`;
-      sql = `${doc} @@ ${fn}(${lang}${ctx.params.add(v)})`;
-      break;
-    }
-    default:
-      sql = `${lhs} ${SIMPLE_OPS[c.op]} ${ctx.params.add(v)}`;
-  }
-  return c.negate ? `NOT (${sql})` : sql;
+    return node;
+  };
+  const embedNode = (item: EmbedItem, depth: number): ReadPlan => {
+    const node = newNode({ schema: qi.schema, name: item.name }, item.name, depth);
+    node.relAlias = item.spread ? undefined : item.alias;
+    node.relHint = item.hint;
+    node.relJoinType = item.join;
+    if (item.spread) node.relSpread = { kind: 'to-one' };
+    return build(node, item.select);
+  };
+  return build(newNode(qi, qi.name, 0), items);
 }
 
-export function filterSql(ctx: Ctx, src: Source, f: Filter, node?: BuiltNode): string {
-  if (f.kind === 'cond') return conditionSql(ctx, src, f, node);
-  const parts = f.children.map((c) => filterSql(ctx, src, c, node));
-  const sql = `(${parts.join(f.op === 'and' ? ' AND ' : ' OR ')})`;
-  return f.negate ? `NOT ${sql}` : sql;
-}
+const notEmbedded = (name: string) =>
+  new ApiError(400, 'PGRST108', `'${name}' is not an embedded resource in this request`, null, `Verify that '${name}' is included in the 'select' query parameter.`);
 
-function orderSql(ctx: Ctx, src: Source, terms: OrderTerm[]): string {
-  if (terms.length === 0) return '';
-  return (
-    ' ORDER BY ' +
-    terms
-      .map((t) => `${columnRef(ctx, src, t.field)} ${t.dir === 'desc' ? 'DESC' : 'ASC'}${t.nulls ? ` NULLS ${t.nulls.toUpperCase()}` : ''}`)
-      .join(', ')
-  );
-}
-
-function rangeSql(limit: number | undefined, offset: number | undefined): string {
-  return `${limit !== undefined ? ` LIMIT ${limit}` : ''}${offset ? ` OFFSET ${offset}` : ''}`;
-}
-
-// ------------------------------------------------------------ relationships
-
-const singleCol = (cols: string[], name: string) => cols.length === 1 && cols[0] === name;
-
-/** PostgREST's findRel: by table, constraint or FK column, narrowed by the hint. */
-export function resolveRelationship(table: Table, embed: EmbedItem, cache: SchemaCache): Relationship {
-  const target = embed.name;
-  const fkCols = (r: Relationship) => (r.fromHoldsFk ? r.fromCols : r.toCols);
-  const refCols = (r: Relationship) => (r.fromHoldsFk ? r.toCols : r.fromCols);
-  const candidates = table.relationships.filter((r) => {
-    if (r.junction) {
-      if (r.to !== target) return false;
-      const h = embed.hint;
-      return !h || h === r.junction.table || r.junction.constraints.includes(h);
-    }
-    const targetOk = r.to === target || r.constraint === target || (r.fromHoldsFk && singleCol(r.fromCols, target));
-    if (!targetOk) return false;
-    if (!embed.hint) return true;
-    const h = embed.hint;
-    return r.constraint === h || singleCol(fkCols(r), h) || singleCol(refCols(r), h);
-  });
-  if (candidates.length === 1) return candidates[0];
-  if (candidates.length === 0) {
-    const exists = [...cache.tables.values()].some((t) => t.schema === table.schema && t.name === target);
-    throw new ApiError(
-      400,
-      'PGRST200',
-      `Could not find a relationship between '${table.name}' and '${target}' in the schema cache`,
-      `Searched for a foreign key relationship between '${table.name}' and '${target}'${embed.hint ? ` using the hint '${embed.hint}'` : ''} in the schema '${table.schema}', but no matches were found.`,
-      exists ? null : `Perhaps you meant '${target}' to be a table or a foreign key of '${table.name}'.`,
-    );
-  }
-  const card = (r: Relationship) =>
-    ({ o2m: 'one-to-many', m2o: 'many-to-one', o2o: 'one-to-one', m2m: 'many-to-many' })[r.cardinality];
-  throw new ApiError(
-    300,
-    'PGRST201',
-    `Could not embed because more than one relationship was found for '${table.name}' and '${target}'`,
-    candidates.map((r) => ({
-      cardinality: card(r),
-      embedding: `${table.name} with ${r.to}`,
-      relationship: r.junction
-        ? `${r.junction.table} using ${r.junction.constraints.join(' and ')}`
-        : `${r.constraint} using ${table.name}(${r.fromCols.join(', ')}) and ${r.to}(${r.toCols.join(', ')})`,
-    })),
-    `Try changing '${target}' to one of the following: ${candidates.map((r) => `'${target}!${r.constraint}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
-  );
-}
-
-// ------------------------------------------------------------ select lists
-
-function buildNode(ctx: Ctx, src: Source, items: SelectItem[], path: string[]): BuiltNode {
-  const node: BuiltNode = { list: [], joins: [], embedConds: [], embeds: new Map() };
-  for (const item of items.length ? items : [{ kind: 'star' } as SelectItem]) {
-    if (item.kind === 'star') {
-      node.list.push(`${ident(src.alias)}.*`);
-    } else if (item.kind === 'column') {
-      let expr = columnRef(ctx, src, item.field);
-      if (item.cast) expr = `CAST(${expr} AS ${item.cast})`;
-      const last = item.field.json.at(-1);
-      const name = item.alias ?? (last ? last.key : item.field.name);
-      node.list.push(`${expr} AS ${ident(name)}`);
-    } else {
-      buildEmbed(ctx, src, item, path, node);
-    }
+function findNode(root: ReadPlan, path: string[]): ReadPlan {
+  let node = root;
+  for (const name of path) {
+    const next = node.children.find((c) => c.relName === name || c.relAlias === name);
+    if (!next) throw notEmbedded(name);
+    node = next;
   }
   return node;
 }
 
-function buildEmbed(ctx: Ctx, src: Source, item: EmbedItem, path: string[], node: BuiltNode): void {
-  if (!src.table) {
-    throw new ApiError(400, 'PGRST200', `Could not find a relationship between '${src.name}' and '${item.name}' in the schema cache`, null, null);
-  }
-  const rel = resolveRelationship(src.table, item, ctx.cache);
-  const child = findTable(ctx.cache, src.table.schema, rel.to);
-  if (!child) throw new ApiError(400, 'PGRST200', `Could not find a relationship between '${src.name}' and '${item.name}' in the schema cache`, null, null);
-  const n = ++ctx.n;
-  const childSrc: Source = { name: child.name, alias: `${child.name}_${n}`, table: child };
-  const lateral = `pgrst_${n}`;
-  const outName = item.alias ?? item.name;
-  // Embedded filters are addressed by alias or by name.
-  const aliasPath = [...path, outName].join('.');
-  const namePath = [...path, item.name].join('.');
-  const childPath = ctx.q.nodes.has(aliasPath) ? [...path, outName] : [...path, item.name];
-  const params = ctx.q.nodes.get(aliasPath) ?? ctx.q.nodes.get(namePath) ?? { filters: [], order: [] };
-  const inner = buildNode(ctx, childSrc, item.select, childPath);
-  let junctionJoin = '';
-  let conds: string[];
-  if (rel.junction) {
-    const j = rel.junction;
-    const jAlias = ident(`${j.table}_${n}`);
-    const on = j.toCols.map((c, i) => `${jAlias}.${ident(c)} = ${ident(childSrc.alias)}.${ident(rel.toCols[i])}`).join(' AND ');
-    junctionJoin = ` JOIN ${ident(child.schema)}.${ident(j.table)} AS ${jAlias} ON ${on}`;
-    conds = j.fromCols.map((c, i) => `${jAlias}.${ident(c)} = ${ident(src.alias)}.${ident(rel.fromCols[i])}`);
-  } else {
-    conds = rel.fromCols.map((c, i) => `${ident(childSrc.alias)}.${ident(rel.toCols[i])} = ${ident(src.alias)}.${ident(c)}`);
-  }
-  for (const f of params.filters) conds.push(filterSql(ctx, childSrc, f, inner));
-  conds.push(...inner.embedConds);
-  const from = `FROM ${ident(child.schema)}.${ident(child.name)} AS ${ident(childSrc.alias)}${junctionJoin}${inner.joins.join('')}`;
-  const where = ` WHERE ${conds.join(' AND ')}`;
-  const toMany = rel.cardinality === 'o2m' || rel.cardinality === 'm2m';
-  const joinKind = item.join === 'inner' ? 'INNER' : 'LEFT';
-  if (toMany) {
-    const rows = `${lateral}_rows`;
-    const sub = `SELECT ${inner.list.join(', ')} ${from}${where}${orderSql(ctx, childSrc, params.order)}${rangeSql(params.limit, params.offset)}`;
-    node.joins.push(
-      ` ${joinKind} JOIN LATERAL (SELECT json_agg(${ident(rows)}) AS body FROM (${sub}) AS ${ident(rows)}) AS ${ident(lateral)} ON ${item.join === 'inner' ? `${ident(lateral)}.body IS NOT NULL` : 'TRUE'}`,
-    );
-    node.list.push(`coalesce(${ident(lateral)}.body, '[]') AS ${ident(outName)}`);
-  } else {
-    const sub = `SELECT ${inner.list.join(', ')} ${from}${where}`;
-    node.joins.push(` ${joinKind} JOIN LATERAL (${sub}) AS ${ident(lateral)} ON TRUE`);
-    node.list.push(`row_to_json(${ident(lateral)}.*) AS ${ident(outName)}`);
-  }
-  node.embeds.set(outName, { lateral, toMany });
-  if (outName !== item.name) node.embeds.set(item.name, { lateral, toMany });
-}
-
-// ------------------------------------------------------------ statements
-
-export interface Statement {
-  sql: string;
-  params: unknown[];
-}
-
-export interface ReadOptions {
-  count: boolean;
-  maxRows: number;
-}
-
-/** Result columns of every statement: total (or null), page_total, body (JSON array text). */
-function wrapBody(inner: string, countExpr: string): string {
-  return `SELECT ${countExpr} AS total, count(*) AS page_total, coalesce(json_agg(_postgrest_t), '[]')::text AS body FROM (${inner}) AS _postgrest_t`;
-}
-
-function readStatement(ctx: Ctx, src: Source, from: string, opts: ReadOptions): string {
-  const top = nodeParams(ctx, '');
-  const node = buildNode(ctx, src, ctx.q.select, []);
-  const conds = top.filters.map((f) => filterSql(ctx, src, f, node));
-  conds.push(...node.embedConds);
-  const where = conds.length ? ` WHERE ${conds.join(' AND ')}` : '';
-  const limit = Math.min(top.limit ?? opts.maxRows, opts.maxRows);
-  const body = `SELECT ${node.list.join(', ')} ${from}${node.joins.join('')}${where}${orderSql(ctx, src, top.order)}${rangeSql(limit, top.offset)}`;
-  const count = opts.count ? `(SELECT count(*) ${from}${node.joins.join('')}${where})` : 'null::bigint';
-  return wrapBody(body, count);
-}
-
-export function planRead(cache: SchemaCache, schema: string, table: Table, q: ParsedQuery, opts: ReadOptions): Statement {
-  const ctx: Ctx = { cache, schema, params: new Params(), q, n: 0 };
-  const src: Source = { name: table.name, alias: table.name, table };
-  const sql = readStatement(ctx, src, `FROM ${ident(table.schema)}.${ident(table.name)} AS ${ident(table.name)}`, opts);
-  return { sql, params: ctx.params.values };
-}
-
-export type ReturnMode = 'minimal' | 'representation' | 'headers-only';
-
-/**
- * With `countInserted` (merge-duplicates upserts), `total` carries how many rows
- * were new (xmax = 0), which decides between 201 and 200.
- */
-function mutationStatement(ctx: Ctx, table: Table, cte: string, ret: ReturnMode, countInserted = false): string {
-  if (ret !== 'representation') {
-    return `WITH pgrst_source AS (${cte} RETURNING 1) SELECT null::bigint AS total, count(*) AS page_total, '' AS body FROM pgrst_source`;
-  }
-  const src: Source = { name: table.name, alias: table.name, table };
-  const top = nodeParams(ctx, '');
-  const node = buildNode(ctx, src, ctx.q.select, []);
-  const where = node.embedConds.length ? ` WHERE ${node.embedConds.join(' AND ')}` : '';
-  const inner = `SELECT ${node.list.join(', ')} FROM pgrst_source AS ${ident(table.name)}${node.joins.join('')}${where}${orderSql(ctx, src, top.order)}`;
-  if (countInserted) {
+/** `findRel`: the one relationship an embed names, by table, constraint, column or function, narrowed by the hint. */
+export function findRel(cache: SchemaCache, schema: string, origin: string, target: string, hint: string | undefined): Relationship {
+  const all = relationshipsOf(cache, schema, origin);
+  const single = (cols: [string, string][], i: 0 | 1, name: string) => cols.length === 1 && cols[0][i] === name;
+  const rels = all.filter((r) => {
+    if (r.kind === 'computed') return target === r.fn.name;
+    const card = r.card;
+    const cols = card.type === 'm2m' ? [] : card.cols;
+    const cons = card.type === 'm2m' ? undefined : card.cons;
+    if (r.isSelf) {
+      if (hint === undefined) {
+        return (target === r.foreignTable.name && card.type === 'o2m') || (card.type === 'm2o' && single(cols, 0, target));
+      }
+      return target === r.foreignTable.name && card.type === 'o2m' && single(cols, 1, hint);
+    }
+    if (hint === undefined) {
+      return (
+        target === r.foreignTable.name ||
+        (cons === target && !r.foreignTableIsView) ||
+        (single(cols, 0, target) && !r.foreignTableIsView)
+      );
+    }
     return (
-      `WITH pgrst_ret AS (${cte} RETURNING ${ident(table.name)} AS pgrst_row, (xmax = 0) AS pgrst_inserted), ` +
-      `pgrst_source AS (SELECT (pgrst_row).* FROM pgrst_ret) ` +
-      wrapBody(inner, '(SELECT count(*) FROM pgrst_ret WHERE pgrst_inserted)')
+      target === r.foreignTable.name &&
+      (cons === hint || single(cols, 0, hint) || single(cols, 1, hint) || (card.type === 'm2m' && card.junction.table.name === hint))
+    );
+  });
+  if (rels.length === 1) return rels[0];
+  if (rels.length === 0) {
+    throw new ApiError(
+      400,
+      'PGRST200',
+      `Could not find a relationship between '${origin}' and '${target}' in the schema cache`,
+      `Searched for a foreign key relationship between '${origin}' and '${target}'${hint !== undefined ? ` using the hint '${hint}'` : ''} in the schema '${schema}', but no matches were found.`,
+      noRelHint(cache, schema, origin, target),
     );
   }
-  return `WITH pgrst_source AS (${cte} RETURNING ${ident(table.name)}.*) ${wrapBody(inner, 'null::bigint')}`;
+  throw new ApiError(
+    300,
+    'PGRST201',
+    `Could not embed because more than one relationship was found for '${origin}' and '${target}'`,
+    rels.map(compressedRel),
+    `Try changing '${target}' to one of the following: ${rels.map(relHint).join(', ')}. Find the desired relationship in the 'details' key.`,
+  );
 }
 
-function checkColumns(table: Table, cols: string[]): void {
-  for (const c of cols) if (!table.columns.has(c)) throw notFoundColumn(c, table.name);
-}
-
-export interface InsertOptions {
-  rows: Record<string, unknown>[];
-  columns: string[];
-  missingDefault: boolean;
-  resolution?: 'merge-duplicates' | 'ignore-duplicates';
-  onConflict?: string[];
-  ret: ReturnMode;
-}
-
-export function planInsert(cache: SchemaCache, schema: string, table: Table, q: ParsedQuery, o: InsertOptions): Statement {
-  const ctx: Ctx = { cache, schema, params: new Params(), q, n: 0 };
-  checkColumns(table, o.columns);
-  const qt = `${ident(table.schema)}.${ident(table.name)}`;
-  let cte: string;
-  if (o.columns.length === 0) {
-    // An insert of empty objects: one row of defaults per object.
-    cte = `INSERT INTO ${qt} AS ${ident(table.name)} DEFAULT VALUES`;
-    if (o.rows.length !== 1) {
-      throw new ApiError(400, 'PGRST102', 'Empty or invalid json', 'All object keys must match', null);
-    }
-  } else {
-    const rowsParam = ctx.params.add(JSON.stringify(o.rows));
-    const exprs = o.columns.map((c) => {
-      const col = table.columns.get(c)!;
-      const value = `_r.${ident(c)}`;
-      if (!o.missingDefault || col.default === null) return value;
-      const def =
-        col.default === 'DEFAULT'
-          ? `nextval(pg_get_serial_sequence(${ctx.params.add(`${ident(table.schema)}.${ident(table.name)}`)}, ${ctx.params.add(c)})::regclass)`
-          : col.default;
-      return `CASE WHEN _j.j ? ${ctx.params.add(c)}::text THEN ${value} ELSE ${def} END`;
-    });
-    cte =
-      `INSERT INTO ${qt} AS ${ident(table.name)} (${o.columns.map(ident).join(', ')}) ` +
-      `SELECT ${exprs.join(', ')} FROM jsonb_array_elements(${rowsParam}::jsonb) WITH ORDINALITY AS _j(j, ord), ` +
-      `LATERAL jsonb_populate_record(null::${qt}, _j.j) AS _r ORDER BY _j.ord`;
+/** PostgREST's noRelBetweenHint: a close embedded name when the origin has relationships, else a close origin. */
+function noRelHint(cache: SchemaCache, schema: string, parent: string, child: string): string | null {
+  const rels = cache.relationships.get(`${schema}.${parent}`);
+  if (rels) {
+    const hit = new FuzzySet(rels.map((r) => r.foreignTable.name).reverse()).get(child).find(([score]) => score < 1);
+    return hit ? `Perhaps you meant '${hit[1]}' instead of '${child}'.` : null;
   }
-  if (o.resolution) {
-    const conflict = o.onConflict ?? table.pk;
-    if (conflict.length === 0) {
-      throw new ApiError(400, 'PGRST102', 'Empty or invalid json', `There is no primary key on '${table.name}' to upsert on; use on_conflict`, null);
-    }
-    checkColumns(table, conflict);
-    const updates = o.columns.filter((c) => !table.columns.get(c)!.generated);
-    if (o.resolution === 'ignore-duplicates' || updates.length === 0) {
-      cte += ` ON CONFLICT (${conflict.map(ident).join(', ')}) DO NOTHING`;
-    } else {
-      cte += ` ON CONFLICT (${conflict.map(ident).join(', ')}) DO UPDATE SET ${updates.map((c) => `${ident(c)} = EXCLUDED.${ident(c)}`).join(', ')}`;
-    }
-  }
-  return { sql: mutationStatement(ctx, table, cte, o.ret, o.resolution === 'merge-duplicates'), params: ctx.params.values };
+  const origins = [...cache.relationships.keys()].filter((k) => k.startsWith(`${schema}.`)).map((k) => k.slice(schema.length + 1));
+  const hit = new FuzzySet(origins.reverse()).getOne(parent);
+  return hit === undefined ? null : `Perhaps you meant '${hit}' instead of '${parent}'.`;
 }
 
-function mutationWhere(ctx: Ctx, table: Table): string {
-  const src: Source = { name: table.name, alias: table.name, table };
-  const conds = nodeParams(ctx, '').filters.map((f) => filterSql(ctx, src, f));
-  return conds.length ? ` WHERE ${conds.join(' AND ')}` : '';
-}
-
-export function planUpdate(cache: SchemaCache, schema: string, table: Table, q: ParsedQuery, patch: Record<string, unknown>, ret: ReturnMode): Statement {
-  const ctx: Ctx = { cache, schema, params: new Params(), q, n: 0 };
-  const cols = Object.keys(patch);
-  checkColumns(table, cols);
-  const qt = `${ident(table.schema)}.${ident(table.name)}`;
-  const where = mutationWhere(ctx, table);
-  const set = cols.map((c) => `${ident(c)} = _r.${ident(c)}`).join(', ');
-  const cte = `UPDATE ${qt} AS ${ident(table.name)} SET ${set} FROM jsonb_populate_record(null::${qt}, ${ctx.params.add(JSON.stringify(patch))}::jsonb) AS _r${where}`;
-  return { sql: mutationStatement(ctx, table, cte, ret), params: ctx.params.values };
-}
-
-export function planDelete(cache: SchemaCache, schema: string, table: Table, q: ParsedQuery, ret: ReturnMode): Statement {
-  const ctx: Ctx = { cache, schema, params: new Params(), q, n: 0 };
-  const qt = `${ident(table.schema)}.${ident(table.name)}`;
-  const cte = `DELETE FROM ${qt} AS ${ident(table.name)}${mutationWhere(ctx, table)}`;
-  return { sql: mutationStatement(ctx, table, cte, ret), params: ctx.params.values };
-}
-
-/** A function call: the arguments arrive as one JSON object and are typed by json_to_record. */
-export function planRpc(
-  cache: SchemaCache,
-  schema: string,
-  fn: PgFunction,
-  args: Record<string, unknown>,
-  q: ParsedQuery,
-  opts: ReadOptions & { wholeBody?: unknown },
-): Statement {
-  const ctx: Ctx = { cache, schema, params: new Params(), q, n: 0 };
-  const qf = `${ident(fn.schema)}.${ident(fn.name)}`;
-  let call: string;
-  let argsFrom = '';
-  if (opts.wholeBody !== undefined) {
-    call = `${qf}(${ctx.params.add(JSON.stringify(opts.wholeBody))}::${fn.args[0].type})`;
-  } else {
-    const used = fn.args.filter((a) => a.name in args);
-    if (used.length) {
-      const defs = used.map((a) => `${ident(a.name)} ${a.type}`).join(', ');
-      argsFrom = `json_to_record(${ctx.params.add(JSON.stringify(args))}::json) AS _args(${defs}), LATERAL `;
-      call = `${qf}(${used.map((a) => `${ident(a.name)} => _args.${ident(a.name)}`).join(', ')})`;
-    } else {
-      call = `${qf}()`;
-    }
-  }
-  if (fn.returnKind === 'void') {
-    return { sql: `SELECT null::bigint AS total, 0 AS page_total, '' AS body FROM ${argsFrom}${call} AS pgrst_call`, params: ctx.params.values };
-  }
-  if (fn.returnKind === 'scalar') {
-    if (!fn.returnsSet) {
-      return { sql: `SELECT null::bigint AS total, 1 AS page_total, to_json(pgrst_call)::text AS body FROM ${argsFrom}${call} AS pgrst_call`, params: ctx.params.values };
-    }
-    const src: Source = { name: fn.name, alias: fn.name, columns: [fn.name] };
-    const from = `FROM ${argsFrom}${call} AS ${ident(fn.name)}`;
-    const top = nodeParams(ctx, '');
-    const conds = top.filters.map((f) => filterSql(ctx, src, f));
-    const where = conds.length ? ` WHERE ${conds.join(' AND ')}` : '';
-    const limit = Math.min(top.limit ?? opts.maxRows, opts.maxRows);
-    const inner = `SELECT ${ident(fn.name)} AS v ${from}${where}${orderSql(ctx, src, top.order)}${rangeSql(limit, top.offset)}`;
-    const count = opts.count ? `(SELECT count(*) ${from}${where})` : 'null::bigint';
+function compressedRel(r: Relationship): Record<string, string> {
+  if (r.kind === 'computed') return {};
+  const els = (xs: string[]) => `(${xs.join(', ')})`;
+  const embedding = `${r.table.name} with ${r.foreignTable.name}`;
+  const c = r.card;
+  if (c.type === 'm2m') {
     return {
-      sql: `SELECT ${count} AS total, count(*) AS page_total, coalesce(json_agg(_postgrest_t.v), '[]')::text AS body FROM (${inner}) AS _postgrest_t`,
-      params: ctx.params.values,
+      embedding,
+      cardinality: 'many-to-many',
+      relationship: `${c.junction.table.name} using ${c.junction.cons1}${els(c.junction.colsSource.map((x) => x[1]))} and ${c.junction.cons2}${els(c.junction.colsTarget.map((x) => x[1]))}`,
     };
   }
-  const retName = fn.returnType.replace(/^.*\./, '').replace(/"/g, '');
-  const table = findTable(cache, fn.schema, retName);
-  const src: Source = { name: fn.name, alias: fn.name, table: table && table.name === retName ? table : undefined, columns: fn.returnColumns };
-  const from = `FROM ${argsFrom}${call} AS ${ident(fn.name)}`;
-  return { sql: readStatement(ctx, src, from, opts), params: ctx.params.values };
+  const name = { m2o: 'many-to-one', o2o: 'one-to-one', o2m: 'one-to-many' }[c.type];
+  return {
+    embedding,
+    cardinality: name,
+    relationship: `${c.cons} using ${r.table.name}${els(c.cols.map((x) => x[0]))} and ${r.foreignTable.name}${els(c.cols.map((x) => x[1]))}`,
+  };
+}
+
+function relHint(r: Relationship): string {
+  if (r.kind === 'computed') return '';
+  const c = r.card;
+  return `'${r.foreignTable.name}!${c.type === 'm2m' ? c.junction.table.name : c.cons}'`;
+}
+
+function joinConditions(tblAlias: string | undefined, parentAlias: string | undefined, r: Relationship): JoinCondition[] {
+  if (r.kind === 'computed') return [];
+  const schema = r.table.schema;
+  const tN = r.table.name;
+  const ftN = r.foreignTable.name;
+  const cond = (prAl: string | undefined, newAl: string | undefined, tb: string, ftb: string, [c, fc]: [string, string]): JoinCondition => ({
+    left: newAl !== undefined ? { schema: '', name: newAl } : { schema, name: ftb },
+    leftCol: fc,
+    right: prAl !== undefined ? { schema: '', name: prAl } : { schema, name: tb },
+    rightCol: c,
+  });
+  if (r.card.type === 'm2m') {
+    const jt = r.card.junction.table.name;
+    return [
+      ...r.card.junction.colsTarget.map((p) => cond(undefined, undefined, ftN, jt, p)),
+      ...r.card.junction.colsSource.map((p) => cond(parentAlias, tblAlias, tN, jt, p)),
+    ];
+  }
+  return r.card.cols.map((p) => cond(parentAlias, tblAlias, tN, ftN, p));
+}
+
+function addRels(cache: SchemaCache, schema: string, action: Action, node: ReadPlan, parent?: ReadPlan): void {
+  if (!parent) {
+    if (action !== 'read') {
+      node.fromAlias = node.from.name;
+      node.from = { schema: '', name: SOURCE_CTE };
+    }
+  } else {
+    const origin = node.depth === 1 ? (parent.fromAlias ?? parent.from.name) : parent.from.name;
+    const r = findRel(cache, schema, origin, node.relName, node.relHint);
+    const newAlias = `${r.foreignTable.name}_${node.depth}`;
+    node.relAggAlias = `${r.table.name}_${node.relAlias ?? node.relName}_${node.depth}`;
+    if (node.relSpread && !relIsToOne(r)) node.relSpread = { kind: 'to-many', extraSelect: [], order: [] };
+    node.from = r.foreignTable;
+    node.relToParent = r;
+    if (r.kind === 'fk' && r.card.type === 'm2m') {
+      node.relJoinConds = joinConditions(undefined, parent.fromAlias, r);
+    } else if (r.kind === 'computed') {
+      node.relTableAlias = parent.fromAlias !== undefined ? { schema: '', name: parent.fromAlias } : r.table;
+      node.fromAlias = newAlias;
+    } else {
+      node.fromAlias = newAlias;
+      node.relJoinConds = joinConditions(newAlias, parent.fromAlias, r);
+    }
+  }
+  for (const child of node.children) addRels(cache, schema, action, child, node);
+}
+
+function expandStars(cache: SchemaCache, schema: string, node: ReadPlan, hasAgg: boolean): void {
+  const spreadMany = node.relSpread?.kind === 'to-many';
+  const newHasAgg = hasAgg || node.select.some((s) => s.agg) || spreadMany;
+  const qi = node.from.schema === '' && node.from.name === SOURCE_CTE && node.fromAlias ? { schema, name: node.fromAlias } : node.from;
+  const isSpread = node.relSpread !== undefined;
+  const hasStar = node.select.some((s) => s.field.name === '*' && (!s.agg || (isSpread && s.agg === 'count')));
+  if (hasStar && newHasAgg) {
+    const table = findTable(cache, qi.schema, qi.name);
+    const columns = table ? table.columnOrder.map((c) => table.columns.get(c)!) : [];
+    node.select = node.select.flatMap((s) => {
+      if (s.field.name === '*' && s.field.json.length === 0 && !s.agg) {
+        return columns.map((col) => ({ ...s, field: { name: col.name, json: [], toJson: false, irType: col.type } }));
+      }
+      if (isSpread && s.field.name === '*' && s.field.json.length === 0 && s.agg === 'count') {
+        return [{ ...s, field: { ...s.field, fullRow: true } }];
+      }
+      return [s];
+    });
+  }
+  for (const c of node.children) expandStars(cache, schema, c, newHasAgg);
+}
+
+function addAliases(node: ReadPlan): void {
+  const isSpread = node.relSpread !== undefined;
+  node.select = node.select.map((s) => {
+    if (s.alias !== undefined) return s;
+    if (s.agg) return isSpread ? { ...s, alias: s.agg } : s;
+    const last = s.field.json.at(-1);
+    if (!last) return s;
+    if (!last.index) return { ...s, alias: last.key };
+    // A trailing index keeps the last key of the path (or the column's name).
+    const lastKey = [...s.field.json].reverse().find((j) => !j.index);
+    return { ...s, alias: lastKey ? lastKey.key : s.field.name };
+  });
+  node.children.forEach(addAliases);
+}
+
+function addRelatedOrders(node: ReadPlan): void {
+  node.order = node.order.map((o) => {
+    if (o.kind === 'field') return o;
+    const found = node.children.find((c) => o.relation === (c.relAlias ?? c.relName));
+    if (!found) throw notEmbedded(o.relation);
+    if (found.relToParent && relIsToOne(found.relToParent)) return { ...o, relation: found.relAggAlias };
+    const name = found.relAlias ?? found.relName;
+    throw new ApiError(400, 'PGRST118', `A related order on '${name}' is not possible`, `'${node.from.name}' and '${name}' do not form a many-to-one or one-to-one relationship`, null);
+  });
+  node.children.forEach(addRelatedOrders);
+}
+
+function addNullEmbedFilters(node: ReadPlan): void {
+  const rewrite = (t: LogicTree): LogicTree => {
+    if (t.kind === 'expr') return { ...t, children: t.children.map(rewrite) };
+    const f = t.filter;
+    if (f.kind !== 'filter' || f.field.json.length) return t;
+    const found = node.children.find((c) => f.field.name === (c.relAlias ?? c.relName));
+    if (found && f.cond.op === 'is' && f.cond.value === 'null') {
+      return { kind: 'stmt', filter: { kind: 'null-embed', negate: f.cond.negate, name: found.relAggAlias } };
+    }
+    return t;
+  };
+  node.where = node.where.map(rewrite);
+  node.children.forEach(addNullEmbedFilters);
+}
+
+function onlyNullEmbeds(node: ReadPlan): boolean {
+  return node.select.length === 0 && node.children.every(onlyNullEmbeds);
+}
+
+function spreadSelectFields(node: ReadPlan): SpreadSelectField[] {
+  return [
+    ...node.select.map((s) => ({ name: s.alias ?? s.field.name })),
+    ...node.relSelect.flatMap((r) => (r.kind === 'json' ? [{ name: r.selName }] : r.sels)),
+  ];
+}
+
+function addRelSelects(node: ReadPlan): void {
+  if (node.children.length === 0) return;
+  node.children.forEach(addRelSelects);
+  node.relSelect = node.children.flatMap((c): RelSelectField[] => {
+    if (!c.relToParent) return [];
+    if (c.relSpread) return [{ kind: 'spread', sels: spreadSelectFields(c), aggAlias: c.relAggAlias }];
+    return [
+      {
+        kind: 'json',
+        selName: c.relAlias ?? c.relName,
+        aggAlias: c.relAggAlias,
+        mode: relIsToOne(c.relToParent) ? 'object' : 'array',
+        empty: onlyNullEmbeds(c),
+      },
+    ];
+  });
+}
+
+function validateAggregates(node: ReadPlan, enabled: boolean): void {
+  if (!enabled && node.select.some((s) => s.agg)) {
+    throw new ApiError(400, 'PGRST123', 'Use of aggregate functions is not allowed', null, null);
+  }
+  node.children.forEach((c) => validateAggregates(c, enabled));
+}
+
+type HoistedAgg = { aggAlias: string; name: string; agg: AggregateFunction; aggCast?: string; alias?: string };
+
+/** Aggregates in a to-one spread are applied one level up, grouped by the parent's columns. */
+function hoistSpreadAggregates(node: ReadPlan): HoistedAgg[] {
+  const childAggs = node.children.flatMap(hoistSpreadAggregates);
+  const toOneSpread = node.relSpread?.kind === 'to-one';
+  let aggs: HoistedAgg[] = [];
+  if (!(node.depth === 0 || (node.relToParent && !toOneSpread))) {
+    node.select = node.select.map((s) => {
+      if (!s.agg) return s;
+      aggs.push({ aggAlias: node.relAggAlias, name: s.alias ?? s.field.name, agg: s.agg, aggCast: s.aggCast, alias: s.alias });
+      return { ...s, agg: undefined, aggCast: undefined };
+    });
+  }
+  if (toOneSpread) {
+    aggs = [...aggs, ...childAggs.map((a) => ({ ...a, aggAlias: node.relAggAlias }))];
+  } else if (node.children.length) {
+    node.relSelect = node.relSelect.map((r) => {
+      if (r.kind !== 'spread') return r;
+      return {
+        ...r,
+        sels: r.sels.map((s) => {
+          const h = childAggs.find((a) => a.aggAlias === r.aggAlias && a.name === s.name);
+          return h ? { ...s, agg: h.agg, aggCast: h.aggCast, alias: h.alias } : s;
+        }),
+      };
+    });
+  }
+  return aggs;
+}
+
+function addToManyOrderSelects(node: ReadPlan): void {
+  if (node.relSpread?.kind === 'to-many') {
+    const anyAgg = node.select.some((s) => s.agg) || node.relSelect.some((r) => r.kind === 'spread' && r.sels.some((s) => s.agg));
+    if (anyAgg) {
+      throw new ApiError(400, 'PGRST127', 'Feature not implemented', 'Aggregates are not implemented for one-to-many or many-to-many spreads.', null);
+    }
+    const extraSelect: { relation?: string; sel: SelectField }[] = [];
+    const order: OrderTerm[] = [];
+    node.order.forEach((o, i) => {
+      const alias = `${node.relAggAlias}_${o.field.name}_${i + 1}`;
+      extraSelect.push(
+        o.kind === 'field'
+          ? { sel: { field: o.field, alias } }
+          : { relation: o.relation, sel: { field: unknownField(o.field.name, o.field.json), alias } },
+      );
+      order.push({ kind: 'field', field: unknownField(alias), dir: o.dir, nulls: o.nulls });
+    });
+    node.order = [];
+    node.relSpread = { kind: 'to-many', extraSelect, order };
+  }
+  node.children.forEach(addToManyOrderSelects);
+}
+
+function restrictRange(node: ReadPlan, maxRows: number): void {
+  if (node.range.limit !== 0) node.range = { ...node.range, limit: Math.min(node.range.limit ?? maxRows, maxRows) };
+  node.children.forEach((c) => restrictRange(c, maxRows));
+}
+
+/** PostgREST's readPlan: the whole tree for a request on `qi`. */
+export function readPlan(cache: SchemaCache, qi: QI, q: ParsedQuery, opts: ReadPlanOptions): ReadPlan {
+  const root = initTree(cache, qi, q.select);
+  // Filters (for a mutation only those of embeds), then orders, ranges and logic trees, per level.
+  for (const [path, params] of q.nodes) {
+    const segments = path === '' ? [] : path.split('.');
+    const isRoot = segments.length === 0;
+    const node = findNode(root, segments);
+    const conds = params.filters.filter((f) => f.kind === 'cond');
+    const trees = params.filters.filter((f) => f.kind === 'logic');
+    if (!(opts.action === 'mutate' && isRoot)) {
+      node.where.push(...conds.map((f) => resolveFilter(cache, node.from, f)));
+    }
+    if (params.order.length) {
+      node.order = params.order.map((o): OrderTerm =>
+        o.relation !== undefined
+          ? { kind: 'relation', relation: o.relation, field: o.field, dir: o.dir, nulls: o.nulls }
+          : { kind: 'field', field: resolveField(cache, node.from, o.field), dir: o.dir, nulls: o.nulls },
+      );
+    }
+    if (opts.action !== 'mutate' && (params.limit !== undefined || params.offset !== undefined)) {
+      node.range = { offset: params.offset ?? 0, limit: params.limit };
+    }
+    if (!(opts.action === 'mutate' && isRoot)) {
+      node.where.unshift(...trees.map((t) => resolveFilter(cache, node.from, t)));
+    }
+  }
+  addRels(cache, qi.schema, opts.action, root);
+  expandStars(cache, qi.schema, root, false);
+  addAliases(root);
+  addRelatedOrders(root);
+  addNullEmbedFilters(root);
+  addRelSelects(root);
+  validateAggregates(root, opts.aggregatesEnabled);
+  hoistSpreadAggregates(root);
+  addToManyOrderSelects(root);
+  if (opts.action !== 'mutate' && opts.maxRows !== undefined) restrictRange(root, opts.maxRows);
+  return root;
+}
+
+/** Field names the root's filters use (a function call returns them too). */
+export function filterFieldNames(root: ReadPlan): Set<string> {
+  const out = new Set<string>();
+  const walk = (t: LogicTree) => {
+    if (t.kind === 'expr') t.children.forEach(walk);
+    else out.add(t.filter.kind === 'filter' ? t.filter.field.name : t.filter.name);
+  };
+  const visit = (n: ReadPlan) => {
+    n.where.forEach(walk);
+    n.children.forEach(visit);
+  };
+  visit(root);
+  return out;
+}
+
+/** The columns a mutation or a call must return for the select and its embeds (`*` when in doubt). */
+export function columnsNeeded(root: ReadPlan, pk: string[]): Set<string> {
+  const names = new Set(root.select.map((s) => s.field.name));
+  if (names.has('*')) return new Set(['*']);
+  if (root.children.some((c) => c.relToParent?.kind === 'computed')) return new Set(['*']);
+  for (const c of root.children) {
+    const r = c.relToParent;
+    if (!r || r.kind !== 'fk') continue;
+    const cols = r.card.type === 'm2m' ? r.card.junction.colsSource : r.card.cols;
+    for (const [col] of cols) names.add(col);
+  }
+  for (const k of pk) names.add(k);
+  return names;
+}
+
+/** A mutation's WHERE: the root's filters, then its logic trees, on the table itself. */
+export function resolveRootFilters(cache: SchemaCache, table: QI, q: ParsedQuery): LogicTree[] {
+  const top = q.nodes.get('')?.filters ?? [];
+  const qi = { schema: table.schema, name: table.name };
+  return [...top.filter((f) => f.kind === 'cond'), ...top.filter((f) => f.kind === 'logic')].map((f) => resolveFilter(cache, qi, f));
 }

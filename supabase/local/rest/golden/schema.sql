@@ -75,3 +75,26 @@ create function public.echo(json) returns json
 -- Volatile and void.
 create function public.bump_views(post bigint) returns void
   language sql volatile as $$ update public.posts set views = views + 1 where id = post $$;
+
+-- PostgREST's wider select language: a computed field, computed relationships,
+-- a view over posts, a self-referencing table, overloads and unnamed parameters.
+create function public.title_upper(public.posts) returns text
+  language sql stable as $$ select upper($1.title) $$;
+
+create function public.writer(public.posts) returns setof public.authors
+  language sql stable rows 1 as $$ select * from public.authors where id = $1.author_id $$;
+
+create view public.posts_view as select id, author_id as writer_id, title from public.posts;
+
+create table public.folders (
+  id serial primary key,
+  name text not null,
+  parent_id integer references public.folders (id)
+);
+
+create function public.pick(a integer) returns text language sql immutable as $$ select 'a' $$;
+create function public.pick(a text) returns text language sql immutable as $$ select 'text' $$;
+create function public.pick(a integer, b integer) returns text language sql immutable as $$ select 'a, b' $$;
+
+create function public.shout(text) returns text
+  language sql immutable as $$ select upper($1) $$;

@@ -1,10 +1,17 @@
 -- GET /rest/v1/posts?select=id,title&id=eq.1
 -- Accept: application/vnd.pgrst.object+json
 
-SELECT null::bigint AS total, count(*) AS page_total, coalesce(json_agg(_postgrest_t), '[]')::text AS body
-FROM (SELECT "posts"."id" AS "id", "posts"."title" AS "title"
-  FROM "public"."posts" AS "posts"
-  WHERE "posts"."id" = $1
-  LIMIT 1000) AS _postgrest_t
+WITH pgrst_source AS (
+  SELECT "public"."posts"."id", "public"."posts"."title"
+  FROM "public"."posts"
+  WHERE  "public"."posts"."id" = $1
+  LIMIT $2
+  OFFSET $3 )
+SELECT null::bigint AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, (coalesce(json_agg(_postgrest_t)->0, 'null'))::text AS body, nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status, '' AS response_inserted
+FROM (
+  SELECT *
+  FROM pgrst_source ) _postgrest_t
 
 -- $1 = "1"
+-- $2 = "1000"
+-- $3 = "0"

@@ -1,18 +1,30 @@
 -- GET /rest/v1/posts?select=id,comments!inner(id)&published=is.true&limit=5
 -- Prefer: count=exact
 
-SELECT (SELECT count(*)
-  FROM "public"."posts" AS "posts"
-  INNER JOIN LATERAL (SELECT json_agg("pgrst_1_rows") AS body
-    FROM (SELECT "comments_1"."id" AS "id"
+WITH pgrst_source AS (
+  SELECT "public"."posts"."id", COALESCE( "posts_comments_1"."posts_comments_1", '[]') AS "comments"
+  FROM "public"."posts"
+  INNER JOIN LATERAL (
+    SELECT json_agg("posts_comments_1")::jsonb AS "posts_comments_1"
+    FROM (SELECT "comments_1"."id"
       FROM "public"."comments" AS "comments_1"
-      WHERE "comments_1"."post_id" = "posts"."id") AS "pgrst_1_rows") AS "pgrst_1" ON "pgrst_1".body IS NOT NULL
-  WHERE "posts"."published" IS TRUE) AS total, count(*) AS page_total, coalesce(json_agg(_postgrest_t), '[]')::text AS body
-FROM (SELECT "posts"."id" AS "id", coalesce("pgrst_1".body, '[]') AS "comments"
-  FROM "public"."posts" AS "posts"
-  INNER JOIN LATERAL (SELECT json_agg("pgrst_1_rows") AS body
-    FROM (SELECT "comments_1"."id" AS "id"
-      FROM "public"."comments" AS "comments_1"
-      WHERE "comments_1"."post_id" = "posts"."id") AS "pgrst_1_rows") AS "pgrst_1" ON "pgrst_1".body IS NOT NULL
-  WHERE "posts"."published" IS TRUE
-  LIMIT 5) AS _postgrest_t
+      WHERE "comments_1"."post_id" = "public"."posts"."id"
+      LIMIT $1
+      OFFSET $2 ) AS "posts_comments_1" ) AS "posts_comments_1" ON "posts_comments_1" IS NOT NULL
+  WHERE  "public"."posts"."published" IS TRUE
+  LIMIT $3
+  OFFSET $4 ), pgrst_source_count AS (SELECT 1
+  FROM "public"."posts"
+  WHERE  "public"."posts"."published" IS TRUE AND EXISTS (SELECT 1
+    FROM "public"."comments" AS "comments_1"
+    WHERE "comments_1"."post_id" = "public"."posts"."id" ))
+SELECT (SELECT pg_catalog.count(*)
+  FROM pgrst_source_count) AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body, nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status, '' AS response_inserted
+FROM (
+  SELECT *
+  FROM pgrst_source ) _postgrest_t
+
+-- $1 = "1000"
+-- $2 = "0"
+-- $3 = "5"
+-- $4 = "0"

@@ -2,10 +2,10 @@
 -- Prefer: return=headers-only, count=exact
 
 WITH pgrst_source AS (DELETE FROM "public"."tags" AS "tags"
-  WHERE "tags"."name" IN ($1, $2)
-  RETURNING 1)
-SELECT null::bigint AS total, count(*) AS page_total, '' AS body
-FROM pgrst_source
+  WHERE  "tags"."name" = ANY ($1) 
+  RETURNING "tags".*)
+SELECT '' AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, (''::text)::text AS body, nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status, '' AS response_inserted
+FROM (SELECT *
+  FROM pgrst_source) _postgrest_t
 
--- $1 = "a"
--- $2 = "b"
+-- $1 = "{\"a\",\"b\"}"

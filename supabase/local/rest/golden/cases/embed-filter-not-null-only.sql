@@ -1,4 +1,27 @@
 -- GET /rest/v1/posts?select=id,comments(id)&comments=eq.1
 
--- error 400 PGRST100: "failed to parse filter (eq.1)"
--- details: "Only is.null or not.is.null filters are allowed on embedded resources"
+WITH pgrst_source AS (
+  SELECT "public"."posts"."id", COALESCE( "posts_comments_1"."posts_comments_1", '[]') AS "comments"
+  FROM "public"."posts"
+  LEFT JOIN LATERAL (
+    SELECT json_agg("posts_comments_1")::jsonb AS "posts_comments_1"
+    FROM (SELECT "comments_1"."id"
+      FROM "public"."comments" AS "comments_1"
+      WHERE "comments_1"."post_id" = "public"."posts"."id"
+      LIMIT $1
+      OFFSET $2 ) AS "posts_comments_1" ) AS "posts_comments_1" ON TRUE
+  WHERE  "public"."posts"."comments" = $3
+  LIMIT $4
+  OFFSET $5 )
+SELECT null::bigint AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body, nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status, '' AS response_inserted
+FROM (
+  SELECT *
+  FROM pgrst_source ) _postgrest_t
+
+-- $1 = "1000"
+-- $2 = "0"
+-- $3 = "1"
+-- $4 = "1000"
+-- $5 = "0"
+
+-- PostgreSQL refuses it: 42703: column posts.comments does not exist

@@ -1,10 +1,23 @@
 -- GET /rest/v1/posts?select=*,comments()
 
-SELECT null::bigint AS total, count(*) AS page_total, coalesce(json_agg(_postgrest_t), '[]')::text AS body
-FROM (SELECT "posts".*, coalesce("pgrst_1".body, '[]') AS "comments"
-  FROM "public"."posts" AS "posts"
-  LEFT JOIN LATERAL (SELECT json_agg("pgrst_1_rows") AS body
+WITH pgrst_source AS (
+  SELECT "public"."posts".*
+  FROM "public"."posts"
+  LEFT JOIN LATERAL (
+    SELECT json_agg("posts_comments_1")::jsonb AS "posts_comments_1"
     FROM (SELECT "comments_1".*
       FROM "public"."comments" AS "comments_1"
-      WHERE "comments_1"."post_id" = "posts"."id") AS "pgrst_1_rows") AS "pgrst_1" ON TRUE
-  LIMIT 1000) AS _postgrest_t
+      WHERE "comments_1"."post_id" = "public"."posts"."id"
+      LIMIT $1
+      OFFSET $2 ) AS "posts_comments_1" ) AS "posts_comments_1" ON TRUE
+  LIMIT $3
+  OFFSET $4 )
+SELECT null::bigint AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body, nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status, '' AS response_inserted
+FROM (
+  SELECT *
+  FROM pgrst_source ) _postgrest_t
+
+-- $1 = "1000"
+-- $2 = "0"
+-- $3 = "1000"
+-- $4 = "0"

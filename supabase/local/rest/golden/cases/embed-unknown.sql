@@ -2,4 +2,3 @@
 
 -- error 400 PGRST200: Could not find a relationship between 'posts' and 'readers' in the schema cache
 -- details: "Searched for a foreign key relationship between 'posts' and 'readers' in the schema 'public', but no matches were found."
--- hint: Perhaps you meant 'readers' to be a table or a foreign key of 'posts'.

@@ -1,10 +1,15 @@
 -- GET /rest/v1/posts?select=id&id=eq.1&views=neq.2&views=gt.3&views=gte.4&id=lt.5&id=lte.6
 
-SELECT null::bigint AS total, count(*) AS page_total, coalesce(json_agg(_postgrest_t), '[]')::text AS body
-FROM (SELECT "posts"."id" AS "id"
-  FROM "public"."posts" AS "posts"
-  WHERE "posts"."id" = $1 AND "posts"."views" <> $2 AND "posts"."views" > $3 AND "posts"."views" >= $4 AND "posts"."id" < $5 AND "posts"."id" <= $6
-  LIMIT 1000) AS _postgrest_t
+WITH pgrst_source AS (
+  SELECT "public"."posts"."id"
+  FROM "public"."posts"
+  WHERE  "public"."posts"."id" = $1 AND  "public"."posts"."views" <> $2 AND  "public"."posts"."views" > $3 AND  "public"."posts"."views" >= $4 AND  "public"."posts"."id" < $5 AND  "public"."posts"."id" <= $6
+  LIMIT $7
+  OFFSET $8 )
+SELECT null::bigint AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body, nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status, '' AS response_inserted
+FROM (
+  SELECT *
+  FROM pgrst_source ) _postgrest_t
 
 -- $1 = "1"
 -- $2 = "2"
@@ -12,3 +17,5 @@ FROM (SELECT "posts"."id" AS "id"
 -- $4 = "4"
 -- $5 = "5"
 -- $6 = "6"
+-- $7 = "1000"
+-- $8 = "0"

@@ -1,15 +1,18 @@
 -- GET /rest/v1/posts?select=id&id=in.(1,2,3)&title=in.("a,b","say \"hi\"",plain)&views=not.in.(0)
 
-SELECT null::bigint AS total, count(*) AS page_total, coalesce(json_agg(_postgrest_t), '[]')::text AS body
-FROM (SELECT "posts"."id" AS "id"
-  FROM "public"."posts" AS "posts"
-  WHERE "posts"."id" IN ($1, $2, $3) AND "posts"."title" IN ($4, $5, $6) AND NOT ("posts"."views" IN ($7))
-  LIMIT 1000) AS _postgrest_t
+WITH pgrst_source AS (
+  SELECT "public"."posts"."id"
+  FROM "public"."posts"
+  WHERE  "public"."posts"."id" = ANY ($1)  AND  "public"."posts"."title" = ANY ($2)  AND NOT "public"."posts"."views" = ANY ($3) 
+  LIMIT $4
+  OFFSET $5 )
+SELECT null::bigint AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body, nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status, '' AS response_inserted
+FROM (
+  SELECT *
+  FROM pgrst_source ) _postgrest_t
 
--- $1 = "1"
--- $2 = "2"
--- $3 = "3"
--- $4 = "a,b"
--- $5 = "say \"hi\""
--- $6 = "plain"
--- $7 = "0"
+-- $1 = "{\"1\",\"2\",\"3\"}"
+-- $2 = "{\"a,b\",\"say \\\"hi\\\"\",\"plain\"}"
+-- $3 = "{\"0\"}"
+-- $4 = "1000"
+-- $5 = "0"

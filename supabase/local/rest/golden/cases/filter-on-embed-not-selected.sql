@@ -1,6 +1,4 @@
 -- GET /rest/v1/posts?select=id&comments.id=eq.1
 
-SELECT null::bigint AS total, count(*) AS page_total, coalesce(json_agg(_postgrest_t), '[]')::text AS body
-FROM (SELECT "posts"."id" AS "id"
-  FROM "public"."posts" AS "posts"
-  LIMIT 1000) AS _postgrest_t
+-- error 400 PGRST108: 'comments' is not an embedded resource in this request
+-- hint: Verify that 'comments' is included in the 'select' query parameter.

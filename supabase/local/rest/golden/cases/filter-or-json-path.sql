@@ -1,11 +1,18 @@
 -- GET /rest/v1/posts?select=id&or=(meta->>status.eq.draft,meta->>status.is.null)
 
-SELECT null::bigint AS total, count(*) AS page_total, coalesce(json_agg(_postgrest_t), '[]')::text AS body
-FROM (SELECT "posts"."id" AS "id"
-  FROM "public"."posts" AS "posts"
-  WHERE ("posts"."meta"->>$1::text = $2 OR "posts"."meta"->>$3::text IS NULL)
-  LIMIT 1000) AS _postgrest_t
+WITH pgrst_source AS (
+  SELECT "public"."posts"."id"
+  FROM "public"."posts"
+  WHERE  ( "public"."posts"."meta"->>$1 = $2 OR  "public"."posts"."meta"->>$3 IS NULL)
+  LIMIT $4
+  OFFSET $5 )
+SELECT null::bigint AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body, nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status, '' AS response_inserted
+FROM (
+  SELECT *
+  FROM pgrst_source ) _postgrest_t
 
 -- $1 = "status"
 -- $2 = "draft"
 -- $3 = "status"
+-- $4 = "1000"
+-- $5 = "0"

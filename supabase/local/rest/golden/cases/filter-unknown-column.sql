@@ -1,3 +1,18 @@
 -- GET /rest/v1/posts?select=id&nope=eq.1
 
--- error 400 42703: column posts.nope does not exist
+WITH pgrst_source AS (
+  SELECT "public"."posts"."id"
+  FROM "public"."posts"
+  WHERE  "public"."posts"."nope" = $1
+  LIMIT $2
+  OFFSET $3 )
+SELECT null::bigint AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body, nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status, '' AS response_inserted
+FROM (
+  SELECT *
+  FROM pgrst_source ) _postgrest_t
+
+-- $1 = "1"
+-- $2 = "1000"
+-- $3 = "0"
+
+-- PostgreSQL refuses it: 42703: column posts.nope does not exist

@@ -1,7 +1,15 @@
 -- GET /rest/v1/posts?select=id&order=published.desc,views.asc.nullsfirst,title.nullslast,id
 
-SELECT null::bigint AS total, count(*) AS page_total, coalesce(json_agg(_postgrest_t), '[]')::text AS body
-FROM (SELECT "posts"."id" AS "id"
-  FROM "public"."posts" AS "posts"
-  ORDER BY "posts"."published" DESC, "posts"."views" ASC NULLS FIRST, "posts"."title" ASC NULLS LAST, "posts"."id" ASC
-  LIMIT 1000) AS _postgrest_t
+WITH pgrst_source AS (
+  SELECT "public"."posts"."id"
+  FROM "public"."posts"
+  ORDER BY "public"."posts"."published" DESC, "public"."posts"."views" ASC NULLS FIRST, "public"."posts"."title" NULLS LAST, "public"."posts"."id"
+  LIMIT $1
+  OFFSET $2 )
+SELECT null::bigint AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body, nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status, '' AS response_inserted
+FROM (
+  SELECT *
+  FROM pgrst_source ) _postgrest_t
+
+-- $1 = "1000"
+-- $2 = "0"

@@ -1,8 +1,13 @@
 -- GET /rest/v1/rpc/author_stats?author=1
 
-SELECT null::bigint AS total, count(*) AS page_total, coalesce(json_agg(_postgrest_t), '[]')::text AS body
-FROM (SELECT "author_stats".*
-  FROM json_to_record($1::json) AS _args("author" integer), LATERAL "public"."author_stats"("author" => _args."author") AS "author_stats"
-  LIMIT 1000) AS _postgrest_t
+WITH pgrst_source AS (SELECT pgrst_call.*
+  FROM "public"."author_stats"("author" := $1::integer) pgrst_call)
+SELECT null::bigint AS total_result_set, 1 AS page_total, (coalesce(json_agg(_postgrest_t)->0, 'null'))::text AS body, nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status, '' AS response_inserted
+FROM (SELECT "record".*
+  FROM "pgrst_source" AS "record"
+  LIMIT $2
+  OFFSET $3) _postgrest_t
 
--- $1 = "{\"author\":\"1\"}"
+-- $1 = "1"
+-- $2 = "1000"
+-- $3 = "0"

@@ -1,6 +1,13 @@
 -- GET /rest/v1/rpc/add_numbers?a=1
 
-SELECT null::bigint AS total, 1 AS page_total, to_json(pgrst_call)::text AS body
-FROM json_to_record($1::json) AS _args("a" integer), LATERAL "public"."add_numbers"("a" => _args."a") AS pgrst_call
+WITH pgrst_source AS (SELECT pgrst_call.pgrst_scalar
+  FROM (SELECT "public"."add_numbers"("a" := $1::integer) pgrst_scalar) pgrst_call)
+SELECT null::bigint AS total_result_set, 1 AS page_total, (coalesce(json_agg(_postgrest_t.pgrst_scalar)->0, 'null'))::text AS body, nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status, '' AS response_inserted
+FROM (SELECT "add_numbers".*
+  FROM "pgrst_source" AS "add_numbers"
+  LIMIT $2
+  OFFSET $3) _postgrest_t
 
--- $1 = "{\"a\":\"1\"}"
+-- $1 = "1"
+-- $2 = "1000"
+-- $3 = "0"

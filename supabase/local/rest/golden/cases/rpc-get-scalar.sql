@@ -1,6 +1,14 @@
 -- GET /rest/v1/rpc/add_numbers?a=1&b=2
 
-SELECT null::bigint AS total, 1 AS page_total, to_json(pgrst_call)::text AS body
-FROM json_to_record($1::json) AS _args("a" integer, "b" integer), LATERAL "public"."add_numbers"("a" => _args."a", "b" => _args."b") AS pgrst_call
+WITH pgrst_source AS (SELECT pgrst_call.pgrst_scalar
+  FROM (SELECT "public"."add_numbers"("a" := $1::integer, "b" := $2::integer) pgrst_scalar) pgrst_call)
+SELECT null::bigint AS total_result_set, 1 AS page_total, (coalesce(json_agg(_postgrest_t.pgrst_scalar)->0, 'null'))::text AS body, nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status, '' AS response_inserted
+FROM (SELECT "add_numbers".*
+  FROM "pgrst_source" AS "add_numbers"
+  LIMIT $3
+  OFFSET $4) _postgrest_t
 
--- $1 = "{\"a\":\"1\",\"b\":\"2\"}"
+-- $1 = "1"
+-- $2 = "2"
+-- $3 = "1000"
+-- $4 = "0"

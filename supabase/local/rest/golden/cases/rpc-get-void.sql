@@ -1,6 +1,13 @@
 -- GET /rest/v1/rpc/bump_views?post=1
 
-SELECT null::bigint AS total, 0 AS page_total, '' AS body
-FROM json_to_record($1::json) AS _args("post" bigint), LATERAL "public"."bump_views"("post" => _args."post") AS pgrst_call
+WITH pgrst_source AS (SELECT pgrst_call.pgrst_scalar
+  FROM (SELECT "public"."bump_views"("post" := $1::bigint) pgrst_scalar) pgrst_call)
+SELECT null::bigint AS total_result_set, 1 AS page_total, (coalesce(json_agg(_postgrest_t.pgrst_scalar)->0, 'null'))::text AS body, nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status, '' AS response_inserted
+FROM (SELECT "bump_views".*
+  FROM "pgrst_source" AS "bump_views"
+  LIMIT $2
+  OFFSET $3) _postgrest_t
 
--- $1 = "{\"post\":\"1\"}"
+-- $1 = "1"
+-- $2 = "1000"
+-- $3 = "0"

@@ -1,4 +1,4 @@
 -- GET /rest/v1/rpc/add_numbers?c=1
 
--- error 400 PGRST100: "failed to parse filter (1)" (line 1, column 1)
--- details: "unexpected \"1\" expecting \"not\" or operator (eq, gt, ...)"
+-- error 404 PGRST202: Could not find the function public.add_numbers(c) in the schema cache
+-- details: "Searched for the function public.add_numbers with parameter c, but no matches were found in the schema cache."

@@ -1,7 +1,14 @@
 -- POST /rest/v1/rpc/echo
 -- body: {"x":[1,2],"y":"z"}
 
-SELECT null::bigint AS total, 1 AS page_total, to_json(pgrst_call)::text AS body
-FROM "public"."echo"($1::json) AS pgrst_call
+WITH pgrst_source AS (SELECT pgrst_call.pgrst_scalar
+  FROM (SELECT "public"."echo"($1::json) pgrst_scalar) pgrst_call)
+SELECT null::bigint AS total_result_set, 1 AS page_total, (coalesce(json_agg(_postgrest_t.pgrst_scalar)->0, 'null'))::text AS body, nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status, '' AS response_inserted
+FROM (SELECT "echo".*
+  FROM "pgrst_source" AS "echo"
+  LIMIT $2
+  OFFSET $3) _postgrest_t
 
 -- $1 = "{\"x\":[1,2],\"y\":\"z\"}"
+-- $2 = "1000"
+-- $3 = "0"

@@ -1,6 +1,14 @@
 -- GET /rest/v1/posts?select=id,title,views
 
-SELECT null::bigint AS total, count(*) AS page_total, coalesce(json_agg(_postgrest_t), '[]')::text AS body
-FROM (SELECT "posts"."id" AS "id", "posts"."title" AS "title", "posts"."views" AS "views"
-  FROM "public"."posts" AS "posts"
-  LIMIT 1000) AS _postgrest_t
+WITH pgrst_source AS (
+  SELECT "public"."posts"."id", "public"."posts"."title", "public"."posts"."views"
+  FROM "public"."posts"
+  LIMIT $1
+  OFFSET $2 )
+SELECT null::bigint AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body, nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status, '' AS response_inserted
+FROM (
+  SELECT *
+  FROM pgrst_source ) _postgrest_t
+
+-- $1 = "1000"
+-- $2 = "0"

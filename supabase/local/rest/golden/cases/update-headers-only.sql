@@ -4,12 +4,12 @@
 
 WITH pgrst_source AS (UPDATE "public"."posts" AS "posts"
   SET "published" = _r."published"
-  FROM jsonb_populate_record(null::"public"."posts", $3::jsonb) AS _r
-  WHERE "posts"."id" IN ($1, $2)
-  RETURNING 1)
-SELECT null::bigint AS total, count(*) AS page_total, '' AS body
-FROM pgrst_source
+  FROM jsonb_populate_record(null::"public"."posts", $1::jsonb) AS _r
+  WHERE  "posts"."id" = ANY ($2) 
+  RETURNING "posts".*)
+SELECT '' AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, (''::text)::text AS body, nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status, '' AS response_inserted
+FROM (SELECT *
+  FROM pgrst_source) _postgrest_t
 
--- $1 = "1"
--- $2 = "2"
--- $3 = "{\"published\":false}"
+-- $1 = "{\"published\":false}"
+-- $2 = "{\"1\",\"2\"}"

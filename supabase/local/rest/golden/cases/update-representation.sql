@@ -3,20 +3,21 @@
 -- body: {"views":0,"meta":{"status":"published"}}
 
 WITH pgrst_source AS (UPDATE "public"."posts" AS "posts"
-  SET "views" = _r."views", "meta" = _r."meta"
-  FROM jsonb_populate_record(null::"public"."posts", $4::jsonb) AS _r
-  WHERE ("posts"."views" < $1 OR "posts"."editor_id" IS NULL) AND "posts"."meta"->>$2::text = $3
+  SET "meta" = _r."meta", "views" = _r."views"
+  FROM jsonb_populate_record(null::"public"."posts", $1::jsonb) AS _r
+  WHERE  "posts"."meta"->>$2 = $3 AND  ( "posts"."views" < $4 OR  "posts"."editor_id" IS NULL)
   RETURNING "posts".*)
-SELECT null::bigint AS total, count(*) AS page_total, coalesce(json_agg(_postgrest_t), '[]')::text AS body
-FROM (SELECT "posts"."id" AS "id", "posts"."title" AS "title", coalesce("pgrst_1".body, '[]') AS "comments"
-  FROM pgrst_source AS "posts"
-  LEFT JOIN LATERAL (SELECT json_agg("pgrst_1_rows") AS body
-    FROM (SELECT "comments_1"."body" AS "body"
+SELECT '' AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body, nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status, '' AS response_inserted
+FROM (SELECT "posts"."id", "posts"."title", COALESCE( "posts_comments_1"."posts_comments_1", '[]') AS "comments"
+  FROM "pgrst_source" AS "posts"
+  LEFT JOIN LATERAL (
+    SELECT json_agg("posts_comments_1")::jsonb AS "posts_comments_1"
+    FROM (SELECT "comments_1"."body"
       FROM "public"."comments" AS "comments_1"
-      WHERE "comments_1"."post_id" = "posts"."id") AS "pgrst_1_rows") AS "pgrst_1" ON TRUE
-  ORDER BY "posts"."id" DESC) AS _postgrest_t
+      WHERE "comments_1"."post_id" = "posts"."id" ) AS "posts_comments_1" ) AS "posts_comments_1" ON TRUE
+  ORDER BY "posts"."id" DESC) _postgrest_t
 
--- $1 = "1"
+-- $1 = "{\"views\":0,\"meta\":{\"status\":\"published\"}}"
 -- $2 = "status"
 -- $3 = "draft"
--- $4 = "{\"views\":0,\"meta\":{\"status\":\"published\"}}"
+-- $4 = "1"

@@ -8,8 +8,8 @@ WITH pgrst_source AS (INSERT INTO "public"."tags" AS "tags" ("name")
   ORDER BY _j.ord
   ON CONFLICT ("name") DO NOTHING
   RETURNING "tags".*)
-SELECT null::bigint AS total, count(*) AS page_total, coalesce(json_agg(_postgrest_t), '[]')::text AS body
+SELECT '' AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body, nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status, '' AS response_inserted
 FROM (SELECT "tags".*
-  FROM pgrst_source AS "tags") AS _postgrest_t
+  FROM "pgrst_source" AS "tags") _postgrest_t
 
 -- $1 = "[{\"name\":\"news\"},{\"name\":\"tech\"}]"

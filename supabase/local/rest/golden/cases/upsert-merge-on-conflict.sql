@@ -10,10 +10,10 @@ WITH pgrst_ret AS (INSERT INTO "public"."authors" AS "authors" ("email", "name")
   DO UPDATE SET "email" = EXCLUDED."email", "name" = EXCLUDED."name"
   RETURNING "authors" AS pgrst_row, (xmax = 0) AS pgrst_inserted), pgrst_source AS (SELECT (pgrst_row).*
   FROM pgrst_ret)
-SELECT (SELECT count(*)
+SELECT '' AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body, nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status, (SELECT count(*)
   FROM pgrst_ret
-  WHERE pgrst_inserted) AS total, count(*) AS page_total, coalesce(json_agg(_postgrest_t), '[]')::text AS body
-FROM (SELECT "authors"."id" AS "id", "authors"."email" AS "email"
-  FROM pgrst_source AS "authors") AS _postgrest_t
+  WHERE pgrst_inserted) AS response_inserted
+FROM (SELECT "authors"."id", "authors"."email"
+  FROM "pgrst_source" AS "authors") _postgrest_t
 
 -- $1 = "[{\"email\":\"ada@example.com\",\"name\":\"Ada\"}]"

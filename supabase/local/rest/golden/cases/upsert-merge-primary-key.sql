@@ -10,10 +10,10 @@ WITH pgrst_ret AS (INSERT INTO "public"."tags" AS "tags" ("id", "name")
   DO UPDATE SET "id" = EXCLUDED."id", "name" = EXCLUDED."name"
   RETURNING "tags" AS pgrst_row, (xmax = 0) AS pgrst_inserted), pgrst_source AS (SELECT (pgrst_row).*
   FROM pgrst_ret)
-SELECT (SELECT count(*)
+SELECT '' AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body, nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status, (SELECT count(*)
   FROM pgrst_ret
-  WHERE pgrst_inserted) AS total, count(*) AS page_total, coalesce(json_agg(_postgrest_t), '[]')::text AS body
+  WHERE pgrst_inserted) AS response_inserted
 FROM (SELECT "tags".*
-  FROM pgrst_source AS "tags") AS _postgrest_t
+  FROM "pgrst_source" AS "tags") _postgrest_t
 
 -- $1 = "[{\"id\":1,\"name\":\"news\"}]"

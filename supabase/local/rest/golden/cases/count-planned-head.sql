@@ -1,0 +1,20 @@
+-- HEAD /rest/v1/posts?select=id
+-- Prefer: count=planned
+
+WITH pgrst_source AS (
+  SELECT "public"."posts"."id"
+  FROM "public"."posts"
+  LIMIT $1
+  OFFSET $2 )
+SELECT null::bigint AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, (''::text)::text AS body, nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status, '' AS response_inserted
+FROM (
+  SELECT *
+  FROM pgrst_source ) _postgrest_t
+
+-- $1 = "1000"
+-- $2 = "0"
+
+-- then, for the planned count:
+EXPLAIN (FORMAT JSON)
+SELECT 1
+FROM "public"."posts"

@@ -1,0 +1,15 @@
+-- POST /rest/v1/tags
+-- Content-Type: text/csv
+-- Prefer: return=representation
+-- body: "name\nred\n\"blue, dark\""
+
+WITH pgrst_source AS (INSERT INTO "public"."tags" AS "tags" ("name")
+  SELECT _r."name"
+  FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS _j(j, ord), LATERAL jsonb_populate_record(null::"public"."tags", _j.j) AS _r
+  ORDER BY _j.ord
+  RETURNING "tags".*)
+SELECT '' AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body, nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status, '' AS response_inserted
+FROM (SELECT "tags".*
+  FROM "pgrst_source" AS "tags") _postgrest_t
+
+-- $1 = "[{\"name\":\"red\"},{\"name\":\"blue, dark\"}]"
