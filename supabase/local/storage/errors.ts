@@ -40,6 +40,21 @@ export const errors = {
   invalidSignature: (message = 'Invalid signature') =>
     new StorageError(400, 'InvalidSignature', 'InvalidSignature', message),
   invalidRequest: (message: string) => new StorageError(400, 'InvalidRequest', 'InvalidRequest', message),
+  /** A Range header Storage cannot serve: answered with HTTP 416 itself (withStatusCode). */
+  invalidRange: () => new StorageError(416, 'InvalidRange', 'invalid_range', 'invalid range provided', 416),
+  /** A request that fails Storage's route schema (Fastify's validation error: error "Error"). */
+  validation: (message: string) => new StorageError(400, 'InvalidRequest', 'Error', message),
+  invalidParameter: (name: string, message?: string) =>
+    new StorageError(400, 'InvalidParameter', 'InvalidParameter', message ?? `Invalid Parameter ${name}`),
+  unableToEmptyBucket: (message: string) => new StorageError(409, 'InvalidRequest', 'InvalidRequest', message),
+  /** What the image renderer answers for an image imgproxy refuses (ERRORS.ImageProcessingError). */
+  imageProcessing: (status: number, message: string) =>
+    status > 499
+      ? new StorageError(status, 'InternalError', 'InternalError', message)
+      : new StorageError(status, 'InvalidRequest', 'InvalidRequest', message),
+  /** Fastify's not-found handler of Storage's routes (setRestNotFoundHandler). */
+  routeNotFound: (method: string, url: string) =>
+    new StorageError(404, 'InvalidRequest', 'Not Found', `Route ${method}:${url} not found`, 404),
   missingParameter: (name: string) =>
     new StorageError(400, 'MissingParameter', 'MissingParameter', `Missing Required Parameter ${name}`),
   noContent: () => new StorageError(400, 'InvalidRequest', 'InvalidRequest', 'No content provided'),
