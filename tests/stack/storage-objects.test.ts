@@ -397,6 +397,52 @@ describe('download', () => {
   });
 });
 
+describe('info and cache purges', () => {
+  it('describes an object as Storage’s info route does', async () => {
+    const u = await newUser();
+    await u.client.storage.from(PUBLIC).upload(u.path('plain.txt'), textBlob('plain'));
+    const { data, error } = await u.client.storage.from(PUBLIC).info(u.path('plain.txt'));
+    expect(error).toBeNull();
+    expect(data).toMatchObject({
+      name: u.path('plain.txt'),
+      bucketId: PUBLIC,
+      size: 5,
+      contentType: 'text/plain',
+      cacheControl: 'max-age=3600',
+      // No user metadata was sent: null, not an empty object.
+      metadata: null,
+    });
+    expect(Date.parse(String(data!.lastModified))).not.toBeNaN();
+
+    // A public bucket's object is described to anyone.
+    const open = await fetch(`${STACK_URL}/storage/v1/object/info/public/${PUBLIC}/${u.path('plain.txt')}`);
+    expect(open.status).toBe(200);
+    expect(open.headers.get('etag')).toMatch(/^"[0-9a-f]{32}"$/);
+    expect(await open.json()).toMatchObject({ name: u.path('plain.txt'), size: 5 });
+    await u.client.storage.from(PRIVATE).upload(u.path('plain.txt'), textBlob('plain'));
+    await expectStorageBody(
+      await fetch(`${STACK_URL}/storage/v1/object/info/public/${PRIVATE}/${u.path('plain.txt')}`),
+      {
+        statusCode: '404',
+        code: 'NoSuchBucket',
+        error: 'Bucket not found',
+        message: 'Bucket not found',
+      },
+    );
+  });
+
+  it('answers cache purges as Storage without a CDN does (supabase start)', async () => {
+    const u = await newUser();
+    const refused = await u.client.storage.from(PUBLIC).purgeCache(u.path('x.png'));
+    expectStorageError(refused.error, { status: 403, statusCode: '403', message: 'Access denied: Invalid role' });
+    const admin = await service().storage.purgeBucketCache(PUBLIC);
+    expectStorageError(admin.error, {
+      statusCode: '400',
+      message: 'Missing Required Parameter CDN_PURGE_ENDPOINT_URL is not set',
+    });
+  });
+});
+
 describe('remove', () => {
   it('removes the caller’s objects by path and silently skips others’', async () => {
     const owner = await newUser();

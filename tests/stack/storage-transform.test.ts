@@ -3,8 +3,11 @@
 // which Storage serves from /render/image/..., with imgproxy's resizing rules,
 // formats, limits and errors.
 import { crc32 } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
-import { anon, ANON_KEY, STACK_URL } from './helpers.ts';
+import { createClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ws from 'ws';
+import { startTestStack, type TestStack } from '../support/stack-process.ts';
+import { anon, ANON_KEY, ENGINE, SERVICE_ROLE_KEY, STACK_URL } from './helpers.ts';
 import {
   expectStorageBody,
   expectStorageError,
@@ -327,6 +330,48 @@ describe('transformation errors', () => {
       code: 'NoSuchKey',
       error: 'not_found',
       message: 'Object not found',
+    });
+  });
+});
+
+describe('with image transformation off ([storage.image_transformation] enabled = false)', () => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    const base = Number(process.env.TEST_BASE_PORT ?? (ENGINE === 'postgres' ? 54520 : 54420)) + 96;
+    stack = await startTestStack({
+      engine: ENGINE,
+      basePort: base,
+      name: `test-${ENGINE}-${base}-no-transforms`,
+      env: { IMAGE_TRANSFORMATION_ENABLED: 'false' },
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('has no render routes, and signs plain URLs even when asked to transform', async () => {
+    const admin = createClient(stack.url, SERVICE_ROLE_KEY, {
+      auth: { persistSession: false },
+      realtime: { transport: ws as never },
+    }).storage.from(PUBLIC);
+    expect((await admin.upload('wide.png', png(await pngImage(400, 200)))).error).toBeNull();
+
+    const url = admin.getPublicUrl('wide.png', { transform: { width: 10 } }).data.publicUrl;
+    await expectStorageBody(await fetch(url), {
+      status: 404,
+      statusCode: '404',
+      code: 'InvalidRequest',
+      error: 'Not Found',
+      message: `Route GET:/render/image/public/${PUBLIC}/wide.png?width=10 not found`,
+    });
+
+    const { data } = await admin.createSignedUrl('wide.png', 60, { transform: { width: 10 } });
+    expect(data!.signedUrl).toContain(`/storage/v1/object/sign/${PUBLIC}/wide.png?token=`);
+    expect(await imageOf(await (await fetch(data!.signedUrl)).arrayBuffer())).toMatchObject({
+      width: 400,
+      height: 200,
     });
   });
 });

@@ -7,6 +7,7 @@ import { BodyTooLargeError, discardBody, type Service, type StackContext, type S
 import { routeTable, type Route, type RouteMatch } from '../http/routes.ts';
 import { SUPABASE_DIR } from '../config.ts';
 import * as buckets from './buckets.ts';
+import { purgeCache } from './cdn.ts';
 import { errors, sendStorageError } from './errors.ts';
 import { FileStore } from './files.ts';
 import * as list from './list.ts';
@@ -121,11 +122,18 @@ const ROUTES: Route<StorageHandler>[] = [
   { method: READ, path: '/object/authenticated/*', handler: onObject(objects.getAuthenticated) },
   {
     method: 'GET',
+    path: '/object/info/public/*',
+    handler: onObject((ctx, req, res, bucket, key) => objects.getInfo(ctx, req, res, bucket, key, 'public')),
+  },
+  {
+    method: 'GET',
+    path: '/object/info/authenticated/*',
+    handler: onObject((ctx, req, res, bucket, key) => objects.getInfo(ctx, req, res, bucket, key, 'authenticated')),
+  },
+  {
+    method: 'GET',
     path: '/object/info/*',
-    handler: (ctx, req, res, m) => {
-      const [bucket, key] = bucketAndKey(m.rest.replace(/^(public|authenticated)\//, ''));
-      return objects.getInfo(ctx, req, res, bucket, key);
-    },
+    handler: onObject((ctx, req, res, bucket, key) => objects.getInfo(ctx, req, res, bucket, key, 'authenticated')),
   },
   {
     method: 'DELETE',
@@ -146,6 +154,9 @@ const ROUTES: Route<StorageHandler>[] = [
     handler: onObject((ctx, req, res, bucket, key) => objects.uploadObject(ctx, req, res, bucket, key, true)),
   },
   { method: READ, path: '/object/*', handler: onObject(objects.getAuthenticated) },
+
+  { method: 'DELETE', path: '/cdn', handler: (ctx, req, res) => purgeCache(ctx, req, res) },
+  { method: 'DELETE', path: '/cdn/*', handler: (ctx, req, res) => purgeCache(ctx, req, res) },
 
   // Image transformation: only with [storage.image_transformation] enabled (see route()).
   { method: READ, path: '/render/image/authenticated/*', handler: onObject(render.renderAuthenticated) },

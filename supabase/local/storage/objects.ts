@@ -226,17 +226,20 @@ export async function getSigned(
   await sendObject(ctx, req, res, bucketId, row, { download, expires: new Date(exp * 1000).toUTCString() });
 }
 
-/** GET /object/info/<bucket>/<key>: the object's details, as the caller. */
+/**
+ * GET /object/info/<bucket>/<key> (and /object/info/authenticated/...): the
+ * object's details as the caller may read them; /object/info/public/... for a
+ * public bucket's object, to anyone. Storage's InfoRenderer.
+ */
 export async function getInfo(
   ctx: StorageContext,
   req: StackRequest,
   res: ServerResponse,
   bucketId: string,
   key: string,
+  visibility: 'public' | 'authenticated',
 ): Promise<void> {
-  const caller = await authenticate(ctx, req);
-  assertValidKey(key);
-  const row = await asCaller(ctx, req, caller, 'storage.object.info', async (tx) => {
+  const select = async (tx: Tx) => {
     const { rows } = await tx.query<{
       id: string;
       name: string;
@@ -244,29 +247,51 @@ export async function getInfo(
       bucket_id: string;
       metadata: ObjectMetadata | null;
       user_metadata: Record<string, unknown> | null;
-      created_at: string;
+      updated_at: string | null;
+      created_at: string | null;
     }>(
-      `select id, name, version, bucket_id, metadata, user_metadata, ${isoSql('created_at')} as created_at
+      `select id, name, version, bucket_id, metadata, user_metadata,
+         ${isoSql('updated_at')} as updated_at, ${isoSql('created_at')} as created_at
        from storage.objects where bucket_id = $1 and name = $2`,
       [bucketId, key],
     );
     if (!rows[0]) throw errors.noSuchKey();
     return rows[0];
-  });
+  };
+  let row: Awaited<ReturnType<typeof select>>;
+  if (visibility === 'public') {
+    assertValidKey(key);
+    const bucket = await findBucket(ctx, bucketId);
+    if (!bucket.public) throw errors.noSuchBucket();
+    row = await ctx.stack.db.transaction(select);
+  } else {
+    const caller = await authenticate(ctx, req);
+    assertValidKey(key);
+    row = await asCaller(ctx, req, caller, 'storage.object.info', select);
+  }
   const meta = row.metadata ?? {};
-  sendJson(res, 200, {
-    id: row.id,
-    name: row.name,
-    version: row.version,
-    bucket_id: row.bucket_id,
-    size: meta.size ?? null,
-    content_type: meta.mimetype ?? null,
-    cache_control: meta.cacheControl ?? null,
-    etag: meta.eTag ?? null,
-    metadata: row.user_metadata ?? {},
-    last_modified: meta.lastModified ?? null,
-    created_at: row.created_at,
-  });
+  const headers: Record<string, string> = {};
+  if (meta.eTag) headers.ETag = meta.eTag;
+  if (meta.lastModified) headers['Last-Modified'] = new Date(meta.lastModified).toUTCString();
+  if (meta.cacheControl) headers['Cache-Control'] = meta.cacheControl;
+  sendJson(
+    res,
+    200,
+    {
+      id: row.id,
+      name: row.name,
+      version: row.version,
+      bucket_id: row.bucket_id,
+      size: meta.size ?? null,
+      content_type: meta.mimetype ?? null,
+      cache_control: meta.cacheControl ?? null,
+      etag: meta.eTag ?? null,
+      metadata: row.user_metadata,
+      last_modified: row.updated_at,
+      created_at: row.created_at,
+    },
+    headers,
+  );
 }
 
 // ---------------------------------------------------------------------------
