@@ -94,6 +94,21 @@ describe('download with transform', () => {
     expect(await imageOf(await avif.arrayBuffer())).toMatchObject({ format: 'avif', width: 50, height: 25 });
   });
 
+  it('crops where the gravity says (a Storage option storage-js does not name)', async () => {
+    const u = await withImage(PUBLIC);
+    const base = u.client.storage.from(PUBLIC).getPublicUrl(u.key, { transform: { width: 100, height: 100 } })
+      .data.publicUrl;
+    const crop = async (query: string) => (await fetch(`${base}&${query}`)).arrayBuffer();
+    // The 400 × 200 image becomes 200 × 100 and a 100 × 100 box is cut out of it.
+    expect(await pixel(await crop('gravity=we'), 90, 50)).toEqual([255, 0, 0]);
+    expect(await pixel(await crop('gravity=ea'), 10, 50)).toEqual([0, 0, 255]);
+    expect(await pixel(await crop('gravity=fp&x_offset=0&y_offset=0.5'), 90, 50)).toEqual([255, 0, 0]);
+    // Offsets move the box: 60 pixels in from the west edge, so its right part is blue.
+    expect(await pixel(await crop('gravity=we&x_offset=60'), 30, 50)).toEqual([255, 0, 0]);
+    expect(await pixel(await crop('gravity=we&x_offset=60'), 60, 50)).toEqual([0, 0, 255]);
+    expect(await imageOf(await crop('gravity=sm'))).toMatchObject({ width: 100, height: 100 });
+  });
+
   it('writes lower qualities smaller', async () => {
     const u = await newUser();
     const bucket = u.client.storage.from(PUBLIC);

@@ -276,13 +276,17 @@ function encode(img: Sharp, format: string, quality: number | undefined): Sharp 
  * limits or that are not images with imgproxy's messages, then resizes, crops
  * and encodes. `accept` is the client's Accept header (ignored for format=origin).
  */
+/** imgproxy's IMGPROXY_MAX_SRC_FILE_SIZE, checked before a source is read. */
+export function assertSourceSize(bytes: number): void {
+  if (bytes > MAX_SOURCE_BYTES) throw errors.imageProcessing(400, 'The source image file is too large to process');
+}
+
 export async function renderImage(
   bytes: Buffer,
   options: TransformOptions,
   accept: string | undefined,
 ): Promise<RenderedImage> {
-  if (bytes.length > MAX_SOURCE_BYTES)
-    throw errors.imageProcessing(400, 'The source image file is too large to process');
+  assertSourceSize(bytes.length);
   const source = await inspect(bytes);
   const frames = Math.min(source.frames, MAX_ANIMATION_FRAMES);
   if (source.width * source.height * frames > MAX_SOURCE_PIXELS) {

@@ -8,6 +8,7 @@ import type { StackRequest } from '../http/server.ts';
 import { errors } from './errors.ts';
 import {
   acceptsWebp,
+  assertSourceSize,
   renderImage,
   TRANSFORM_SCHEMA,
   transformationSegments,
@@ -49,6 +50,9 @@ async function render(
   const variant = JSON.stringify({ transformations, webp: options.format === undefined && acceptsWebp(accept) });
   let rendering = await ctx.renders.get(bucketId, row.name, row.version, variant);
   if (!rendering) {
+    const size = await ctx.files.size(bucketId, row.name, row.version);
+    if (size === undefined) throw errors.noSuchKey();
+    assertSourceSize(size);
     const source = await ctx.files.readAll(bucketId, row.name, row.version);
     if (!source) throw errors.noSuchKey();
     rendering = await renderImage(source, options, accept);
