@@ -3,7 +3,10 @@
 // Ctrl-C stops everything, child processes included.
 import { createServer, type ViteDevServer } from 'vite';
 import { PortInUseError, assertPortFree, printUrls, startStack, stopOnSignals } from '../supabase/local/main.ts';
-import { loadConfig } from '../supabase/local/config.ts';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
+import path from 'node:path';
+import { loadConfig, type StackConfig } from '../supabase/local/config.ts';
 
 const APP_PORT = Number(process.env.APP_PORT ?? 5173);
 
@@ -13,9 +16,27 @@ export const DEMO_LOGINS = [
   { who: 'Customer Peak Gym (link at /auth)', email: 'gym@example.com', password: 'demo-customer-pass' },
 ];
 
+/**
+ * Function secrets of a local run: e-mail sent by edge functions (alert e-mails) goes to the
+ * stack's own inbox, unless supabase/functions/.env names a mail server of its own. On a
+ * hosted project these are set with `supabase secrets set`.
+ */
+function writeLocalFunctionSecrets(config: StackConfig): void {
+  const own = path.join(config.root, 'supabase', 'functions', '.env');
+  if (existsSync(own) && parseEnv(readFileSync(own, 'utf8')).SMTP_URL) return;
+  const file = path.join(config.dataDir, 'functions.env');
+  mkdirSync(config.dataDir, { recursive: true });
+  writeFileSync(
+    file,
+    `SMTP_URL=smtp://${config.host}:${config.smtpPort}\nEMAIL_FROM=Signage Portal <alerts@example.com>\n`,
+  );
+  process.env.STACK_FUNCTIONS_ENV_FILE = [process.env.STACK_FUNCTIONS_ENV_FILE, file].filter(Boolean).join(',');
+}
+
 async function main() {
   const config = loadConfig();
   await assertPortFree(APP_PORT, config.host, 'web app');
+  writeLocalFunctionSecrets(config);
   const stack = await startStack({ config });
   let vite: ViteDevServer | undefined;
   const stop = async () => {

@@ -179,3 +179,106 @@ from (values
   ('customer-files', 'c0000000-0000-4000-8000-000000000001/agreement.pdf', 'application/pdf', 193, '1d83399527c5016963f7e889963d5445', interval '55 days'),
   ('customer-files', 'c0000000-0000-4000-8000-000000000002/location-photo.png', 'image/png', 289, '0bfe4a094df731819dde550817940165', interval '40 days')
 ) as f (bucket_id, name, mimetype, size, md5, age);
+
+-- Running the network ---------------------------------------------------------
+-- Where the database's jobs reach the edge functions (Supabase Vault; on a hosted project
+-- these two are set once by hand, see README): the local stack's API and service key.
+select vault.create_secret('http://127.0.0.1:54321', 'project_url', 'API URL the database''s jobs call edge functions at');
+select vault.create_secret(
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU',
+  'service_role_key', 'Key the database''s jobs call edge functions with');
+
+-- Alerts are e-mailed to the admin; their links open the local app.
+update public.alert_settings set email_enabled = true, portal_url = 'http://127.0.0.1:5173';
+insert into public.alert_recipients (user_id) values ('a0000000-0000-4000-8000-000000000001');
+
+-- Peak Gym's right entrance screen went quiet two hours ago: its offline alert, as the
+-- screen-checks job raised it (the job raises the others' within a minute of start).
+update public.system_alerts a
+set device_id = e.id,
+    silent_since = e.last_heartbeat,
+    message = 'GYM-ENTRANCE-02 at Peak Gym is offline: no heartbeat for 2 hours.',
+    severity = 'high',
+    created_at = e.last_heartbeat + interval '5 minutes',
+    email_state = 'skipped'
+from public.equipment_status e
+where a.id = 'a1e00000-0000-4000-8000-000000000001' and e.id = 'e0000000-0000-4000-8000-000000000004';
+
+-- The pastries slide is Sunrise Bakery Supply's ad: its plays count for them.
+update public.campaign_items set ad_id = 'ad100000-0000-4000-8000-000000000001'
+where id = 'c1000000-0000-4000-8000-000000000002';
+
+-- Three days of proof of play: Corner Cafe's two screens played their campaign from 8:00
+-- to 20:00 (venue time), a slide every 15 seconds, until ten minutes ago.
+insert into public.plays (id, started_at, seconds, device_id, customer_id, campaign_id, slide_id, ad_id, advertiser_id)
+with slots as (
+  select d.device_id, t, row_number() over (partition by d.device_id order by t) - 1 as n
+  from (values
+    ('e0000000-0000-4000-8000-000000000001'::uuid),
+    ('e0000000-0000-4000-8000-000000000002'::uuid)
+  ) d(device_id)
+  cross join generate_series(
+    (((now() at time zone 'America/New_York')::date - 3) + time '08:00') at time zone 'America/New_York',
+    now() - interval '10 minutes',
+    interval '15 seconds'
+  ) t
+  where extract(hour from t at time zone 'America/New_York') between 8 and 19
+),
+slides as (
+  select i.id, i.duration, i.ad_id, row_number() over (order by i.display_order) - 1 as k, count(*) over () as total
+  from public.campaign_items i
+  where i.campaign_id = 'ca000000-0000-4000-8000-000000000001' and i.is_active
+)
+select gen_random_uuid(), s.t, least(sl.duration, 15), s.device_id, 'c0000000-0000-4000-8000-000000000001',
+  'ca000000-0000-4000-8000-000000000001', sl.id, sl.ad_id, a.advertiser_id
+from slots s
+join slides sl on sl.k = s.n % sl.total
+left join public.ads a on a.id = sl.ad_id;
+
+insert into public.play_hours (hour, device_id, customer_id, campaign_id, slide_id, ad_id, advertiser_id, plays, seconds)
+select date_trunc('hour', p.started_at, 'UTC'), p.device_id, p.customer_id, p.campaign_id, p.slide_id, p.ad_id,
+  max(p.advertiser_id::text)::uuid, count(*), sum(p.seconds)
+from public.plays p
+group by 1, 2, 3, 4, 5, 6;
+
+insert into public.play_days (day, device_id, customer_id, campaign_id, slide_id, ad_id, advertiser_id, plays, seconds)
+select (p.started_at at time zone c.time_zone)::date, p.device_id, p.customer_id, p.campaign_id, p.slide_id, p.ad_id,
+  max(p.advertiser_id::text)::uuid, count(*), sum(p.seconds)
+from public.plays p
+join public.customers c on c.id = p.customer_id
+group by 1, 2, 3, 4, 5, 6;
+
+-- Two weeks of uptime samples (minutes reporting out of minutes looked at).
+insert into public.device_uptime_days (day, device_id, observed_minutes, online_minutes, last_sample)
+select (now() at time zone 'UTC')::date - d, e.id, 1440, 1440 - e.lost * (1 + d % 3), now() - make_interval(days => d)
+from generate_series(1, 14) d
+cross join (values
+  ('e0000000-0000-4000-8000-000000000001'::uuid, 2),
+  ('e0000000-0000-4000-8000-000000000002'::uuid, 6),
+  ('e0000000-0000-4000-8000-000000000003'::uuid, 15),
+  ('e0000000-0000-4000-8000-000000000004'::uuid, 30)
+) e(id, lost);
+
+-- Today's figures (the hourly job keeps them current), and six months before: the network
+-- grew from fewer venues, advertisers and fees to today's.
+select public.take_daily_figures();
+insert into public.daily_figures (day, active_customers, active_advertisers, running_ads, monthly_revenue, active_campaigns, displays, taken_at)
+select
+  f.day,
+  greatest(1, round(f.now_customers * (0.55 + 0.45 * f.progress)))::integer,
+  greatest(1, round(f.now_advertisers * (0.5 + 0.5 * f.progress)))::integer,
+  greatest(1, round(f.now_ads * (0.4 + 0.6 * f.progress)))::integer,
+  round(f.now_revenue * (0.6 + 0.4 * f.progress), 2),
+  greatest(1, round(f.now_campaigns * (0.5 + 0.5 * f.progress)))::integer,
+  greatest(1, round(f.now_displays * (0.6 + 0.4 * f.progress)))::integer,
+  f.day + time '23:07'
+from (
+  select
+    d::date as day,
+    (180 - ((now() at time zone 'UTC')::date - d::date)) / 180.0 as progress,
+    t.active_customers as now_customers, t.active_advertisers as now_advertisers, t.running_ads as now_ads,
+    t.monthly_revenue as now_revenue, t.active_campaigns as now_campaigns, t.displays as now_displays
+  from public.daily_figures t
+  cross join generate_series((now() at time zone 'UTC')::date - 180, (now() at time zone 'UTC')::date - 1, interval '1 day') d
+  where t.day = (now() at time zone 'UTC')::date
+) f;

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { AdminLayout } from '@/components/layouts/admin-layout';
+import { AdminShell } from './admin-shell';
 import { paths } from '@/config/paths';
 import type { ScreenPrefetch } from '@/lib/prefetch';
 import { keptSession } from '@/lib/supabase';
@@ -95,7 +95,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           element: <RequireRole allow="admin" />,
           children: [
             {
-              element: <AdminLayout />,
+              element: <AdminShell />,
               children: [
                 {
                   path: dashboard.root.path,

@@ -45,7 +45,12 @@ export const paths = {
       },
       testDynamic: { path: '/dashboard/campaigns/test-dynamic', getHref: () => '/dashboard/campaigns/test-dynamic' },
     },
-    equipment: { path: '/dashboard/equipment', getHref: () => '/dashboard/equipment' },
+    equipment: {
+      path: '/dashboard/equipment',
+      /** With a device id: the page opens that screen's details. */
+      getHref: (deviceId?: string) =>
+        deviceId ? `/dashboard/equipment?device=${encodeURIComponent(deviceId)}` : '/dashboard/equipment',
+    },
     settings: { path: '/dashboard/settings', getHref: () => '/dashboard/settings' },
   },
 

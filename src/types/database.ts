@@ -95,8 +95,56 @@ export type Database = {
         }
         Relationships: []
       }
+      alert_recipients: {
+        Row: {
+          created_at: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "alert_recipients_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: true
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      alert_settings: {
+        Row: {
+          email_enabled: boolean
+          id: boolean
+          offline_after_minutes: number
+          portal_url: string | null
+          updated_at: string
+        }
+        Insert: {
+          email_enabled?: boolean
+          id?: boolean
+          offline_after_minutes?: number
+          portal_url?: string | null
+          updated_at?: string
+        }
+        Update: {
+          email_enabled?: boolean
+          id?: boolean
+          offline_after_minutes?: number
+          portal_url?: string | null
+          updated_at?: string
+        }
+        Relationships: []
+      }
       campaign_items: {
         Row: {
+          ad_id: string | null
           campaign_id: string
           content: string | null
           content_type: string
@@ -113,6 +161,7 @@ export type Database = {
           updated_at: string
         }
         Insert: {
+          ad_id?: string | null
           campaign_id: string
           content?: string | null
           content_type?: string
@@ -129,6 +178,7 @@ export type Database = {
           updated_at?: string
         }
         Update: {
+          ad_id?: string | null
           campaign_id?: string
           content?: string | null
           content_type?: string
@@ -145,6 +195,13 @@ export type Database = {
           updated_at?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "campaign_items_ad_id_fkey"
+            columns: ["ad_id"]
+            isOneToOne: false
+            referencedRelation: "ads"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "campaign_items_campaign_id_fkey"
             columns: ["campaign_id"]
@@ -331,6 +388,78 @@ export type Database = {
         }
         Relationships: []
       }
+      daily_figures: {
+        Row: {
+          active_advertisers: number
+          active_campaigns: number
+          active_customers: number
+          day: string
+          displays: number
+          monthly_revenue: number
+          running_ads: number
+          taken_at: string
+        }
+        Insert: {
+          active_advertisers: number
+          active_campaigns: number
+          active_customers: number
+          day: string
+          displays: number
+          monthly_revenue: number
+          running_ads: number
+          taken_at?: string
+        }
+        Update: {
+          active_advertisers?: number
+          active_campaigns?: number
+          active_customers?: number
+          day?: string
+          displays?: number
+          monthly_revenue?: number
+          running_ads?: number
+          taken_at?: string
+        }
+        Relationships: []
+      }
+      device_uptime_days: {
+        Row: {
+          day: string
+          device_id: string
+          last_sample: string
+          observed_minutes: number
+          online_minutes: number
+        }
+        Insert: {
+          day: string
+          device_id: string
+          last_sample: string
+          observed_minutes?: number
+          online_minutes?: number
+        }
+        Update: {
+          day?: string
+          device_id?: string
+          last_sample?: string
+          observed_minutes?: number
+          online_minutes?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "device_uptime_days_device_id_fkey"
+            columns: ["device_id"]
+            isOneToOne: false
+            referencedRelation: "equipment_status"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "device_uptime_days_device_id_fkey"
+            columns: ["device_id"]
+            isOneToOne: false
+            referencedRelation: "equipment_status_live"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       dynamic_content_cache: {
         Row: {
           expires_at: string | null
@@ -494,6 +623,117 @@ export type Database = {
           },
         ]
       }
+      play_days: {
+        Row: {
+          ad_id: string | null
+          advertiser_id: string | null
+          campaign_id: string | null
+          customer_id: string
+          day: string
+          device_id: string
+          plays: number
+          seconds: number
+          slide_id: string | null
+        }
+        Insert: {
+          ad_id?: string | null
+          advertiser_id?: string | null
+          campaign_id?: string | null
+          customer_id: string
+          day: string
+          device_id: string
+          plays?: number
+          seconds?: number
+          slide_id?: string | null
+        }
+        Update: {
+          ad_id?: string | null
+          advertiser_id?: string | null
+          campaign_id?: string | null
+          customer_id?: string
+          day?: string
+          device_id?: string
+          plays?: number
+          seconds?: number
+          slide_id?: string | null
+        }
+        Relationships: []
+      }
+      play_hours: {
+        Row: {
+          ad_id: string | null
+          advertiser_id: string | null
+          campaign_id: string | null
+          customer_id: string
+          device_id: string
+          hour: string
+          plays: number
+          seconds: number
+          slide_id: string | null
+        }
+        Insert: {
+          ad_id?: string | null
+          advertiser_id?: string | null
+          campaign_id?: string | null
+          customer_id: string
+          device_id: string
+          hour: string
+          plays?: number
+          seconds?: number
+          slide_id?: string | null
+        }
+        Update: {
+          ad_id?: string | null
+          advertiser_id?: string | null
+          campaign_id?: string | null
+          customer_id?: string
+          device_id?: string
+          hour?: string
+          plays?: number
+          seconds?: number
+          slide_id?: string | null
+        }
+        Relationships: []
+      }
+      plays: {
+        Row: {
+          ad_id: string | null
+          advertiser_id: string | null
+          campaign_id: string | null
+          customer_id: string
+          device_id: string
+          id: string
+          received_at: string
+          seconds: number
+          slide_id: string | null
+          started_at: string
+        }
+        Insert: {
+          ad_id?: string | null
+          advertiser_id?: string | null
+          campaign_id?: string | null
+          customer_id: string
+          device_id: string
+          id: string
+          received_at?: string
+          seconds: number
+          slide_id?: string | null
+          started_at: string
+        }
+        Update: {
+          ad_id?: string | null
+          advertiser_id?: string | null
+          campaign_id?: string | null
+          customer_id?: string
+          device_id?: string
+          id?: string
+          received_at?: string
+          seconds?: number
+          slide_id?: string | null
+          started_at?: string
+        }
+        Relationships: []
+      }
       screen_pairings: {
         Row: {
           claimed_at: string | null
@@ -547,28 +787,52 @@ export type Database = {
           alert_type: string
           created_at: string
           customer_id: string | null
+          device_id: string | null
+          email_attempts: number
+          email_claimed_at: string | null
+          email_state: string | null
+          emailed_at: string | null
+          ended_at: string | null
           id: string
           message: string
           resolved: boolean
+          resolved_at: string | null
           severity: string
+          silent_since: string | null
         }
         Insert: {
           alert_type: string
           created_at?: string
           customer_id?: string | null
+          device_id?: string | null
+          email_attempts?: number
+          email_claimed_at?: string | null
+          email_state?: string | null
+          emailed_at?: string | null
+          ended_at?: string | null
           id?: string
           message: string
           resolved?: boolean
+          resolved_at?: string | null
           severity?: string
+          silent_since?: string | null
         }
         Update: {
           alert_type?: string
           created_at?: string
           customer_id?: string | null
+          device_id?: string | null
+          email_attempts?: number
+          email_claimed_at?: string | null
+          email_state?: string | null
+          emailed_at?: string | null
+          ended_at?: string | null
           id?: string
           message?: string
           resolved?: boolean
+          resolved_at?: string | null
           severity?: string
+          silent_since?: string | null
         }
         Relationships: [
           {
@@ -576,6 +840,20 @@ export type Database = {
             columns: ["customer_id"]
             isOneToOne: false
             referencedRelation: "customers"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "system_alerts_device_id_fkey"
+            columns: ["device_id"]
+            isOneToOne: false
+            referencedRelation: "equipment_status"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "system_alerts_device_id_fkey"
+            columns: ["device_id"]
+            isOneToOne: false
+            referencedRelation: "equipment_status_live"
             referencedColumns: ["id"]
           },
         ]
@@ -671,6 +949,11 @@ export type Database = {
         Args: { p_device_name: string; p_orientation?: string }
         Returns: string
       }
+      check_screen_heartbeats: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
+      claim_alert_emails: { Args: { p_limit?: number }; Returns: Json }
       consume_rate_limit: {
         Args: { p_key: string; p_limit: number; p_window_seconds: number }
         Returns: boolean
@@ -687,6 +970,8 @@ export type Database = {
         Returns: Json
       }
       current_customer_id: { Args: Record<PropertyKey, never>; Returns: string }
+      dashboard_figures: { Args: Record<PropertyKey, never>; Returns: Json }
+      describe_duration: { Args: { p_interval: string }; Returns: string }
       dynamic_content_cache_lookup: {
         Args: { p_key: string; p_lease_seconds: number; p_now?: string }
         Returns: {
@@ -718,17 +1003,28 @@ export type Database = {
         Args: { p_last_heartbeat: string; p_status: string }
         Returns: string
       }
+      finish_alert_emails: {
+        Args: { p_ids: string[]; p_outcome: string }
+        Returns: number
+      }
       finish_screen_pairing: {
         Args: { p_pairing_id: string; p_secret_hash: string; p_user_id: string }
         Returns: Json
       }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       is_own_slide_image: { Args: { object_name: string }; Returns: boolean }
+      iso_time_or_null: { Args: { p_text: string }; Returns: string }
+      maintain_play_partitions: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
       merge_devices: {
         Args: { p_from: string; p_into: string }
         Returns: undefined
       }
       my_screen: { Args: Record<PropertyKey, never>; Returns: Json }
+      network_summary: { Args: Record<PropertyKey, never>; Returns: Json }
+      offline_severity: { Args: { p_silent_for: string }; Returns: string }
       pair_screen: {
         Args: {
           p_code: string
@@ -738,6 +1034,36 @@ export type Database = {
           p_orientation?: string
         }
         Returns: string
+      }
+      player_device: {
+        Args: { p_device_id: string }
+        Returns: {
+          app_version: string | null
+          content_version: string | null
+          created_at: string
+          current_campaign_id: string | null
+          current_slide_id: string | null
+          customer_id: string | null
+          device_name: string
+          diagnostics: string | null
+          id: string
+          is_active: boolean
+          last_content_update: string | null
+          last_heartbeat: string | null
+          location: string | null
+          orientation: string
+          paired_at: string | null
+          resolution: string | null
+          screen_user_id: string | null
+          status: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "equipment_status"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       player_heartbeat: {
         Args: {
@@ -755,7 +1081,73 @@ export type Database = {
         Args: { p_customer_id?: string; p_device_id?: string }
         Returns: Json
       }
+      plays_by_day: {
+        Args: {
+          p_advertiser_id?: string
+          p_customer_id?: string
+          p_from: string
+          p_to: string
+        }
+        Returns: {
+          day: string
+          plays: number
+          seconds: number
+        }[]
+      }
+      plays_report: {
+        Args: {
+          p_advertiser_id?: string
+          p_customer_id?: string
+          p_from: string
+          p_group?: string
+          p_to: string
+        }
+        Returns: {
+          detail: string
+          key: string
+          label: string
+          plays: number
+          screens: number
+          seconds: number
+        }[]
+      }
+      prune_play_rollups: { Args: Record<PropertyKey, never>; Returns: Json }
+      record_plays: {
+        Args: { p_device_id?: string; p_plays: Json }
+        Returns: Json
+      }
+      request_alert_emails: {
+        Args: Record<PropertyKey, never>
+        Returns: boolean
+      }
       revoke_screen: { Args: { p_device_id: string }; Returns: undefined }
+      run_network_upkeep: { Args: Record<PropertyKey, never>; Returns: Json }
+      run_screen_checks: { Args: Record<PropertyKey, never>; Returns: Json }
+      sample_screen_uptime: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
+      save_alert_settings: {
+        Args: {
+          p_email_enabled: boolean
+          p_offline_after_minutes: number
+          p_portal_url?: string
+          p_recipient_ids: string[]
+        }
+        Returns: {
+          email_enabled: boolean
+          id: boolean
+          offline_after_minutes: number
+          portal_url: string | null
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "alert_settings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       save_campaign: {
         Args: {
           p_customer_id: string
@@ -776,6 +1168,7 @@ export type Database = {
           p_slides: Json
         }
         Returns: {
+          ad_id: string | null
           campaign_id: string
           content: string | null
           content_type: string
@@ -798,6 +1191,7 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      take_daily_figures: { Args: Record<PropertyKey, never>; Returns: string }
       viewer_customer_id: { Args: Record<PropertyKey, never>; Returns: string }
     }
     Enums: {

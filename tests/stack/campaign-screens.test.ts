@@ -228,8 +228,13 @@ describe('who saves and reads chosen screens', () => {
     expect(await chosen(targeted)).toHaveLength(1);
   });
 
-  it('a paired screen, another venue and an anonymous visitor read none of them', async () => {
-    for (const caller of [screens.a.login, screens.b.login, await as('gym'), anon()]) {
+  it('the venue’s paired screens read them (Realtime tells them of changes); another venue and the public do not', async () => {
+    for (const screen of [screens.a.login, screens.b.login]) {
+      const { data, error } = await screen.from('campaign_screens').select('*').eq('campaign_id', targeted);
+      expect(error).toBeNull();
+      expect(data).toEqual([expect.objectContaining({ campaign_id: targeted, device_id: screens.a.deviceId })]);
+    }
+    for (const caller of [await as('gym'), anon()]) {
       const { data, error } = await caller.from('campaign_screens').select('*').eq('campaign_id', targeted);
       expect(error).toBeNull();
       expect(data).toEqual([]);

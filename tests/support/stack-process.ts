@@ -2,7 +2,7 @@
 // and a fresh data folder, optionally against a throwaway PostgreSQL 15. It can be
 // halted and resumed on the same data, as a stopped and restarted `npm start`.
 import { fork, type ChildProcess } from 'node:child_process';
-import { readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startCluster, type Cluster } from './postgres.ts';
 
@@ -58,6 +58,14 @@ export async function startTestStack(opts: TestStackOptions = {}): Promise<TestS
   }
 }
 
+/** A dotenv file in the stack's data folder pointing functions' SMTP_URL at its inbox. */
+function writeMailSecrets(dataDir: string, smtpPort: number): string {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'functions-mail.env');
+  writeFileSync(file, `SMTP_URL=smtp://127.0.0.1:${smtpPort}\nEMAIL_FROM=Signage Portal <alerts@example.com>\n`);
+  return file;
+}
+
 async function startOn(
   engine: 'pglite' | 'postgres',
   base: number,
@@ -92,7 +100,11 @@ async function startOn(
     ...(cluster ? { DATABASE_URL: cluster.url } : {}),
     // Fixture edge functions served beside the project's, with their secrets and settings.
     STACK_FUNCTIONS_DIRS: path.join(ROOT, 'tests', 'stack', 'functions-fixtures'),
-    STACK_FUNCTIONS_ENV_FILE: path.join(ROOT, 'tests', 'stack', 'functions-fixtures', 'fixture.env'),
+    // ...and the mail server functions send through (alert e-mails): this stack's inbox.
+    STACK_FUNCTIONS_ENV_FILE: [
+      path.join(ROOT, 'tests', 'stack', 'functions-fixtures', 'fixture.env'),
+      writeMailSecrets(dataDir, base + 4),
+    ].join(','),
     STACK_FUNCTIONS_NO_VERIFY: 'open-door',
     STACK_FUNCTIONS_TIMEOUT_MS: '8000',
     STACK_FUNCTIONS_WATCH: '0',

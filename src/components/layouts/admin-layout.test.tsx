@@ -3,13 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
 import { fakeUser, onLogout, STORAGE_KEY, storeSession } from '@tests/setup/supabase-mocks';
-import { AdminLayout } from './admin-layout';
+import { AdminLayout, type ShellFigures } from './admin-layout';
 
-function renderLayout(url: string) {
+const FIGURES: ShellFigures = {
+  sidebar: [
+    { label: 'Campaigns', value: '7' },
+    { label: 'Displays', value: '12', hint: '9 of 12 online now' },
+    { label: 'Uptime', value: '—', hint: 'No screen history yet' },
+  ],
+  unresolvedAlerts: 3,
+};
+
+function renderLayout(url: string, figures: ShellFigures = FIGURES) {
   return renderRoutes(
     [
       {
-        element: <AdminLayout />,
+        element: <AdminLayout figures={figures} />,
         children: [{ path: '/dashboard/*', element: <h1>Page content</h1> }],
       },
       { path: '/admin', element: <h1>Admin sign-in page</h1> },
@@ -28,14 +37,14 @@ function activeLinks() {
 }
 
 describe('admin layout', () => {
-  it('shows the sidebar header, its fixed figures and both link groups', () => {
+  it('shows the sidebar header, the figures it is given and both link groups', () => {
     renderLayout('/dashboard');
     expect(sidebar().getByText('Dashboard', { selector: 'p' })).toBeInTheDocument();
     expect(sidebar().getByText(/ad display portal content management system/i)).toBeInTheDocument();
     const figures: [string, string][] = [
-      ['24', 'Campaigns'],
-      ['156', 'Displays'],
-      ['98%', 'Uptime'],
+      ['7', 'Campaigns'],
+      ['12 (9 of 12 online now)', 'Displays'],
+      ['— (No screen history yet)', 'Uptime'],
     ];
     for (const [value, label] of figures) {
       const term = sidebar().getByText(label, { selector: 'dt' });
@@ -80,10 +89,20 @@ describe('admin layout', () => {
     renderLayout('/dashboard');
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('placeholder', 'Search here.....');
     expect(screen.getByText('EN')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Notifications (2)' })).toHaveTextContent('2');
+    const bell = screen.getByRole('link', { name: 'Notifications: 3 unresolved alerts' });
+    expect(bell).toHaveAttribute('href', '/dashboard#system-alerts');
+    expect(bell).toHaveTextContent('3');
     for (const name of ['Toggle fullscreen', 'Favourites', 'Toggle theme', 'Apps']) {
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
     }
+  });
+
+  it('shows no badge when every alert is resolved, nor while the count is unknown', () => {
+    const { unmount } = renderLayout('/dashboard', { ...FIGURES, unresolvedAlerts: 0 });
+    expect(screen.getByRole('link', { name: 'Notifications: 0 unresolved alerts' })).toHaveTextContent('');
+    unmount();
+    renderLayout('/dashboard', { ...FIGURES, unresolvedAlerts: null });
+    expect(screen.getByRole('link', { name: 'Notifications' })).toHaveTextContent('');
   });
 
   it('offers a skip link to the main content', () => {

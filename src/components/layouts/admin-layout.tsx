@@ -5,10 +5,17 @@ import { X } from 'lucide-react';
 import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
-import { AdminSidebar } from './admin-sidebar';
+import { AdminSidebar, type SidebarFigure } from './admin-sidebar';
 import { AdminTopBar } from './admin-top-bar';
 
-export function AdminLayout() {
+/** What the frame shows of the network (the app reads it; this folder does not). */
+export interface ShellFigures {
+  sidebar: SidebarFigure[];
+  /** Unresolved alerts; null while unknown. */
+  unresolvedAlerts: number | null;
+}
+
+export function AdminLayout({ figures }: { figures: ShellFigures }) {
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div className="flex h-full bg-gray-50">
@@ -19,7 +26,7 @@ export function AdminLayout() {
         Skip to main content
       </a>
       <aside className="hidden w-64 shrink-0 lg:block" aria-label="Sidebar">
-        <AdminSidebar />
+        <AdminSidebar figures={figures.sidebar} />
       </aside>
       <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
         <Dialog.Portal>
@@ -27,7 +34,7 @@ export function AdminLayout() {
           <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-64 shadow-xl focus:outline-none lg:hidden">
             <Dialog.Title className="sr-only">Menu</Dialog.Title>
             <Dialog.Description className="sr-only">Pages of the admin area</Dialog.Description>
-            <AdminSidebar onNavigate={() => setMenuOpen(false)} />
+            <AdminSidebar figures={figures.sidebar} onNavigate={() => setMenuOpen(false)} />
             <Dialog.Close asChild>
               <Button
                 variant="ghost"
@@ -42,7 +49,7 @@ export function AdminLayout() {
         </Dialog.Portal>
       </Dialog.Root>
       <div className="flex min-w-0 flex-1 flex-col">
-        <AdminTopBar onOpenMenu={() => setMenuOpen(true)} />
+        <AdminTopBar onOpenMenu={() => setMenuOpen(true)} unresolvedAlerts={figures.unresolvedAlerts} />
         <main id="main-content" tabIndex={-1} className="flex-1 overflow-y-auto focus:outline-none">
           <Outlet />
         </main>

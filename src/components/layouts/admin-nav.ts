@@ -31,10 +31,3 @@ export const adminNav: AdminNavGroup[] = [
     ],
   },
 ];
-
-/** Placeholder figures shown in the sidebar header (not live data). */
-export const sidebarFigures = [
-  { value: '24', label: 'Campaigns' },
-  { value: '156', label: 'Displays' },
-  { value: '98%', label: 'Uptime' },
-] as const;

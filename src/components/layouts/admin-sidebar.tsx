@@ -1,16 +1,25 @@
 import { NavLink } from 'react-router-dom';
 import { focusRing } from '@/components/ui/button';
 import { cn } from '@/utils/cn';
-import { adminNav, sidebarFigures } from './admin-nav';
+import { adminNav } from './admin-nav';
+
+export interface SidebarFigure {
+  label: string;
+  value: string;
+  /** What the figure counts (shown on hover and to screen readers). */
+  hint?: string;
+}
 
 export interface AdminSidebarProps {
+  /** The network's figures under the title (Campaigns, Displays, Uptime). */
+  figures: SidebarFigure[];
   /** Called after a link is followed (closes the drawer on small screens). */
   onNavigate?: () => void;
   className?: string;
 }
 
-/** The admin side menu: the header with the fixed figures, then the link groups. */
-export function AdminSidebar({ onNavigate, className }: AdminSidebarProps) {
+/** The admin side menu: the header with the network's figures, then the link groups. */
+export function AdminSidebar({ figures, onNavigate, className }: AdminSidebarProps) {
   return (
     <div className={cn('flex h-full flex-col bg-gray-900 text-gray-100', className)}>
       <div className="space-y-3 border-b border-gray-800 px-5 py-5">
@@ -19,10 +28,17 @@ export function AdminSidebar({ onNavigate, className }: AdminSidebarProps) {
           <p className="text-xs text-gray-400">Ad display portal content management system</p>
         </div>
         <dl className="grid grid-cols-3 gap-2 text-center">
-          {sidebarFigures.map((figure) => (
-            <div key={figure.label} className="flex flex-col-reverse rounded-md bg-gray-800 px-1 py-2">
+          {figures.map((figure) => (
+            <div
+              key={figure.label}
+              className="flex flex-col-reverse rounded-md bg-gray-800 px-1 py-2"
+              title={figure.hint}
+            >
               <dt className="text-[11px] text-gray-400">{figure.label}</dt>
-              <dd className="text-sm font-semibold text-white">{figure.value}</dd>
+              <dd className="text-sm font-semibold text-white">
+                {figure.value}
+                {figure.hint && <span className="sr-only">{` (${figure.hint})`}</span>}
+              </dd>
             </div>
           ))}
         </dl>

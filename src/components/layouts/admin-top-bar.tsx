@@ -1,4 +1,5 @@
 import { Bell, LayoutGrid, LogOut, Maximize, Menu, Moon, Search, Star } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
@@ -14,9 +15,11 @@ const inertButtons = [
 
 export interface AdminTopBarProps {
   onOpenMenu: () => void;
+  /** Unresolved alerts (the bell's badge); null while unknown. */
+  unresolvedAlerts: number | null;
 }
 
-export function AdminTopBar({ onOpenMenu }: AdminTopBarProps) {
+export function AdminTopBar({ onOpenMenu, unresolvedAlerts }: AdminTopBarProps) {
   // Once signed out, the guards send a visitor to the customer sign-in (/auth); an admin who
   // logs out belongs at the admin sign-in (/admin) instead, so the sign-out asks for that.
   const signOut = useSignOut({ redirectTo: paths.admin.signIn.getHref() });
@@ -45,14 +48,26 @@ export function AdminTopBar({ onOpenMenu }: AdminTopBarProps) {
             <Icon aria-hidden className="size-5" />
           </Button>
         ))}
-        <Button variant="ghost" size="icon" aria-label="Notifications (2)" className="relative">
-          <Bell aria-hidden className="size-5" />
-          <span
-            aria-hidden
-            className="absolute top-1 right-1 inline-flex size-4 items-center justify-center rounded-full bg-danger-600 text-[10px] font-semibold text-white"
+        <Button asChild variant="ghost" size="icon" className="relative">
+          <Link
+            to={`${paths.dashboard.root.getHref()}#system-alerts`}
+            aria-label={
+              unresolvedAlerts === null
+                ? 'Notifications'
+                : `Notifications: ${unresolvedAlerts} unresolved ${unresolvedAlerts === 1 ? 'alert' : 'alerts'}`
+            }
           >
-            2
-          </span>
+            <Bell aria-hidden className="size-5" />
+            {!!unresolvedAlerts && (
+              <span
+                aria-hidden
+                data-testid="alert-badge"
+                className="absolute top-1 right-1 inline-flex h-4 min-w-4 items-center justify-center rounded-full bg-danger-600 px-1 text-[10px] font-semibold text-white"
+              >
+                {unresolvedAlerts > 99 ? '99+' : unresolvedAlerts}
+              </span>
+            )}
+          </Link>
         </Button>
         {signOut.error && (
           <span role="alert" className="text-sm text-danger-700">

@@ -17,6 +17,9 @@ describe('query key roots', () => {
       campaign_screens: ['campaign_screens'],
       equipment_status: ['equipment_status'],
       system_alerts: ['system_alerts'],
+      alert_settings: ['alert_settings'],
+      network_figures: ['network_figures'],
+      plays: ['plays'],
       player_playlist: ['player_playlist'],
       ad_images: ['storage', 'ad-images'],
       customer_files: ['storage', 'customer-files'],
@@ -39,6 +42,12 @@ describe('query key roots', () => {
     expect(DEPENDENT_KEYS.campaigns).toContain('campaign_screens');
     expect(DEPENDENT_KEYS.equipment_status).toContain('campaign_screens');
     expect(DEPENDENT_KEYS.advertisers).toEqual(expect.arrayContaining(['advertisers', 'ads']));
+    // The shell's and dashboard's figures count alerts, screens, campaigns, venues and ads.
+    for (const table of ['system_alerts', 'equipment_status', 'campaigns', 'customers', 'advertisers', 'ads'] as const)
+      expect(DEPENDENT_KEYS[table]).toContain('network_figures');
+    // Reports name campaigns, venues, advertisers and ads.
+    for (const table of ['campaigns', 'customers', 'advertisers', 'ads'] as const)
+      expect(DEPENDENT_KEYS[table]).toContain('plays');
     for (const [table, dependents] of Object.entries(DEPENDENT_KEYS)) expect(dependents).toContain(table);
   });
 

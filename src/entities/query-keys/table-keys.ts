@@ -14,6 +14,12 @@ export const tableKeys = {
   campaign_screens: ['campaign_screens'],
   equipment_status: ['equipment_status'],
   system_alerts: ['system_alerts'],
+  /** The network's alert settings and the admins who receive alert e-mails. */
+  alert_settings: ['alert_settings'],
+  /** Figures computed from many tables (network_summary(), dashboard_figures()). */
+  network_figures: ['network_figures'],
+  /** Proof of play: plays and their roll-ups (the reports, a venue's home). */
+  plays: ['plays'],
   /** What plays now (player_playlist()): reads customers, campaigns, campaign_items and campaign_screens. */
   player_playlist: ['player_playlist'],
   /** Files of the ad-images bucket (the media library, slide image links). */
@@ -32,15 +38,35 @@ export type KeyedTable = keyof typeof tableKeys;
  * delete cascade); player_playlist joins customers, campaigns, slides and chosen screens.
  */
 export const DEPENDENT_KEYS: Record<KeyedTable, readonly KeyedTable[]> = {
-  users: ['users', 'customers', 'player_playlist'],
-  customers: ['customers', 'campaigns', 'campaign_items', 'campaign_screens', 'equipment_status', 'player_playlist'],
-  advertisers: ['advertisers', 'ads'],
-  ads: ['ads'],
-  campaigns: ['campaigns', 'campaign_items', 'campaign_screens', 'equipment_status', 'player_playlist'],
+  users: ['users', 'customers', 'player_playlist', 'alert_settings'],
+  customers: [
+    'customers',
+    'campaigns',
+    'campaign_items',
+    'campaign_screens',
+    'equipment_status',
+    'player_playlist',
+    'network_figures',
+    'plays',
+  ],
+  advertisers: ['advertisers', 'ads', 'network_figures', 'plays'],
+  ads: ['ads', 'campaign_items', 'network_figures', 'plays'],
+  campaigns: [
+    'campaigns',
+    'campaign_items',
+    'campaign_screens',
+    'equipment_status',
+    'player_playlist',
+    'network_figures',
+    'plays',
+  ],
   campaign_items: ['campaign_items', 'campaigns', 'player_playlist'],
   campaign_screens: ['campaign_screens', 'campaigns', 'player_playlist'],
-  equipment_status: ['equipment_status', 'campaign_screens', 'player_playlist'],
-  system_alerts: ['system_alerts'],
+  equipment_status: ['equipment_status', 'campaign_screens', 'player_playlist', 'network_figures'],
+  system_alerts: ['system_alerts', 'network_figures'],
+  alert_settings: ['alert_settings'],
+  network_figures: ['network_figures'],
+  plays: ['plays'],
   player_playlist: ['player_playlist'],
   ad_images: ['ad_images'],
   customer_files: ['customer_files', 'customers'],

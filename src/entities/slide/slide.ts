@@ -67,6 +67,8 @@ export interface Slide {
   priority: number;
   is_active: boolean;
   settings: SlideSettings;
+  /** The ad the slide shows (its plays count for it); undefined where the row was read without it (screens). */
+  ad_id?: string | null;
   created_at?: string;
   updated_at?: string;
 }
@@ -111,6 +113,7 @@ export function slideFromRow(
     priority: row.priority,
     is_active: row.is_active,
     settings: parseSlideSettings(row.settings),
+    ...('ad_id' in row ? { ad_id: (row as { ad_id: string | null }).ad_id } : {}),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -9,7 +9,18 @@ import { fileURLToPath } from 'node:url';
 import type { Db } from './core.ts';
 import { literal } from './sql.ts';
 
-const PLATFORM_SQL = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'platform.sql');
+const LOCAL_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+/**
+ * The platform SQL, applied in this order as one script: platform.sql, then the
+ * extensions a hosted project has that the engines lack (see extension-stand-in.sql).
+ */
+export const PLATFORM_FILES = [
+  'platform.sql',
+  'db/extension-stand-in.sql',
+  'cron/pg_cron.sql',
+  'net/pg_net.sql',
+  'vault/supabase_vault.sql',
+].map((f) => path.join(LOCAL_DIR, f));
 
 export interface MigrateResult {
   created: boolean;
@@ -40,7 +51,7 @@ export async function migrate(
   supabaseDir: string,
   log: (m: string) => void = () => {},
 ): Promise<MigrateResult> {
-  const platform = readFileSync(PLATFORM_SQL, 'utf8');
+  const platform = PLATFORM_FILES.map((f) => readFileSync(f, 'utf8')).join('\n;\n');
   const platformHash = createHash('sha256').update(platform).digest('hex');
 
   const { rows } = await db.query<{ exists: boolean }>(

@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useSignedUrl } from '@/lib/storage';
 import { advertiserQueryOptions, LOGO_BUCKET, LOGO_LINK_SECONDS, type Advertiser } from '../api/advertisers';
+import { AdvertiserAds } from '../components/advertiser-ads';
 import { AdvertiserNotFound } from '../components/advertiser-not-found';
 import { AdvertiserStatusBadge } from '../components/advertiser-status-badge';
 
@@ -100,6 +101,7 @@ function AdvertiserDetails({ advertiser }: { advertiser: Advertiser }) {
             </dl>
           </CardContent>
         </Card>
+        <AdvertiserAds advertiserId={advertiser.id} />
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
 import { fakeUser, restUrl, storeSession, SUPABASE_URL } from '@tests/setup/supabase-mocks';
@@ -335,6 +335,10 @@ describe('advertiser form', () => {
 });
 
 describe('advertiser detail', () => {
+  beforeEach(() => {
+    server.use(http.get(restUrl('/ads'), () => HttpResponse.json([])));
+  });
+
   it('shows contact, business, status, total spent, member since and the logo through an hour-long signed link', async () => {
     let signBody: unknown;
     server.use(
@@ -377,6 +381,68 @@ describe('advertiser detail', () => {
     server.use(http.get(restUrl('/advertisers'), () => HttpResponse.json(null)));
     renderAt('/dashboard/advertisers/view/missing');
     expect(await screen.findByText('Advertiser not found')).toBeInTheDocument();
+  });
+
+  it('lists the advertiser’s ads and adds one, keeping the input when the add is refused', async () => {
+    const ads = [
+      {
+        id: 'ad-1',
+        title: 'Morning Croissant Special',
+        status: 'active',
+        daily_budget: 45,
+        created_at: '2026-11-01T10:00:00Z',
+      },
+    ];
+    const inserts: unknown[] = [];
+    let refuse = true;
+    server.use(
+      http.get(restUrl('/advertisers'), () => HttpResponse.json(advertiser(1))),
+      http.get(restUrl('/ads'), () => HttpResponse.json(ads)),
+      http.post(restUrl('/ads'), async ({ request }) => {
+        inserts.push(await request.json());
+        if (refuse)
+          return HttpResponse.json(
+            {
+              code: '23514',
+              message: 'new row violates check constraint "ads_daily_budget_not_negative"',
+              details: null,
+              hint: null,
+            },
+            { status: 400 },
+          );
+        return new HttpResponse(null, { status: 201 });
+      }),
+    );
+    const { user } = renderAt('/dashboard/advertisers/view/ad000000-0000-4000-8000-000000000001');
+    const list = await screen.findByRole('list', { name: 'Ads' });
+    expect(within(list).getByText('Morning Croissant Special')).toBeInTheDocument();
+    expect(within(list).getByText(/\$45\.00 a day/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add ad' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add ad' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add ad' }));
+    expect(await within(dialog).findByText('Title is required')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Title'), 'Holiday Cake Orders');
+    await user.type(within(dialog).getByLabelText('Daily budget ($)'), '12.5x');
+    await user.click(within(dialog).getByRole('button', { name: 'Add ad' }));
+    expect(await within(dialog).findByText('Enter an amount like 45 or 45.50')).toBeInTheDocument();
+    expect(inserts).toHaveLength(0);
+
+    await user.clear(within(dialog).getByLabelText('Daily budget ($)'));
+    await user.type(within(dialog).getByLabelText('Daily budget ($)'), '12.50');
+    await user.click(within(dialog).getByRole('button', { name: 'Add ad' }));
+    expect(await within(dialog).findByText(/Failed to add ad|ads_daily_budget_not_negative/)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Title')).toHaveValue('Holiday Cake Orders');
+
+    refuse = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Add ad' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(inserts.at(-1)).toEqual({
+      title: 'Holiday Cake Orders',
+      status: 'active',
+      daily_budget: 12.5,
+      advertiser_id: 'ad000000-0000-4000-8000-000000000001',
+    });
   });
 
   it('shows a load error with a retry', async () => {

@@ -32,6 +32,7 @@ import {
 } from '@/entities/slide/slide';
 import { changeSlideType, isTempId } from '../lib/timeline';
 import { MediaLibraryModal } from './media-library-modal';
+import { SlideAdField } from './slide-ad-field';
 import { SlideImage } from './slide-image';
 
 export interface SlideModalProps {
@@ -236,6 +237,7 @@ function SlideForm({
             )}
           </Field>
         )}
+        <SlideAdField className="sm:col-span-2" value={slide.ad_id ?? null} onChange={(ad_id) => set({ ad_id })} />
         <Field label="Duration (seconds)" hint={`${DURATION.min} to ${DURATION.max}.`}>
           {(control) => (
             <Input

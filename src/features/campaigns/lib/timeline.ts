@@ -115,6 +115,8 @@ export function toSavePayload(slides: readonly Slide[]): Json {
       priority: slide.priority,
       is_active: slide.is_active,
       settings,
+      // Left out when unknown, so the saved slide keeps its ad.
+      ...(slide.ad_id !== undefined ? { ad_id: slide.ad_id } : {}),
     };
   });
 }

@@ -28,6 +28,7 @@ const campaign = (updatedAt = LOADED_AT, playsOn = 'all') => ({
 
 const row = (n: number, patch: Record<string, unknown> = {}) => ({
   ...storedSlide(n, { campaign_id: CAMPAIGN_ID, slide_type: 'promotional', content: 'Text' }),
+  ad_id: null,
   created_at: LOADED_AT,
   updated_at: LOADED_AT,
   ...patch,
@@ -48,8 +49,27 @@ function serve({
     http.get(restUrl('/campaigns'), () => HttpResponse.json(campaign(updatedAt(), playsOn))),
     http.get(restUrl('/campaign_items'), () => HttpResponse.json(slides)),
     http.get(restUrl('/campaign_screens'), () => HttpResponse.json(screens)),
+    http.get(restUrl('/ads'), () => HttpResponse.json(ADS)),
   );
 }
+
+/** The ads a slide can name, as the options read answers them. */
+const ADS = [
+  {
+    id: 'ad-2',
+    title: 'Trade-in Week',
+    status: 'paused',
+    advertiser_id: 'adv-2',
+    advertisers: { business_name: 'Brightline Mobile', advertiser_name: 'James' },
+  },
+  {
+    id: 'ad-1',
+    title: 'Morning Croissant Special',
+    status: 'active',
+    advertiser_id: 'adv-1',
+    advertisers: { business_name: 'Sunrise Bakery', advertiser_name: 'Maria' },
+  },
+];
 
 interface RpcBody {
   p_campaign_id: string;
@@ -199,6 +219,37 @@ describe('slide builder', () => {
     expect(body?.p_slides[1]?.id).toMatch(/^temp-/);
     expect(screen.getByTestId('builder-summary')).not.toHaveTextContent('Unsaved changes');
     expect(screen.getByRole('button', { name: 'Edit Slide 1 (Copy)' })).toBeInTheDocument();
+  });
+
+  it('names the ad a slide shows, and saves it with the slide', async () => {
+    serve();
+    let body: (RpcBody & { p_slides: { ad_id?: string | null }[] }) | undefined;
+    server.use(
+      http.post(restUrl('/rpc/save_campaign_slides'), async ({ request }) => {
+        body = (await request.json()) as typeof body;
+        return HttpResponse.json(
+          body!.p_slides.map((slide, index) => row(index + 1, { ...slide, id: row(index + 1).id })),
+        );
+      }),
+    );
+    const { user } = renderBuilder();
+    await user.click(await screen.findByRole('button', { name: 'Edit Slide 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Slide' });
+    const ad = within(dialog).getByLabelText('Ad');
+    // By advertiser, then title; an ad that is not running says so.
+    await waitFor(() =>
+      expect(
+        within(ad)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['No ad', 'Brightline Mobile · Trade-in Week (paused)', 'Sunrise Bakery · Morning Croissant Special']),
+    );
+    await user.selectOptions(ad, 'Sunrise Bakery · Morning Croissant Special');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Slide' }));
+    await user.click(screen.getByRole('button', { name: 'Save Campaign' }));
+    expect(await screen.findByText('Campaign and slides saved!')).toBeInTheDocument();
+    expect(body?.p_slides[0]?.ad_id).toBe('ad-1');
+    expect(body?.p_slides[1]?.ad_id).toBe(null);
   });
 
   it('keeps the edits and shows the message when the save fails', async () => {

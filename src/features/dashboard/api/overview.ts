@@ -1,50 +1,72 @@
-// The overview's figures, each counted or summed by the database (head count
-// queries and one function), never by loading rows. Keys start with the table they
-// read, so a change invalidated under that table refreshes the figure too.
+// The overview's figures, all computed by the database in one call (dashboard_figures()):
+// today's counts and monthly revenue, the daily snapshot of a month ago for the change
+// figures, monthly revenue per month for the chart, and the performance metrics. Where
+// there is no history yet the database says so (null), and the page shows a dash.
 import { queryOptions } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { tableKeys } from '@/entities/query-keys/table-keys';
 
 export const overviewKeys = {
-  activeCustomers: () => [...tableKeys.customers, 'count', { status: 'active' }] as const,
-  activeAdvertisers: () => [...tableKeys.advertisers, 'count', { status: 'active' }] as const,
-  runningAds: () => [...tableKeys.ads, 'count', { status: 'active' }] as const,
-  monthlyRevenue: () => [...tableKeys.customers, 'monthly-revenue'] as const,
+  figures: () => [...tableKeys.network_figures, 'dashboard'] as const,
 };
 
-async function countActive(table: 'customers' | 'advertisers' | 'ads'): Promise<number> {
-  const { count } = await supabase
-    .from(table)
-    .select('*', { count: 'exact', head: true })
-    .eq('status', 'active')
-    .throwOnError();
-  return count ?? 0;
+export interface Counts {
+  active_customers: number;
+  active_advertisers: number;
+  running_ads: number;
+  monthly_revenue: number;
 }
 
-export const activeCustomersQueryOptions = () =>
-  queryOptions({ queryKey: overviewKeys.activeCustomers(), queryFn: () => countActive('customers') });
-
-export const activeAdvertisersQueryOptions = () =>
-  queryOptions({ queryKey: overviewKeys.activeAdvertisers(), queryFn: () => countActive('advertisers') });
-
-export const runningAdsQueryOptions = () =>
-  queryOptions({ queryKey: overviewKeys.runningAds(), queryFn: () => countActive('ads') });
-
-export interface MonthlyRevenue {
-  /** Sum of the active customers' monthly fees. */
-  total: number;
-  /** How many active customers pay it. */
-  customers: number;
-  /** total / customers (0 without customers). */
-  average: number;
+export interface DashboardFigures {
+  current: Counts;
+  /** The snapshot of about a month ago (within a week of that day), or null when there is none. */
+  month_ago: (Counts & { day: string }) | null;
+  /** Monthly revenue per month ('2026-11'), oldest first; months without a snapshot are missing; the last is this month, live. */
+  revenue_by_month: { month: string; revenue: number }[];
+  average_monthly_revenue: number | null;
+  retention_percent: number | null;
+  average_campaign_days: number | null;
+  uptime_percent: number | null;
 }
 
-async function fetchMonthlyRevenue(): Promise<MonthlyRevenue> {
-  const { data } = await supabase.rpc('active_monthly_revenue').single().throwOnError();
-  const total = Number(data.total);
-  const customers = Number(data.customers);
-  return { total, customers, average: customers > 0 ? total / customers : 0 };
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+function counts(raw: Record<string, unknown>): Counts {
+  return {
+    active_customers: Number(raw.active_customers),
+    active_advertisers: Number(raw.active_advertisers),
+    running_ads: Number(raw.running_ads),
+    monthly_revenue: Number(raw.monthly_revenue),
+  };
 }
 
-export const monthlyRevenueQueryOptions = () =>
-  queryOptions({ queryKey: overviewKeys.monthlyRevenue(), queryFn: fetchMonthlyRevenue });
+async function fetchFigures(): Promise<DashboardFigures> {
+  const { data } = await supabase.rpc('dashboard_figures').throwOnError();
+  const raw = data as unknown as Record<string, unknown> & {
+    current: Record<string, unknown>;
+    month_ago: (Record<string, unknown> & { day: string }) | null;
+    revenue_by_month: { month: string; revenue: unknown }[];
+  };
+  return {
+    current: counts(raw.current),
+    month_ago: raw.month_ago ? { ...counts(raw.month_ago), day: raw.month_ago.day } : null,
+    revenue_by_month: raw.revenue_by_month.map((m) => ({ month: m.month, revenue: Number(m.revenue) })),
+    average_monthly_revenue: num(raw.average_monthly_revenue),
+    retention_percent: num(raw.retention_percent),
+    average_campaign_days: num(raw.average_campaign_days),
+    uptime_percent: num(raw.uptime_percent),
+  };
+}
+
+export const dashboardFiguresQueryOptions = () =>
+  queryOptions({ queryKey: overviewKeys.figures(), queryFn: fetchFigures });
+
+/**
+ * The change from `before` to `now` in percent, rounded; null when there is nothing to
+ * compare with (no snapshot, or a month ago it was 0 and still is).
+ */
+export function changePercent(now: number, before: number | null | undefined): number | null {
+  if (before === null || before === undefined) return null;
+  if (before === 0) return now === 0 ? 0 : null;
+  return Math.round(((now - before) / before) * 100);
+}

@@ -1,5 +1,6 @@
 // System alerts: one key factory for the system_alerts table; the overview shows the
-// first few, unresolved first, and resolves them in place.
+// newest few (as the spec orders them: a screen's offline alert, then its back-online
+// alert when it returns) and resolves them in place.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { invalidateTable, tableKeys } from '@/entities/query-keys/table-keys';
@@ -17,13 +18,12 @@ export const alertKeys = {
   list: (filters: AlertFilters) => [...alertKeys.lists(), filters] as const,
 };
 
-const ALERT_COLUMNS = 'id, alert_type, severity, message, resolved, created_at, customers(name, location)';
+const ALERT_COLUMNS = 'id, alert_type, severity, message, resolved, created_at, device_id, customers(name, location)';
 
 async function fetchAlerts({ limit }: AlertFilters) {
   const { data } = await supabase
     .from('system_alerts')
     .select(ALERT_COLUMNS)
-    .order('resolved', { ascending: true })
     .order('created_at', { ascending: false })
     .limit(limit)
     .throwOnError();

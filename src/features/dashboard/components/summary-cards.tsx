@@ -1,92 +1,102 @@
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { DollarSign, Megaphone, MonitorPlay, RotateCw, TrendingUp, Users, type LucideIcon } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  DollarSign,
+  Megaphone,
+  Minus,
+  MonitorPlay,
+  RotateCw,
+  TrendingDown,
+  TrendingUp,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { errorMessage } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatMoney } from '@/lib/format';
-import {
-  activeAdvertisersQueryOptions,
-  activeCustomersQueryOptions,
-  monthlyRevenueQueryOptions,
-  runningAdsQueryOptions,
-} from '../api/overview';
+import { formatDate, formatMoney } from '@/lib/format';
+import { cn } from '@/utils/cn';
+import { changePercent, type Counts, dashboardFiguresQueryOptions } from '../api/overview';
 
 const count = new Intl.NumberFormat('en-US');
 
-interface SummaryCardProps<T> {
-  title: string;
-  icon: LucideIcon;
-  /** The fixed change figure shown under the value. */
-  change: string;
-  query: UseQueryResult<T>;
-  format: (value: T) => string;
-}
+const CARDS: { title: string; icon: LucideIcon; field: keyof Counts; format: (n: number) => string }[] = [
+  { title: 'Active Customers', icon: Users, field: 'active_customers', format: (n) => count.format(n) },
+  { title: 'Active Advertisers', icon: Megaphone, field: 'active_advertisers', format: (n) => count.format(n) },
+  { title: 'Running Ads', icon: MonitorPlay, field: 'running_ads', format: (n) => count.format(n) },
+  { title: 'Monthly Revenue', icon: DollarSign, field: 'monthly_revenue', format: (n) => formatMoney(n) },
+];
 
-function SummaryCard<T>({ title, icon: Icon, change, query, format }: SummaryCardProps<T>) {
-  return (
-    <Card className="p-5" role="group" aria-label={title}>
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0 space-y-1">
-          <h2 className="text-sm font-medium text-gray-500">{title}</h2>
-          {query.isPending ? (
-            <div role="status" aria-label={`Loading ${title}`}>
-              <Skeleton className="h-8 w-24" />
-            </div>
-          ) : query.isError ? (
-            <div role="alert" className="space-y-1 text-sm text-danger-700">
-              <p>{errorMessage(query.error)}</p>
-              <Button variant="ghost" size="sm" onClick={() => void query.refetch()} aria-label={`Try ${title} again`}>
-                <RotateCw aria-hidden className="size-4" />
-                Try again
-              </Button>
-            </div>
-          ) : (
-            <p className="text-2xl font-semibold text-gray-900">{format(query.data)}</p>
-          )}
-        </div>
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-          <Icon aria-hidden className="size-5" />
-        </span>
-      </div>
-      <p className="mt-3 flex items-center gap-1 text-sm text-success-700">
-        <TrendingUp aria-hidden className="size-4" />
-        <span>{change}</span>
-        <span className="text-gray-500">from last month</span>
+/** '+12%' in green, '−8%' in red, '0%' in grey; a dash when there is no month-ago figure. */
+function Change({ percent, since }: { percent: number | null; since: string | null }) {
+  if (percent === null) {
+    return (
+      <p className="mt-3 flex items-center gap-1 text-sm text-gray-500" title="No figures from a month ago yet">
+        <Minus aria-hidden className="size-4" />
+        <span aria-label="No change figure yet">—</span>
+        <span>from last month</span>
       </p>
-    </Card>
+    );
+  }
+  const Icon = percent > 0 ? TrendingUp : percent < 0 ? TrendingDown : Minus;
+  const text = `${percent > 0 ? '+' : percent < 0 ? '−' : ''}${Math.abs(percent)}%`;
+  return (
+    <p
+      className={cn(
+        'mt-3 flex items-center gap-1 text-sm',
+        percent > 0 ? 'text-success-700' : percent < 0 ? 'text-danger-700' : 'text-gray-500',
+      )}
+      title={since ? `Compared with ${formatDate(since)}` : undefined}
+    >
+      <Icon aria-hidden className="size-4" />
+      <span>{text}</span>
+      <span className="text-gray-500">from last month</span>
+    </p>
   );
 }
 
 export function SummaryCards() {
-  const customers = useQuery(activeCustomersQueryOptions());
-  const advertisers = useQuery(activeAdvertisersQueryOptions());
-  const ads = useQuery(runningAdsQueryOptions());
-  const revenue = useQuery(monthlyRevenueQueryOptions());
+  const figures = useQuery(dashboardFiguresQueryOptions());
   return (
     <section aria-label="Summary" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <SummaryCard
-        title="Active Customers"
-        icon={Users}
-        change="+12%"
-        query={customers}
-        format={(n) => count.format(n)}
-      />
-      <SummaryCard
-        title="Active Advertisers"
-        icon={Megaphone}
-        change="+8%"
-        query={advertisers}
-        format={(n) => count.format(n)}
-      />
-      <SummaryCard title="Running Ads" icon={MonitorPlay} change="+15%" query={ads} format={(n) => count.format(n)} />
-      <SummaryCard
-        title="Monthly Revenue"
-        icon={DollarSign}
-        change="+23%"
-        query={revenue}
-        format={(r) => formatMoney(r.total)}
-      />
+      {CARDS.map(({ title, icon: Icon, field, format }) => (
+        <Card key={title} className="p-5" role="group" aria-label={title}>
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0 space-y-1">
+              <h2 className="text-sm font-medium text-gray-500">{title}</h2>
+              {figures.isPending ? (
+                <div role="status" aria-label={`Loading ${title}`}>
+                  <Skeleton className="h-8 w-24" />
+                </div>
+              ) : figures.isError ? (
+                <div role="alert" className="space-y-1 text-sm text-danger-700">
+                  <p>{errorMessage(figures.error)}</p>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => void figures.refetch()}
+                    aria-label={`Try ${title} again`}
+                  >
+                    <RotateCw aria-hidden className="size-4" />
+                    Try again
+                  </Button>
+                </div>
+              ) : (
+                <p className="text-2xl font-semibold text-gray-900">{format(figures.data.current[field])}</p>
+              )}
+            </div>
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+              <Icon aria-hidden className="size-5" />
+            </span>
+          </div>
+          {figures.isSuccess && (
+            <Change
+              percent={changePercent(figures.data.current[field], figures.data.month_ago?.[field])}
+              since={figures.data.month_ago?.day ?? null}
+            />
+          )}
+        </Card>
+      ))}
     </section>
   );
 }

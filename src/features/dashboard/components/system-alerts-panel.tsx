@@ -4,6 +4,8 @@ import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { formatLabel, timeAgo } from '@/lib/format';
 import { alertsQueryOptions, useResolveAlert, type SystemAlert } from '../api/system-alerts';
 import { PanelError, PanelLoading } from './panel-states';
@@ -30,6 +32,14 @@ function AlertRow({
         </div>
         <p className="text-sm text-gray-900">{alert.message}</p>
         {where && <p className="text-xs text-gray-500">{where}</p>}
+        {alert.device_id && (
+          <Link
+            to={paths.dashboard.equipment.getHref(alert.device_id)}
+            className="text-xs font-medium text-brand-700 underline-offset-2 hover:underline"
+          >
+            Open the screen
+          </Link>
+        )}
       </div>
       {alert.resolved ? (
         <Badge tone="success">
@@ -51,11 +61,14 @@ function AlertRow({
   );
 }
 
+/** The panel's anchor: the top bar's notification bell links to /dashboard#system-alerts. */
+export const SYSTEM_ALERTS_ANCHOR = 'system-alerts';
+
 export function SystemAlertsPanel() {
   const alerts = useQuery(alertsQueryOptions());
   const resolve = useResolveAlert();
   return (
-    <Card>
+    <Card id={SYSTEM_ALERTS_ANCHOR} className="scroll-mt-4">
       <CardHeader>
         <CardTitle>System Alerts</CardTitle>
       </CardHeader>

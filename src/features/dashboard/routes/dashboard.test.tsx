@@ -64,23 +64,35 @@ const ADS = [
 ];
 
 interface Requests {
-  heads: Record<string, URLSearchParams>;
+  figures: number;
   alerts?: URLSearchParams;
   ads?: URLSearchParams;
 }
 
+/** dashboard_figures() as the database answers it (numerics arrive as JSON numbers). */
+const FIGURES = {
+  current: { active_customers: 12, active_advertisers: 7, running_ads: 5, monthly_revenue: 1500 },
+  month_ago: { day: '2026-10-25', active_customers: 10, active_advertisers: 7, running_ads: 6, monthly_revenue: 1500 },
+  revenue_by_month: [
+    { month: '2026-09', revenue: 1100 },
+    { month: '2026-10', revenue: 1350.5 },
+    { month: '2026-11', revenue: 1500 },
+  ],
+  average_monthly_revenue: 125,
+  retention_percent: 91.7,
+  average_campaign_days: 38.5,
+  uptime_percent: 97.3,
+};
+
 /** The answers of a working database; returns what was asked. */
-function databaseAnswers(counts = { customers: 12, advertisers: 7, ads: 5 }) {
-  const requests: Requests = { heads: {} };
+function databaseAnswers(figures: Record<string, unknown> = FIGURES) {
+  const requests: Requests = { figures: 0 };
   server.use(
     http.get(restUrl('/users'), () => HttpResponse.json({ role: 'admin' })),
-    ...(['customers', 'advertisers', 'ads'] as const).map((table) =>
-      http.head(restUrl(`/${table}`), ({ request }) => {
-        requests.heads[table] = new URL(request.url).searchParams;
-        return new HttpResponse(null, { headers: { 'Content-Range': `*/${counts[table]}` } });
-      }),
-    ),
-    http.post(restUrl('/rpc/active_monthly_revenue'), () => HttpResponse.json({ total: 1500, customers: 12 })),
+    http.post(restUrl('/rpc/dashboard_figures'), () => {
+      requests.figures += 1;
+      return HttpResponse.json(figures);
+    }),
     http.get(restUrl('/system_alerts'), ({ request }) => {
       requests.alerts = new URL(request.url).searchParams;
       return HttpResponse.json(ALERTS);
@@ -109,42 +121,61 @@ describe('dashboard overview', () => {
     expect(await screen.findByText('admin')).toBeInTheDocument();
   });
 
-  it('shows the four summary cards with counts answered by the database and the fixed changes', async () => {
-    const requests = databaseAnswers();
+  it('shows the four summary cards with the database’s figures and their change since a month ago', async () => {
+    databaseAnswers();
     renderDashboard();
 
-    const customers = screen.getByRole('group', { name: 'Active Customers' });
-    expect(await within(customers).findByText('12')).toBeInTheDocument();
-    expect(within(customers).getByText('+12%')).toBeInTheDocument();
-    const advertisers = screen.getByRole('group', { name: 'Active Advertisers' });
-    expect(await within(advertisers).findByText('7')).toBeInTheDocument();
-    expect(within(advertisers).getByText('+8%')).toBeInTheDocument();
-    const ads = screen.getByRole('group', { name: 'Running Ads' });
-    expect(await within(ads).findByText('5')).toBeInTheDocument();
-    expect(within(ads).getByText('+15%')).toBeInTheDocument();
-    const revenue = screen.getByRole('group', { name: 'Monthly Revenue' });
-    expect(await within(revenue).findByText('$1,500.00')).toBeInTheDocument();
-    expect(within(revenue).getByText('+23%')).toBeInTheDocument();
-
-    // Counted by the database: active rows only.
-    for (const table of ['customers', 'advertisers', 'ads'])
-      expect(requests.heads[table]?.get('status')).toBe('eq.active');
+    const card = (name: string) => within(screen.getByRole('group', { name }));
+    expect(await card('Active Customers').findByText('12')).toBeInTheDocument();
+    // 10 a month ago.
+    expect(card('Active Customers').getByText('+20%')).toBeInTheDocument();
+    expect(card('Active Advertisers').getByText('7')).toBeInTheDocument();
+    expect(card('Active Advertisers').getByText('0%')).toBeInTheDocument();
+    expect(card('Running Ads').getByText('5')).toBeInTheDocument();
+    expect(card('Running Ads').getByText('−17%')).toBeInTheDocument();
+    expect(card('Monthly Revenue').getByText('$1,500.00')).toBeInTheDocument();
+    expect(card('Monthly Revenue').getByText('0%')).toBeInTheDocument();
   });
 
-  it('shows the revenue placeholder and the performance metrics with the computed average', async () => {
+  it('shows a dash, never an invented change, when there is no figure from a month ago', async () => {
+    databaseAnswers({ ...FIGURES, month_ago: null, revenue_by_month: [{ month: '2026-11', revenue: 1500 }] });
+    renderDashboard();
+    const customers = within(screen.getByRole('group', { name: 'Active Customers' }));
+    expect(await customers.findByText('12')).toBeInTheDocument();
+    expect(customers.getByLabelText('No change figure yet')).toHaveTextContent('—');
+    expect(customers.queryByText(/%/)).not.toBeInTheDocument();
+    // One month only: no chart yet, this month's figure.
+    expect(screen.getByText('No history yet: the chart fills in as the months go by.')).toBeInTheDocument();
+    expect(screen.getByText('This month: $1,500.00')).toBeInTheDocument();
+  });
+
+  it('charts monthly revenue and shows the performance metrics from the database', async () => {
     databaseAnswers();
     renderDashboard();
     expect(screen.getByRole('heading', { name: 'Revenue Trends' })).toBeInTheDocument();
-    expect(screen.getByText('Chart integration coming soon')).toBeInTheDocument();
+    const chart = await screen.findByRole('table', { name: 'Monthly revenue' });
+    expect(
+      within(chart)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['PeriodRevenue', 'Sep 2026$1,100.00', 'Oct 2026$1,350.50', 'Nov 2026$1,500.00']);
+    expect(screen.getByTestId('bar-chart')).toBeInTheDocument();
     const metrics = screen.getByRole('heading', { name: 'Performance Metrics' }).closest('div')!.parentElement!;
-    // 1500 / 12 active customers.
     expect(await within(metrics).findByText('$125.00')).toBeInTheDocument();
-    expect(within(metrics).getByText('94%')).toBeInTheDocument();
-    expect(within(metrics).getByText('45 days')).toBeInTheDocument();
-    expect(within(metrics).getByText('99.2%')).toBeInTheDocument();
+    expect(within(metrics).getByText('91.7%')).toBeInTheDocument();
+    expect(within(metrics).getByText('38.5 days')).toBeInTheDocument();
+    expect(within(metrics).getByText('97.3%')).toBeInTheDocument();
   });
 
-  it('lists the first 5 alerts, unresolved first, with customer, severity and time ago', async () => {
+  it('shows a dash for metrics without history', async () => {
+    databaseAnswers({ ...FIGURES, retention_percent: null, average_campaign_days: null, uptime_percent: null });
+    renderDashboard();
+    const metrics = screen.getByRole('heading', { name: 'Performance Metrics' }).closest('div')!.parentElement!;
+    expect(await within(metrics).findByText('$125.00')).toBeInTheDocument();
+    expect(within(metrics).getAllByText('—')).toHaveLength(3);
+  });
+
+  it('lists the newest 5 alerts with customer, severity and time ago', async () => {
     const requests = databaseAnswers();
     renderDashboard();
     const list = await screen.findByRole('list', { name: 'System alerts' });
@@ -159,8 +190,23 @@ describe('dashboard overview', () => {
     expect(within(second!).queryByRole('button', { name: /Resolve/ })).not.toBeInTheDocument();
 
     expect(requests.alerts?.get('limit')).toBe('5');
-    expect(requests.alerts?.get('order')).toBe('resolved.asc,created_at.desc');
+    expect(requests.alerts?.get('order')).toBe('created_at.desc');
     expect(requests.alerts?.get('select')).toContain('customers(name,location)');
+  });
+
+  it('links an alert about a screen to that screen', async () => {
+    databaseAnswers();
+    server.use(
+      http.get(restUrl('/system_alerts'), () => HttpResponse.json([{ ...ALERTS[0], device_id: 'dev-7' }, ALERTS[1]])),
+    );
+    renderDashboard();
+    const list = await screen.findByRole('list', { name: 'System alerts' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(within(first!).getByRole('link', { name: 'Open the screen' })).toHaveAttribute(
+      'href',
+      '/dashboard/equipment?device=dev-7',
+    );
+    expect(within(second!).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('resolves an alert at once, before the database answers', async () => {
@@ -261,7 +307,7 @@ describe('dashboard overview', () => {
     databaseAnswers();
     let alertCalls = 0;
     server.use(
-      http.head(restUrl('/customers'), () => new HttpResponse(null, { status: 500 })),
+      http.post(restUrl('/rpc/dashboard_figures'), () => pgError('figures are unavailable')),
       http.get(restUrl('/system_alerts'), () => {
         alertCalls += 1;
         return alertCalls === 1 ? pgError('alerts are unavailable') : HttpResponse.json(ALERTS);
@@ -272,7 +318,7 @@ describe('dashboard overview', () => {
     const customers = screen.getByRole('group', { name: 'Active Customers' });
     expect(await within(customers).findByRole('alert')).toBeInTheDocument();
     expect(within(customers).getByRole('button', { name: 'Try Active Customers again' })).toBeInTheDocument();
-    expect(await within(screen.getByRole('group', { name: 'Active Advertisers' })).findByText('7')).toBeInTheDocument();
+    expect(await screen.findByText('Revenue could not be loaded')).toBeInTheDocument();
 
     const alertError = await screen.findByText('alerts are unavailable');
     expect(await screen.findByText('ads are unavailable')).toBeInTheDocument();
@@ -286,7 +332,7 @@ describe('dashboard overview', () => {
 describe('dashboard, live', () => {
   it('shows a new alert and new counts as they happen, without a refresh', async () => {
     const realtime = mockRealtime();
-    databaseAnswers();
+    const requests = databaseAnswers();
     renderDashboard();
     const list = await screen.findByRole('list', { name: 'System alerts' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
@@ -307,15 +353,9 @@ describe('dashboard, live', () => {
       await within(list).findByText('Front window has been offline for 10 minutes.', {}, { timeout: 3000 }),
     ).toBeInTheDocument();
 
-    // A venue added elsewhere: the customer counts are asked again.
-    let counted = 0;
-    server.use(
-      http.head(restUrl('/customers'), () => {
-        counted += 1;
-        return new HttpResponse(null, { headers: { 'Content-Range': '*/13' } });
-      }),
-    );
+    // A venue added elsewhere: the figures are asked again.
+    const before = requests.figures;
     realtime.change('customers', 'INSERT', { id: 'c-new', name: 'New Venue' });
-    await waitFor(() => expect(counted).toBeGreaterThan(0), { timeout: 3000 });
+    await waitFor(() => expect(requests.figures).toBeGreaterThan(before), { timeout: 3000 });
   });
 });

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useLiveTables } from '@/entities/query-keys/live-tables';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { Badge } from '@/components/ui/badge';
@@ -37,6 +39,11 @@ const LIVE_TABLES = ['system_alerts', 'equipment_status', 'customers', 'advertis
 export function DashboardRoute() {
   const auth = useAuth();
   useLiveTables('dashboard', LIVE_TABLES);
+  // The top bar's bell links to #system-alerts.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.({ block: 'start' });
+  }, [hash]);
   return (
     <ContentLayout
       title="Dashboard"

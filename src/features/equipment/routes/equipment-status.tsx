@@ -7,6 +7,7 @@ import { ListContent } from '@/components/lists/list-content';
 import { ListToolbar, SearchField, StatusFilterSelect } from '@/components/lists/list-toolbar';
 import { SkeletonGrid } from '@/components/lists/skeleton-grid';
 import { ContentLayout } from '@/components/layouts/content-layout';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -16,6 +17,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { listParams, useListSearchParams } from '@/hooks/use-list-search-params';
 import type { ScreenPrefetch } from '@/lib/prefetch';
 import {
+  deviceQueryOptions,
   devicesQueryOptions,
   EQUIPMENT_PAGE_SIZE,
   EQUIPMENT_STATUSES,
@@ -25,6 +27,7 @@ import {
 } from '../api/equipment';
 import { AddScreenDialog } from '../components/add-screen-dialog';
 import { DeviceCard } from '../components/device-card';
+import { DeviceDetailsDialog } from '../components/device-details-dialog';
 
 const COUNT_CARDS: { status: EquipmentStatus; label: string; icon: LucideIcon; classes: string }[] = [
   { status: 'online', label: 'Online', icon: CircleCheck, classes: 'bg-success-50 text-success-700' },
@@ -72,6 +75,27 @@ function StatusCounts() {
   );
 }
 
+/**
+ * The screen an address names (?device=<id>, the link in an alert e-mail or on the dashboard's
+ * alerts): its details open over the list; closing them takes the id off the address.
+ */
+function LinkedDevice({ id, onClose }: { id: string; onClose: () => void }) {
+  const device = useQuery(deviceQueryOptions(id));
+  if (device.isPending) return null;
+  if (device.isError || !device.data)
+    return (
+      <Alert tone={device.isError ? 'danger' : 'warning'} title="Screen not found">
+        {device.isError
+          ? errorMessage(device.error)
+          : 'The screen this link names no longer exists (it may have been deleted or merged).'}{' '}
+        <button type="button" className="font-medium underline" onClick={onClose}>
+          Dismiss
+        </button>
+      </Alert>
+    );
+  return <DeviceDetailsDialog device={device.data} open onOpenChange={(open) => !open && onClose()} />;
+}
+
 /** The page of devices the address asks for, and the counts by status. */
 export const prefetch: ScreenPrefetch = (queryClient, url) => {
   void queryClient.prefetchQuery(devicesQueryOptions(listParams(url.searchParams, EQUIPMENT_STATUSES)));
@@ -83,8 +107,17 @@ export function EquipmentStatusRoute() {
     useListSearchParams(EQUIPMENT_STATUSES);
   const filters: EquipmentFilters = { search, status, page };
   // The QR code a screen shows while it waits to be paired opens this page with its code.
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const pairCode = params.get('pair') ?? '';
+  const linkedDevice = params.get('device');
+  const closeLinkedDevice = () =>
+    setParams(
+      (p) => {
+        p.delete('device');
+        return p;
+      },
+      { replace: true },
+    );
 
   // Heartbeats, new screens and changes by other admins show without a refresh.
   useLiveTables('equipment', ['equipment_status']);
@@ -109,6 +142,7 @@ export function EquipmentStatusRoute() {
           Refresh
         </Button>
       </div>
+      {linkedDevice && <LinkedDevice key={linkedDevice} id={linkedDevice} onClose={closeLinkedDevice} />}
       <StatusCounts />
       <p className="text-sm text-gray-500">
         Screens send a heartbeat every minute. A device silent for more than 3 minutes counts as offline, whatever it

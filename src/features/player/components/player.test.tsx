@@ -63,6 +63,8 @@ beforeEach(() => {
       heartbeats.push((await request.json()) as Record<string, unknown>);
       return HttpResponse.json('9e000000-0000-4000-8000-000000000001');
     }),
+    // Proof of play (tested in proof-of-play.test.tsx): taken as sent.
+    http.post(restUrl('/rpc/record_plays'), () => HttpResponse.json({ accepted: 0, duplicates: 0, rejected: [] })),
   );
 });
 

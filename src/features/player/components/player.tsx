@@ -10,6 +10,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { focusRing } from '@/components/ui/button';
 import { cn } from '@/utils/cn';
 import { useHeartbeat } from '../api/heartbeat';
+import { usePlayUploads, useProofOfPlay } from '../api/proof-of-play';
 import { playSeconds } from '@/entities/slide/slide';
 import type { PlayerData, PlayerSlide } from '../api/playlist';
 import { forgetPreloads, preloadImage, withLimit } from '../lib/preload';
@@ -203,6 +204,8 @@ export function Player({ data, deviceId = null, onSignOut, signingOut = false }:
     slideId: current?.id ?? null,
     contentVersion: pos.version,
   });
+  useProofOfPlay(pos.seq, current?.campaign_id, current?.id, deviceId);
+  usePlayUploads(true);
 
   if (!current) return null;
   const total = pos.slides.length;

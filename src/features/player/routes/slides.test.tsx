@@ -43,6 +43,7 @@ function answer(body: ReturnType<typeof playlist>) {
       const { p_device_id } = (await request.json()) as { p_device_id: string };
       return HttpResponse.json(p_device_id);
     }),
+    http.post(restUrl('/rpc/record_plays'), () => HttpResponse.json({ accepted: 0, duplicates: 0, rejected: [] })),
   );
 }
 

@@ -1,19 +1,112 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
+import { restUrl } from '@tests/setup/supabase-mocks';
 import { SettingsRoute } from './settings';
 
-describe('settings', () => {
-  it('shows the sections with every control disabled and says they are not available yet', () => {
-    renderRoutes([{ path: '/dashboard/settings', element: <SettingsRoute /> }], { url: '/dashboard/settings' });
-    expect(screen.getByRole('heading', { name: 'Settings', level: 1 })).toBeInTheDocument();
-    for (const name of ['Profile', 'Notifications', 'Display defaults']) {
-      expect(screen.getByRole('heading', { name })).toBeInTheDocument();
-    }
-    expect(screen.getByText('These settings are a preview: they cannot be changed or saved yet.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Full name')).toBeDisabled();
-    expect(screen.getByLabelText('A screen goes offline')).toBeDisabled();
-    expect(screen.getByLabelText('Default orientation')).toBeDisabled();
-    for (const button of screen.getAllByRole('button', { name: 'Save changes' })) expect(button).toBeDisabled();
+const ADMINS = [
+  { id: 'a1', email: 'admin@example.com' },
+  { id: 'a2', email: 'ops@example.com' },
+];
+
+function serve(
+  settings = { offline_after_minutes: 5, email_enabled: true, portal_url: null as string | null },
+  recipients = ['a1'],
+) {
+  const saves: unknown[] = [];
+  server.use(
+    http.get(restUrl('/alert_settings'), () => HttpResponse.json(settings)),
+    http.get(restUrl('/alert_recipients'), () => HttpResponse.json(recipients.map((user_id) => ({ user_id })))),
+    http.get(restUrl('/users'), () => HttpResponse.json(ADMINS)),
+    http.post(restUrl('/rpc/save_alert_settings'), async ({ request }) => {
+      saves.push(await request.json());
+      return HttpResponse.json({ id: true });
+    }),
+  );
+  return saves;
+}
+
+const open = () =>
+  renderRoutes([{ path: '/dashboard/settings', element: <SettingsRoute /> }], { url: '/dashboard/settings' });
+
+describe('settings: offline alerts', () => {
+  it('shows the saved settings and saves a change with the chosen admins in one call', async () => {
+    const saves = serve();
+    const { user } = open();
+    const minutes = await screen.findByLabelText('Alert after (minutes without a heartbeat)');
+    expect(minutes).toHaveValue(5);
+    expect(screen.getByRole('switch', { name: 'E-mail alerts' })).toBeChecked();
+    expect(await screen.findByRole('checkbox', { name: 'admin@example.com' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'ops@example.com' })).not.toBeChecked();
+    // No address saved yet: the one this admin uses now.
+    expect(screen.getByLabelText('Portal address')).toHaveValue(window.location.origin);
+
+    await user.clear(minutes);
+    await user.type(minutes, '15');
+    await user.click(screen.getByRole('checkbox', { name: 'ops@example.com' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]).toEqual({
+      p_offline_after_minutes: 15,
+      p_email_enabled: true,
+      p_recipient_ids: ['a1', 'a2'],
+      p_portal_url: window.location.origin,
+    });
+    expect(await screen.findByText('Alert settings saved')).toBeInTheDocument();
+  });
+
+  it('refuses a threshold out of range and e-mails to nobody at the fields, sending nothing', async () => {
+    const saves = serve();
+    const { user } = open();
+    const minutes = await screen.findByLabelText('Alert after (minutes without a heartbeat)');
+    await user.clear(minutes);
+    await user.type(minutes, '2');
+    await user.click(await screen.findByRole('checkbox', { name: 'admin@example.com' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('At least 3 minutes (screens report every minute)')).toBeInTheDocument();
+    expect(screen.getByText('Choose at least one admin to e-mail, or turn e-mails off.')).toBeInTheDocument();
+    expect(minutes).toHaveAccessibleDescription(expect.stringContaining('At least 3 minutes'));
+    expect(saves).toHaveLength(0);
+
+    // E-mails off: nobody needs to be chosen.
+    await user.clear(minutes);
+    await user.type(minutes, '10');
+    await user.click(screen.getByRole('switch', { name: 'E-mail alerts' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]).toMatchObject({ p_offline_after_minutes: 10, p_email_enabled: false, p_recipient_ids: [] });
+  });
+
+  it('keeps the edits and shows the database’s refusal at its field when the save fails', async () => {
+    serve();
+    server.use(
+      http.post(restUrl('/rpc/save_alert_settings'), () =>
+        HttpResponse.json(
+          { code: '23514', message: 'Only admins can receive alert e-mails.', details: null, hint: null },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = open();
+    const minutes = await screen.findByLabelText('Alert after (minutes without a heartbeat)');
+    await user.clear(minutes);
+    await user.type(minutes, '30');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Only admins can receive alert e-mails.')).toBeInTheDocument();
+    expect(minutes).toHaveValue(30);
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeEnabled();
+  });
+
+  it('offers a retry when the settings cannot be read', async () => {
+    serve();
+    server.use(http.get(restUrl('/alert_settings'), () => HttpResponse.json({ message: 'boom' }, { status: 500 })));
+    open();
+    expect(await screen.findByText('Alert settings could not be loaded')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /try again/i })).toBeInTheDocument();
   });
 });

@@ -1,0 +1,218 @@
+// `npm run bench:plays`: proof of play at network scale, on PostgreSQL 15.
+//   1. Ingestion: 500 screens (100 venues, scripts/bench/plays-fixture.sql) upload one day of
+//      10-second slides, 8,640 plays per screen, 4.32 million in all, through REST as players
+//      do (record_plays with the venue's login and the device, BENCH_BATCH records per call,
+//      BENCH_CONCURRENCY calls at once). Prints plays per second against the network's real
+//      rate (4.32 million a day is 50 a second), and checks every play was counted once.
+//   2. Reports: the day's sums are repeated over 29 more days (30 days of hourly and daily
+//      sums, as a month of that network makes), then each query the Reports page and the
+//      dashboard make is timed through REST as an admin: median and slowest of 5 runs.
+// Environment: BENCH_SCREENS (500, a multiple of 5), BENCH_HOURS (24), BENCH_BATCH (1000),
+// BENCH_CONCURRENCY (4).
+import path from 'node:path';
+import { SignJWT } from 'jose';
+import pg from 'pg';
+import { DEFAULT_ANON_KEY, DEFAULT_JWT_SECRET } from '../supabase/local/config.ts';
+import { findPgBin } from '../tests/support/postgres.ts';
+import { startTestStack, type TestStack } from '../tests/support/stack-process.ts';
+
+const SCREENS = Number(process.env.BENCH_SCREENS ?? 500);
+const HOURS = Number(process.env.BENCH_HOURS ?? 24);
+const BATCH = Number(process.env.BENCH_BATCH ?? 1000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
+const SLIDE_SECONDS = 10;
+const SLIDES = 12;
+const PER_SCREEN = (HOURS * 3600) / SLIDE_SECONDS;
+const FIXTURE = path.join(import.meta.dirname, 'bench', 'plays-fixture.sql');
+const ADMIN_ID = 'a0000000-0000-4000-8000-000000000001';
+
+const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
+const loginId = (venue: number) => `00000000-0000-4000-8000-0000000e${hex(venue, 4)}`;
+const venueId = (venue: number) => `00000000-0000-4000-8000-0000000f${hex(venue, 4)}`;
+const campaignId = (venue: number) => `00000000-0000-4000-8000-00000001${hex(venue, 4)}`;
+const screenId = (venue: number, s: number) => `00000000-0000-4000-8000-0000002${hex(venue, 3)}${hex(s, 2)}`;
+const slideId = (venue: number, k: number) => `00000000-0000-4000-8000-0000003${hex(venue, 3)}${hex(k, 2)}`;
+const advertiserId = (a: number) => `00000000-0000-4000-8000-0000005000${hex(a, 2)}`;
+
+async function token(sub: string): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ sub, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + 24 * 3600 })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .sign(new TextEncoder().encode(DEFAULT_JWT_SECRET));
+}
+
+async function rpc(stack: TestStack, jwt: string, fn: string, body: unknown): Promise<unknown> {
+  const res = await fetch(`${stack.url}/rest/v1/rpc/${fn}`, {
+    method: 'POST',
+    headers: { apikey: DEFAULT_ANON_KEY, Authorization: `Bearer ${jwt}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${fn}: ${res.status} ${text}`);
+  return JSON.parse(text) as unknown;
+}
+
+interface Job {
+  venue: number;
+  screen: number;
+  from: number;
+}
+
+/** The calls of the day: each screen's plays in batches, screens interleaved as a network sends them. */
+function* jobs(): Generator<Job> {
+  for (let from = 0; from < PER_SCREEN; from += BATCH)
+    for (let i = 0; i < SCREENS; i++) yield { venue: 1 + Math.floor(i / 5), screen: 1 + (i % 5), from };
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+async function main() {
+  if (!findPgBin()) throw new Error('PostgreSQL 15 is needed (apt-get install postgresql)');
+  if (SCREENS % 5 !== 0) throw new Error('BENCH_SCREENS must be a multiple of 5');
+  console.log(
+    `bench:plays  ${SCREENS} screens × ${PER_SCREEN} plays (${HOURS} h of ${SLIDE_SECONDS}-s slides), batches of ${BATCH}, ${CONCURRENCY} at once`,
+  );
+  const stack = await startTestStack({ engine: 'postgres', name: 'bench-plays', env: { STACK_FIXTURES: FIXTURE } });
+  const db = new pg.Client({ connectionString: stack.env.DATABASE_URL });
+  await db.connect();
+  try {
+    const venues = SCREENS / 5;
+    const tokens = new Map<number, string>();
+    for (let v = 1; v <= venues; v++) tokens.set(v, await token(loginId(v)));
+
+    // Yesterday, UTC: every play lands in a day partition.
+    const dayStart =
+      Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()) - 86_400_000;
+    const total = SCREENS * PER_SCREEN;
+    const queue = jobs();
+    let done = 0;
+    let accepted = 0;
+    const started = performance.now();
+    let lastReport = started;
+    const worker = async () => {
+      for (let next = queue.next(); !next.done; next = queue.next()) {
+        const { venue, screen, from } = next.value;
+        const count = Math.min(BATCH, PER_SCREEN - from);
+        const plays = Array.from({ length: count }, (_, j) => {
+          const i = from + j;
+          return {
+            id: crypto.randomUUID(),
+            started_at: new Date(dayStart + i * SLIDE_SECONDS * 1000 + screen * 137).toISOString(),
+            seconds: SLIDE_SECONDS,
+            campaign_id: campaignId(venue),
+            slide_id: slideId(venue, 1 + (i % SLIDES)),
+          };
+        });
+        const result = (await rpc(stack, tokens.get(venue)!, 'record_plays', {
+          p_plays: plays,
+          p_device_id: screenId(venue, screen),
+        })) as { accepted: number };
+        accepted += result.accepted;
+        done += count;
+        const now = performance.now();
+        if (now - lastReport > 15_000) {
+          lastReport = now;
+          const rate = done / ((now - started) / 1000);
+          console.log(
+            `  ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} plays, ${Math.round(rate)} a second`,
+          );
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    const seconds = (performance.now() - started) / 1000;
+    const rate = total / seconds;
+
+    const counted = await db.query<{ raw: string; days: string; hours: string }>(
+      `select (select count(*) from public.plays) as raw,
+              (select coalesce(sum(plays), 0) from public.play_days) as days,
+              (select coalesce(sum(plays), 0) from public.play_hours) as hours`,
+    );
+    const { raw, days, hours } = counted.rows[0]!;
+    console.log('\nIngestion');
+    console.log(
+      `  ${total.toLocaleString('en-US')} plays in ${seconds.toFixed(1)} s: ${Math.round(rate).toLocaleString('en-US')} plays a second`,
+    );
+    // A screen plays one slide every SLIDE_SECONDS, all day.
+    const realRate = SCREENS / SLIDE_SECONDS;
+    console.log(
+      `  the network's real rate: ${realRate.toFixed(0)} a second (${SCREENS} screens): ${(rate / realRate).toFixed(0)}× that (aim: at least 10×)`,
+    );
+    console.log(
+      `  accepted ${accepted.toLocaleString('en-US')}; counted raw ${Number(raw).toLocaleString('en-US')}, in day sums ${Number(days).toLocaleString('en-US')}, in hour sums ${Number(hours).toLocaleString('en-US')}${Number(raw) === total && Number(days) === total && Number(hours) === total ? ' (each once)' : ' — MISMATCH'}`,
+    );
+
+    // 29 more days of sums: the ingested day's, shifted back (a month of this network).
+    const fill = performance.now();
+    await db.query(`insert into public.play_hours (hour, device_id, customer_id, campaign_id, slide_id, ad_id, advertiser_id, plays, seconds)
+      select h.hour - make_interval(days => k), h.device_id, h.customer_id, h.campaign_id, h.slide_id, h.ad_id, h.advertiser_id, h.plays, h.seconds
+      from public.play_hours h cross join generate_series(1, 29) k`);
+    await db.query(`insert into public.play_days (day, device_id, customer_id, campaign_id, slide_id, ad_id, advertiser_id, plays, seconds)
+      select d.day - k, d.device_id, d.customer_id, d.campaign_id, d.slide_id, d.ad_id, d.advertiser_id, d.plays, d.seconds
+      from public.play_days d cross join generate_series(1, 29) k`);
+    await db.query('analyze public.play_hours; analyze public.play_days');
+    const sizes = await db.query<{ hours: string; days: string }>(
+      'select (select count(*) from public.play_hours) as hours, (select count(*) from public.play_days) as days',
+    );
+    console.log(
+      `\nReports over 30 days (${Number(sizes.rows[0]!.hours).toLocaleString('en-US')} hour sums, ${Number(sizes.rows[0]!.days).toLocaleString('en-US')} day sums; filled in ${((performance.now() - fill) / 1000).toFixed(0)} s)`,
+    );
+
+    const admin = await token(ADMIN_ID);
+    const to = new Date(dayStart).toISOString().slice(0, 10);
+    const from = new Date(dayStart - 29 * 86_400_000).toISOString().slice(0, 10);
+    const queries: [string, string, Record<string, unknown>][] = [
+      ['plays by day', 'plays_by_day', { p_from: from, p_to: to }],
+      ...(['campaign', 'advertiser', 'ad', 'venue', 'screen', 'day'] as const).map(
+        (g): [string, string, Record<string, unknown>] => [
+          `by ${g}`,
+          'plays_report',
+          { p_from: from, p_to: to, p_group: g },
+        ],
+      ),
+      [
+        'one venue, by screen',
+        'plays_report',
+        { p_from: from, p_to: to, p_group: 'screen', p_customer_id: venueId(1) },
+      ],
+      ['one venue, by day', 'plays_by_day', { p_from: from, p_to: to, p_customer_id: venueId(1) }],
+      [
+        'one advertiser, by venue',
+        'plays_report',
+        { p_from: from, p_to: to, p_group: 'venue', p_advertiser_id: advertiserId(1) },
+      ],
+      ['one advertiser, by day', 'plays_by_day', { p_from: from, p_to: to, p_advertiser_id: advertiserId(1) }],
+      ['dashboard figures', 'dashboard_figures', {}],
+      ['shell figures', 'network_summary', {}],
+    ];
+    let slowest = 0;
+    for (const [label, fn, args] of queries) {
+      const times: number[] = [];
+      let rows = 0;
+      for (let run = 0; run < 5; run++) {
+        const t = performance.now();
+        const data = await rpc(stack, admin, fn, args);
+        times.push(performance.now() - t);
+        rows = Array.isArray(data) ? data.length : 1;
+      }
+      slowest = Math.max(slowest, ...times);
+      console.log(
+        `  ${label.padEnd(26)} median ${median(times).toFixed(0).padStart(4)} ms, slowest ${Math.max(...times)
+          .toFixed(0)
+          .padStart(4)} ms (${rows} rows)`,
+      );
+    }
+    console.log(`  slowest of all: ${slowest.toFixed(0)} ms (aim: every query under 500 ms)`);
+  } finally {
+    await db.end();
+    await stack.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,178 @@
+// The advertiser's ads on its page: each with its status and daily budget, added and
+// edited in a dialog. Slides name one of these, so its plays count in the reports.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { Megaphone, Pencil, Plus } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { ErrorState } from '@/components/ui/error-state';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { useToast } from '@/components/ui/toast';
+import { formatDate, formatLabel, formatMoney } from '@/lib/format';
+import {
+  AD_STATUSES,
+  adFormSchema,
+  type AdFormValues,
+  type AdvertiserAd,
+  advertiserAdsQueryOptions,
+  useSaveAd,
+} from '../api/ads';
+
+const statusTones = { active: 'success', pending: 'warning', paused: 'neutral', other: 'neutral' } as const;
+
+function AdDialog({
+  advertiserId,
+  ad,
+  open,
+  onOpenChange,
+}: {
+  advertiserId: string;
+  /** The ad to edit; null adds one. */
+  ad: AdvertiserAd | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const save = useSaveAd(advertiserId);
+  const toast = useToast();
+  const valuesOf = (): AdFormValues => ({
+    title: ad?.title ?? '',
+    status: (AD_STATUSES as readonly string[]).includes(ad?.status ?? '')
+      ? (ad!.status as AdFormValues['status'])
+      : 'active',
+    daily_budget: ad?.daily_budget === null || ad?.daily_budget === undefined ? '' : String(ad.daily_budget),
+  });
+  const form = useForm<AdFormValues>({ resolver: zodResolver(adFormSchema), defaultValues: valuesOf() });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    if (open) {
+      form.reset(valuesOf());
+      save.reset();
+    }
+    // Only when the dialog opens: edits stay while it is open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  const onSubmit = form.handleSubmit((values) =>
+    save.mutate(
+      { id: ad?.id ?? null, values },
+      {
+        onSuccess: () => {
+          toast({ tone: 'success', title: ad ? 'Ad saved' : 'Ad added' });
+          onOpenChange(false);
+        },
+      },
+    ),
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !save.isPending && onOpenChange(next)}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{ad ? 'Edit ad' : 'Add ad'}</DialogTitle>
+          <DialogDescription>Slides that show this ad count their plays for it.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
+          <Field label="Title" error={errors.title?.message}>
+            {(c) => <Input {...c} maxLength={200} {...form.register('title')} />}
+          </Field>
+          <Field label="Status" error={errors.status?.message}>
+            {(c) => (
+              <Select
+                {...c}
+                {...form.register('status')}
+                options={AD_STATUSES.map((s) => ({ value: s, label: formatLabel(s) }))}
+              />
+            )}
+          </Field>
+          <Field label="Daily budget ($)" hint="Optional." error={errors.daily_budget?.message}>
+            {(c) => <Input {...c} inputMode="decimal" {...form.register('daily_budget')} />}
+          </Field>
+          {save.isError && <Alert tone="danger">{save.error.message}</Alert>}
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" isLoading={save.isPending}>
+              {save.isPending ? 'Saving...' : ad ? 'Save' : 'Add ad'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function AdvertiserAds({ advertiserId }: { advertiserId: string }) {
+  const ads = useQuery(advertiserAdsQueryOptions(advertiserId));
+  const [editing, setEditing] = useState<AdvertiserAd | null>(null);
+  const [open, setOpen] = useState(false);
+  const openFor = (ad: AdvertiserAd | null) => {
+    setEditing(ad);
+    setOpen(true);
+  };
+  return (
+    <Card className="md:col-span-2">
+      <CardHeader className="flex flex-row items-center justify-between gap-3">
+        <CardTitle>Ads</CardTitle>
+        <Button size="sm" onClick={() => openFor(null)}>
+          <Plus aria-hidden className="size-4" />
+          Add ad
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {ads.isPending ? (
+          <LoadingRegion label="Loading ads" className="space-y-2">
+            <Skeleton className="h-10" />
+            <Skeleton className="h-10" />
+          </LoadingRegion>
+        ) : ads.isError ? (
+          <ErrorState title="The ads could not be loaded" error={ads.error} onRetry={() => void ads.refetch()} />
+        ) : ads.data.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 py-6 text-center text-sm text-gray-500">
+            <Megaphone aria-hidden className="size-8 text-gray-400" />
+            <p>No ads yet. Add one, then choose it on the slides that show it.</p>
+          </div>
+        ) : (
+          <ul aria-label="Ads" className="divide-y divide-gray-100">
+            {ads.data.map((ad) => (
+              <li key={ad.id} className="flex flex-wrap items-center gap-3 py-2.5">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-medium text-gray-900" title={ad.title}>
+                    {ad.title}
+                  </p>
+                  <p className="text-xs text-gray-500">
+                    {formatMoney(ad.daily_budget, 'No budget')} a day · since {formatDate(ad.created_at)}
+                  </p>
+                </div>
+                <Badge tone={statusTones[ad.status as keyof typeof statusTones] ?? 'neutral'}>
+                  {formatLabel(ad.status)}
+                </Badge>
+                <Button variant="ghost" size="sm" onClick={() => openFor(ad)} aria-label={`Edit ad ${ad.title}`}>
+                  <Pencil aria-hidden className="size-4" />
+                  Edit
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      <AdDialog advertiserId={advertiserId} ad={editing} open={open} onOpenChange={setOpen} />
+    </Card>
+  );
+}

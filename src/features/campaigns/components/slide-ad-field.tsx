@@ -1,0 +1,38 @@
+// The slide's ad: which ad (of which advertiser) the slide shows, so its plays count for
+// them in the reports. Optional: a venue's own slides, weather and news show no ad.
+import { useQuery } from '@tanstack/react-query';
+import { Field } from '@/components/ui/field';
+import { Select } from '@/components/ui/select';
+import { adLabel, adOptionsQuery } from '@/entities/ad/ad-options';
+
+export interface SlideAdFieldProps {
+  value: string | null;
+  onChange: (adId: string | null) => void;
+  className?: string;
+}
+
+export function SlideAdField({ value, onChange, className }: SlideAdFieldProps) {
+  const ads = useQuery(adOptionsQuery());
+  const options = (ads.data ?? []).map((ad) => ({ value: ad.id, label: adLabel(ad) }));
+  // A chosen ad that is gone from the list (deleted elsewhere) stays visible until changed.
+  if (value && ads.isSuccess && !options.some((o) => o.value === value)) options.push({ value, label: 'Deleted ad' });
+  return (
+    <Field
+      label="Ad"
+      className={className}
+      hint="Optional. Its plays count for this ad and its advertiser in the reports."
+      error={ads.isError ? 'Could not load the ads' : undefined}
+    >
+      {(control) => (
+        <Select
+          {...control}
+          value={value ?? ''}
+          disabled={ads.isPending}
+          placeholder={ads.isPending ? 'Loading ads...' : 'No ad'}
+          options={options}
+          onChange={(e) => onChange(e.target.value || null)}
+        />
+      )}
+    </Field>
+  );
+}

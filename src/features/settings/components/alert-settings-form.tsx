@@ -1,0 +1,215 @@
+// Settings → Alerts: when a silent screen raises an alert, whether alerts are e-mailed, to
+// which admins, and the portal address the e-mails link to. Saved in one call; a failed
+// save keeps what was typed, with the message at the field it concerns.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { Controller, useController, useForm, useWatch, type Control } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/error-state';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { Switch } from '@/components/ui/switch';
+import { useToast } from '@/components/ui/toast';
+import {
+  adminOptionsQueryOptions,
+  type AlertSettings,
+  alertSettingsQueryOptions,
+  alertSettingsSchema,
+  type AlertSettingsValues,
+  OFFLINE_AFTER,
+  useSaveAlertSettings,
+} from '../api/alert-settings';
+
+const checkboxClass =
+  'size-4 rounded border-gray-300 accent-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500';
+
+function Recipients({
+  control,
+  error,
+  disabled,
+}: {
+  control: Control<AlertSettingsValues>;
+  error?: string;
+  disabled: boolean;
+}) {
+  const id = useId();
+  const admins = useQuery(adminOptionsQueryOptions());
+  const { field } = useController({ control, name: 'recipient_ids' });
+  const chosen = new Set(field.value);
+  const toggle = (userId: string, checked: boolean) =>
+    field.onChange(checked ? [...field.value, userId] : field.value.filter((v) => v !== userId));
+  return (
+    <fieldset
+      className="space-y-2 md:col-span-2"
+      aria-describedby={error ? `${id}-error` : undefined}
+      disabled={disabled}
+    >
+      <legend className="text-sm font-medium text-gray-700">Send to</legend>
+      {admins.isPending ? (
+        <p className="text-sm text-gray-500">Loading admins...</p>
+      ) : admins.isError ? (
+        <p className="text-sm text-danger-700">
+          Could not load the admins.{' '}
+          <button type="button" className="underline" onClick={() => void admins.refetch()}>
+            Retry
+          </button>
+        </p>
+      ) : (
+        <ul className="space-y-1.5" aria-label="Admins">
+          {admins.data.map((admin) => (
+            <li key={admin.id}>
+              <label className="flex items-center gap-2 text-sm text-gray-900">
+                <input
+                  type="checkbox"
+                  className={checkboxClass}
+                  name={field.name}
+                  value={admin.id}
+                  checked={chosen.has(admin.id)}
+                  onChange={(event) => toggle(admin.id, event.target.checked)}
+                  onBlur={field.onBlur}
+                />
+                {admin.email}
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-danger-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** Which field a refusal from the database concerns (its constraint names it). */
+function fieldOf(message: string): keyof AlertSettingsValues | null {
+  if (/minutes/i.test(message)) return 'offline_after_minutes';
+  if (/admin to e-mail|receive alert/i.test(message)) return 'recipient_ids';
+  if (/portal/i.test(message)) return 'portal_url';
+  return null;
+}
+
+function AlertSettingsFields({ saved }: { saved: AlertSettings }) {
+  const toast = useToast();
+  const save = useSaveAlertSettings();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isDirty },
+    reset,
+  } = useForm<AlertSettingsValues>({
+    resolver: zodResolver(alertSettingsSchema),
+    defaultValues: {
+      offline_after_minutes: saved.offline_after_minutes,
+      email_enabled: saved.email_enabled,
+      recipient_ids: saved.recipient_ids,
+      // Where this admin opens the portal now, until one is saved.
+      portal_url: saved.portal_url ?? window.location.origin,
+    },
+  });
+  const emailEnabled = useWatch({ control, name: 'email_enabled' });
+
+  const onSubmit = (values: AlertSettingsValues) =>
+    save.mutate(values, {
+      onSuccess: () => {
+        reset(values);
+        toast({ title: 'Alert settings saved', tone: 'success' });
+      },
+      onError: (error) => {
+        const field = fieldOf(error.message);
+        if (field) setError(field, { message: error.message }, { shouldFocus: true });
+      },
+    });
+
+  const unplacedError = save.error && !fieldOf(save.error.message) ? save.error.message : null;
+
+  return (
+    <Card>
+      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} aria-labelledby="alert-settings-title">
+        <CardHeader>
+          <CardTitle id="alert-settings-title">Offline alerts</CardTitle>
+          <CardDescription>
+            A screen that stops reporting raises an alert on the dashboard, and another when it is back. Screens report
+            every minute.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5 md:grid-cols-2">
+          <Field
+            label="Alert after (minutes without a heartbeat)"
+            hint={`${OFFLINE_AFTER.min} to ${OFFLINE_AFTER.max} minutes; an hour of silence makes the alert high severity.`}
+            error={errors.offline_after_minutes?.message}
+          >
+            {(c) => (
+              <Input
+                {...c}
+                type="number"
+                inputMode="numeric"
+                min={OFFLINE_AFTER.min}
+                max={OFFLINE_AFTER.max}
+                {...register('offline_after_minutes', { valueAsNumber: true })}
+              />
+            )}
+          </Field>
+          <div className="flex items-center justify-between gap-3 self-center">
+            <Label htmlFor="alert-email-enabled">E-mail alerts</Label>
+            <Controller
+              control={control}
+              name="email_enabled"
+              render={({ field }) => (
+                <Switch id="alert-email-enabled" checked={field.value} onCheckedChange={field.onChange} />
+              )}
+            />
+          </div>
+          <Recipients control={control} error={errors.recipient_ids?.message} disabled={!emailEnabled} />
+          <Field
+            label="Portal address"
+            hint="E-mails link to the screen here."
+            error={errors.portal_url?.message}
+            className="md:col-span-2"
+          >
+            {(c) => <Input {...c} type="url" autoComplete="url" {...register('portal_url')} />}
+          </Field>
+          {unplacedError && (
+            <Alert tone="danger" className="md:col-span-2">
+              {unplacedError}
+            </Alert>
+          )}
+        </CardContent>
+        <CardFooter className="justify-end">
+          <Button type="submit" isLoading={save.isPending} disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : isDirty ? 'Save changes' : 'Save'}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}
+
+/** The alert settings, loaded, then the form (which owns the edits from then on). */
+export function AlertSettingsSection() {
+  const settings = useQuery(alertSettingsQueryOptions());
+  if (settings.isPending)
+    return (
+      <LoadingRegion label="Loading alert settings">
+        <Skeleton className="h-72 w-full" />
+      </LoadingRegion>
+    );
+  if (settings.isError)
+    return (
+      <ErrorState
+        title="Alert settings could not be loaded"
+        error={settings.error}
+        onRetry={() => void settings.refetch()}
+      />
+    );
+  return <AlertSettingsFields saved={settings.data} />;
+}

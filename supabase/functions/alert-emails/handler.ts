@@ -1,0 +1,188 @@
+// alert-emails: called by the database's screen-checks job (pg_net, with the service-role
+// key from Vault) when offline or back-online alerts wait to be e-mailed. It claims them
+// (claim_alert_emails), sends each chosen admin one e-mail listing them all, with a link
+// to each screen, and reports the outcome (finish_alert_emails): sent; skipped when nobody
+// is left to tell; released for the next minute's call when the mail server failed.
+import { json } from '../_shared/cors.ts';
+import { HttpError, postHandler } from '../_shared/http.ts';
+import { escapeHtml, type Mail, type SendMail, smtpMailer } from '../_shared/mailer.ts';
+import { bearerToken, serviceClient, supabaseEnv, type SupabaseEnv } from '../_shared/supabase-clients.ts';
+
+export const SERVICE_ONLY = 'Only the database job can send alert e-mails';
+export const NO_MAIL_SERVER = 'SMTP_URL is not set: alert e-mails cannot be sent';
+
+export interface ClaimedAlert {
+  id: string;
+  alert_type: 'offline' | 'back_online' | string;
+  severity: string;
+  message: string;
+  created_at: string;
+  silent_since: string | null;
+  ended_at: string | null;
+  device_id: string | null;
+  device_name: string | null;
+  customer_name: string | null;
+  customer_location: string | null;
+  time_zone: string;
+}
+
+export interface Claim {
+  alerts: ClaimedAlert[];
+  recipients: string[];
+  portal_url: string | null;
+}
+
+export interface Deps {
+  env: SupabaseEnv;
+  fetch?: typeof fetch;
+  send: SendMail | null;
+}
+
+export function defaultDeps(): Deps {
+  return { env: supabaseEnv(), send: smtpMailer() };
+}
+
+/** The role claim of a JWT's payload (its signature was checked by the gateway). */
+function roleOf(token: string): string | undefined {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const text = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    return (JSON.parse(text) as { role?: string }).role;
+  } catch {
+    return undefined;
+  }
+}
+
+function requireServiceRole(req: Request, env: SupabaseEnv) {
+  const token = bearerToken(req);
+  if (!token) throw new HttpError(401, SERVICE_ONLY);
+  if (token !== env.serviceRoleKey && roleOf(token) !== 'service_role') throw new HttpError(403, SERVICE_ONLY);
+}
+
+/** "14:05 on 25 Nov EST": the time in the venue's time zone (UTC when the zone is unknown). */
+export function venueTime(iso: string, timeZone: string): string {
+  const at = new Date(iso);
+  const parts = (zone: string) =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      day: 'numeric',
+      month: 'short',
+      timeZoneName: 'short',
+    }).formatToParts(at);
+  let p: Intl.DateTimeFormatPart[];
+  try {
+    p = parts(timeZone);
+  } catch {
+    p = parts('UTC');
+  }
+  const get = (type: Intl.DateTimeFormatPartTypes) => p.find((x) => x.type === type)?.value ?? '';
+  return `${get('hour')}:${get('minute')} on ${get('day')} ${get('month')} ${get('timeZoneName')}`;
+}
+
+const title = (a: ClaimedAlert) => `${a.device_name ?? 'A screen'}${a.customer_name ? ` at ${a.customer_name}` : ''}`;
+
+/** The subject: one alert says what happened; several count by kind. */
+export function subjectOf(alerts: ClaimedAlert[]): string {
+  if (alerts.length === 1) {
+    const a = alerts[0]!;
+    return `${a.alert_type === 'back_online' ? 'Back online' : 'Offline'}: ${title(a)}`;
+  }
+  const offline = alerts.filter((a) => a.alert_type === 'offline').length;
+  const back = alerts.length - offline;
+  const parts = [
+    offline ? `${offline} ${offline === 1 ? 'screen' : 'screens'} offline` : '',
+    back ? `${back} back online` : '',
+  ].filter(Boolean);
+  return `Screen alerts: ${parts.join(', ')}`;
+}
+
+export function screenLink(portalUrl: string | null, deviceId: string | null): string | null {
+  if (!portalUrl || !deviceId) return null;
+  return `${portalUrl.replace(/\/+$/, '')}/dashboard/equipment?device=${encodeURIComponent(deviceId)}`;
+}
+
+/** One e-mail body listing every alert: what, when in the venue's time, and a link. */
+export function composeMail(to: string, claim: Claim): Mail {
+  const lines = claim.alerts.map((a) => {
+    const when =
+      a.alert_type === 'back_online' && a.ended_at
+        ? `back since ${venueTime(a.ended_at, a.time_zone)}`
+        : a.silent_since
+          ? `last heard ${venueTime(a.silent_since, a.time_zone)}`
+          : venueTime(a.created_at, a.time_zone);
+    return { a, when, link: screenLink(claim.portal_url, a.device_id) };
+  });
+  const text = [
+    'Signage Portal alerts',
+    '',
+    ...lines.flatMap(({ a, when, link }) => [
+      `- ${a.message} (${when}${a.customer_location ? `, ${a.customer_location}` : ''})`,
+      ...(link ? [`  ${link}`] : []),
+    ]),
+    '',
+    'You get these e-mails because an admin chose you in Settings → Alerts.',
+  ].join('\n');
+  const html = [
+    '<h2 style="font-family:sans-serif">Signage Portal alerts</h2>',
+    '<ul style="font-family:sans-serif">',
+    ...lines.map(
+      ({ a, when, link }) =>
+        `<li><strong>${escapeHtml(a.alert_type === 'back_online' ? 'Back online' : 'Offline')}</strong>: ${escapeHtml(a.message)}` +
+        ` <span style="color:#555">(${escapeHtml(when)}${a.customer_location ? `, ${escapeHtml(a.customer_location)}` : ''})</span>` +
+        (link ? ` <a href="${escapeHtml(link)}">Open the screen</a>` : '') +
+        '</li>',
+    ),
+    '</ul>',
+    '<p style="font-family:sans-serif;color:#555">You get these e-mails because an admin chose you in Settings → Alerts.</p>',
+  ].join('\n');
+  return { to, subject: subjectOf(claim.alerts), text, html };
+}
+
+export function createHandler(deps: Deps): (req: Request) => Promise<Response> {
+  return postHandler(async (req) => {
+    requireServiceRole(req, deps.env);
+    const db = serviceClient(deps.env, { fetch: deps.fetch });
+
+    const { data, error } = await db.rpc('claim_alert_emails');
+    if (error) throw new Error(`claim failed: ${error.message}`);
+    const claim = data as Claim;
+    const ids = claim.alerts.map((a) => a.id);
+    if (ids.length === 0) return json({ sent: 0, alerts: 0 });
+
+    const finish = async (outcome: 'sent' | 'skipped' | 'retry') => {
+      const { error: finishError } = await db.rpc('finish_alert_emails', { p_ids: ids, p_outcome: outcome });
+      if (finishError) throw new Error(`finish failed: ${finishError.message}`);
+    };
+
+    if (claim.recipients.length === 0) {
+      await finish('skipped');
+      return json({ sent: 0, alerts: ids.length, skipped: true });
+    }
+    if (!deps.send) {
+      await finish('retry');
+      throw new HttpError(503, NO_MAIL_SERVER);
+    }
+
+    let sent = 0;
+    const failures: string[] = [];
+    for (const to of claim.recipients) {
+      try {
+        await deps.send(composeMail(to, claim));
+        sent++;
+      } catch (e) {
+        failures.push(`${to}: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+    // Sent to someone: done (a retry would repeat it to them). Sent to nobody: next minute.
+    await finish(sent > 0 ? 'sent' : 'retry');
+    if (sent === 0) {
+      console.error(`alert e-mails not sent: ${failures.join('; ')}`);
+      throw new HttpError(502, 'The mail server refused the alert e-mails; they will be tried again');
+    }
+    if (failures.length) console.error(`alert e-mails partly sent: ${failures.join('; ')}`);
+    return json({ sent, alerts: ids.length, failed: failures.length });
+  });
+}

@@ -1,0 +1,4 @@
+// Entry point of alert-emails (the handler is in handler.ts, where the tests reach it).
+import { createHandler, defaultDeps } from './handler.ts';
+
+Deno.serve(createHandler(defaultDeps()));
