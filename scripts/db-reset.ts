@@ -8,7 +8,9 @@ import { openDb } from '../supabase/local/db/index.ts';
 import { migrate } from '../supabase/local/db/migrate.ts';
 
 const config = loadConfig();
-rmSync(path.join(config.dataDir, 'storage'), { recursive: true, force: true });
+for (const dir of ['storage', 'storage-render-cache']) {
+  rmSync(path.join(config.dataDir, dir), { recursive: true, force: true });
+}
 if (!config.databaseUrl) rmSync(path.join(config.dataDir, 'db'), { recursive: true, force: true });
 const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
 try {

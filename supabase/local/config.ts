@@ -81,7 +81,14 @@ export interface StackConfig {
       header: string;
     };
   };
-  storage: { fileSizeLimit: number };
+  storage: {
+    fileSizeLimit: number;
+    /**
+     * [storage.image_transformation] enabled (the CLI's default: off). Storage's
+     * IMAGE_TRANSFORMATION_ENABLED (or ENABLE_IMAGE_TRANSFORMATION) in the environment wins.
+     */
+    imageTransformation: boolean;
+  };
   /** [realtime] enabled: without it /realtime/v1 has no route, as under the Supabase CLI. */
   realtime: { enabled: boolean };
   functions: Record<string, FunctionConfig>;
@@ -255,7 +262,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
         header: envValue(env, 'GOTRUE_RATE_LIMIT_HEADER') ?? 'X-Forwarded-For',
       },
     },
-    storage: { fileSizeLimit: parseSize(storage.file_size_limit, 50 * 1024 * 1024) },
+    storage: {
+      fileSizeLimit: parseSize(storage.file_size_limit, 50 * 1024 * 1024),
+      imageTransformation:
+        envBool(env, 'IMAGE_TRANSFORMATION_ENABLED') ??
+        envBool(env, 'ENABLE_IMAGE_TRANSFORMATION') ??
+        bool(table(storage, 'image_transformation').enabled, false),
+    },
     realtime: { enabled: realtime.enabled !== false },
     functions,
     productName: 'Signage Portal',

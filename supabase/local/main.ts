@@ -15,7 +15,7 @@ import { createFunctionsService } from './functions/index.ts';
 import { createRealtimeService } from './realtime/index.ts';
 import { startInbox, type Inbox } from './mail/inbox.ts';
 import path from 'node:path';
-import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 
 export interface RunningStack {
   config: StackConfig;
@@ -72,7 +72,6 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
   try {
     const result = await migrate(db, SUPABASE_DIR, (m) => log(`[db] ${m}`));
     if (result.created) log(`[db] new ${db.kind} database ready${result.seeded ? ' (seeded)' : ''}`);
-    copySeedStorageFiles(config.dataDir);
     // Test stacks add fixture tables of their own (never part of the product's migrations).
     if (result.created && process.env.STACK_FIXTURES) {
       for (const file of process.env.STACK_FIXTURES.split(',').filter(Boolean)) {
@@ -144,17 +143,6 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
     for (const stop of stoppers) await stop().catch(() => undefined);
     throw e;
   }
-}
-
-/**
- * The bytes of the storage objects seed.sql inserts: supabase/seed/storage/<bucket>/*
- * is copied to <dataDir>/storage/<bucket>/, where the storage service keeps files.
- * Runs at every start (so also after `npm run db:reset`) and never overwrites a file.
- */
-export function copySeedStorageFiles(dataDir: string): void {
-  const from = path.join(SUPABASE_DIR, 'seed', 'storage');
-  if (!existsSync(from)) return;
-  cpSync(from, path.join(dataDir, 'storage'), { recursive: true, force: false, errorOnExist: false });
 }
 
 export function printUrls(stack: RunningStack, log: (l: string) => void = console.log): void {

@@ -337,9 +337,12 @@ begin
 end
 $$;
 
--- Lists one folder level of a bucket under the caller's policies, folders first
--- as rows with a null id (storage.search of supabase/storage, simplified to the
--- columns storage-js reads).
+-- Lists one folder level of a bucket under the caller's policies (storage-js
+-- list(), Storage's storage.search): rows named relative to `prefix`, folders as
+-- rows with a null id. `search` narrows to names starting with it. Sorted by
+-- name, folders and files come interleaved, compared case-insensitively, as
+-- Storage walks the keys; sorted by a date, folders come first, then files.
+-- `levels` is kept for the signature only.
 create or replace function storage.search(
   prefix text,
   bucketname text,
@@ -360,46 +363,64 @@ create or replace function storage.search(
 language plpgsql stable
 as $$
 declare
-  v_order text;
-  v_sort text;
-begin
-  v_order := case when lower(sortorder) = 'desc' then 'desc' else 'asc' end;
-  v_sort := case
-    when sortcolumn in ('name', 'updated_at', 'created_at', 'last_accessed_at') then sortcolumn
+  v_limit int := least(coalesce(limits, 100), 1500);
+  v_prefix text := coalesce(prefix, '') || coalesce(search, '');
+  v_prefix_len int := char_length(coalesce(prefix, ''));
+  v_order text := case when lower(coalesce(sortorder, 'asc')) = 'asc' then 'asc' else 'desc' end;
+  v_column text := case
+    when lower(coalesce(sortcolumn, 'name')) in ('updated_at', 'created_at', 'last_accessed_at')
+      then lower(sortcolumn)
     else 'name'
   end;
+  v_first int := coalesce(array_length(string_to_array(coalesce(prefix, ''), '/'), 1), 1);
+  v_level int := coalesce(array_length(string_to_array(v_prefix, '/'), 1), 1);
+begin
+  if v_column = 'name' then
+    return query execute format(
+      $q$
+      with matched as (
+        select o.name, o.id, o.updated_at, o.created_at, o.last_accessed_at, o.metadata,
+          strpos(substr(lower(o.name), char_length($1) + 1), '/') as cut
+        from storage.objects o
+        where o.bucket_id = $2 and starts_with(lower(o.name), lower($1))
+      ),
+      entries as (
+        select min(left(m.name, char_length($1) + m.cut)) as path, true as folder, null::uuid as id,
+          null::timestamptz as updated_at, null::timestamptz as created_at,
+          null::timestamptz as last_accessed_at, null::jsonb as metadata
+        from matched m where m.cut > 0
+        group by lower(left(m.name, char_length($1) + m.cut))
+        union all
+        select m.name, false, m.id, m.updated_at, m.created_at, m.last_accessed_at, m.metadata
+        from matched m where m.cut = 0
+      )
+      select substring(case when e.folder then rtrim(e.path, '/') else e.path end from $3 + 1),
+        e.id, e.updated_at, e.created_at, e.last_accessed_at, e.metadata
+      from entries e
+      order by lower(e.path) collate "C" %s
+      limit $4 offset $5
+      $q$, v_order)
+    using v_prefix, bucketname, v_prefix_len, v_limit, offsets;
+    return;
+  end if;
   return query execute format(
     $q$
-    with items as (
-      select
-        path_tokens[$1] as item_name,
-        case when array_length(path_tokens, 1) > $1 then true else false end as is_folder,
-        o.id, o.updated_at, o.created_at, o.last_accessed_at, o.metadata
+    with folders as (
+      select array_to_string(o.path_tokens[$1:$2], '/') as folder
       from storage.objects o
-      where o.bucket_id = $2
-        and o.name ilike $3 || '%%'
-        and array_length(o.path_tokens, 1) >= $1
-    ),
-    folders as (
-      select distinct item_name as name, null::uuid as id, null::timestamptz as updated_at,
-        null::timestamptz as created_at, null::timestamptz as last_accessed_at, null::jsonb as metadata
-      from items where is_folder
-    ),
-    files as (
-      select item_name as name, id, updated_at, created_at, last_accessed_at, metadata
-      from items where not is_folder
+      where o.name ilike $3 || '%%' and o.bucket_id = $4 and array_length(o.path_tokens, 1) <> $2
+      group by folder
+      order by folder %s
     )
-    select * from (
-      select * from folders
-      where folders.name ilike $4 || '%%'
-      union all
-      select * from files
-      where files.name ilike $4 || '%%'
-    ) listing
-    order by (listing.id is null) desc, %I %s nulls last, name asc
+    (select f.folder, null::uuid, null::timestamptz, null::timestamptz, null::timestamptz, null::jsonb from folders f)
+    union all
+    (select array_to_string(o.path_tokens[$1:$2], '/'), o.id, o.updated_at, o.created_at, o.last_accessed_at, o.metadata
+     from storage.objects o
+     where o.name ilike $3 || '%%' and o.bucket_id = $4 and array_length(o.path_tokens, 1) = $2
+     order by %I %s)
     limit $5 offset $6
-    $q$, v_sort, v_order)
-  using levels, bucketname, prefix, coalesce(search, ''), limits, offsets;
+    $q$, v_order, v_column, v_order)
+  using v_first, v_level, v_prefix, bucketname, v_limit, offsets;
 end
 $$;
 

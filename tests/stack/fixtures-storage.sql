@@ -32,3 +32,20 @@ create policy "storage tests: users replace in their own folder"
 create policy "storage tests: users remove from their own folder"
   on storage.objects for delete to authenticated
   using (bucket_id in ('test-private', 'test-public') and (storage.foldername(name))[1] = (select auth.uid()::text));
+
+-- Shared: users see the bucket itself (so they may empty it) and only their own folder's objects.
+insert into storage.buckets (id, name, public)
+values ('test-shared', 'test-shared', false)
+on conflict (id) do nothing;
+
+create policy "storage tests: users see the shared bucket"
+  on storage.buckets for select to authenticated
+  using (id = 'test-shared');
+
+create policy "storage tests: users read their own folder of the shared bucket"
+  on storage.objects for select to authenticated
+  using (bucket_id = 'test-shared' and (storage.foldername(name))[1] = (select auth.uid()::text));
+
+create policy "storage tests: users add to their own folder of the shared bucket"
+  on storage.objects for insert to authenticated
+  with check (bucket_id = 'test-shared' and (storage.foldername(name))[1] = (select auth.uid()::text));

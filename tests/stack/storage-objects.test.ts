@@ -3,7 +3,15 @@
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { anon, client, service, signToken, ANON_KEY, STACK_URL } from './helpers.ts';
-import { expectStorageError, newUser, PRIVATE, PUBLIC, LOCKED, textBlob } from './storage-support.ts';
+import {
+  expectStorageBody,
+  expectStorageError,
+  newUser,
+  PRIVATE,
+  PUBLIC,
+  LOCKED,
+  textBlob,
+} from './storage-support.ts';
 
 describe('upload', () => {
   it('stores a Blob under the caller’s folder and answers its id and full path', async () => {
@@ -164,11 +172,45 @@ async function rawRequest(
   });
 }
 
+describe('keys', () => {
+  it('refuses characters Storage does not allow in a key, on writes and reads', async () => {
+    const u = await newUser();
+    const bucket = u.client.storage.from(PRIVATE);
+    const accented = await bucket.upload(u.path('café.txt'), textBlob('x'));
+    expectStorageError(accented.error, { statusCode: '400', message: `Invalid key: ${u.path('café.txt')}` });
+    const read = await bucket.download(u.path('naïve.txt'));
+    expectStorageError(read.error, { statusCode: '400', message: `Invalid key: ${u.path('naïve.txt')}` });
+    // Spaces and the other S3-safe punctuation are fine.
+    expect((await bucket.upload(u.path("Q1 report (final) & co's!.txt"), textBlob('x'))).error).toBeNull();
+  });
+
+  it('keeps an object and a folder of the same name apart', async () => {
+    const u = await newUser();
+    const bucket = u.client.storage.from(PRIVATE);
+    expect((await bucket.upload(u.path('logo'), textBlob('the file'))).error).toBeNull();
+    expect((await bucket.upload(u.path('logo/small.txt'), textBlob('inside'))).error).toBeNull();
+    expect((await bucket.upload(u.path('logo'), textBlob('the file, again'), { upsert: true })).error).toBeNull();
+
+    expect(await (await bucket.download(u.path('logo'))).data!.text()).toBe('the file, again');
+    expect(await (await bucket.download(u.path('logo/small.txt'))).data!.text()).toBe('inside');
+    const listed = await bucket.list(u.id);
+    expect(listed.data!.map((o) => [o.name, o.id === null])).toEqual([
+      ['logo', false],
+      ['logo', true],
+    ]);
+
+    expect((await bucket.remove([u.path('logo')])).data!.map((o) => o.name)).toEqual([u.path('logo')]);
+    expect(await (await bucket.download(u.path('logo/small.txt'))).data!.text()).toBe('inside');
+    expect((await bucket.move(u.path('logo/small.txt'), u.path('logo'))).error).toBeNull();
+    expect(await (await bucket.download(u.path('logo'))).data!.text()).toBe('inside');
+  });
+});
+
 describe('list', () => {
   it('lists one folder level with prefix, limit, offset, sortBy and search', async () => {
     const u = await newUser();
     const bucket = u.client.storage.from(PRIVATE);
-    for (const name of ['a/1.txt', 'a/2.txt', 'a/sub/3.txt', 'b.txt']) {
+    for (const name of ['a/1.txt', 'a/2.txt', 'a/sub/3.txt', 'a/Zeta.txt', 'b.txt']) {
       expect((await bucket.upload(u.path(name), textBlob(name))).error).toBeNull();
     }
 
@@ -179,20 +221,36 @@ describe('list', () => {
       ['b.txt', false],
     ]);
 
+    // By name, folders and files come interleaved and compared without case, as Storage walks the keys.
     const a = await bucket.list(u.path('a'));
-    expect(a.data!.map((o) => o.name)).toEqual(['sub', '1.txt', '2.txt']);
+    expect(a.data!.map((o) => o.name)).toEqual(['1.txt', '2.txt', 'sub', 'Zeta.txt']);
     const file = a.data!.find((o) => o.name === '1.txt')!;
     expect(file.metadata).toMatchObject({ size: 7, mimetype: 'text/plain', cacheControl: 'max-age=3600' });
     expect(Date.parse(String(file.created_at))).not.toBeNaN();
+    const folder = a.data!.find((o) => o.name === 'sub')!;
+    expect(folder).toEqual({
+      name: 'sub',
+      id: null,
+      updated_at: null,
+      created_at: null,
+      last_accessed_at: null,
+      metadata: null,
+    });
 
     const page = await bucket.list(u.path('a'), { limit: 1, offset: 1 });
-    expect(page.data!.map((o) => o.name)).toEqual(['1.txt']);
+    expect(page.data!.map((o) => o.name)).toEqual(['2.txt']);
 
     const desc = await bucket.list(u.path('a'), { sortBy: { column: 'name', order: 'desc' } });
-    expect(desc.data!.filter((o) => o.id !== null).map((o) => o.name)).toEqual(['2.txt', '1.txt']);
+    expect(desc.data!.map((o) => o.name)).toEqual(['Zeta.txt', 'sub', '2.txt', '1.txt']);
+
+    // By a date, folders come first.
+    const newest = await bucket.list(u.path('a'), { sortBy: { column: 'created_at', order: 'desc' } });
+    expect(newest.data!.map((o) => o.name)).toEqual(['sub', 'Zeta.txt', '2.txt', '1.txt']);
 
     const search = await bucket.list(u.path('a'), { search: '2' });
     expect(search.data!.map((o) => o.name)).toEqual(['2.txt']);
+    const folders = await bucket.list(u.path('a'), { search: 'su' });
+    expect(folders.data!.map((o) => o.name)).toEqual(['sub']);
   });
 
   it('shows another user’s folder as empty', async () => {
@@ -262,11 +320,126 @@ describe('download', () => {
   it('refuses a bearer token with a bad signature or past its expiry', async () => {
     const forged = client(ANON_KEY, `${(await signToken({ sub: crypto.randomUUID() })).slice(0, -4)}AAAA`);
     const bad = await forged.storage.from(PRIVATE).list('');
-    expectStorageError(bad.error, { statusCode: '403', message: 'invalid signature' });
+    expectStorageError(bad.error, { statusCode: '403', message: 'signature verification failed' });
 
-    const expired = client(ANON_KEY, await signToken({ sub: crypto.randomUUID() }, -120));
+    // Storage allows no clock skew: five seconds past is past.
+    const expired = client(ANON_KEY, await signToken({ sub: crypto.randomUUID() }, -5));
     const old = await expired.storage.from(PRIVATE).list('');
-    expectStorageError(old.error, { statusCode: '403', message: 'jwt expired' });
+    expectStorageError(old.error, { statusCode: '403', message: '"exp" claim timestamp check failed' });
+  });
+
+  it('answers a request without a JWT with Storage’s own message', async () => {
+    const denied = {
+      statusCode: '403',
+      code: 'AccessDenied',
+      error: 'Unauthorized',
+      message: 'Invalid Compact JWS',
+    };
+    // No apikey and no Authorization: the gateway has nothing to pass on.
+    await expectStorageBody(
+      await fetch(`${STACK_URL}/storage/v1/object/list/${PRIVATE}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ prefix: '' }),
+      }),
+      denied,
+    );
+    await expectStorageBody(await fetch(`${STACK_URL}/storage/v1/bucket`), denied);
+    await expectStorageBody(
+      await fetch(`${STACK_URL}/storage/v1/bucket`, { headers: { Authorization: 'Bearer not-a-token' } }),
+      denied,
+    );
+  });
+
+  it('serves conditional requests, ranges and Storage’s headers', async () => {
+    const u = await newUser();
+    await u.client.storage.from(PUBLIC).upload(u.path('page.html'), textBlob('<p>hi</p>', 'text/html'));
+    const url = u.client.storage.from(PUBLIC).getPublicUrl(u.path('page.html')).data.publicUrl;
+
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    // Storage never serves HTML as HTML.
+    expect(res.headers.get('content-type')).toBe('text/plain');
+    expect(res.headers.get('x-robots-tag')).toBe('none');
+    expect(res.headers.get('cache-control')).toBe('max-age=3600');
+    const etag = res.headers.get('etag')!;
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+
+    const same = await fetch(url, { headers: { 'If-None-Match': etag } });
+    expect(same.status).toBe(304);
+    const changed = await fetch(url, { headers: { 'If-None-Match': '"stale"' } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('cache-control')).toBe('max-age=3600, stale-while-revalidate=30');
+
+    await expectStorageBody(await fetch(url, { headers: { Range: 'bytes=50-60' } }), {
+      status: 416,
+      statusCode: '416',
+      code: 'InvalidRange',
+      error: 'invalid_range',
+      message: 'invalid range provided',
+    });
+    const tail = await fetch(url, { headers: { Range: 'bytes=-3' } });
+    expect(tail.status).toBe(206);
+    expect(await tail.text()).toBe('/p>');
+  });
+
+  it('answers a route it does not have as Storage does', async () => {
+    await expectStorageBody(
+      await fetch(`${STACK_URL}/storage/v1/objects/nothing?x=1`, { headers: { apikey: ANON_KEY } }),
+      {
+        status: 404,
+        statusCode: '404',
+        code: 'InvalidRequest',
+        error: 'Not Found',
+        message: 'Route GET:/objects/nothing?x=1 not found',
+      },
+    );
+  });
+});
+
+describe('info and cache purges', () => {
+  it('describes an object as Storage’s info route does', async () => {
+    const u = await newUser();
+    await u.client.storage.from(PUBLIC).upload(u.path('plain.txt'), textBlob('plain'));
+    const { data, error } = await u.client.storage.from(PUBLIC).info(u.path('plain.txt'));
+    expect(error).toBeNull();
+    expect(data).toMatchObject({
+      name: u.path('plain.txt'),
+      bucketId: PUBLIC,
+      size: 5,
+      contentType: 'text/plain',
+      cacheControl: 'max-age=3600',
+      // No user metadata was sent: null, not an empty object.
+      metadata: null,
+    });
+    expect(Date.parse(String(data!.lastModified))).not.toBeNaN();
+
+    // A public bucket's object is described to anyone.
+    const open = await fetch(`${STACK_URL}/storage/v1/object/info/public/${PUBLIC}/${u.path('plain.txt')}`);
+    expect(open.status).toBe(200);
+    expect(open.headers.get('etag')).toMatch(/^"[0-9a-f]{32}"$/);
+    expect(await open.json()).toMatchObject({ name: u.path('plain.txt'), size: 5 });
+    await u.client.storage.from(PRIVATE).upload(u.path('plain.txt'), textBlob('plain'));
+    await expectStorageBody(
+      await fetch(`${STACK_URL}/storage/v1/object/info/public/${PRIVATE}/${u.path('plain.txt')}`),
+      {
+        statusCode: '404',
+        code: 'NoSuchBucket',
+        error: 'Bucket not found',
+        message: 'Bucket not found',
+      },
+    );
+  });
+
+  it('answers cache purges as Storage without a CDN does (supabase start)', async () => {
+    const u = await newUser();
+    const refused = await u.client.storage.from(PUBLIC).purgeCache(u.path('x.png'));
+    expectStorageError(refused.error, { status: 403, statusCode: '403', message: 'Access denied: Invalid role' });
+    const admin = await service().storage.purgeBucketCache(PUBLIC);
+    expectStorageError(admin.error, {
+      statusCode: '400',
+      message: 'Missing Required Parameter CDN_PURGE_ENDPOINT_URL is not set',
+    });
   });
 });
 

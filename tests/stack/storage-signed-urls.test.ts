@@ -2,7 +2,7 @@
 // any credentials, bound to one path and refused once expired.
 import { describe, expect, it } from 'vitest';
 import { anon, STACK_URL } from './helpers.ts';
-import { expectStorageError, newUser, PRIVATE, textBlob } from './storage-support.ts';
+import { expectStorageBody, expectStorageError, newUser, PRIVATE, textBlob } from './storage-support.ts';
 
 describe('signed URLs', () => {
   it('opens without credentials and serves an attachment on request', async () => {
@@ -16,6 +16,11 @@ describe('signed URLs', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('content-disposition')).toBeNull();
+    // A signed URL's answer expires with it, instead of the object's Cache-Control.
+    expect(res.headers.get('cache-control')).toBeNull();
+    const expires = Date.parse(res.headers.get('expires')!);
+    expect(expires - Date.now()).toBeGreaterThan(50_000);
+    expect(expires - Date.now()).toBeLessThanOrEqual(61_000);
     expect(await res.text()).toBe('slide');
 
     const download = await u.client.storage
@@ -23,7 +28,9 @@ describe('signed URLs', () => {
       .createSignedUrl(u.path('slide.png'), 60, { download: 'poster.png' });
     const attached = await fetch(download.data!.signedUrl);
     expect(attached.status).toBe(200);
-    expect(attached.headers.get('content-disposition')).toMatch(/^attachment; filename=poster\.png/);
+    expect(attached.headers.get('content-disposition')).toBe(
+      "attachment; filename=poster.png; filename*=UTF-8''poster.png",
+    );
   });
 
   it('is refused once expired', async () => {
@@ -33,7 +40,11 @@ describe('signed URLs', () => {
     await new Promise((r) => setTimeout(r, 2100));
     const res = await fetch(data!.signedUrl);
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ statusCode: '400', code: 'InvalidJWT', message: 'jwt expired' });
+    expect(await res.json()).toMatchObject({
+      statusCode: '400',
+      code: 'InvalidJWT',
+      message: '"exp" claim timestamp check failed',
+    });
   });
 
   it('is bound to the path it was made for', async () => {
@@ -56,7 +67,16 @@ describe('signed URLs', () => {
 
     const forged = await fetch(data!.signedUrl.replace(/token=[^&]+/, `token=${token.slice(0, -3)}abc`));
     expect(forged.status).toBe(400);
-    expect(await forged.json()).toMatchObject({ statusCode: '400', message: 'invalid signature' });
+    expect(await forged.json()).toMatchObject({ statusCode: '400', message: 'signature verification failed' });
+  });
+
+  it('needs an expiry of at least a second', async () => {
+    const u = await newUser();
+    await u.client.storage.from(PRIVATE).upload(u.path('x.txt'), textBlob('x'));
+    const { error } = await u.client.storage.from(PRIVATE).createSignedUrl(u.path('x.txt'), 0);
+    expectStorageError(error, { statusCode: '400', message: 'body/expiresIn must be >= 1' });
+    const many = await u.client.storage.from(PRIVATE).createSignedUrls([], 60);
+    expectStorageError(many.error, { statusCode: '400', message: 'body/paths must NOT have fewer than 1 items' });
   });
 
   it('cannot be made for an object the caller cannot see', async () => {
@@ -115,8 +135,12 @@ describe('signed upload URLs', () => {
     const read = await fetch(
       `${STACK_URL}/storage/v1/object/sign/${PRIVATE}/${u.path('drop.txt')}?token=${data!.token}`,
     );
-    expect(read.status).toBe(400);
-    expect(await read.json()).toMatchObject({ code: 'InvalidSignature' });
+    await expectStorageBody(read, {
+      statusCode: '400',
+      code: 'InvalidSignature',
+      error: 'InvalidSignature',
+      message: 'Token is not scoped for download',
+    });
   });
 
   it('is refused for a path the caller may not write', async () => {

@@ -6,9 +6,11 @@ import { parseSize } from '../config.ts';
 import { sendJson, type StackRequest } from '../http/server.ts';
 import { errors } from './errors.ts';
 import { emptyBucketObjects } from './objects.ts';
+import { queryObject, validate, type Schema } from './schema.ts';
 import {
   asCaller,
   authenticate,
+  escapeLike,
   isoSql,
   isValidBucketName,
   readJson,
@@ -16,14 +18,58 @@ import {
   type StorageContext,
 } from './request.ts';
 
-const BUCKET_COLUMNS = `id, name, owner, owner_id, public, type, file_size_limit, allowed_mime_types,
-  ${isoSql('created_at')} as created_at, ${isoSql('updated_at')} as updated_at`;
-
-const SORT_COLUMNS = new Set(['id', 'name', 'created_at', 'updated_at']);
-
-function renderBucket(row: Record<string, unknown>): Record<string, unknown> {
-  return { ...row, file_size_limit: toNumberOrNull(row.file_size_limit) };
+/**
+ * A bucket as Storage sends it: the columns its route selects, in the order of
+ * its response schema (bucketSchema), a null owner as "" (a string property).
+ */
+function renderBucket(row: Record<string, unknown>, columns: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const column of columns) {
+    const value = row[column];
+    if (column === 'owner') out.owner = value ?? '';
+    else if (column === 'file_size_limit') out.file_size_limit = toNumberOrNull(value);
+    else out[column] = value;
+  }
+  return out;
 }
+
+/** getBucket's columns (no owner_id, no type). */
+const GET_COLUMNS = [
+  'id',
+  'name',
+  'owner',
+  'public',
+  'file_size_limit',
+  'allowed_mime_types',
+  'created_at',
+  'updated_at',
+] as const;
+/** getAllBuckets' columns: the same and the bucket's type. */
+const LIST_COLUMNS = [
+  'id',
+  'name',
+  'owner',
+  'public',
+  'type',
+  'file_size_limit',
+  'allowed_mime_types',
+  'created_at',
+  'updated_at',
+] as const;
+
+const selectList = (columns: readonly string[]) =>
+  columns.map((c) => (c === 'created_at' || c === 'updated_at' ? `${isoSql(c)} as ${c}` : c)).join(', ');
+
+const LIST_QUERY: Schema = {
+  type: 'object',
+  properties: {
+    limit: { type: 'integer', minimum: 1 },
+    offset: { type: 'integer', minimum: 0 },
+    sortColumn: { type: 'string', enum: ['id', 'name', 'created_at', 'updated_at'] },
+    sortOrder: { type: 'string', enum: ['asc', 'desc'] },
+    search: { type: 'string' },
+  },
+};
 
 function fileSizeLimit(v: unknown): number | null | undefined {
   if (v === undefined) return undefined;
@@ -54,23 +100,41 @@ function rethrowDuplicate(e: unknown): never {
 }
 
 export async function listBuckets(ctx: StorageContext, req: StackRequest, res: ServerResponse): Promise<void> {
+  const q = validate<{ limit?: number; offset?: number; sortColumn?: string; sortOrder?: string; search?: string }>(
+    'querystring',
+    LIST_QUERY,
+    queryObject(req.url.searchParams),
+  );
   const caller = await authenticate(ctx, req);
-  const q = req.url.searchParams;
-  const column = SORT_COLUMNS.has(q.get('sortColumn') ?? '') ? q.get('sortColumn')! : 'name';
-  const order = q.get('sortOrder')?.toLowerCase() === 'desc' ? 'desc' : 'asc';
-  const limit = q.has('limit') ? Math.max(0, Math.floor(Number(q.get('limit')) || 0)) : null;
-  const offset = Math.max(0, Math.floor(Number(q.get('offset')) || 0));
-  const search = q.get('search') ?? '';
+  const params: unknown[] = [];
+  let where = '';
+  if (q.search) {
+    params.push(`%${escapeLike(q.search)}%`);
+    where = `where name ilike $${params.length}`;
+  }
+  // Storage orders only when asked to; the name keeps the answer stable here.
+  const order = `order by "${q.sortColumn ?? 'name'}" ${q.sortOrder === 'desc' ? 'desc' : 'asc'}`;
+  let page = '';
+  if (q.limit !== undefined) {
+    params.push(q.limit);
+    page += ` limit $${params.length}`;
+  }
+  if (q.offset !== undefined) {
+    params.push(q.offset);
+    page += ` offset $${params.length}`;
+  }
   const rows = await asCaller(ctx, req, caller, 'storage.bucket.list', async (tx) => {
     const result = await tx.query(
-      `select ${BUCKET_COLUMNS} from storage.buckets
-       where ($1 = '' or name ilike '%' || $1 || '%')
-       order by "${column}" ${order} limit $2 offset $3`,
-      [search, limit, offset],
+      `select ${selectList(LIST_COLUMNS)} from storage.buckets ${where} ${order}${page}`,
+      params,
     );
     return result.rows;
   });
-  sendJson(res, 200, rows.map(renderBucket));
+  sendJson(
+    res,
+    200,
+    rows.map((row) => renderBucket(row, LIST_COLUMNS)),
+  );
 }
 
 export async function getBucket(
@@ -81,11 +145,11 @@ export async function getBucket(
 ): Promise<void> {
   const caller = await authenticate(ctx, req);
   const row = await asCaller(ctx, req, caller, 'storage.bucket.get', async (tx) => {
-    const { rows } = await tx.query(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [bucketId]);
+    const { rows } = await tx.query(`select ${selectList(GET_COLUMNS)} from storage.buckets where id = $1`, [bucketId]);
     return rows[0];
   });
   if (!row) throw errors.noSuchBucket();
-  sendJson(res, 200, renderBucket(row));
+  sendJson(res, 200, renderBucket(row, GET_COLUMNS));
 }
 
 export async function createBucket(ctx: StorageContext, req: StackRequest, res: ServerResponse): Promise<void> {
@@ -149,6 +213,7 @@ export async function updateBucket(
   sendJson(res, 200, { message: 'Successfully updated' });
 }
 
+/** POST /bucket/<id>/empty: Storage queues the deletion and answers at once; here it is done first. */
 export async function emptyBucket(
   ctx: StorageContext,
   req: StackRequest,
@@ -156,15 +221,14 @@ export async function emptyBucket(
   bucketId: string,
 ): Promise<void> {
   const caller = await authenticate(ctx, req);
-  const exists = await asCaller(ctx, req, caller, 'storage.bucket.get', async (tx) => {
-    const { rows } = await tx.query('select id from storage.buckets where id = $1', [bucketId]);
-    return rows.length > 0;
-  });
-  if (!exists) throw errors.noSuchBucket();
   await emptyBucketObjects(ctx, req, caller, bucketId);
-  sendJson(res, 200, { message: 'Successfully emptied' });
+  sendJson(res, 200, { message: 'Empty bucket has been queued. Completion may take up to an hour.' });
 }
 
+/**
+ * DELETE /bucket/<id>: as Storage, the bucket must exist and hold no object
+ * (both checked as the owner), then the caller's policies decide the delete.
+ */
 export async function deleteBucket(
   ctx: StorageContext,
   req: StackRequest,
@@ -172,7 +236,12 @@ export async function deleteBucket(
   bucketId: string,
 ): Promise<void> {
   const caller = await authenticate(ctx, req);
-  // Invisible buckets are not found; a visible one still holding objects trips the foreign key.
+  const { rows } = await ctx.stack.db.query<{ objects: boolean }>(
+    'select exists (select 1 from storage.objects where bucket_id = b.id) as objects from storage.buckets b where b.id = $1',
+    [bucketId],
+  );
+  if (!rows[0]) throw errors.noSuchBucket();
+  if (rows[0].objects) throw errors.bucketNotEmpty();
   const deleted = await asCaller(ctx, req, caller, 'storage.bucket.delete', async (tx) => {
     const result = await tx.query('delete from storage.buckets where id = $1 returning id', [bucketId]);
     return result.rowCount;
@@ -181,6 +250,9 @@ export async function deleteBucket(
     throw e;
   });
   if (deleted === 0) throw errors.noSuchBucket();
-  if (isValidBucketName(bucketId)) await ctx.files.removeBucket(bucketId);
+  if (isValidBucketName(bucketId)) {
+    await ctx.files.removeBucket(bucketId);
+    await ctx.renders.purgeBucket(bucketId);
+  }
   sendJson(res, 200, { message: 'Successfully deleted' });
 }

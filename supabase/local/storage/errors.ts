@@ -25,6 +25,8 @@ export const errors = {
   noSuchBucket: () => new StorageError(404, 'NoSuchBucket', 'Bucket not found', 'Bucket not found'),
   noSuchKey: () => new StorageError(404, 'NoSuchKey', 'not_found', 'Object not found'),
   accessDenied: (message = 'Access denied') => new StorageError(403, 'AccessDenied', 'Unauthorized', message),
+  /** enforceJwtRole: a route for other roles (answered with HTTP 403 itself). */
+  invalidRole: () => new StorageError(403, 'AccessDenied', 'Unauthorized', 'Access denied: Invalid role', 403),
   rlsDenied: () => new StorageError(403, 'AccessDenied', 'Unauthorized', 'new row violates row-level security policy'),
   keyAlreadyExists: () => new StorageError(409, 'KeyAlreadyExists', 'Duplicate', 'The resource already exists'),
   bucketAlreadyExists: () => new StorageError(409, 'BucketAlreadyExists', 'Duplicate', 'The resource already exists'),
@@ -40,6 +42,21 @@ export const errors = {
   invalidSignature: (message = 'Invalid signature') =>
     new StorageError(400, 'InvalidSignature', 'InvalidSignature', message),
   invalidRequest: (message: string) => new StorageError(400, 'InvalidRequest', 'InvalidRequest', message),
+  /** A Range header Storage cannot serve: answered with HTTP 416 itself (withStatusCode). */
+  invalidRange: () => new StorageError(416, 'InvalidRange', 'invalid_range', 'invalid range provided', 416),
+  /** A request that fails Storage's route schema (Fastify's validation error: error "Error"). */
+  validation: (message: string) => new StorageError(400, 'InvalidRequest', 'Error', message),
+  invalidParameter: (name: string, message?: string) =>
+    new StorageError(400, 'InvalidParameter', 'InvalidParameter', message ?? `Invalid Parameter ${name}`),
+  unableToEmptyBucket: (message: string) => new StorageError(409, 'InvalidRequest', 'InvalidRequest', message),
+  /** What the image renderer answers for an image imgproxy refuses (ERRORS.ImageProcessingError). */
+  imageProcessing: (status: number, message: string) =>
+    status > 499
+      ? new StorageError(status, 'InternalError', 'InternalError', message)
+      : new StorageError(status, 'InvalidRequest', 'InvalidRequest', message),
+  /** Fastify's not-found handler of Storage's routes (setRestNotFoundHandler). */
+  routeNotFound: (method: string, url: string) =>
+    new StorageError(404, 'InvalidRequest', 'Not Found', `Route ${method}:${url} not found`, 404),
   missingParameter: (name: string) =>
     new StorageError(400, 'MissingParameter', 'MissingParameter', `Missing Required Parameter ${name}`),
   noContent: () => new StorageError(400, 'InvalidRequest', 'InvalidRequest', 'No content provided'),

@@ -2,30 +2,32 @@
 // rows in the storage schema under the caller's role, bytes under
 // <dataDir>/storage/<bucket>/<key>. Routes and answers follow supabase/storage.
 import type { ServerResponse } from 'node:http';
-import {
-  BodyTooLargeError,
-  discardBody,
-  sendJson,
-  type Service,
-  type StackContext,
-  type StackRequest,
-} from '../http/server.ts';
+import path from 'node:path';
+import { BodyTooLargeError, discardBody, type Service, type StackContext, type StackRequest } from '../http/server.ts';
 import { routeTable, type Route, type RouteMatch } from '../http/routes.ts';
+import { SUPABASE_DIR } from '../config.ts';
 import * as buckets from './buckets.ts';
+import { purgeCache } from './cdn.ts';
 import { errors, sendStorageError } from './errors.ts';
 import { FileStore } from './files.ts';
+import * as list from './list.ts';
 import * as objects from './objects.ts';
+import * as render from './render.ts';
+import { RenderCache } from './render-cache.ts';
 import type { StorageContext } from './request.ts';
 
 /**
  * The path after /storage/v1 exactly as the client sent it: the gateway's URL
  * parsing folds "." and ".." segments away, and keys containing them must be
- * refused rather than silently rewritten.
+ * refused rather than silently rewritten. With `withQuery`, the query string too
+ * (what Storage sees as its request URL behind the gateway).
  */
-function rawServicePath(req: StackRequest): string {
-  const raw = (req.raw.url ?? '').split('?')[0] ?? '';
+function rawServicePath(req: StackRequest, withQuery = false): string {
+  const raw = req.raw.url ?? '';
+  const pathname = raw.split('?')[0] ?? '';
   const prefix = '/storage/v1';
-  return raw.startsWith(`${prefix}/`) ? raw.slice(prefix.length) : req.path;
+  const servicePath = pathname.startsWith(`${prefix}/`) ? pathname.slice(prefix.length) : req.path;
+  return withQuery ? servicePath + req.url.search : servicePath;
 }
 
 function decode(segment: string): string {
@@ -43,12 +45,9 @@ function bucketAndKey(rest: string): [string, string] {
   return [decode(rest.slice(0, slash)), decode(rest.slice(slash + 1))];
 }
 
+/** Storage's answer for a route it does not have (setRestNotFoundHandler). */
 function notFound(req: StackRequest, res: ServerResponse): void {
-  sendJson(res, 404, {
-    statusCode: '404',
-    error: 'Not Found',
-    message: `Route ${req.method}:${req.url.pathname} not found`,
-  });
+  sendStorageError(res, errors.routeNotFound(req.method, rawServicePath(req, true)));
 }
 
 type StorageHandler = (
@@ -103,7 +102,12 @@ const ROUTES: Route<StorageHandler>[] = [
   {
     method: 'POST',
     path: '/object/list/*',
-    handler: (ctx, req, res, m) => objects.listObjects(ctx, req, res, decode(m.rest)),
+    handler: (ctx, req, res, m) => list.listObjects(ctx, req, res, decode(m.rest)),
+  },
+  {
+    method: 'POST',
+    path: '/object/list-v2/*',
+    handler: (ctx, req, res, m) => list.listObjectsV2(ctx, req, res, decode(m.rest)),
   },
   { method: 'POST', path: '/object/upload/sign/*', handler: onObject(objects.signUpload) },
   { method: 'PUT', path: '/object/upload/sign/*', handler: onObject(objects.uploadSigned) },
@@ -118,11 +122,18 @@ const ROUTES: Route<StorageHandler>[] = [
   { method: READ, path: '/object/authenticated/*', handler: onObject(objects.getAuthenticated) },
   {
     method: 'GET',
+    path: '/object/info/public/*',
+    handler: onObject((ctx, req, res, bucket, key) => objects.getInfo(ctx, req, res, bucket, key, 'public')),
+  },
+  {
+    method: 'GET',
+    path: '/object/info/authenticated/*',
+    handler: onObject((ctx, req, res, bucket, key) => objects.getInfo(ctx, req, res, bucket, key, 'authenticated')),
+  },
+  {
+    method: 'GET',
     path: '/object/info/*',
-    handler: (ctx, req, res, m) => {
-      const [bucket, key] = bucketAndKey(m.rest.replace(/^(public|authenticated)\//, ''));
-      return objects.getInfo(ctx, req, res, bucket, key);
-    },
+    handler: onObject((ctx, req, res, bucket, key) => objects.getInfo(ctx, req, res, bucket, key, 'authenticated')),
   },
   {
     method: 'DELETE',
@@ -143,18 +154,39 @@ const ROUTES: Route<StorageHandler>[] = [
     handler: onObject((ctx, req, res, bucket, key) => objects.uploadObject(ctx, req, res, bucket, key, true)),
   },
   { method: READ, path: '/object/*', handler: onObject(objects.getAuthenticated) },
+
+  { method: 'DELETE', path: '/cdn', handler: (ctx, req, res) => purgeCache(ctx, req, res) },
+  { method: 'DELETE', path: '/cdn/*', handler: (ctx, req, res) => purgeCache(ctx, req, res) },
+
+  // Image transformation: only with [storage.image_transformation] enabled (see route()).
+  { method: READ, path: '/render/image/authenticated/*', handler: onObject(render.renderAuthenticated) },
+  { method: READ, path: '/render/image/public/*', handler: onObject(render.renderPublic) },
+  { method: READ, path: '/render/image/sign/*', handler: onObject(render.renderSigned) },
 ];
 
 const findRoute = routeTable(ROUTES, decode);
 
 async function route(ctx: StorageContext, req: StackRequest, res: ServerResponse): Promise<void> {
-  const found = findRoute(req.method, rawServicePath(req));
-  if (!found) return notFound(req, res);
+  const servicePath = rawServicePath(req);
+  const found = findRoute(req.method, servicePath);
+  // Without image transformation Storage registers no /render routes at all.
+  if (!found || (!ctx.imageTransformation && servicePath.startsWith('/render/'))) return notFound(req, res);
   await found.handler(ctx, req, res, found.match);
 }
 
 export async function createStorageService(stack: StackContext): Promise<Service> {
-  const ctx: StorageContext = { stack, files: new FileStore(stack.config.dataDir) };
+  const ctx: StorageContext = {
+    stack,
+    files: new FileStore(stack.config.dataDir),
+    renders: new RenderCache(stack.config.dataDir),
+    imageTransformation: stack.config.storage.imageTransformation,
+  };
+  // Every object's bytes where this layout keeps them: files of the earlier
+  // layout moved under their version, seeded objects' bytes copied in.
+  const { rows } = await stack.db.query<{ bucket_id: string; name: string; version: string | null }>(
+    'select bucket_id, name, version from storage.objects',
+  );
+  await ctx.files.settle(rows, path.join(SUPABASE_DIR, 'seed', 'storage'));
   return {
     async handle(req, res) {
       // Nothing Storage serves is to be content-sniffed by a browser.

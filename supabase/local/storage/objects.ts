@@ -1,19 +1,26 @@
 // Object routes (supabase/storage src/http/routes/object): rows in
-// storage.objects written and read as the caller, bytes in the FileStore.
+// storage.objects written and read as the caller, bytes in the FileStore under
+// each row's version (every write makes a new version; the old one's file goes
+// once the new row is committed).
+import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { Tx } from '../db/core.ts';
 import { sendJson, type StackRequest } from '../http/server.ts';
-import { errors, StorageError } from './errors.ts';
+import { errors } from './errors.ts';
+import { TRANSFORM_SCHEMA, transformationSegments, type TransformOptions } from './image.ts';
 import {
   asCaller,
   assertValidKey,
   authenticate,
   isoSql,
+  ownerOf,
   readJson,
   type Caller,
   type StorageContext,
 } from './request.ts';
-import { signObjectUrl, signUploadUrl, verifyObjectToken, verifyUploadToken } from './sign.ts';
+import { queryObject, validate, type Schema } from './schema.ts';
+import { sendObject, type ObjectMetadata, type ObjectRow } from './serve.ts';
+import { signObjectUrl, signUploadUrl, verifyDownloadToken, verifyUploadToken, type SignedTransform } from './sign.ts';
 import { receiveUpload } from './upload.ts';
 
 interface BucketRow {
@@ -23,24 +30,8 @@ interface BucketRow {
   allowed_mime_types: string[] | null;
 }
 
-interface ObjectMetadata {
-  eTag?: string;
-  size?: number;
-  mimetype?: string;
-  cacheControl?: string;
-  lastModified?: string;
-  contentLength?: number;
-  httpStatusCode?: number;
-}
-
-interface ObjectRow {
-  id: string;
-  name: string;
-  metadata: ObjectMetadata | null;
-}
-
 /** Bucket settings are read as the owner, as Storage reads them (asSuperUser). */
-async function findBucket(ctx: StorageContext, bucketId: string): Promise<BucketRow> {
+export async function findBucket(ctx: StorageContext, bucketId: string): Promise<BucketRow> {
   const { rows } = await ctx.stack.db.query<BucketRow>(
     'select id, public, file_size_limit, allowed_mime_types from storage.buckets where id = $1',
     [bucketId],
@@ -50,14 +41,44 @@ async function findBucket(ctx: StorageContext, bucketId: string): Promise<Bucket
   return bucket;
 }
 
-async function findObjectAs(tx: Tx, bucketId: string, key: string): Promise<ObjectRow> {
+/** The object as `tx` sees it (the caller's policies, or none as the owner), or NoSuchKey. */
+export async function findObjectAs(tx: Tx, bucketId: string, key: string): Promise<ObjectRow> {
   const { rows } = await tx.query<ObjectRow>(
-    'select id, name, metadata from storage.objects where bucket_id = $1 and name = $2',
+    'select id, name, version, metadata from storage.objects where bucket_id = $1 and name = $2',
     [bucketId, key],
   );
   const row = rows[0];
   if (!row) throw errors.noSuchKey();
   return row;
+}
+
+/** The owner's view of an object (public and signed reads bypass policies). */
+export function findObject(ctx: StorageContext, bucketId: string, key: string): Promise<ObjectRow> {
+  return ctx.stack.db.transaction((tx) => findObjectAs(tx, bucketId, key));
+}
+
+/** One version's bytes and its renderings, gone. */
+async function dropVersion(ctx: StorageContext, bucketId: string, key: string, version: string | null): Promise<void> {
+  try {
+    await ctx.files.remove(bucketId, key, version);
+    await ctx.renders.purge(bucketId, key);
+  } catch (e) {
+    console.error('[storage] could not remove', `${bucketId}/${key}`, e);
+  }
+}
+
+/**
+ * Puts a new version's file in place. Writers call it inside their transaction,
+ * after the statement: a refused statement leaves no file, a file that cannot be
+ * stored leaves no row, and a placed file is removed if the commit fails.
+ */
+async function placeOrThrow(ctx: StorageContext, file: string, bucketId: string, key: string, version: string) {
+  try {
+    await ctx.files.place(file, bucketId, key, version);
+  } catch (e) {
+    console.error('[storage] could not store the file of', `${bucketId}/${key}`, e);
+    throw errors.internal('The object could not be stored');
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -82,6 +103,7 @@ export async function uploadObject(
     allowedMimeTypes: bucket.allowed_mime_types,
   });
   const { temp } = received;
+  const version = randomUUID();
   const metadata: ObjectMetadata = {
     eTag: temp.eTag,
     size: temp.size,
@@ -98,7 +120,7 @@ export async function uploadObject(
     caller.ownerId,
     JSON.stringify(metadata),
     received.userMetadata === null ? null : JSON.stringify(received.userMetadata),
-    crypto.randomUUID(),
+    version,
   ];
   const insert = `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
     values ($1, $2, $3::uuid, $4, $5::jsonb, $6::jsonb, $7)`;
@@ -106,117 +128,44 @@ export async function uploadObject(
       owner = excluded.owner, owner_id = excluded.owner_id, metadata = excluded.metadata,
       user_metadata = excluded.user_metadata, version = excluded.version,
       updated_at = now(), last_accessed_at = now()`;
-  let id: string;
+  let placed = false;
+  let written: { id: string; previous: { version: string | null } | undefined };
   try {
     const write = async (tx: Tx) => {
+      const previous = upsert
+        ? (
+            await tx.query<{ version: string | null }>(
+              'select version from storage.objects where bucket_id = $1 and name = $2',
+              [bucketId, key],
+            )
+          ).rows[0]
+        : undefined;
       const { rows } = await tx.query<{ id: string }>(`${insert}${upsert ? onConflict : ''} returning id`, params);
-      return rows[0]!.id;
+      await placeOrThrow(ctx, temp.file, bucketId, key, version);
+      placed = true;
+      return { id: rows[0]!.id, previous };
     };
     const operation = upsert ? 'storage.object.upload_update' : 'storage.object.upload';
-    id = signed ? await ctx.stack.db.transaction(write) : await asCaller(ctx, req, caller as Caller, operation, write);
+    written = signed
+      ? await ctx.stack.db.transaction(write)
+      : await asCaller(ctx, req, caller as Caller, operation, write);
   } catch (e) {
-    await ctx.files.discard(temp.file);
+    if (placed) await ctx.files.remove(bucketId, key, version);
+    else await ctx.files.discard(temp.file);
     throw e;
   }
-  try {
-    await ctx.files.place(temp.file, bucketId, key);
-  } catch (e) {
-    await ctx.files.discard(temp.file);
-    await ctx.stack.db.query('delete from storage.objects where id = $1', [id]);
-    console.error('[storage] could not store the file of', `${bucketId}/${key}`, e);
-    throw errors.internal('The object could not be stored');
-  }
-  sendJson(res, 200, { Id: id, Key: `${bucketId}/${key}` });
+  if (written.previous) await dropVersion(ctx, bucketId, key, written.previous.version);
+  // A signed upload answers only the key (its route's response schema has no Id).
+  sendJson(res, 200, signed ? { Key: `${bucketId}/${key}` } : { Id: written.id, Key: `${bucketId}/${key}` });
 }
 
 // ---------------------------------------------------------------------------
 // Reading bytes
 
-async function sendObject(
-  ctx: StorageContext,
-  req: StackRequest,
-  res: ServerResponse,
-  bucketId: string,
-  key: string,
-  row: ObjectRow,
-): Promise<void> {
-  const size = await ctx.files.size(bucketId, key);
-  if (size === undefined) throw errors.noSuchKey();
-  const meta = row.metadata ?? {};
-  const headers: Record<string, string> = {
-    'Content-Type': meta.mimetype ?? 'application/octet-stream',
-    'Content-Length': String(size),
-    'Cache-Control': meta.cacheControl ?? 'no-cache',
-    'Accept-Ranges': 'bytes',
-    // Browsers must not second-guess the stored Content-Type (no HTML/script sniffing of uploads).
-    'X-Content-Type-Options': 'nosniff',
-  };
-  if (meta.eTag) headers.ETag = meta.eTag;
-  if (meta.lastModified) headers['Last-Modified'] = new Date(meta.lastModified).toUTCString();
-  const download = req.url.searchParams.get('download');
-  if (download !== null) {
-    headers['Content-Disposition'] =
-      download === '' ? 'attachment;' : `attachment; filename=${encodeURIComponent(download)};`;
-  }
-  if (meta.eTag && req.headers['if-none-match'] === meta.eTag) {
-    res.writeHead(304, { ETag: meta.eTag, 'Cache-Control': headers['Cache-Control']!, 'X-Content-Type-Options': 'nosniff' });
-    res.end();
-    return;
-  }
-  let status = 200;
-  let range: { start: number; end: number } | undefined;
-  const rangeHeader = req.headers.range;
-  if (typeof rangeHeader === 'string') {
-    range = parseRange(rangeHeader, size);
-    if (!range) {
-      res.writeHead(416, { 'Content-Range': `bytes */${size}`, 'X-Content-Type-Options': 'nosniff' });
-      res.end();
-      return;
-    }
-    status = 206;
-    headers['Content-Range'] = `bytes ${range.start}-${range.end}/${size}`;
-    headers['Content-Length'] = String(range.end - range.start + 1);
-  }
-  if (req.method === 'HEAD') {
-    res.writeHead(status, headers);
-    res.end();
-    return;
-  }
-  const stream = ctx.files.read(bucketId, key, range);
-  await new Promise<void>((resolve) => {
-    stream.once('open', () => {
-      res.writeHead(status, headers);
-      stream.pipe(res);
-    });
-    stream.once('error', (e) => {
-      if (!res.headersSent) {
-        const err = errors.noSuchKey();
-        sendJson(res, 400, err.render());
-      } else {
-        console.error('[storage] read failed', e);
-        res.destroy();
-      }
-      resolve();
-    });
-    stream.once('end', () => resolve());
-  });
-}
+const DOWNLOAD_QUERY: Schema = { type: 'object', properties: { download: { type: 'string' } } };
 
-/** One `bytes=` range (start-end, start- or -suffix) within `size`, or undefined when unsatisfiable. */
-function parseRange(header: string, size: number): { start: number; end: number } | undefined {
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m || (m[1] === '' && m[2] === '') || size === 0) return undefined;
-  let start: number;
-  let end: number;
-  if (m[1] === '') {
-    start = Math.max(0, size - Number(m[2]));
-    end = size - 1;
-  } else {
-    start = Number(m[1]);
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  }
-  return start <= end && start < size ? { start, end } : undefined;
-}
+const downloadParam = (req: StackRequest) =>
+  validate<{ download?: string }>('querystring', DOWNLOAD_QUERY, queryObject(req.url.searchParams)).download;
 
 /** GET/HEAD /object/<bucket>/<key> and /object/authenticated/...: read as the caller. */
 export async function getAuthenticated(
@@ -226,12 +175,13 @@ export async function getAuthenticated(
   bucketId: string,
   key: string,
 ): Promise<void> {
+  const download = downloadParam(req);
   const caller = await authenticate(ctx, req);
   assertValidKey(key);
   const row = await asCaller(ctx, req, caller, 'storage.object.get_authenticated', (tx) =>
     findObjectAs(tx, bucketId, key),
   );
-  await sendObject(ctx, req, res, bucketId, key, row);
+  await sendObject(ctx, req, res, bucketId, row, { download });
 }
 
 /** GET/HEAD /object/public/<bucket>/<key>: only public buckets, RLS bypassed. */
@@ -242,11 +192,23 @@ export async function getPublic(
   bucketId: string,
   key: string,
 ): Promise<void> {
+  const download = downloadParam(req);
   assertValidKey(key);
   const bucket = await findBucket(ctx, bucketId);
   if (!bucket.public) throw errors.noSuchBucket();
-  const row = await ctx.stack.db.transaction((tx) => findObjectAs(tx, bucketId, key));
-  await sendObject(ctx, req, res, bucketId, key, row);
+  const row = await findObject(ctx, bucketId, key);
+  await sendObject(ctx, req, res, bucketId, row, { download });
+}
+
+const SIGNED_QUERY: Schema = {
+  type: 'object',
+  properties: { download: { type: 'string' }, token: { type: 'string' } },
+  required: ['token'],
+};
+
+/** The `token` and `download` of a signed URL, checked as Storage's route schema checks them. */
+export function signedQuery(req: StackRequest): { token: string; download?: string } {
+  return validate('querystring', SIGNED_QUERY, queryObject(req.url.searchParams));
 }
 
 /** GET/HEAD /object/sign/<bucket>/<key>?token=: no auth, the token is bound to the path. */
@@ -257,23 +219,27 @@ export async function getSigned(
   bucketId: string,
   key: string,
 ): Promise<void> {
-  await verifyObjectToken(req.url.searchParams.get('token'), bucketId, key, ctx.stack.config.jwtSecret);
+  const { token, download } = signedQuery(req);
+  const { exp } = await verifyDownloadToken(token, bucketId, key, ctx.stack.config.jwtSecret);
   assertValidKey(key);
-  const row = await ctx.stack.db.transaction((tx) => findObjectAs(tx, bucketId, key));
-  await sendObject(ctx, req, res, bucketId, key, row);
+  const row = await findObject(ctx, bucketId, key);
+  await sendObject(ctx, req, res, bucketId, row, { download, expires: new Date(exp * 1000).toUTCString() });
 }
 
-/** GET /object/info/<bucket>/<key>: the object's details, as the caller. */
+/**
+ * GET /object/info/<bucket>/<key> (and /object/info/authenticated/...): the
+ * object's details as the caller may read them; /object/info/public/... for a
+ * public bucket's object, to anyone. Storage's InfoRenderer.
+ */
 export async function getInfo(
   ctx: StorageContext,
   req: StackRequest,
   res: ServerResponse,
   bucketId: string,
   key: string,
+  visibility: 'public' | 'authenticated',
 ): Promise<void> {
-  const caller = await authenticate(ctx, req);
-  assertValidKey(key);
-  const row = await asCaller(ctx, req, caller, 'storage.object.info', async (tx) => {
+  const select = async (tx: Tx) => {
     const { rows } = await tx.query<{
       id: string;
       name: string;
@@ -281,85 +247,74 @@ export async function getInfo(
       bucket_id: string;
       metadata: ObjectMetadata | null;
       user_metadata: Record<string, unknown> | null;
-      created_at: string;
+      updated_at: string | null;
+      created_at: string | null;
     }>(
-      `select id, name, version, bucket_id, metadata, user_metadata, ${isoSql('created_at')} as created_at
+      `select id, name, version, bucket_id, metadata, user_metadata,
+         ${isoSql('updated_at')} as updated_at, ${isoSql('created_at')} as created_at
        from storage.objects where bucket_id = $1 and name = $2`,
       [bucketId, key],
     );
     if (!rows[0]) throw errors.noSuchKey();
     return rows[0];
-  });
+  };
+  let row: Awaited<ReturnType<typeof select>>;
+  if (visibility === 'public') {
+    assertValidKey(key);
+    const bucket = await findBucket(ctx, bucketId);
+    if (!bucket.public) throw errors.noSuchBucket();
+    row = await ctx.stack.db.transaction(select);
+  } else {
+    const caller = await authenticate(ctx, req);
+    assertValidKey(key);
+    row = await asCaller(ctx, req, caller, 'storage.object.info', select);
+  }
   const meta = row.metadata ?? {};
-  sendJson(res, 200, {
-    id: row.id,
-    name: row.name,
-    version: row.version,
-    bucket_id: row.bucket_id,
-    size: meta.size ?? null,
-    content_type: meta.mimetype ?? null,
-    cache_control: meta.cacheControl ?? null,
-    etag: meta.eTag ?? null,
-    metadata: row.user_metadata ?? {},
-    last_modified: meta.lastModified ?? null,
-    created_at: row.created_at,
-  });
-}
-
-// ---------------------------------------------------------------------------
-// Listing
-
-const SORT_COLUMNS = new Set(['name', 'updated_at', 'created_at', 'last_accessed_at']);
-
-function intParam(v: unknown, fallback: number, name: string): number {
-  if (v === undefined || v === null) return fallback;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0) throw errors.invalidRequest(`body/${name} must be >= 0`);
-  return n;
-}
-
-export async function listObjects(
-  ctx: StorageContext,
-  req: StackRequest,
-  res: ServerResponse,
-  bucketId: string,
-): Promise<void> {
-  const caller = await authenticate(ctx, req);
-  const body = await readJson(req);
-  if (body.prefix !== undefined && typeof body.prefix !== 'string')
-    throw errors.invalidRequest('body/prefix must be string');
-  let prefix = typeof body.prefix === 'string' ? body.prefix : '';
-  if (prefix.length > 0 && !prefix.endsWith('/')) prefix = `${prefix}/`;
-  const limit = intParam(body.limit, 100, 'limit');
-  const offset = intParam(body.offset, 0, 'offset');
-  const search = typeof body.search === 'string' ? body.search : '';
-  const sortBy = (body.sortBy && typeof body.sortBy === 'object' ? body.sortBy : {}) as Record<string, unknown>;
-  const column = typeof sortBy.column === 'string' && SORT_COLUMNS.has(sortBy.column) ? sortBy.column : 'name';
-  const order = typeof sortBy.order === 'string' && sortBy.order.toLowerCase() === 'desc' ? 'desc' : 'asc';
-  const levels = prefix.split('/').length;
-  const rows = await asCaller(ctx, req, caller, 'storage.object.list', async (tx) => {
-    const result = await tx.query(
-      `select name, id, ${isoSql('updated_at')} as updated_at, ${isoSql('created_at')} as created_at,
-         ${isoSql('last_accessed_at')} as last_accessed_at, metadata
-       from storage.search($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [prefix, bucketId, limit, levels, offset, search, column, order],
-    );
-    return result.rows;
-  });
-  sendJson(res, 200, rows);
+  const headers: Record<string, string> = {};
+  if (meta.eTag) headers.ETag = meta.eTag;
+  if (meta.lastModified) headers['Last-Modified'] = new Date(meta.lastModified).toUTCString();
+  if (meta.cacheControl) headers['Cache-Control'] = meta.cacheControl;
+  sendJson(
+    res,
+    200,
+    {
+      id: row.id,
+      name: row.name,
+      version: row.version,
+      bucket_id: row.bucket_id,
+      size: meta.size ?? null,
+      content_type: meta.mimetype ?? null,
+      cache_control: meta.cacheControl ?? null,
+      etag: meta.eTag ?? null,
+      metadata: row.user_metadata,
+      last_modified: row.updated_at,
+      created_at: row.created_at,
+    },
+    headers,
+  );
 }
 
 // ---------------------------------------------------------------------------
 // Signed URLs
 
-function expiresInParam(v: unknown): number {
-  const n = Number(v);
-  if (v === undefined || v === null || !Number.isInteger(n) || n < 1) {
-    throw errors.invalidRequest('body/expiresIn must be >= 1');
+const SIGN_BODY: Schema = {
+  type: 'object',
+  properties: { expiresIn: { type: 'integer', minimum: 1 }, transform: TRANSFORM_SCHEMA },
+  required: ['expiresIn'],
+};
+
+/** Storage's assertValidNumericJWTExpiration: an expiry past what a JWT can hold. */
+function assertExpiry(expiresIn: number): void {
+  if (expiresIn > Math.floor(Number.MAX_SAFE_INTEGER / 1000) - Math.floor(Date.now() / 1000)) {
+    throw errors.invalidParameter('expiresIn');
   }
-  return n;
 }
 
+/**
+ * POST /object/sign/<bucket>/<key>: a signed download URL, made after reading
+ * the object as the caller. With `transform` (and image transformation on) it
+ * is a /render/image/sign/ URL whose token carries the transformations.
+ */
 export async function signObject(
   ctx: StorageContext,
   req: StackRequest,
@@ -367,14 +322,30 @@ export async function signObject(
   bucketId: string,
   key: string,
 ): Promise<void> {
+  const body = validate<{ expiresIn: number; transform?: TransformOptions }>('body', SIGN_BODY, await readJson(req));
   const caller = await authenticate(ctx, req);
-  const body = await readJson(req);
-  const expiresIn = expiresInParam(body.expiresIn);
+  assertExpiry(body.expiresIn);
+  let transform: SignedTransform | undefined;
+  if (ctx.imageTransformation) {
+    transform = {
+      transformations: transformationSegments(body.transform ?? {}, true).join(','),
+      format: body.transform?.format ?? '',
+    };
+  }
   assertValidKey(key);
   await asCaller(ctx, req, caller, 'storage.object.sign', (tx) => findObjectAs(tx, bucketId, key));
-  const signedURL = await signObjectUrl(bucketId, key, expiresIn, ctx.stack.config.jwtSecret);
+  const signedURL = await signObjectUrl(bucketId, key, body.expiresIn, ctx.stack.config.jwtSecret, transform);
   sendJson(res, 200, { signedURL });
 }
+
+const SIGN_MANY_BODY: Schema = {
+  type: 'object',
+  properties: {
+    expiresIn: { type: 'integer', minimum: 1 },
+    paths: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 1000 },
+  },
+  required: ['expiresIn', 'paths'],
+};
 
 export async function signObjects(
   ctx: StorageContext,
@@ -382,13 +353,13 @@ export async function signObjects(
   res: ServerResponse,
   bucketId: string,
 ): Promise<void> {
+  const { expiresIn, paths } = validate<{ expiresIn: number; paths: string[] }>(
+    'body',
+    SIGN_MANY_BODY,
+    await readJson(req),
+  );
   const caller = await authenticate(ctx, req);
-  const body = await readJson(req);
-  const expiresIn = expiresInParam(body.expiresIn);
-  const paths = body.paths;
-  if (!Array.isArray(paths) || paths.length === 0 || !paths.every((p): p is string => typeof p === 'string')) {
-    throw errors.invalidRequest('body/paths must be a non-empty array of strings');
-  }
+  assertExpiry(expiresIn);
   const visible = await asCaller(ctx, req, caller, 'storage.object.sign_many', async (tx) => {
     const { rows } = await tx.query<{ name: string }>(
       'select name from storage.objects where bucket_id = $1 and name = any($2::text[])',
@@ -413,15 +384,14 @@ const RETURNED_COLUMNS = `bucket_id, name, owner, owner_id, id, version, metadat
   ${isoSql('updated_at')} as updated_at, ${isoSql('created_at')} as created_at,
   ${isoSql('last_accessed_at')} as last_accessed_at`;
 
-async function removeFiles(ctx: StorageContext, bucketId: string, names: string[]): Promise<void> {
-  for (const name of names) {
-    try {
-      await ctx.files.remove(bucketId, name);
-    } catch (e) {
-      if (!(e instanceof StorageError)) console.error('[storage] could not remove', `${bucketId}/${name}`, e);
-    }
-  }
-}
+const REMOVE_BODY: Schema = {
+  type: 'object',
+  properties: { prefixes: { type: 'array', items: { type: 'string' }, minItems: 1 } },
+  required: ['prefixes'],
+};
+
+/** Hosted Storage's request limit on bulk deletes (REQUEST_HARD_LIMITS). */
+const MAX_OBJECTS_PER_REQUEST = 1000;
 
 export async function removeObjects(
   ctx: StorageContext,
@@ -429,29 +399,19 @@ export async function removeObjects(
   res: ServerResponse,
   bucketId: string,
 ): Promise<void> {
+  const { prefixes } = validate<{ prefixes: string[] }>('body', REMOVE_BODY, await readJson(req));
   const caller = await authenticate(ctx, req);
-  const body = await readJson(req);
-  const prefixes = body.prefixes;
-  if (
-    !Array.isArray(prefixes) ||
-    prefixes.length === 0 ||
-    prefixes.length > 1000 ||
-    !prefixes.every((p): p is string => typeof p === 'string')
-  ) {
-    throw errors.invalidRequest('body/prefixes must be an array of 1 to 1000 strings');
+  if (prefixes.length > MAX_OBJECTS_PER_REQUEST) {
+    throw errors.invalidRequest(`Bulk object requests are limited to ${MAX_OBJECTS_PER_REQUEST} objects per request.`);
   }
   const rows = await asCaller(ctx, req, caller, 'storage.object.delete_many', async (tx) => {
-    const result = await tx.query<{ name: string }>(
+    const result = await tx.query<{ name: string; version: string | null }>(
       `delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${RETURNED_COLUMNS}`,
       [bucketId, prefixes],
     );
     return result.rows;
   });
-  await removeFiles(
-    ctx,
-    bucketId,
-    rows.map((r) => r.name),
-  );
+  for (const row of rows) await dropVersion(ctx, bucketId, row.name, row.version);
   sendJson(res, 200, rows);
 }
 
@@ -464,36 +424,70 @@ export async function removeObject(
 ): Promise<void> {
   const caller = await authenticate(ctx, req);
   assertValidKey(key);
-  await asCaller(ctx, req, caller, 'storage.object.delete', async (tx) => {
-    const { rowCount } = await tx.query('delete from storage.objects where bucket_id = $1 and name = $2 returning id', [
-      bucketId,
-      key,
-    ]);
-    if (rowCount === 0) throw errors.noSuchKey();
+  const version = await asCaller(ctx, req, caller, 'storage.object.delete', async (tx) => {
+    const { rows } = await tx.query<{ version: string | null }>(
+      'delete from storage.objects where bucket_id = $1 and name = $2 returning version',
+      [bucketId, key],
+    );
+    if (rows.length === 0) throw errors.noSuchKey();
+    return rows[0]!.version;
   });
-  await removeFiles(ctx, bucketId, [key]);
+  await dropVersion(ctx, bucketId, key, version);
   sendJson(res, 200, { message: 'Successfully deleted' });
 }
 
-/** Deletes every object of a bucket the caller may delete; answers how many were visible. */
+/** STORAGE_EMPTY_BUCKET_MAX: Storage's default. */
+const EMPTY_BUCKET_MAX = 200_000;
+
+/**
+ * Storage's emptyBucket: the caller must see the bucket, and see at least one of
+ * its objects; then every object created before now is deleted as the owner
+ * (Storage queues that deletion; here it is done before answering).
+ */
 export async function emptyBucketObjects(
   ctx: StorageContext,
   req: StackRequest,
   caller: Caller,
   bucketId: string,
 ): Promise<void> {
-  const names = await asCaller(ctx, req, caller, 'storage.bucket.empty', async (tx) => {
-    const { rows } = await tx.query<{ name: string }>(
-      'delete from storage.objects where bucket_id = $1 returning name',
-      [bucketId],
+  const before = new Date().toISOString();
+  const { count, some } = await asCaller(ctx, req, caller, 'storage.bucket.empty', async (tx) => {
+    const { rows } = await tx.query<{ id: string }>('select id from storage.buckets where id = $1', [bucketId]);
+    if (rows.length === 0) throw errors.noSuchBucket();
+    const counted = await tx.query<{ n: number }>(
+      'select count(*)::int as n from (select 1 from storage.objects where bucket_id = $1 limit $2) o',
+      [bucketId, EMPTY_BUCKET_MAX + 1],
     );
-    return rows.map((r) => r.name);
+    const first = await tx.query(
+      'select id from storage.objects where bucket_id = $1 and created_at < $2::timestamptz limit 1',
+      [bucketId, before],
+    );
+    return { count: counted.rows[0]!.n, some: first.rows.length > 0 };
   });
-  await removeFiles(ctx, bucketId, names);
+  if (count > EMPTY_BUCKET_MAX) {
+    throw errors.unableToEmptyBucket('Unable to empty the bucket because it contains too many objects');
+  }
+  if (!some) return;
+  const { rows } = await ctx.stack.db.query<{ name: string; version: string | null }>(
+    'delete from storage.objects where bucket_id = $1 and created_at < $2::timestamptz returning name, version',
+    [bucketId, before],
+  );
+  for (const row of rows) await dropVersion(ctx, bucketId, row.name, row.version);
 }
 
 // ---------------------------------------------------------------------------
 // Move and copy
+
+const TRANSFER_BODY: Schema = {
+  type: 'object',
+  properties: {
+    bucketId: { type: 'string' },
+    sourceKey: { type: 'string' },
+    destinationBucket: { type: 'string' },
+    destinationKey: { type: 'string' },
+  },
+  required: ['bucketId', 'sourceKey', 'destinationKey'],
+};
 
 interface TransferBody {
   bucketId: string;
@@ -503,38 +497,39 @@ interface TransferBody {
 }
 
 function transferBody(body: Record<string, unknown>): TransferBody {
-  for (const name of ['bucketId', 'sourceKey', 'destinationKey'] as const) {
-    if (typeof body[name] !== 'string' || body[name] === '') throw errors.missingParameter(name);
-  }
-  const bucketId = body.bucketId as string;
-  const destinationBucket =
-    typeof body.destinationBucket === 'string' && body.destinationBucket ? body.destinationBucket : bucketId;
-  const t = {
-    bucketId,
-    sourceKey: body.sourceKey as string,
-    destinationKey: body.destinationKey as string,
-    destinationBucket,
-  };
-  assertValidKey(t.sourceKey);
-  assertValidKey(t.destinationKey);
-  return t;
+  const t = validate<{ bucketId: string; sourceKey: string; destinationKey: string; destinationBucket?: string }>(
+    'body',
+    TRANSFER_BODY,
+    body,
+  );
+  const transfer = { ...t, destinationBucket: t.destinationBucket || t.bucketId };
+  assertValidKey(transfer.sourceKey);
+  assertValidKey(transfer.destinationKey);
+  return transfer;
 }
 
 export async function moveObject(ctx: StorageContext, req: StackRequest, res: ServerResponse): Promise<void> {
-  const caller = await authenticate(ctx, req);
   const t = transferBody(await readJson(req));
+  const caller = await authenticate(ctx, req);
   if (t.destinationBucket !== t.bucketId) await findBucket(ctx, t.destinationBucket);
-  await asCaller(ctx, req, caller, 'storage.object.move', async (tx) => {
-    await findObjectAs(tx, t.bucketId, t.sourceKey);
+  const version = randomUUID();
+  const source = await asCaller(ctx, req, caller, 'storage.object.move', async (tx) => {
+    const row = await findObjectAs(tx, t.bucketId, t.sourceKey);
     const { rowCount } = await tx.query(
-      `update storage.objects set bucket_id = $3, name = $4, updated_at = now()
+      `update storage.objects set bucket_id = $3, name = $4, version = $5, owner = $6::uuid, owner_id = $7,
+         updated_at = now()
        where bucket_id = $1 and name = $2 returning id`,
-      [t.bucketId, t.sourceKey, t.destinationBucket, t.destinationKey],
+      [t.bucketId, t.sourceKey, t.destinationBucket, t.destinationKey, version, caller.owner, caller.ownerId],
     );
     if (rowCount === 0) throw errors.noSuchKey();
+    return row;
   });
   try {
-    await ctx.files.move(t.bucketId, t.sourceKey, t.destinationBucket, t.destinationKey);
+    await ctx.files.move(
+      { bucket: t.bucketId, key: t.sourceKey, version: source.version },
+      { bucket: t.destinationBucket, key: t.destinationKey, version },
+    );
+    await ctx.renders.purge(t.bucketId, t.sourceKey);
   } catch (e) {
     console.error('[storage] could not move the file of', `${t.bucketId}/${t.sourceKey}`, e);
   }
@@ -542,15 +537,25 @@ export async function moveObject(ctx: StorageContext, req: StackRequest, res: Se
 }
 
 export async function copyObject(ctx: StorageContext, req: StackRequest, res: ServerResponse): Promise<void> {
-  const caller = await authenticate(ctx, req);
   const t = transferBody(await readJson(req));
+  const caller = await authenticate(ctx, req);
   const upsert = req.headers['x-upsert'] === 'true';
   if (t.destinationBucket !== t.bucketId) await findBucket(ctx, t.destinationBucket);
+  const version = randomUUID();
   let temp: string | undefined;
+  let placed = false;
   try {
-    const id = await asCaller(ctx, req, caller, 'storage.object.copy', async (tx) => {
+    const written = await asCaller(ctx, req, caller, 'storage.object.copy', async (tx) => {
       const source = await findObjectAs(tx, t.bucketId, t.sourceKey);
-      temp = await ctx.files.copyToTemp(t.bucketId, t.sourceKey).catch(() => {
+      const previous = upsert
+        ? (
+            await tx.query<{ version: string | null }>(
+              'select version from storage.objects where bucket_id = $1 and name = $2',
+              [t.destinationBucket, t.destinationKey],
+            )
+          ).rows[0]
+        : undefined;
+      temp = await ctx.files.copyToTemp(t.bucketId, t.sourceKey, source.version).catch(() => {
         throw errors.noSuchKey();
       });
       const metadata = { ...(source.metadata ?? {}), lastModified: new Date().toISOString() };
@@ -572,14 +577,19 @@ export async function copyObject(ctx: StorageContext, req: StackRequest, res: Se
           caller.owner,
           caller.ownerId,
           JSON.stringify(metadata),
-          crypto.randomUUID(),
+          version,
         ],
       );
-      return rows[0]!.id;
+      await placeOrThrow(ctx, temp, t.destinationBucket, t.destinationKey, version);
+      placed = true;
+      temp = undefined;
+      return { id: rows[0]!.id, previous };
     });
-    await ctx.files.place(temp!, t.destinationBucket, t.destinationKey);
-    temp = undefined;
-    sendJson(res, 200, { Id: id, Key: `${t.destinationBucket}/${t.destinationKey}` });
+    if (written.previous) await dropVersion(ctx, t.destinationBucket, t.destinationKey, written.previous.version);
+    sendJson(res, 200, { Id: written.id, Key: `${t.destinationBucket}/${t.destinationKey}` });
+  } catch (e) {
+    if (placed) await ctx.files.remove(t.destinationBucket, t.destinationKey, version);
+    throw e;
   } finally {
     if (temp) await ctx.files.discard(temp);
   }
@@ -642,9 +652,10 @@ export async function uploadSigned(
   bucketId: string,
   key: string,
 ): Promise<void> {
-  const claims = await verifyUploadToken(req.url.searchParams.get('token'), bucketId, key, ctx.stack.config.jwtSecret);
-  const ownerId = claims.owner;
-  const owner =
-    ownerId && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(ownerId) ? ownerId : null;
-  await uploadObject(ctx, req, res, bucketId, key, claims.upsert, { owner, ownerId });
+  const { token } = signedQuery(req);
+  const claims = await verifyUploadToken(token, bucketId, key, ctx.stack.config.jwtSecret);
+  await uploadObject(ctx, req, res, bucketId, key, claims.upsert, {
+    owner: ownerOf(claims.owner),
+    ownerId: claims.owner,
+  });
 }

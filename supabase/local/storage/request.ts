@@ -3,13 +3,18 @@
 import type { IncomingMessage } from 'node:http';
 import type { Tx } from '../db/core.ts';
 import type { StackContext, StackRequest } from '../http/server.ts';
-import { bearerToken, verifyJwt, type Claims } from '../http/jwt.ts';
+import type { Claims } from '../http/jwt.ts';
 import { errors } from './errors.ts';
 import type { FileStore } from './files.ts';
+import type { RenderCache } from './render-cache.ts';
+import { JwtRefused, verifyStorageJwt } from './sign.ts';
 
 export interface StorageContext {
   stack: StackContext;
   files: FileStore;
+  renders: RenderCache;
+  /** [storage.image_transformation] enabled: the /render/image routes and transforms on signed URLs. */
+  imageTransformation: boolean;
 }
 
 export interface Caller {
@@ -23,19 +28,26 @@ export interface Caller {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Storage's jwt plugin: a verified bearer or AccessDenied with jsonwebtoken's message. */
+/** storage.objects.owner of a `sub`: the auth.users id when it is a uuid, else null. */
+export const ownerOf = (sub: string | null): string | null => (sub && UUID.test(sub) ? sub : null);
+
+/**
+ * Storage's jwt plugin: the bearer token (the Authorization header without its
+ * "Bearer " prefix, which may leave it empty) verified, or AccessDenied with
+ * jose's message ("Invalid Compact JWS" for none at all).
+ */
 export async function authenticate(ctx: StorageContext, req: StackRequest): Promise<Caller> {
-  const token = bearerToken(req.authorization);
-  if (!token) throw errors.accessDenied('jwt must be provided');
-  const result = await verifyJwt(token, ctx.stack.config.jwtSecret);
-  if (!result.ok) {
-    if (result.reason === 'expired') throw errors.accessDenied('jwt expired');
-    throw errors.accessDenied(/signature/i.test(result.message) ? 'invalid signature' : 'jwt malformed');
+  const token = (req.authorization ?? '').replace(/^Bearer\s+/i, '');
+  let claims: Claims;
+  try {
+    claims = (await verifyStorageJwt(token, ctx.stack.config.jwtSecret)) as Claims;
+  } catch (e) {
+    if (e instanceof JwtRefused) throw errors.accessDenied(e.message);
+    throw e;
   }
-  const claims = result.claims;
   const role = typeof claims.role === 'string' && claims.role ? claims.role : 'anon';
   const sub = typeof claims.sub === 'string' && claims.sub ? claims.sub : null;
-  return { role, claims, owner: sub && UUID.test(sub) ? sub : null, ownerId: sub };
+  return { role, claims, owner: ownerOf(sub), ownerId: sub };
 }
 
 /** One transaction as the caller, with storage.operation set as Storage sets it. */
@@ -92,14 +104,19 @@ export function drain(raw: IncomingMessage): Promise<void> {
   });
 }
 
-const CONTROL = /[\u0000-\u001f\u007f]/;
+/** The characters Storage allows in a key (isValidKey: S3-safe ones). */
+const KEY_CHARACTERS = /^[A-Za-z0-9_/!.*'() &$=@;:+,?-]*$/;
 
-/** Object keys: relative, no empty, "." or ".." segments, no control characters. */
+/**
+ * Object keys as Storage's mustBeValidKey takes them (non-empty, S3-safe
+ * characters, at most 1024 bytes), and, as the file backend of `supabase start`
+ * refuses them too, no "." or ".." segment; nor (stricter than Storage) an empty one.
+ */
 export function assertValidKey(key: string): void {
   const ok =
     key.length > 0 &&
     Buffer.byteLength(key) <= 1024 &&
-    !CONTROL.test(key) &&
+    KEY_CHARACTERS.test(key) &&
     key.split('/').every((seg) => seg !== '' && seg !== '.' && seg !== '..');
   if (!ok) throw errors.invalidKey(key);
 }
@@ -109,6 +126,9 @@ const BUCKET_NAME = /^(\w|!|-|\.|\*|'|\(|\)| |&|\$|@|=|;|:|\+|,|\?)+$/;
 export function isValidBucketName(name: string): boolean {
   return name.length <= 100 && BUCKET_NAME.test(name) && name !== '.' && name !== '..';
 }
+
+/** Storage's escapeLike: text taken literally in a LIKE pattern (backslash escapes). */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** ISO-8601 UTC text for a timestamptz column, as Storage's JSON renders dates. */
 export function isoSql(column: string): string {

@@ -1,48 +1,109 @@
-// Signed URL tokens: HS256 JWTs with {url: "<bucket>/<key>", scope, iat, exp},
-// checked without clock tolerance, as Storage's signObjectUrl / getSignedObject do.
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+// JWTs as Storage checks them: bearer tokens and signed-URL tokens are verified
+// with jose (HS256 with the project secret, no clock tolerance), and a refusal
+// carries jose's own message ("Invalid Compact JWS", "\"exp\" claim timestamp
+// check failed", "signature verification failed"), as Storage shows it.
+// Signed-URL tokens are HS256 JWTs {url: "<bucket>/<key>", scope, iat, exp},
+// bound to one object and one action (download or upload).
+import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 import { errors } from './errors.ts';
 
 const encoder = new TextEncoder();
 
-export async function signObjectUrl(bucket: string, key: string, expiresIn: number, secret: string): Promise<string> {
+/** A token Storage's jose verification refuses; the message is jose's. */
+export class JwtRefused extends Error {}
+
+/**
+ * Verifies a JWT as Storage's verifyJWT does. When the project gets asymmetric
+ * signing keys, this is the one place Storage's verification must learn them.
+ */
+export async function verifyStorageJwt(token: string, secret: string): Promise<JWTPayload> {
+  try {
+    return (await jwtVerify(token, encoder.encode(secret), { algorithms: ['HS256'] })).payload;
+  } catch (e) {
+    throw new JwtRefused(e instanceof Error ? e.message : String(e));
+  }
+}
+
+async function signToken(claims: Record<string, unknown>, expiresIn: number, secret: string): Promise<string> {
   const iat = Math.floor(Date.now() / 1000);
-  const token = await new SignJWT({ url: `${bucket}/${key}`, scope: 'download' })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
     .setIssuedAt(iat)
     .setExpirationTime(iat + expiresIn)
     .sign(encoder.encode(secret));
-  return `/object/sign/${bucket}/${key}?token=${token}`;
 }
 
-/** The message jsonwebtoken gives for a failed verification (what Storage shows). */
-export function jwtFailureMessage(e: unknown): string {
-  if (e instanceof joseErrors.JWTExpired) return 'jwt expired';
-  if (e instanceof joseErrors.JWSSignatureVerificationFailed) return 'invalid signature';
-  if (e instanceof joseErrors.JWTClaimValidationFailed) return `jwt ${e.claim} invalid`;
-  return 'jwt malformed';
+/** What a signed download URL may carry besides its object: the image transformations it renders with. */
+export interface SignedTransform {
+  transformations: string;
+  format: string;
 }
 
-/** Verifies a signed URL token for exactly this object; throws Storage's errors. */
-export async function verifyObjectToken(
-  token: string | null,
+/**
+ * A signed download URL (Storage's signObjectUrl): `/object/sign/...`, or
+ * `/render/image/sign/...` when it carries transformations.
+ */
+export async function signObjectUrl(
+  bucket: string,
+  key: string,
+  expiresIn: number,
+  secret: string,
+  transform?: SignedTransform,
+): Promise<string> {
+  // Empty values are dropped, as Storage drops them before signing.
+  const extra: Record<string, string> = {};
+  if (transform?.transformations) extra.transformations = transform.transformations;
+  if (transform?.format) extra.format = transform.format;
+  const token = await signToken({ ...extra, url: `${bucket}/${key}`, scope: 'download' }, expiresIn, secret);
+  const route = extra.transformations ? 'render/image' : 'object';
+  return `/${route}/sign/${bucket}/${key}?token=${token}`;
+}
+
+export interface DownloadToken {
+  url: string;
+  transformations?: string;
+  exp: number;
+}
+
+type Scope = 'download' | 'upload';
+
+/** Storage's isUploadScopedToken / isDownloadScopedToken (tokens from before scopes count by their claims). */
+function hasScope(payload: JWTPayload, scope: Scope): boolean {
+  if (scope === 'upload') return payload.scope === 'upload' || (payload.scope === undefined && 'upsert' in payload);
+  return payload.scope === 'download' || (payload.scope === undefined && !('upsert' in payload));
+}
+
+/** Storage's verifyObjectSignature: signature, scope, then the object the token names. */
+async function verifyObjectSignature(
+  token: string,
   bucket: string,
   key: string,
   secret: string,
-): Promise<void> {
-  if (!token) throw errors.invalidSignature('Missing token');
-  let url: unknown;
-  let scope: unknown;
+  scope: Scope,
+): Promise<JWTPayload> {
+  let payload: JWTPayload;
   try {
-    const { payload } = await jwtVerify(token, encoder.encode(secret), { algorithms: ['HS256'] });
-    url = payload.url;
-    scope = payload.scope;
+    payload = await verifyStorageJwt(token, secret);
   } catch (e) {
-    throw errors.invalidJwt(jwtFailureMessage(e));
+    throw errors.invalidJwt((e as Error).message);
   }
-  if (url !== `${bucket}/${key}` || scope !== 'download') {
-    throw errors.invalidSignature();
-  }
+  if (!hasScope(payload, scope)) throw errors.invalidSignature(`Token is not scoped for ${scope}`);
+  if (payload.url !== `${bucket}/${key}`) throw errors.invalidSignature();
+  return payload;
+}
+
+export async function verifyDownloadToken(
+  token: string,
+  bucket: string,
+  key: string,
+  secret: string,
+): Promise<DownloadToken> {
+  const payload = await verifyObjectSignature(token, bucket, key, secret, 'download');
+  return {
+    url: String(payload.url),
+    transformations: typeof payload.transformations === 'string' ? payload.transformations : undefined,
+    exp: Number(payload.exp),
+  };
 }
 
 /** Upload URLs live two hours, as Storage's default uploadSignedUrlExpirationTime. */
@@ -55,29 +116,21 @@ export async function signUploadUrl(
   upsert: boolean,
   secret: string,
 ): Promise<{ url: string; token: string }> {
-  const iat = Math.floor(Date.now() / 1000);
-  const token = await new SignJWT({ url: `${bucket}/${key}`, upsert, ...(owner ? { owner } : {}) })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + UPLOAD_URL_EXPIRY_SECONDS)
-    .sign(encoder.encode(secret));
+  const token = await signToken(
+    { ...(owner ? { owner } : {}), url: `${bucket}/${key}`, upsert, scope: 'upload' },
+    UPLOAD_URL_EXPIRY_SECONDS,
+    secret,
+  );
   return { url: `/object/upload/sign/${bucket}/${key}?token=${token}`, token };
 }
 
 /** Verifies an upload token for exactly this object; answers its owner and upsert flag. */
 export async function verifyUploadToken(
-  token: string | null,
+  token: string,
   bucket: string,
   key: string,
   secret: string,
 ): Promise<{ owner: string | null; upsert: boolean }> {
-  if (!token) throw errors.invalidSignature('Missing token');
-  let payload: Record<string, unknown>;
-  try {
-    payload = (await jwtVerify(token, encoder.encode(secret), { algorithms: ['HS256'] })).payload;
-  } catch (e) {
-    throw errors.invalidJwt(jwtFailureMessage(e));
-  }
-  if (payload.url !== `${bucket}/${key}` || payload.scope !== undefined) throw errors.invalidSignature();
+  const payload = await verifyObjectSignature(token, bucket, key, secret, 'upload');
   return { owner: typeof payload.owner === 'string' ? payload.owner : null, upsert: payload.upsert === true };
 }
