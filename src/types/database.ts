@@ -251,6 +251,41 @@ export type Database = {
           },
         ]
       }
+      campaign_windows: {
+        Row: {
+          campaign_id: string
+          created_at: string
+          days: number[]
+          end_time: string
+          id: string
+          start_time: string
+        }
+        Insert: {
+          campaign_id: string
+          created_at?: string
+          days: number[]
+          end_time: string
+          id?: string
+          start_time: string
+        }
+        Update: {
+          campaign_id?: string
+          created_at?: string
+          days?: number[]
+          end_time?: string
+          id?: string
+          start_time?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "campaign_windows_campaign_id_fkey"
+            columns: ["campaign_id"]
+            isOneToOne: false
+            referencedRelation: "campaigns"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       campaigns: {
         Row: {
           content_type: string
@@ -949,6 +984,22 @@ export type Database = {
         Args: { p_device_name: string; p_orientation?: string }
         Returns: string
       }
+      advance_campaign_statuses: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
+      campaign_plays_at: {
+        Args: {
+          p_at: string
+          p_end_date: string
+          p_start_date: string
+          p_status: string
+          p_time_zone: string
+          p_windows: Json
+        }
+        Returns: boolean
+      }
+      campaign_windows_json: { Args: { p_campaign_id: string }; Returns: Json }
       check_screen_heartbeats: {
         Args: Record<PropertyKey, never>
         Returns: Json
@@ -1078,7 +1129,7 @@ export type Database = {
         Returns: string
       }
       player_playlist: {
-        Args: { p_customer_id?: string; p_device_id?: string }
+        Args: { p_at?: string; p_customer_id?: string; p_device_id?: string }
         Returns: Json
       }
       plays_by_day: {
@@ -1155,9 +1206,11 @@ export type Database = {
           p_id?: string
           p_name: string
           p_plays_on?: string
+          p_priority?: number
           p_screen_ids?: string[]
           p_start_date?: string
           p_status: string
+          p_windows?: Json
         }
         Returns: string
       }
@@ -1193,6 +1246,10 @@ export type Database = {
       }
       take_daily_figures: { Args: Record<PropertyKey, never>; Returns: string }
       viewer_customer_id: { Args: Record<PropertyKey, never>; Returns: string }
+      windows_cover: {
+        Args: { p_local: string; p_windows: Json }
+        Returns: boolean
+      }
     }
     Enums: {
       [_ in never]: never

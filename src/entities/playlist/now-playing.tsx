@@ -3,6 +3,7 @@ import { MonitorOff } from 'lucide-react';
 import { ErrorState } from '@/components/ui/error-state';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { formatDuration, formatLabel } from '@/lib/format';
+import { loopOrder } from './loop';
 import { playlistQueryOptions } from './playlist';
 
 /**
@@ -29,12 +30,14 @@ export function NowPlaying({ customerId }: { customerId: string | null }) {
       />
     );
   }
-  const { slides, customer, today } = query.data;
+  const { customer, today } = query.data;
+  // On air at the time of the read, as the server decided it, in the order screens play them.
+  const slides = loopOrder(query.data.slides.filter((slide) => slide.on_air !== false));
   if (slides.length === 0) {
     return (
       <p className="flex items-center gap-2 text-sm text-gray-500">
         <MonitorOff aria-hidden className="size-4" />
-        No campaign plays today.
+        {query.data.slides.length === 0 ? 'No campaign plays today.' : 'No campaign is on air right now.'}
       </p>
     );
   }
@@ -47,7 +50,7 @@ export function NowPlaying({ customerId }: { customerId: string | null }) {
       </p>
       <ol aria-label="Playing now" className="space-y-1 text-sm text-gray-900">
         {slides.map((slide, index) => (
-          <li key={slide.id} className="flex gap-2">
+          <li key={`${slide.id}-${index}`} className="flex gap-2">
             <span className="w-6 shrink-0 text-right text-gray-500">{index + 1}.</span>
             <span className="font-medium">{slide.title || 'Untitled Slide'}</span>
             <span className="text-gray-500">

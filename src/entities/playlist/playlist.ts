@@ -1,16 +1,27 @@
-// What plays now at a venue: player_playlist() decides it in SQL (status active, today in
-// the venue's time zone within the campaign's dates, active slides in display_order) and
-// returns it with a version string. The player, the venue's home and the admin screens read it.
+// What plays at a venue: player_playlist() decides it in SQL (public.campaign_plays_at: status
+// active or scheduled, the venue's day within the dates, the local time in a window) and
+// returns the slides of the campaigns that play today or within a week, in loop order
+// (campaign priority, then display order), each marked on_air at the time of the read and
+// carrying its campaign's status, dates and windows, so a screen follows the same rule on its
+// own from then on (src/entities/campaign/schedule.ts), offline too. The player, the venue's
+// home and the admin screens read it.
 import { queryOptions } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { tableKeys } from '../query-keys/table-keys';
-import { runsAt } from '../campaign/campaign-dates';
+import { playsAt, type ScheduleWindow } from '../campaign/schedule';
 import type { SlideRow } from '../slide/slide';
 
-/** A slide as player_playlist() returns it: the stored row with its campaign's dates. */
+/** A slide as player_playlist() returns it: the stored row with its campaign's schedule. */
 export type PlaylistSlide = SlideRow & {
   campaign_start_date: string | null;
   campaign_end_date: string | null;
+  /** active or scheduled (the others never play). Missing in copies kept by older builds: active. */
+  campaign_status?: string;
+  campaign_priority?: number;
+  /** The campaign's dayparts; none: all day. */
+  campaign_windows?: ScheduleWindow[];
+  /** Whether the server found it on air at the time of the read. */
+  on_air?: boolean;
 };
 
 export interface PlaylistVenue {
@@ -26,6 +37,10 @@ export interface Playlist {
   customer: PlaylistVenue | null;
   /** The venue's calendar day the playlist was decided for (yyyy-mm-dd). */
   today: string | null;
+  /** The server's time of the read (ISO); a screen sets its clock by it. */
+  now?: string;
+  /** On a screen: the server's clock less the device's at the read, in ms (kept with the list). */
+  clock_offset_ms?: number;
   slides: PlaylistSlide[];
 }
 
@@ -48,16 +63,29 @@ export async function getPlaylist(
   return (data as unknown as Playlist | null) ?? EMPTY_PLAYLIST;
 }
 
-/**
- * The slides of `playlist` still playing at `at`: the list kept on a screen that lost its
- * network drops the campaigns whose last day in the venue's time zone is over.
- */
-export function stillPlaying(playlist: Playlist, at: Date = new Date()): PlaylistSlide[] {
-  const zone = playlist.customer?.time_zone;
-  if (!zone) return playlist.slides;
-  return playlist.slides.filter((slide) =>
-    runsAt({ start_date: slide.campaign_start_date, end_date: slide.campaign_end_date }, zone, at),
+/** Whether a playlist slide's campaign plays at `at` in the venue's time zone. */
+export function slideOnAir(slide: PlaylistSlide, timeZone: string, at: Date): boolean {
+  return playsAt(
+    {
+      status: slide.campaign_status ?? 'active',
+      start_date: slide.campaign_start_date,
+      end_date: slide.campaign_end_date,
+      windows: slide.campaign_windows ?? [],
+    },
+    timeZone,
+    at,
   );
+}
+
+/**
+ * The slides of `playlist` on air at `at`, by the venue's time zone: a screen follows its
+ * campaigns' dates and dayparts to the second on its own, offline too, and a kept list drops
+ * a campaign whose last day is over.
+ */
+export function onAirAt(playlist: Playlist, at: Date = new Date()): PlaylistSlide[] {
+  const zone = playlist.customer?.time_zone;
+  if (!zone) return playlist.slides.filter((s) => s.on_air !== false);
+  return playlist.slides.filter((slide) => slideOnAir(slide, zone, at));
 }
 
 export const playlistKeys = {

@@ -5,7 +5,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { hasLiveSession } from '@/lib/supabase';
 import { tableKeys } from '@/entities/query-keys/table-keys';
-import { getPlaylist, stillPlaying, type Playlist, type PlaylistSlide } from '@/entities/playlist/playlist';
+import { getPlaylist, type Playlist, type PlaylistSlide } from '@/entities/playlist/playlist';
 import { releaseMedia, resolveMedia, type PlayerMedia } from './media';
 
 /**
@@ -80,7 +80,9 @@ export async function getPlayerData(
       // Reads would go out as the anonymous role and come back empty: not a real answer.
       throw new Error('Your session could not be renewed. Check the network connection.');
     }
-    const playlist = await getPlaylist(undefined, { retry: false, deviceId });
+    const read = await getPlaylist(undefined, { retry: false, deviceId });
+    // The screen's clock set by the server's: what plays at a window's edge is the server's time.
+    const playlist: Playlist = { ...read, clock_offset_ms: read.now ? Date.parse(read.now) - Date.now() : 0 };
     if (previous?.customer && playlist.version === previous.version) {
       const needsMedia = !previous.media.complete || Date.now() >= previous.media.renewAt;
       const current = previous.fromDevice ? { ...previous, fromDevice: false } : previous;
@@ -89,16 +91,12 @@ export async function getPlayerData(
     savePlaylist(userId, playlist);
     return withMedia(playlist, false, previous);
   } catch (error) {
-    // Offline or failing: keep playing what was played last (on this page, or on this device),
-    // without the campaigns whose last day in the venue's time zone has ended since.
-    const kept = previous ?? loadSavedPlaylist(userId);
-    if (kept?.customer) {
-      const slides = stillPlaying(kept);
-      if (previous && slides.length === previous.slides.length) return previous;
-      // A shortened list is no longer the server's version: the next answer replaces it.
-      const version = slides.length === kept.slides.length ? kept.version : '';
-      return withMedia({ ...kept, slides, version }, true, previous);
-    }
+    // Offline or failing: keep playing what was played last (on this page, or on this device).
+    // Which of its campaigns are on air the screen works out by itself, by their dates and
+    // dayparts (PlaylistScreen), so a kept list needs no trimming here.
+    if (previous?.customer) return previous;
+    const kept = loadSavedPlaylist(userId);
+    if (kept?.customer) return withMedia(kept, true, previous);
     if (previous) return previous;
     throw error;
   }

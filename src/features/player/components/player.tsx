@@ -35,13 +35,45 @@ export function slideMs(slide: PlayerSlide | undefined): number {
   return playSeconds(slide) * 1000;
 }
 
-/** Where the show goes after `pos`, in the newest playlist: after the same slide if it is still there. */
+/**
+ * Separates a playlist's version from the campaigns on air in the version the player is given
+ * (PlaylistScreen): the same list with other campaigns on air is a schedule's edge.
+ */
+export const ON_AIR_SEPARATOR = '@';
+
+const campaignsOnAir = (version: string) => {
+  const at = version.lastIndexOf(ON_AIR_SEPARATOR);
+  return { list: at < 0 ? version : version.slice(0, at), campaigns: at < 0 ? [] : version.slice(at + 1).split(',') };
+};
+
+/**
+ * Where the show goes after `pos`, in the newest playlist: the next place in the same loop (a
+ * slide may play several times in a loop), or after the same slide in a changed one if it is
+ * still there.
+ */
 export function nextPosition(pos: Position, data: PlayerData): Position {
   const slides = data.slides;
+  if (data.version === pos.version && slides.length === pos.slides.length)
+    return {
+      slides,
+      media: data.media.urls,
+      version: data.version,
+      index: (pos.index + 1) % slides.length,
+      seq: pos.seq + 1,
+    };
   const currentId = pos.slides[pos.index]?.id;
   const same = slides.findIndex((s) => s.id === currentId);
   const index = same >= 0 ? (same + 1) % slides.length : pos.index % slides.length;
   return { slides, media: data.media.urls, version: data.version, index, seq: pos.seq + 1 };
+}
+
+/** A campaign that came on air with this playlist (a daypart opened): where its first slide is. */
+function cameOnAir(pos: Position, data: PlayerData): number {
+  const before = campaignsOnAir(pos.version);
+  const now = campaignsOnAir(data.version);
+  if (before.list !== now.list) return -1;
+  const had = new Set(before.campaigns);
+  return data.slides.findIndex((s) => !had.has(s.campaign_id));
 }
 
 /** What of a slide shows on screen; its place in the list, priority and dates do not. */
@@ -106,6 +138,27 @@ export function Player({ data, deviceId = null, onSignOut, signingOut = false }:
   useEffect(() => {
     const shown = pos.slides[pos.index];
     if (!shown || data.slides.length === 0 || data.version === pos.version) return;
+    // A daypart opened: its campaign is on screen within the second, not at the next boundary.
+    const opened = cameOnAir(pos, data);
+    if (opened >= 0) {
+      const next: Position = {
+        slides: data.slides,
+        media: data.media.urls,
+        version: data.version,
+        index: opened,
+        seq: pos.seq + 1,
+      };
+      let cancelled = false;
+      void withLimit(preloadImage(imageOf(next))).then(() => {
+        if (cancelled) return;
+        if (paused) remaining.current = slideMs(next.slides[next.index]);
+        else deadline.current = now() + slideMs(next.slides[next.index]);
+        setPos(next);
+      });
+      return () => {
+        cancelled = true;
+      };
+    }
     const fresh = data.slides.find((s) => s.id === shown.id);
     if (fresh && looks(fresh) === looks(shown) && fresh.duration === shown.duration) return;
     const next: Position = fresh

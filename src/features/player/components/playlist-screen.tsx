@@ -2,16 +2,21 @@
 // its playlist full screen, or the state it is in. Errors never show as text: the screen
 // says it is reconnecting and tries again on its own.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { LogOut, MonitorOff, UserX } from 'lucide-react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Clock, LogOut, MonitorOff, UserX } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { nextStart } from '@/entities/campaign/schedule';
+import { loopOrder } from '@/entities/playlist/loop';
+import { onAirAt } from '@/entities/playlist/playlist';
 import { dayIn } from '@/entities/campaign/campaign-dates';
 import { KioskMessage } from '@/components/kiosk/kiosk-message';
 import { ReconnectingScreen } from '@/components/kiosk/reconnecting-screen';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useTableChanges, type TableChange, type TableWatch } from '@/lib/realtime';
-import { playerKeys, playerQueryOptions, type Playlist } from '../api/playlist';
-import { Player } from './player';
+import { useHeartbeat } from '../api/heartbeat';
+import { playerKeys, playerQueryOptions, type PlayerData, type PlayerSlide, type Playlist } from '../api/playlist';
+import { usePlayUploads } from '../api/proof-of-play';
+import { ON_AIR_SEPARATOR, Player } from './player';
 
 export function LoadingSlides() {
   return (
@@ -54,7 +59,12 @@ const deviceFacts = (row: Record<string, unknown>) =>
 function usePlaylistLive(userId: string, deviceId: string | null, watchedDevice: string | null, enabled: boolean) {
   const queryClient = useQueryClient();
   const facts = useRef<string | null>(null);
-  const tables: TableWatch[] = [{ table: 'campaigns' }, { table: 'campaign_items' }, { table: 'campaign_screens' }];
+  const tables: TableWatch[] = [
+    { table: 'campaigns' },
+    { table: 'campaign_items' },
+    { table: 'campaign_screens' },
+    { table: 'campaign_windows' },
+  ];
   if (watchedDevice) tables.push({ table: 'equipment_status', filter: `id=eq.${watchedDevice}` });
   // A read already under way is not restarted: the first slide never waits on this.
   const refetch = () =>
@@ -162,5 +172,116 @@ export function PlaylistScreen({
     );
   }
 
-  return <Player data={data} deviceId={deviceId} onSignOut={signOut?.run} signingOut={signOut?.pending} />;
+  return <OnAir data={data} deviceId={deviceId} signOut={signOut} signOutButton={signOutButton} />;
+}
+
+/** How often a screen looks at its clock for a daypart's edge or a campaign's first or last day. */
+export const ON_AIR_CHECK_MS = 1000;
+
+/** The loop on air now: the slides whose campaigns play at this moment, in loop order. */
+function onAirLoop(data: PlayerData, at: Date): PlayerSlide[] {
+  return loopOrder(onAirAt(data, at));
+}
+
+const airKey = (slides: PlayerSlide[]) => [...new Set(slides.map((s) => s.campaign_id))].sort().join(',');
+
+/**
+ * Plays what is on air, by the venue's time zone and the server's clock, looking every second:
+ * a daypart opening or closing, or a campaign's first or last day, changes the loop within a
+ * second, with no reload and no network (the playlist carries the schedule). Between
+ * dayparts the screen waits calmly, still reporting in.
+ */
+function OnAir({
+  data,
+  deviceId,
+  signOut,
+  signOutButton,
+}: {
+  data: PlayerData;
+  deviceId: string | null;
+  signOut?: { run: () => void; pending: boolean };
+  signOutButton: ReactNode;
+}) {
+  const offset = data.clock_offset_ms ?? 0;
+  const clock = () => new Date(Date.now() + offset);
+  const [key, setKey] = useState(() => airKey(onAirAt(data, clock())));
+  useEffect(() => {
+    const check = () => setKey(airKey(onAirAt(data, new Date(Date.now() + offset))));
+    check();
+    const timer = setInterval(check, ON_AIR_CHECK_MS);
+    return () => clearInterval(timer);
+  }, [data, offset]);
+
+  // The loop changes with the data or with what is on air (the key), not with each tick.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const slides = useMemo(() => onAirLoop(data, clock()), [data, key]);
+  if (slides.length === 0) return <OffAir data={data} deviceId={deviceId} at={clock()} signOutButton={signOutButton} />;
+  // The version names both the list and what of it is on air: the player tells a schedule edge
+  // (same list, other campaigns on air) from an edit.
+  const onAir: PlayerData = { ...data, slides, version: `${data.version}${ON_AIR_SEPARATOR}${key}` };
+  return <Player data={onAir} deviceId={deviceId} onSignOut={signOut?.run} signingOut={signOut?.pending} />;
+}
+
+/** Nothing of the playlist is on air now: a calm screen saying when it starts again. */
+function OffAir({
+  data,
+  deviceId,
+  at,
+  signOutButton,
+}: {
+  data: PlayerData;
+  deviceId: string | null;
+  at: Date;
+  signOutButton: ReactNode;
+}) {
+  // Still reporting in: a screen between dayparts is not off line.
+  useHeartbeat(true, deviceId, { campaignId: null, slideId: null, contentVersion: data.version });
+  usePlayUploads(true);
+  const zone = data.customer?.time_zone ?? 'UTC';
+  const next = nextOnAir(data, at);
+  return (
+    <KioskMessage>
+      <Clock aria-hidden className="size-12 text-gray-400" />
+      <h1 className="text-2xl font-semibold">Nothing scheduled right now</h1>
+      <p className="text-gray-300">
+        {next ? `Back on ${formatNext(next, zone, at)}.` : 'Nothing is scheduled for the coming week.'}
+      </p>
+      {signOutButton}
+    </KioskMessage>
+  );
+}
+
+/** When the first of the playlist's campaigns plays again. */
+function nextOnAir(data: PlayerData, at: Date): Date | null {
+  const zone = data.customer?.time_zone;
+  if (!zone) return null;
+  const byCampaign = new Map<string, PlayerSlide>();
+  for (const slide of data.slides) byCampaign.set(slide.campaign_id, slide);
+  let first: Date | null = null;
+  for (const slide of byCampaign.values()) {
+    const next = nextStart(
+      {
+        status: slide.campaign_status ?? 'active',
+        start_date: slide.campaign_start_date,
+        end_date: slide.campaign_end_date,
+        windows: slide.campaign_windows ?? [],
+      },
+      zone,
+      at,
+    );
+    if (next && (!first || next < first)) first = next;
+  }
+  return first;
+}
+
+/** 'at 07:00' today, 'Monday at 07:00' later, in the venue's time. */
+function formatNext(next: Date, zone: string, at: Date): string {
+  const time = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(next);
+  const day = (d: Date) => new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'long' }).format(d);
+  return day(next) === day(at) && next.getTime() - at.getTime() < 86_400_000 ? `at ${time}` : `${day(next)} at ${time}`;
 }

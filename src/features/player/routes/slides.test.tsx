@@ -374,6 +374,7 @@ describe('/slides, live', () => {
         { event: '*', schema: 'public', table: 'campaigns' },
         { event: '*', schema: 'public', table: 'campaign_items' },
         { event: '*', schema: 'public', table: 'campaign_screens' },
+        { event: '*', schema: 'public', table: 'campaign_windows' },
         { event: '*', schema: 'public', table: 'equipment_status', filter: `id=eq.${FRONT}` },
       ]),
     );
@@ -440,5 +441,84 @@ describe('/slides, live', () => {
       await advanceIntervals(15_000);
       await waitFor(() => expect(shown()).toHaveTextContent('A new day'));
     });
+  });
+});
+
+/** 'HH:MM' of `at` in New York. */
+const nyClock = (at: Date) =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone: CUSTOMER.time_zone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
+
+/** A daypart opening a minute boundary ahead (within the session's hour), and the clock set 2 s before it. */
+function twoSecondsBeforeAnEdge() {
+  const edge = new Date(Math.ceil((Date.now() + 120_000) / 60_000) * 60_000);
+  const window = {
+    days: [1, 2, 3, 4, 5, 6, 7] as const,
+    start: nyClock(edge),
+    end: nyClock(new Date(edge.getTime() + 3_600_000)),
+  };
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+  vi.setSystemTime(new Date(edge.getTime() - 2000));
+  return { edge, window: { ...window, days: [...window.days] } };
+}
+
+describe('/slides, dayparts', () => {
+  it('moves to a campaign within a second of its daypart opening, with no reload and no read', async () => {
+    try {
+      mockRealtime();
+      const { window } = twoSecondsBeforeAnEdge();
+      answer(
+        playlist([
+          item('d1', 'All day', 1, { campaign_id: 'allday', duration: 60 }),
+          item('d2', 'All day too', 2, { campaign_id: 'allday', duration: 60 }),
+          item('l1', 'Lunch special', 3, { campaign_id: 'lunch', campaign_windows: [window], duration: 60 }),
+        ]),
+      );
+      renderSlides();
+      expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 2');
+      expect(shown()).toHaveTextContent('All day');
+      const reads = playlistCalls.length;
+
+      await advanceIntervals(1000);
+      expect(shown()).toHaveTextContent('All day');
+      // The edge passes; the next look (at most a second later) switches.
+      await advanceIntervals(2000);
+      await waitFor(() => expect(shown()).toHaveTextContent('Lunch special'));
+      expect(counter()).toBe('3 / 3');
+      expect(playlistCalls).toHaveLength(reads);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('waits calmly between dayparts, saying when it plays again, and still reports in', async () => {
+    try {
+      mockRealtime();
+      const { window } = twoSecondsBeforeAnEdge();
+      const beats: unknown[] = [];
+      answer(playlist([item('l1', 'Lunch special', 1, { campaign_id: 'lunch', campaign_windows: [window] })]));
+      server.use(
+        http.post(restUrl('/rpc/player_heartbeat'), async ({ request }) => {
+          beats.push(await request.json());
+          return HttpResponse.json(FRONT);
+        }),
+      );
+      renderSlides();
+      expect(await screen.findByRole('heading', { name: 'Nothing scheduled right now' })).toBeInTheDocument();
+      expect(screen.getByText(`Back on at ${window.start}.`)).toBeInTheDocument();
+      expect(screen.queryByText(/error/i)).not.toBeInTheDocument();
+      await waitFor(() => expect(beats.length).toBeGreaterThan(0));
+      expect(beats[0]).toMatchObject({ p_device_id: FRONT });
+      expect(beats[0]).not.toHaveProperty('p_campaign_id');
+
+      await advanceIntervals(3000);
+      await waitFor(() => expect(shown()).toHaveTextContent('Lunch special'));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
