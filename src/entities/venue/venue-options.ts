@@ -4,7 +4,7 @@ import { supabase } from '@/lib/supabase';
 import { tableKeys } from '../query-keys/table-keys';
 
 async function getVenueOptions() {
-  const { data } = await supabase.from('customers').select('id, name, location').order('name').throwOnError();
+  const { data } = await supabase.from('customers').select('id, name, location, time_zone').order('name').throwOnError();
   return data;
 }
 

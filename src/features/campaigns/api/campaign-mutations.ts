@@ -3,7 +3,8 @@
 // the campaign and its chosen screens are written together or not at all.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { chosenScreens, formDateToColumn, type CampaignFormValues } from '../lib/campaign-schema';
+import type { Json } from '@/types/database';
+import { chosenScreens, formDateToColumn, scheduleWindows, type CampaignFormValues } from '../lib/campaign-schema';
 import { invalidateTable } from '@/entities/query-keys/table-keys';
 
 /** The form's values as save_campaign() takes them (one transaction: fields and screens). */
@@ -15,6 +16,8 @@ const formToArgs = (values: CampaignFormValues) => ({
   p_end_date: formDateToColumn(values.end_date) ?? undefined,
   p_plays_on: values.targeting,
   p_screen_ids: chosenScreens(values),
+  p_priority: values.priority,
+  p_windows: scheduleWindows(values) as unknown as Json,
 });
 
 async function createCampaign(values: CampaignFormValues) {

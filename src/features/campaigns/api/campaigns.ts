@@ -31,7 +31,7 @@ async function getCampaigns({ search, status, contentType }: CampaignFilters) {
   let query = supabase
     .from('campaigns')
     .select(
-      'id, name, customer_id, status, start_date, end_date, content_type, slide_count, total_duration, created_at, updated_at, customers(name, location)',
+      'id, name, customer_id, status, start_date, end_date, content_type, priority, slide_count, total_duration, created_at, updated_at, customers(name, location, time_zone), campaign_windows(days, start_time, end_time)',
     )
     .order('created_at', { ascending: false });
   const term = searchTerm(search);
@@ -48,7 +48,7 @@ async function getCampaign(id: string) {
   const { data } = await supabase
     .from('campaigns')
     .select(
-      'id, name, customer_id, status, start_date, end_date, plays_on, slide_count, total_duration, updated_at, customers(name)',
+      'id, name, customer_id, status, start_date, end_date, plays_on, priority, slide_count, total_duration, updated_at, customers(name, time_zone), campaign_windows(days, start_time, end_time)',
     )
     .eq('id', id)
     .single()

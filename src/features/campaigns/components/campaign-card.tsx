@@ -8,6 +8,7 @@ import type { CampaignListItem } from '../api/campaigns';
 import { formatDuration } from '@/lib/format';
 import { formatCalendarDate } from '@/entities/campaign/campaign-dates';
 import { humanize } from '../lib/format';
+import { AirStatus } from './air-status';
 
 const statusTones: Record<string, BadgeProps['tone']> = {
   active: 'success',
@@ -41,6 +42,7 @@ export function CampaignCard({ campaign, onDelete }: CampaignCardProps) {
           </div>
           <Badge tone={statusTones[campaign.status] ?? 'neutral'}>{humanize(campaign.status)}</Badge>
         </div>
+        <AirStatus campaign={campaign} />
         <dl className="grid grid-cols-2 gap-2 text-sm text-gray-600">
           <div className="col-span-2 flex items-center gap-1.5">
             <CalendarDays aria-hidden className="size-4 text-gray-400" />

@@ -15,6 +15,7 @@ import { campaignFormSchema, type CampaignFormValues } from '../lib/campaign-sch
 import { humanize } from '../lib/format';
 import { NativeSelect } from './native-select';
 import { PlaysOnFieldset } from './plays-on-fieldset';
+import { ScheduleFieldset } from './schedule-fieldset';
 
 /** Above this many customers the select gets a filter box. */
 const SEARCHABLE_FROM = 10;
@@ -107,12 +108,35 @@ export function CampaignForm({ defaultValues, submitLabel, onSubmit, isSaving, s
               </NativeSelect>
             )}
           </Field>
+          <Field
+            label="Priority"
+            hint="1 to 10. Campaigns of higher priority play first in each loop."
+            error={errors.priority?.message}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={10}
+                {...register('priority', { valueAsNumber: true })}
+              />
+            )}
+          </Field>
+          <div aria-hidden className="hidden md:block" />
           <Field label="Start date" hint="Optional" error={errors.start_date?.message}>
             {(control) => <Input {...control} type="date" {...register('start_date')} />}
           </Field>
           <Field label="End date" hint="Optional; not before the start date" error={errors.end_date?.message}>
             {(control) => <Input {...control} type="date" {...register('end_date')} />}
           </Field>
+          <ScheduleFieldset
+            control={formControl}
+            register={register}
+            errors={errors}
+            timeZone={options.find((c) => c.id === customerId)?.time_zone ?? null}
+          />
           <PlaysOnFieldset
             control={formControl}
             register={register}

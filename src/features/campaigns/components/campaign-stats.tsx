@@ -8,6 +8,8 @@ export function CampaignStats({ stats }: { stats: TimelineStats }) {
     ['Total duration', formatDuration(stats.totalDuration)],
     ['Static slides', String(stats.staticCount)],
     ['Dynamic slides', String(stats.dynamicCount)],
+    ['Plays per loop', String(stats.loopPlays)],
+    ['Loop length', formatDuration(stats.loopDuration)],
   ];
   return (
     <Card aria-labelledby="campaign-stats-title">
@@ -16,7 +18,7 @@ export function CampaignStats({ stats }: { stats: TimelineStats }) {
           Campaign Stats
         </CardTitle>
       </CardHeader>
-      <CardContent>
+      <CardContent className="space-y-3">
         <dl className="grid grid-cols-2 gap-3">
           {figures.map(([label, value]) => (
             <div key={label} className="rounded-md bg-gray-50 p-3">
@@ -25,6 +27,9 @@ export function CampaignStats({ stats }: { stats: TimelineStats }) {
             </div>
           ))}
         </dl>
+        <p className="text-xs text-gray-500">
+          A slide of priority p plays p times in each loop, spread evenly; campaigns of higher priority play first.
+        </p>
       </CardContent>
     </Card>
   );

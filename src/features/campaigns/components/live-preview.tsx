@@ -1,5 +1,6 @@
 import { Pause, Play, X } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { loopOrder } from '@/entities/playlist/loop';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -32,20 +33,29 @@ function PreviewSlide({ slide, playing }: { slide: Slide; playing: boolean }) {
   );
 }
 
-/** The builder's preview: one slide, or all of them in turn at their durations while playing. */
+/**
+ * The builder's preview: one slide, or the loop a screen plays while playing (the active
+ * slides, each as often as its priority says, at their durations).
+ */
 export function LivePreview({ slides, currentId, playing, onShow, onPlayingChange, onClose }: LivePreviewProps) {
   const index = slides.findIndex((slide) => slide.id === currentId);
   const current = index >= 0 ? slides[index] : undefined;
+  const loop = useMemo(() => loopOrder(slides.filter((slide) => slide.is_active)), [slides]);
+  // Where in the loop the preview is (a slide may play several times in it).
+  const [step, setStep] = useState(-1);
+  const place = loop[step]?.id === currentId ? step : loop.findIndex((slide) => slide.id === currentId);
 
-  // One timer per slide, cleared on pause, on a change of slide and on unmount.
+  // One timer per play, cleared on pause, on a change of slide and on unmount.
   useEffect(() => {
-    if (!playing || !current || slides.length === 0) return;
+    if (!playing || !current || loop.length === 0) return;
     const timer = setTimeout(() => {
-      const next = slides[(index + 1) % slides.length];
+      const nextStep = (place + 1) % loop.length;
+      const next = loop[nextStep];
+      setStep(nextStep);
       if (next) onShow(next.id);
     }, current.duration * 1000);
     return () => clearTimeout(timer);
-  }, [playing, current, index, slides, onShow]);
+  }, [playing, current, place, loop, onShow]);
 
   return (
     <Card aria-labelledby="live-preview-title">
@@ -83,6 +93,12 @@ export function LivePreview({ slides, currentId, playing, onShow, onPlayingChang
                 {index + 1}. {slideTitle(current)}
               </span>{' '}
               · {SLIDE_TYPE_LABELS[current.slide_type]} · {current.duration}s
+              {playing && place >= 0 && loop.length > 0 && (
+                <span className="text-gray-500">
+                  {' '}
+                  · play {place + 1} of {loop.length} in the loop
+                </span>
+              )}
             </p>
           </div>
         ) : (

@@ -126,7 +126,23 @@ describe('slide timeline', () => {
       saved(2, { content_type: 'dynamic', slide_type: 'news', duration: 20 }),
       saved(3),
     ];
-    expect(timelineStats(slides)).toEqual({ total: 3, totalDuration: 45, staticCount: 2, dynamicCount: 1 });
+    expect(timelineStats(slides)).toEqual({
+      total: 3,
+      totalDuration: 45,
+      staticCount: 2,
+      dynamicCount: 1,
+      loopPlays: 3,
+      loopDuration: 45,
+    });
+  });
+
+  it('counts the loop as screens play it: a slide of priority p p times, inactive slides not at all', () => {
+    const slides = [
+      saved(1, { duration: 10, priority: 3 }),
+      saved(2, { duration: 20 }),
+      saved(3, { is_active: false }),
+    ];
+    expect(timelineStats(slides)).toMatchObject({ total: 3, loopPlays: 4, loopDuration: 50 });
   });
 
   it('replaces an edited slide in place and appends a new one', () => {

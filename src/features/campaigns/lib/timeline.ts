@@ -2,6 +2,7 @@
 // duplicating, deleting, reordering (always renumbered from 1), type switches and the
 // numeric fallbacks of the slide editor. The builder keeps every edit local until
 // Save Campaign sends the whole list to save_campaign_slides.
+import { loopOrder } from '@/entities/playlist/loop';
 import type { Json } from '@/types/database';
 import { DURATION, PRIORITY, contentTypeFor, type Slide, type SlideType } from '@/entities/slide/slide';
 
@@ -85,6 +86,10 @@ export interface TimelineStats {
   totalDuration: number;
   staticCount: number;
   dynamicCount: number;
+  /** Plays in one loop: each active slide as often as its priority says. */
+  loopPlays: number;
+  /** Seconds one loop lasts on a screen. */
+  loopDuration: number;
 }
 
 export function timelineStats(slides: readonly Slide[]): TimelineStats {
@@ -94,7 +99,15 @@ export function timelineStats(slides: readonly Slide[]): TimelineStats {
     totalDuration += slide.duration;
     if (slide.content_type === 'dynamic') dynamicCount += 1;
   }
-  return { total: slides.length, totalDuration, staticCount: slides.length - dynamicCount, dynamicCount };
+  const loop = loopOrder(slides.filter((s) => s.is_active));
+  return {
+    total: slides.length,
+    totalDuration,
+    staticCount: slides.length - dynamicCount,
+    dynamicCount,
+    loopPlays: loop.length,
+    loopDuration: loop.reduce((sum, s) => sum + s.duration, 0),
+  };
 }
 
 /** The JSON list save_campaign_slides takes: order is the list order, temp ids become new rows. */

@@ -84,7 +84,96 @@ describe('add campaign form', () => {
       p_start_date: '2026-12-01',
       p_plays_on: 'all',
       p_screen_ids: [],
+      p_priority: 1,
+      // All day, every day: no windows.
+      p_windows: [],
     });
+  });
+
+  it('needs a start date for a scheduled campaign, and a priority from 1 to 10', async () => {
+    let calls = 0;
+    server.use(
+      http.post(restUrl('/rpc/save_campaign'), () => {
+        calls += 1;
+        return HttpResponse.json(NEW_ID);
+      }),
+    );
+    const { user } = renderForm();
+    await fill(user);
+    await user.selectOptions(screen.getByLabelText('Status'), 'Scheduled');
+    const priority = screen.getByLabelText('Priority');
+    await user.clear(priority);
+    await user.type(priority, '11');
+    await user.click(screen.getByRole('button', { name: 'Create Campaign' }));
+    expect(await screen.findByText('A scheduled campaign needs a start date.')).toBeInTheDocument();
+    expect(screen.getByText('Priority is a number from 1 to 10')).toBeInTheDocument();
+    expect(calls).toBe(0);
+  });
+
+  it('plays at set times: weekday breakfasts and a late window over midnight, saved with the campaign', async () => {
+    let body: Record<string, unknown> | undefined;
+    server.use(
+      http.post(restUrl('/rpc/save_campaign'), async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(NEW_ID);
+      }),
+    );
+    const { user } = renderForm();
+    await fill(user);
+    await user.click(screen.getByRole('radio', { name: 'At set times' }));
+    // Asked for at least one window.
+    await user.click(screen.getByRole('button', { name: 'Create Campaign' }));
+    expect(await screen.findByText('Add at least one time window, or play all day.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add a time window' }));
+    const first = screen.getByRole('group', { name: 'Days of window 1' });
+    expect(first).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Window 1 starts'));
+    await user.type(screen.getByLabelText('Window 1 starts'), '07:00');
+    await user.clear(screen.getByLabelText('Window 1 ends'));
+    await user.type(screen.getByLabelText('Window 1 ends'), '11:00');
+
+    await user.click(screen.getByRole('button', { name: 'Add a time window' }));
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday']) {
+      await user.click(
+        within(screen.getByRole('group', { name: 'Days of window 2' })).getByRole('checkbox', { name: day }),
+      );
+    }
+    await user.click(
+      within(screen.getByRole('group', { name: 'Days of window 2' })).getByRole('checkbox', { name: 'Saturday' }),
+    );
+    await user.clear(screen.getByLabelText('Window 2 starts'));
+    await user.type(screen.getByLabelText('Window 2 starts'), '22:00');
+    await user.clear(screen.getByLabelText('Window 2 ends'));
+    await user.type(screen.getByLabelText('Window 2 ends'), '02:00');
+    expect(screen.getByText('Runs past midnight, until 02:00 the next day.')).toBeInTheDocument();
+    expect(screen.getByTestId('schedule-summary')).toHaveTextContent(
+      'Plays: Mon–Fri 07:00–11:00; Fri, Sat 22:00–02:00 (next day)',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Create Campaign' }));
+    expect(await screen.findByRole('heading', { name: 'Campaign list' })).toBeInTheDocument();
+    expect(body?.p_windows).toEqual([
+      { days: [1, 2, 3, 4, 5], start: '07:00', end: '11:00' },
+      { days: [5, 6], start: '22:00', end: '02:00' },
+    ]);
+  });
+
+  it('refuses a window with no day or the same start and end, at the window', async () => {
+    const { user } = renderForm();
+    await fill(user);
+    await user.click(screen.getByRole('radio', { name: 'At set times' }));
+    await user.click(screen.getByRole('button', { name: 'Add a time window' }));
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) {
+      await user.click(
+        within(screen.getByRole('group', { name: 'Days of window 1' })).getByRole('checkbox', { name: day }),
+      );
+    }
+    await user.clear(screen.getByLabelText('Window 1 ends'));
+    await user.type(screen.getByLabelText('Window 1 ends'), '09:00');
+    await user.click(screen.getByRole('button', { name: 'Create Campaign' }));
+    expect(await screen.findByText('Choose at least one day')).toBeInTheDocument();
+    expect(screen.getByText('The start and the end are the same time')).toBeInTheDocument();
   });
 
   it('shows the database message on failure and keeps the input', async () => {

@@ -12,9 +12,15 @@ const FRONT = 'e0000000-0000-4000-8000-000000000001';
 const BAR = 'e0000000-0000-4000-8000-000000000002';
 
 /** Serves the campaign (on chosen screens when `playsOn` says so), its chosen screens and Corner Cafe's two screens. */
-function renderEdit(chosen: string[], playsOn = chosen.length > 0 ? 'chosen' : 'all') {
+function renderEdit(
+  chosen: string[],
+  playsOn = chosen.length > 0 ? 'chosen' : 'all',
+  windows: { days: number[]; start_time: string; end_time: string }[] = [],
+) {
   server.use(
-    http.get(restUrl('/customers'), () => HttpResponse.json([{ id: CAFE, name: 'Corner Cafe', location: 'Downtown' }])),
+    http.get(restUrl('/customers'), () =>
+      HttpResponse.json([{ id: CAFE, name: 'Corner Cafe', location: 'Downtown', time_zone: 'America/New_York' }]),
+    ),
     http.get(restUrl('/campaigns'), () =>
       HttpResponse.json({
         id: CAMPAIGN_ID,
@@ -24,10 +30,12 @@ function renderEdit(chosen: string[], playsOn = chosen.length > 0 ? 'chosen' : '
         start_date: null,
         end_date: null,
         plays_on: playsOn,
+        priority: 3,
         slide_count: 2,
         total_duration: 75,
         updated_at: '2026-11-20T10:00:00+00:00',
-        customers: { name: 'Corner Cafe' },
+        customers: { name: 'Corner Cafe', time_zone: 'America/New_York' },
+        campaign_windows: windows,
       }),
     ),
     http.get(restUrl('/campaign_screens'), () =>
@@ -62,6 +70,36 @@ function saveCampaign(sent: Array<Record<string, unknown>>) {
   });
 }
 
+describe('edit campaign form: when it plays', () => {
+  it('loads the windows in the venue’s time zone and saves a change, priority and all', async () => {
+    const sent: Array<Record<string, unknown>> = [];
+    server.use(saveCampaign(sent));
+    const { user } = renderEdit([], 'all', [{ days: [1, 2, 3, 4, 5], start_time: '07:00:00', end_time: '11:00:00' }]);
+    expect(await screen.findByRole('radio', { name: 'At set times' })).toBeChecked();
+    expect(await screen.findByText(/Times are in America\/New York/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Window 1 starts')).toHaveValue('07:00');
+    expect(screen.getByLabelText('Priority')).toHaveValue(3);
+    await user.clear(screen.getByLabelText('Window 1 ends'));
+    await user.type(screen.getByLabelText('Window 1 ends'), '10:30');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByRole('heading', { name: 'Campaign list' })).toBeInTheDocument();
+    expect(sent[0]).toMatchObject({
+      p_priority: 3,
+      p_windows: [{ days: [1, 2, 3, 4, 5], start: '07:00', end: '10:30' }],
+    });
+  });
+
+  it('back to all day saves no windows', async () => {
+    const sent: Array<Record<string, unknown>> = [];
+    server.use(saveCampaign(sent));
+    const { user } = renderEdit([], 'all', [{ days: [6], start_time: '10:00:00', end_time: '12:00:00' }]);
+    await user.click(await screen.findByRole('radio', { name: 'All day, every day' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByRole('heading', { name: 'Campaign list' })).toBeInTheDocument();
+    expect(sent[0]).toMatchObject({ p_windows: [] });
+  });
+});
+
 describe('edit campaign form: plays on', () => {
   it('loads the chosen screens, and saves the changed choice with the campaign in one call', async () => {
     const sent: Array<Record<string, unknown>> = [];
@@ -83,6 +121,8 @@ describe('edit campaign form: plays on', () => {
         p_status: 'active',
         p_plays_on: 'chosen',
         p_screen_ids: [BAR],
+        p_priority: 3,
+        p_windows: [],
       },
     ]);
   });

@@ -9,6 +9,7 @@ import { saveErrorText, useUpdateCampaign } from '../api/campaign-mutations';
 import { campaignScreenKeys, type CampaignScreen } from '../api/campaign-screens';
 import { campaignKeys, type CampaignDetail } from '../api/campaigns';
 import { CampaignForm } from '../components/campaign-form';
+import { windowsOf } from '../lib/campaign-windows';
 import { columnToFormDate, type CampaignFormValues } from '../lib/campaign-schema';
 
 // Kept from the product's earlier message, which operators know.
@@ -20,8 +21,11 @@ const toFormValues = (campaign: CampaignDetail, screens: CampaignScreen[]): Camp
   status: campaign.status as CampaignFormValues['status'],
   start_date: columnToFormDate(campaign.start_date),
   end_date: columnToFormDate(campaign.end_date),
+  priority: campaign.priority,
   targeting: campaign.plays_on === 'chosen' ? 'chosen' : 'all',
   device_ids: screens.map((screen) => screen.device_id),
+  schedule: campaign.campaign_windows.length > 0 ? 'windows' : 'always',
+  windows: windowsOf(campaign),
 });
 
 /** Loads the campaign and its chosen screens, then hands their values to the form. */

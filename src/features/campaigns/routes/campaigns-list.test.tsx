@@ -18,13 +18,44 @@ const campaign = {
   total_duration: 53,
   created_at: '2026-11-15T00:00:00+00:00',
   updated_at: '2026-11-15T00:00:00+00:00',
-  customers: { name: 'Corner Cafe', location: 'Downtown' },
+  customers: { name: 'Corner Cafe', location: 'Downtown', time_zone: 'America/New_York' },
+  campaign_windows: [],
 };
 
 const renderList = () =>
   renderRoutes([{ path: '/dashboard/campaigns', element: <CampaignsListRoute /> }], { url: '/dashboard/campaigns' });
 
 describe('campaign list', () => {
+  it('says on each card whether the campaign is on air now, and why not', async () => {
+    server.use(
+      http.get(restUrl('/campaigns'), () =>
+        HttpResponse.json([
+          { ...campaign, id: 'c-on', name: 'Running', start_date: null, end_date: null },
+          { ...campaign, id: 'c-ended', name: 'Over', start_date: '2020-01-01', end_date: '2020-01-31' },
+          { ...campaign, id: 'c-paused', name: 'Held', status: 'paused', start_date: null, end_date: null },
+          { ...campaign, id: 'c-later', name: 'Later', status: 'scheduled', start_date: '2099-03-01', end_date: null },
+          {
+            ...campaign,
+            id: 'c-never',
+            name: 'Never now',
+            start_date: null,
+            end_date: null,
+            // A one-minute window a week from now: never on air at the time of the test.
+            campaign_windows: [{ days: [1], start_time: '03:00:00', end_time: '03:01:00' }],
+          },
+        ]),
+      ),
+    );
+    renderList();
+    const status = async (name: string) =>
+      within(await screen.findByRole('article', { name })).getByTestId('air-status').textContent;
+    expect(await status('Running')).toContain('On air');
+    expect(await status('Over')).toContain('Ended Jan 31');
+    expect(await status('Held')).toContain('Paused');
+    expect(await status('Later')).toContain('Starts Mar 1');
+    expect(await status('Never now')).toMatch(/Off air until (Mon )?03:00 · Plays Mon 03:00–03:01\./);
+  });
+
   it('shows cards with customer, status, dates, slide count and m:ss, without loading slides', async () => {
     const urls: URL[] = [];
     server.use(
@@ -51,7 +82,8 @@ describe('campaign list', () => {
       `/dashboard/campaigns/builder/${campaign.id}`,
     );
     const select = urls[0]!.searchParams.get('select')!;
-    expect(select).toContain('customers(name,location)');
+    expect(select).toContain('customers(name,location,time_zone)');
+    expect(select).toContain('campaign_windows(days,start_time,end_time)');
     expect(select).not.toContain('campaign_items');
   });
 

@@ -17,6 +17,7 @@ import { SaveConflictError, useSaveSlides } from '../api/save-slides';
 import { CampaignStats } from '../components/campaign-stats';
 import { ConflictDialog } from '../components/conflict-dialog';
 import { LivePreview } from '../components/live-preview';
+import { AirStatus } from '../components/air-status';
 import { PlaysOnLine } from '../components/plays-on-line';
 import { SlideModal } from '../components/slide-modal';
 import { SlideTimeline } from '../components/slide-timeline';
@@ -228,6 +229,7 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
             playsOn={campaign.plays_on}
             venueName={campaign.customers?.name ?? null}
           />
+          <AirStatus campaign={campaign} />
         </div>
         <div className="flex flex-wrap gap-2">
           <Button
