@@ -4,10 +4,11 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startTestStack, type TestStack } from '../support/stack-process.ts';
 import { connectDb } from './db-seed.ts';
-import { anon, asUser, service } from './helpers.ts';
+import { SERVICE_ROLE_KEY, STACK_URL, anon, asUser, service } from './helpers.ts';
 
 let db: pg.Client;
 
@@ -358,6 +359,101 @@ describe('Vault', () => {
       });
     } finally {
       await db.query(`delete from vault.secrets where id = $1`, [id]);
+    }
+  });
+});
+
+describe('Scheduling Edge Functions', () => {
+  it("a job calls an edge function with the project's URL and a key it reads from Vault", { timeout: 90_000 }, async () => {
+    // The test stack points project_url at itself (tests/support/stack-process.ts).
+    const url = await db.query(`select decrypted_secret from vault.decrypted_secrets where name = 'project_url'`);
+    expect(url.rows).toEqual([{ decrypted_secret: STACK_URL }]);
+
+    const key = await db.query<{ id: string }>(`select vault.create_secret($1, 'test_service_key') as id`, [
+      SERVICE_ROLE_KEY,
+    ]);
+    const since = (await db.query<{ now: Date }>('select now()')).rows[0]!.now;
+    try {
+      await db.query(`select cron.schedule('test-edge', '1 seconds', $$
+        select net.http_post(
+          url := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url') || '/functions/v1/echo',
+          headers := jsonb_build_object(
+            'Content-Type', 'application/json',
+            'Authorization', 'Bearer ' || (select decrypted_secret from vault.decrypted_secrets where name = 'test_service_key')
+          ),
+          body := jsonb_build_object('job', 'test-edge')
+        ) as request_id
+      $$)`);
+      const response = await eventually(async () => {
+        const { rows } = await db.query<{ status_code: number; content: string }>(
+          `select status_code, content from net._http_response
+            where created >= $1 and content like '%test-edge%' order by id limit 1`,
+          [since],
+        );
+        return rows[0];
+      }, 80_000);
+      expect(response.status_code).toBe(200);
+      expect(JSON.parse(response.content)).toMatchObject({
+        method: 'POST',
+        authorization: `Bearer ${SERVICE_ROLE_KEY}`,
+        contentType: 'application/json',
+        body: { job: 'test-edge' },
+      });
+    } finally {
+      await db.query(`select cron.unschedule('test-edge')`);
+      await db.query(`delete from vault.secrets where id = $1`, [key.rows[0]!.id]);
+    }
+  });
+});
+
+describe('across a restart', () => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    const base = Number(new URL(STACK_URL).port) + 24;
+    stack = await startTestStack({ engine: inject('engine'), basePort: base, name: `cron-restart-${inject('engine')}` });
+  }, 120_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('keeps its jobs, and marks the runs a stopped stack left unfinished as failed', { timeout: 120_000 }, async () => {
+    const connect = async () => {
+      const c = new pg.Client({ connectionString: stack.dbUrl });
+      await c.connect();
+      return c;
+    };
+    let c = await connect();
+    const job = await c.query<{ jobid: string }>(
+      `select cron.schedule('test-survivor', '1 seconds', $$insert into public.cron_fixture_ticks (job) values ('survivor')$$) as jobid`,
+    );
+    const jobid = job.rows[0]!.jobid;
+    // A run under way when the stack stopped, as a crash leaves it.
+    const left = await c.query<{ runid: string }>(
+      `insert into cron.job_run_details (jobid, database, username, command, status, start_time)
+        values ($1, 'postgres', 'postgres', 'select 1', 'running', now()) returning runid`,
+      [jobid],
+    );
+    await c.end();
+    await stack.halt();
+    await stack.resume();
+    c = await connect();
+    try {
+      const marked = await c.query(`select status, return_message from cron.job_run_details where runid = $1`, [
+        left.rows[0]!.runid,
+      ]);
+      expect(marked.rows).toEqual([{ status: 'failed', return_message: 'server restarted' }]);
+      const ran = await eventually(async () => {
+        const { rows } = await c.query(
+          `select status, return_message from cron.job_run_details where jobid = $1 and runid > $2 and status = 'succeeded'`,
+          [jobid, left.rows[0]!.runid],
+        );
+        return rows[0];
+      });
+      expect(ran).toEqual({ status: 'succeeded', return_message: 'INSERT 0 1' });
+    } finally {
+      await c.end();
     }
   });
 });

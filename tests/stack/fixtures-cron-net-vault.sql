@@ -41,3 +41,8 @@ create function public.fixture_cron_jobs()
   returns setof text
   language sql
   as $$ select jobname from cron.job $$;
+
+-- seed.sql stores the project's URL in Vault as `project_url`, for scheduled jobs that
+-- call the project (when it does not, this does); the test stack points it at itself.
+select vault.create_secret('http://127.0.0.1:54321', 'project_url')
+where not exists (select 1 from vault.secrets where name = 'project_url');
