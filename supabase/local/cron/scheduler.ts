@@ -47,6 +47,8 @@ export class CronScheduler {
   private stopped = false;
   private database = '';
   private lastProblem = '';
+  private ticking = false;
+  private unlisten: (() => Promise<void>) | undefined;
 
   constructor(
     private readonly db: Db,
@@ -60,13 +62,16 @@ export class CronScheduler {
         where status in ('starting', 'running')`,
     );
     this.database = (await this.db.query<{ db: string }>('select current_database() as db')).rows[0]!.db;
-    this.log('pg_cron scheduler started');
+    // cron.job's trigger says when jobs change (pg_cron's cache invalidation); the
+    // jobs are read again at least every second too.
+    this.unlisten = await this.db.listen('_local_stack_cron', () => this.wake(0)).catch(() => undefined);
     this.wake(0);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    await this.unlisten?.();
     // A run still going is left as it is, as a stopped server leaves it; the next
     // start marks it failed ('server restarted').
     await Promise.race([Promise.all(this.runs), new Promise((r) => setTimeout(r, 2000).unref())]);
@@ -80,7 +85,8 @@ export class CronScheduler {
   }
 
   private async tick(): Promise<void> {
-    if (this.stopped) return;
+    if (this.stopped || this.ticking) return;
+    this.ticking = true;
     try {
       await this.refresh();
       const now = Date.now();
@@ -92,6 +98,8 @@ export class CronScheduler {
       const problem = (e as Error).message;
       if (problem !== this.lastProblem) this.log(`pg_cron scheduler: ${problem}`);
       this.lastProblem = problem;
+    } finally {
+      this.ticking = false;
     }
     this.wake(this.nextWait(Date.now()));
   }
