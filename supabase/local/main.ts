@@ -14,6 +14,8 @@ import { createStorageService } from './storage/index.ts';
 import { createFunctionsService } from './functions/index.ts';
 import { createRealtimeService } from './realtime/index.ts';
 import { startInbox, type Inbox } from './mail/inbox.ts';
+import { CronScheduler } from './cron/scheduler.ts';
+import { NetWorker } from './net/worker.ts';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 
@@ -117,6 +119,15 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
           server.close(() => resolve());
         }),
     );
+
+    // pg_cron's scheduler and pg_net's worker start once the gateway answers: a job
+    // or a request may call the stack itself (an edge function, say).
+    const scheduler = new CronScheduler(db, (l) => log(`[cron] ${l}`));
+    const netWorker = new NetWorker(db, (l) => log(`[net] ${l}`));
+    await scheduler.start();
+    stoppers.unshift(() => scheduler.stop());
+    await netWorker.start();
+    stoppers.unshift(() => netWorker.stop());
 
     const urls = {
       'API URL': config.apiUrl,

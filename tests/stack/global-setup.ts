@@ -13,7 +13,7 @@ export default async function setup(project: TestProject) {
   const stack = await startTestStack();
   project.provide('stackUrl', stack.url);
   project.provide('inboxUrl', `http://127.0.0.1:${stack.env.STACK_INBOX_PORT}`);
-  project.provide('dbUrl', stack.env.DATABASE_URL ?? `postgresql://postgres:postgres@127.0.0.1:${stack.env.STACK_DB_PORT}/postgres?sslmode=disable`);
+  project.provide('dbUrl', stack.dbUrl);
   project.provide('engine', stack.engine);
   return () => stack.stop();
 }

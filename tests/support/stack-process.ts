@@ -2,6 +2,7 @@
 // and a fresh data folder, optionally against a throwaway PostgreSQL 15. It can be
 // halted and resumed on the same data, as a stopped and restarted `npm start`.
 import { fork, type ChildProcess } from 'node:child_process';
+import pg from 'pg';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startCluster, type Cluster } from './postgres.ts';
@@ -11,6 +12,8 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 export interface TestStack {
   url: string;
   engine: 'pglite' | 'postgres';
+  /** Its database: the PostgreSQL cluster's, or PGlite's socket. */
+  dbUrl: string;
   env: Record<string, string>;
   /** Stops the stack's process and removes its data. */
   stop(): Promise<void>;
@@ -148,16 +151,30 @@ async function startOn(
     if (running.exitCode === null && running.signalCode === null) running.kill('SIGKILL');
   };
 
+  const url = `http://127.0.0.1:${base}`;
+  const dbUrl = env.DATABASE_URL ?? `postgresql://postgres:postgres@127.0.0.1:${env.STACK_DB_PORT}/postgres?sslmode=disable`;
+  const start = async (): Promise<ChildProcess> => {
+    const running = await launch();
+    try {
+      await pointProjectUrlAt(dbUrl, url);
+    } catch (e) {
+      await end(running);
+      throw e;
+    }
+    return running;
+  };
+
   let child: ChildProcess | null;
   try {
-    child = await launch();
+    child = await start();
   } catch (e) {
     cluster?.stop();
     throw e;
   }
   return {
-    url: `http://127.0.0.1:${base}`,
+    url,
     engine,
+    dbUrl,
     env,
     pid: () => child?.pid,
     clusterDataDir: cluster?.dataDir,
@@ -172,7 +189,26 @@ async function startOn(
       child = null;
     },
     async resume() {
-      child ??= await launch();
+      child ??= await start();
     },
   };
+}
+
+/**
+ * seed.sql stores the project's URL in Vault as `project_url` for `npm start`
+ * (http://127.0.0.1:54321), where scheduled jobs read it to call the stack (an edge
+ * function, say). A test stack listens elsewhere: when that secret exists, it is
+ * pointed at this stack, so its jobs reach it and never a developer's `npm start`.
+ */
+async function pointProjectUrlAt(dbUrl: string, url: string): Promise<void> {
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  try {
+    await db.query(
+      `select vault.update_secret(s.id, new_secret => $1) from vault.secrets s where s.name = 'project_url'`,
+      [url],
+    );
+  } finally {
+    await db.end();
+  }
 }

@@ -54,7 +54,58 @@ export interface Db {
    * itself; callers that must not miss anything also poll.
    */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `sql` (one or more statements) as a new session of `user` runs what a
+   * client sends in one simple-protocol Query, the way pg_cron runs a job: as that
+   * user, all statements in one transaction, stopping at the first error.
+   * `onStart` runs with the session's process id before the statements are sent.
+   */
+  runSession(user: string, sql: string, onStart?: (pid: number) => Promise<void>): Promise<SessionOutcome>;
   close(): Promise<void>;
+}
+
+/** One statement's result as libpq hands it to pg_cron. */
+export interface StatementResult {
+  /** The command tag ("INSERT 0 1", "CREATE TABLE"); '' for an empty query. */
+  tag: string;
+  /** Whether it answered with rows (a row description, as SELECT does) or was empty. */
+  returnsRows: boolean;
+  rows: number;
+}
+
+export interface SessionOutcome {
+  /** The backend's process id (pg_cron's job_pid). */
+  pid: number;
+  /** The statements that completed, in order. */
+  results: StatementResult[];
+  /** The error that ended it, with its fields as the server sent them. */
+  error?: PgError;
+}
+
+/**
+ * Gathers StatementResults from a simple query's backend messages (both engines'
+ * protocol parsers name them alike).
+ */
+export function statementCollector(): {
+  results: StatementResult[];
+  onMessage(msg: { name: string; text?: string }): void;
+} {
+  const results: StatementResult[] = [];
+  let returnsRows = false;
+  let rows = 0;
+  return {
+    results,
+    onMessage(msg) {
+      if (msg.name === 'rowDescription') returnsRows = true;
+      else if (msg.name === 'dataRow') rows++;
+      else if (msg.name === 'commandComplete' || msg.name === 'emptyQuery') {
+        const empty = msg.name === 'emptyQuery';
+        results.push({ tag: empty ? '' : (msg.text ?? ''), returnsRows: returnsRows || empty, rows });
+        returnsRows = false;
+        rows = 0;
+      }
+    },
+  };
 }
 
 /** A Postgres error as both engines report it. */
@@ -62,6 +113,12 @@ export interface PgError extends Error {
   code?: string;
   detail?: string;
   hint?: string;
+  severity?: string;
+  position?: string;
+  internalPosition?: string;
+  internalQuery?: string;
+  /** The error's context (CONTEXT: lines). */
+  where?: string;
 }
 
 export function isPgError(e: unknown): e is PgError {

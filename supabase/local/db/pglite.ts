@@ -11,12 +11,16 @@ import {
   applyScope,
   ROLE_SEARCH_PATH_SQL,
   RoleSettings,
+  statementCollector,
   statementTimeoutError,
   type Db,
+  type PgError,
   type QueryResult,
   type RequestScope,
+  type SessionOutcome,
   type Tx,
 } from './core.ts';
+import { ident } from './sql.ts';
 import { privateSocketDir, removeSocketDir, startAuthProxy, type AuthProxy } from './pg-auth-proxy.ts';
 
 /** The login `supabase start` gives its database (postgresql://postgres:postgres@127.0.0.1:54322/postgres). */
@@ -69,6 +73,16 @@ function timed(tx: Tx, timeoutMs: number): Tx {
       return result!;
     },
   };
+}
+
+/** A simple-protocol Query message ('Q', length, the text, NUL). */
+function queryMessage(sql: string): Uint8Array {
+  const text = Buffer.from(sql, 'utf8');
+  const msg = Buffer.alloc(text.length + 6);
+  msg.write('Q', 0, 'latin1');
+  msg.writeInt32BE(text.length + 5, 1);
+  text.copy(msg, 5);
+  return msg;
 }
 
 function wrap(t: PgliteTx): Tx {
@@ -151,6 +165,30 @@ export async function openPglite(dataDir: string | undefined, socketPort?: numbe
     async listen(channel: string, onNotify: () => void) {
       const unlisten = await pglite.listen(channel, () => onNotify());
       return () => unlisten();
+    },
+    async runSession(user: string, sql: string, onStart?: (pid: number) => Promise<void>): Promise<SessionOutcome> {
+      // PGlite has one session: the job gets a transaction of its own (no request
+      // runs meanwhile) as `user`, its statements sent as one simple Query. The
+      // user is the transaction's role (session_user stays postgres): PGlite keeps a
+      // SET LOCAL SESSION AUTHORIZATION past the transaction's end.
+      const pid = Number((await db.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid ?? 0);
+      await onStart?.(pid);
+      let outcome: SessionOutcome | undefined;
+      await transaction(async (tx) => {
+        await tx.query(`set local role ${ident(user)}`);
+        const { messages } = await pglite.execProtocol(queryMessage(sql), { throwOnError: false });
+        const collector = statementCollector();
+        let error: PgError | undefined;
+        for (const m of messages) {
+          if (m.name === 'error') error = m as unknown as PgError;
+          else collector.onMessage(m as { name: string; text?: string });
+        }
+        outcome = { pid, results: collector.results, error };
+        if (error) throw error;
+      }).catch((e) => {
+        if (!outcome?.error) throw e;
+      });
+      return outcome!;
     },
     async close() {
       await socket?.stop();

@@ -1,6 +1,19 @@
 // The PostgreSQL engine: a connection pool to DATABASE_URL.
 import pg from 'pg';
-import { applyScope, ROLE_SEARCH_PATH_SQL, RoleSettings, type Db, type QueryResult, type RequestScope, type Tx } from './core.ts';
+import type { EventEmitter } from 'node:events';
+import {
+  applyScope,
+  ROLE_SEARCH_PATH_SQL,
+  RoleSettings,
+  statementCollector,
+  type Db,
+  type PgError,
+  type QueryResult,
+  type RequestScope,
+  type SessionOutcome,
+  type Tx,
+} from './core.ts';
+import { ident } from './sql.ts';
 
 // Dates, timestamps, 64-bit integers and numerics stay as Postgres prints them,
 // the same in both engines (PostgREST serialises them in SQL anyway).
@@ -105,6 +118,39 @@ export async function openPostgres(url: string): Promise<Db> {
         clearTimeout(retry);
         await client?.end().catch(() => undefined);
       };
+    },
+    async runSession(user: string, sql: string, onStart?: (pid: number) => Promise<void>): Promise<SessionOutcome> {
+      // A connection of its own, as pg_cron opens one per run; it becomes `user`
+      // (session_user and current_user) as a login of that user would be.
+      const client = new pg.Client({ connectionString: url, application_name: 'pg_cron' });
+      client.on('error', () => undefined);
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ session_user: string }>('select session_user');
+        if (rows[0]?.session_user !== user) await client.query(`set session authorization ${ident(user)}`);
+        const pid = (client as unknown as { processID: number }).processID;
+        await onStart?.(pid);
+        const collector = statementCollector();
+        // pg's Connection emits each backend message by name; the command tags are only there.
+        const connection = (client as unknown as { connection: EventEmitter }).connection;
+        const names = ['rowDescription', 'dataRow', 'commandComplete', 'emptyQuery'];
+        const handlers = names.map((name) => {
+          const handler = (msg: { text?: string }) => collector.onMessage({ name, text: msg.text });
+          connection.on(name, handler);
+          return [name, handler] as const;
+        });
+        let error: PgError | undefined;
+        try {
+          await client.query(sql);
+        } catch (e) {
+          error = e as PgError;
+        } finally {
+          for (const [name, handler] of handlers) connection.off(name, handler);
+        }
+        return { pid, results: collector.results, error };
+      } finally {
+        await client.end().catch(() => undefined);
+      }
     },
     async close() {
       await pool.end();

@@ -4,6 +4,7 @@
 // {schema, table, commit_timestamp, type, columns, record, old_record, errors}.
 // The changes come from the queue platform.sql's capture trigger fills.
 import type { Db } from '../db/core.ts';
+import { WakeLoop } from '../db/wake-loop.ts';
 
 export interface Binding {
   event: string;
@@ -151,38 +152,22 @@ const TAKE = `delete from _local_stack.realtime_changes
  * once: rows of transactions still open are not visible and wait for the next take.
  */
 export class ChangeFeed {
-  private running: Promise<void> | undefined;
-  private again = false;
-  private timer: NodeJS.Timeout | undefined;
-  private unlisten: (() => Promise<void>) | undefined;
-  private stopped = false;
+  private readonly loop: WakeLoop;
 
   constructor(
     private readonly db: Db,
     private readonly deliver: (change: Change) => Promise<void>,
-    private readonly pollMs = 1000,
-  ) {}
+    pollMs = 1000,
+  ) {
+    this.loop = new WakeLoop(db, '_local_stack_realtime', () => this.drain(), pollMs);
+  }
 
-  async start(): Promise<void> {
-    this.unlisten = await this.db.listen('_local_stack_realtime', () => this.kick()).catch(() => undefined);
-    this.timer = setInterval(() => this.kick(), this.pollMs);
-    this.timer.unref();
-    this.kick();
+  start(): Promise<void> {
+    return this.loop.start();
   }
 
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain().finally(() => {
-      this.running = undefined;
-      if (this.again) {
-        this.again = false;
-        this.kick();
-      }
-    });
+    this.loop.kick();
   }
 
   private async drain(): Promise<void> {
@@ -206,14 +191,11 @@ export class ChangeFeed {
           commit_timestamp: r.commit_timestamp,
         }).catch((e) => console.error('[realtime] delivery failed:', e));
       }
-      if (rows.length < 500 || this.stopped) return;
+      if (rows.length < 500 || this.loop.isStopped) return;
     }
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.unlisten?.();
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 }

@@ -18,19 +18,31 @@ values (0, extensions.gen_random_bytes(32))
 on conflict (id) do nothing;
 revoke all on _local_stack.vault_key from public;
 
--- The two keys of key_id's subkey in `context`: one encrypts, one authenticates.
-create or replace function _local_stack.vault_subkeys(key_id bigint, context bytea, out enc_key bytea, out mac_key bytea)
+-- The two keys of key_id's subkey in `context`, one to encrypt and one to
+-- authenticate, after pgsodium's checks of the arguments (`fn` names the caller).
+create or replace function _local_stack.vault_subkeys(
+  fn text, message bytea, key_id bigint, context bytea, nonce bytea, out enc_key bytea, out mac_key bytea
+)
   language plpgsql stable security definer set search_path = '' as $$
 declare
   subkey bytea;
 begin
+  if message is null then
+    raise exception '%: message cannot be NULL', fn using errcode = '22000';
+  elsif key_id is null then
+    raise exception '%: key id cannot be NULL', fn using errcode = '22000';
+  elsif context is null then
+    raise exception '%: key context cannot be NULL', fn using errcode = '22000';
+  elsif nonce is not null and pg_catalog.length(nonce) <> 16 then
+    raise exception '%: invalid nonce', fn using errcode = '22000';
+  end if;
   select extensions.hmac(context || pg_catalog.convert_to(key_id::text, 'utf8'), k.key, 'sha256')
     into subkey from _local_stack.vault_key k where k.id = 0;
   enc_key := extensions.hmac('\x01'::bytea, subkey, 'sha256');
   mac_key := extensions.hmac('\x02'::bytea, subkey, 'sha256');
 end
 $$;
-revoke all on function _local_stack.vault_subkeys(bigint, bytea) from public;
+revoke all on function _local_stack.vault_subkeys(text, bytea, bigint, bytea, bytea) from public;
 
 create or replace function vault._crypto_aead_det_encrypt(message bytea, additional bytea, key_id bigint, context bytea = 'pgsodium', nonce bytea = NULL)
   returns bytea
@@ -39,16 +51,7 @@ declare
   keys record;
   siv bytea;
 begin
-  if message is null then
-    raise exception 'pgsodium_crypto_aead_det_encrypt_by_id: message cannot be NULL' using errcode = '22000';
-  elsif key_id is null then
-    raise exception 'pgsodium_crypto_aead_det_encrypt_by_id: key id cannot be NULL' using errcode = '22000';
-  elsif context is null then
-    raise exception 'pgsodium_crypto_aead_det_encrypt_by_id: key context cannot be NULL' using errcode = '22000';
-  elsif nonce is not null and pg_catalog.length(nonce) <> 16 then
-    raise exception 'pgsodium_crypto_aead_det_encrypt_by_id: invalid nonce' using errcode = '22000';
-  end if;
-  select * into keys from _local_stack.vault_subkeys(key_id, context);
+  select * into keys from _local_stack.vault_subkeys('pgsodium_crypto_aead_det_encrypt_by_id', message, key_id, context, nonce);
   siv := extensions.hmac(coalesce(nonce, '') || coalesce(additional, '') || message, keys.mac_key, 'sha256');
   return siv || extensions.encrypt_iv(message, keys.enc_key, pg_catalog.substr(siv, 1, 16), 'aes-cbc/pad:pkcs');
 end
@@ -62,18 +65,10 @@ declare
   siv bytea;
   plain bytea;
 begin
-  if message is null then
-    raise exception 'pgsodium_crypto_aead_det_decrypt_by_id: message cannot be NULL' using errcode = '22000';
-  elsif key_id is null then
-    raise exception 'pgsodium_crypto_aead_det_decrypt_by_id: key id cannot be NULL' using errcode = '22000';
-  elsif context is null then
-    raise exception 'pgsodium_crypto_aead_det_decrypt_by_id: key context cannot be NULL' using errcode = '22000';
-  elsif nonce is not null and pg_catalog.length(nonce) <> 16 then
-    raise exception 'pgsodium_crypto_aead_det_decrypt_by_id: invalid nonce' using errcode = '22000';
-  elsif pg_catalog.length(message) < 32 then
+  select * into keys from _local_stack.vault_subkeys('pgsodium_crypto_aead_det_decrypt_by_id', message, key_id, context, nonce);
+  if pg_catalog.length(message) < 32 then
     raise exception 'pgsodium_crypto_aead_det_decrypt_by_id: invalid message' using errcode = '22000';
   end if;
-  select * into keys from _local_stack.vault_subkeys(key_id, context);
   siv := pg_catalog.substr(message, 1, 32);
   begin
     plain := extensions.decrypt_iv(pg_catalog.substr(message, 33), keys.enc_key, pg_catalog.substr(siv, 1, 16), 'aes-cbc/pad:pkcs');

@@ -1,0 +1,48 @@
+-- What the pg_cron, pg_net and Vault tests (cron-net-vault.test.ts) call through REST,
+-- as the product's own functions would.
+create table public.cron_fixture_ticks (
+  id bigserial primary key,
+  job text not null,
+  at timestamptz not null default now()
+);
+comment on table public.cron_fixture_ticks is 'Rows scheduled jobs insert in the pg_cron tests.';
+alter table public.cron_fixture_ticks enable row level security;
+
+-- Queues a POST with pg_net, then waits `pause_seconds` before the transaction ends,
+-- and fails it on demand (its request is then rolled back with it).
+create function public.fixture_net_post(url text, payload jsonb, fail boolean default false, pause_seconds float8 default 0)
+  returns bigint
+  language plpgsql
+  as $$
+declare
+  request_id bigint;
+begin
+  request_id := net.http_post(
+    url := url,
+    body := payload,
+    headers := jsonb_build_object('Content-Type', 'application/json', 'X-Fixture', 'pg_net test')
+  );
+  perform pg_sleep(pause_seconds);
+  if fail then
+    raise exception 'rolled back on purpose';
+  end if;
+  return request_id;
+end
+$$;
+
+-- Reads a secret as the caller (security invoker): only roles Vault admits succeed.
+create function public.fixture_vault_secret(secret_name text)
+  returns text
+  language sql
+  as $$ select decrypted_secret from vault.decrypted_secrets where name = secret_name $$;
+
+-- Lists the caller's cron jobs (security invoker).
+create function public.fixture_cron_jobs()
+  returns setof text
+  language sql
+  as $$ select jobname from cron.job $$;
+
+-- seed.sql stores the project's URL in Vault as `project_url`, for scheduled jobs that
+-- call the project (when it does not, this does); the test stack points it at itself.
+select vault.create_secret('http://127.0.0.1:54321', 'project_url')
+where not exists (select 1 from vault.secrets where name = 'project_url');
