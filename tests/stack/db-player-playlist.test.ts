@@ -1,5 +1,7 @@
-// player_playlist: what plays now at a venue, decided in SQL on calendar dates in the
-// venue's time zone. A venue of its own (with its sign-in, linked to it) keeps the seeded rows untouched.
+// player_playlist: what plays at a venue, decided in SQL (campaign_plays_at) on calendar
+// dates, statuses and dayparts in the venue's time zone; it lists the campaigns that can play
+// within a week, each slide marked on_air at the time asked. A venue of its own (with its
+// sign-in, linked to it) keeps the seeded rows untouched.
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, service, type AnyClient } from './helpers.ts';
@@ -10,11 +12,16 @@ interface PlaylistSlide {
   campaign_id: string;
   title: string | null;
   display_order: number;
+  on_air: boolean;
+  campaign_status: string;
+  campaign_priority: number;
+  campaign_windows: { days: number[]; start: string; end: string }[];
 }
 interface Playlist {
   version: string;
   customer: { id: string; name: string; time_zone: string } | null;
   today: string | null;
+  now: string;
   slides: PlaylistSlide[];
 }
 
@@ -53,13 +60,22 @@ async function setZone(timeZone: string) {
   expect(error).toBeNull();
 }
 
-async function playlist(caller: AnyClient, customerId?: string): Promise<Playlist> {
-  const { data, error } = await caller.rpc('player_playlist', customerId ? { p_customer_id: customerId } : {});
+async function playlist(caller: AnyClient, customerId?: string, at?: string): Promise<Playlist> {
+  const { data, error } = await caller.rpc('player_playlist', {
+    ...(customerId ? { p_customer_id: customerId } : {}),
+    ...(at ? { p_at: at } : {}),
+  });
   expect(error).toBeNull();
   return data as Playlist;
 }
 
-const titles = (p: Playlist) => p.slides.map((s) => s.title);
+/** What is on air at the time asked, in loop order. */
+const titles = (p: Playlist) => p.slides.filter((s) => s.on_air).map((s) => s.title);
+/** Everything listed, on air or coming within the week. */
+const listed = (p: Playlist) => p.slides.map((s) => s.title);
+/** A calendar day `days` after `day`. */
+const plusDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
   db = await connectDb();
@@ -86,7 +102,13 @@ beforeAll(async () => {
     { title: 'Hidden', display_order: 2, duration: 10, is_active: false },
   ]);
   await addCampaign('Paused', { status: 'paused' }, [{ title: 'P1', display_order: 1, duration: 10 }]);
-  await addCampaign('Scheduled', { status: 'scheduled' }, [{ title: 'S1', display_order: 1, duration: 10 }]);
+  // Scheduled from three days on: listed for the week ahead, not on air.
+  await addCampaign('Scheduled', { status: 'scheduled', start_date: plusDays(ahead, 3) }, [
+    { title: 'S1', display_order: 1, duration: 10 },
+  ]);
+  await addCampaign('Scheduled far', { status: 'scheduled', start_date: plusDays(ahead, 30) }, [
+    { title: 'F1', display_order: 1, duration: 10 },
+  ]);
   await addCampaign('Over', { status: 'active', start_date: '2020-01-01', end_date: '2020-01-31' }, [
     { title: 'X1', display_order: 1, duration: 10 },
   ]);
@@ -114,17 +136,24 @@ describe('player_playlist', () => {
     expect(titles(behind)).not.toContain('A1');
   });
 
-  it('leaves out paused, scheduled and finished campaigns and inactive slides', async () => {
+  it('leaves out paused, finished and far-off campaigns and inactive slides; lists the week’s coming ones off air', async () => {
     await setZone(AHEAD);
-    const names = titles(await playlist(venue));
-    for (const title of ['P1', 'S1', 'X1', 'Hidden']) expect(names).not.toContain(title);
+    const p = await playlist(venue);
+    for (const title of ['P1', 'X1', 'Hidden', 'F1']) expect(listed(p)).not.toContain(title);
+    expect(titles(p)).not.toContain('S1');
+    const coming = p.slides.find((s) => s.title === 'S1');
+    expect(coming).toMatchObject({ on_air: false, campaign_status: 'scheduled', campaign_windows: [] });
+    // Where it is still yesterday, the campaign starting "today ahead" is coming too.
+    await setZone(BEHIND);
+    const behind = await playlist(venue);
+    expect(behind.slides.find((s) => s.title === 'A1')).toMatchObject({ on_air: false });
   });
 
   it('orders the slides of all live campaigns by display_order, the older campaign first on a tie', async () => {
     await setZone(AHEAD);
     const p = await playlist(venue);
     expect(titles(p)).toEqual(['O1', 'A1', 'O3']);
-    expect(p.slides.map((s) => s.display_order)).toEqual([1, 2, 3]);
+    expect(p.slides.filter((s) => s.on_air).map((s) => s.display_order)).toEqual([1, 2, 3]);
     // B1 and O1 are both first; "Ends today behind" was added before "Open".
     await setZone(BEHIND);
     expect(titles(await playlist(venue))).toEqual(['B1', 'O1', 'O3']);
@@ -151,7 +180,7 @@ describe('player_playlist', () => {
     const p = await playlist(admin, venueId);
     expect(titles(p)).toEqual(['O1', 'A1', 'O3']);
     const none = await playlist(admin);
-    expect(none).toEqual({ version: '', customer: null, today: null, slides: [] });
+    expect(none).toMatchObject({ version: '', customer: null, today: null, slides: [] });
   });
 
   it('keeps its version while nothing changes and changes it when a slide changes', async () => {
@@ -184,7 +213,11 @@ describe('venue time zone and campaign dates', () => {
     expect(bad.error?.code).toBe('23514');
     expect(bad.error?.message).toMatch(/Unknown time zone "Mars\/Olympus_Mons": use an IANA time zone name/);
 
-    const good = await admin.from('customers').update({ time_zone: 'Asia/Tokyo' }).eq('id', venueId).select('time_zone');
+    const good = await admin
+      .from('customers')
+      .update({ time_zone: 'Asia/Tokyo' })
+      .eq('id', venueId)
+      .select('time_zone');
     expect(good.error).toBeNull();
     expect(good.data).toEqual([{ time_zone: 'Asia/Tokyo' }]);
   });
@@ -197,5 +230,107 @@ describe('venue time zone and campaign dates', () => {
       .single();
     expect(error).toBeNull();
     expect(data).toEqual({ start_date: '2026-03-01', end_date: '2026-03-31' });
+  });
+});
+
+describe('statuses, dayparts and priority', () => {
+  let windowed: string;
+
+  beforeAll(async () => {
+    await setZone('America/New_York');
+    windowed = await addCampaign('Breakfast', { priority: 5 }, [{ title: 'W1', display_order: 9, duration: 10 }]);
+    const admin = await as('admin');
+    const { error } = await admin.rpc('save_campaign', {
+      p_id: windowed,
+      p_name: 'Breakfast',
+      p_customer_id: venueId,
+      p_status: 'active',
+      p_plays_on: 'all',
+      p_windows: [
+        { days: [1, 2, 3, 4, 5], start: '07:00', end: '11:00' },
+        { days: [5, 6], start: '22:00', end: '02:00' },
+      ],
+    });
+    expect(error).toBeNull();
+  });
+
+  const at = (iso: string) => playlist(venue, undefined, iso);
+
+  it('plays a daypart’s campaign within its windows only, in the venue’s time, over midnight too', async () => {
+    // Wednesday 2 December 2026, New York (EST, UTC−5).
+    expect(titles(await at('2026-12-02T11:59:00Z'))).not.toContain('W1'); // 06:59
+    expect(titles(await at('2026-12-02T12:00:00Z'))).toContain('W1'); // 07:00
+    expect(titles(await at('2026-12-02T15:59:00Z'))).toContain('W1'); // 10:59
+    expect(titles(await at('2026-12-02T16:00:00Z'))).not.toContain('W1'); // 11:00
+    // Friday 22:30 and Saturday 01:30 (the window over midnight), not Sunday 01:30.
+    expect(titles(await at('2026-12-05T03:30:00Z'))).toContain('W1');
+    expect(titles(await at('2026-12-05T06:30:00Z'))).toContain('W1');
+    expect(titles(await at('2026-12-07T06:30:00Z'))).not.toContain('W1');
+    const slide = (await at('2026-12-02T12:00:00Z')).slides.find((s) => s.title === 'W1');
+    expect(slide?.campaign_windows).toEqual([
+      { days: [1, 2, 3, 4, 5], start: '07:00', end: '11:00' },
+      { days: [5, 6], start: '22:00', end: '02:00' },
+    ]);
+  });
+
+  it('puts campaigns of higher priority first in the loop', async () => {
+    const p = await at('2026-12-02T12:00:00Z');
+    expect(titles(p)[0]).toBe('W1');
+    expect(p.slides[0]?.campaign_priority).toBe(5);
+  });
+
+  it('keeps its version as the clock moves, since on_air is the time’s, not the list’s', async () => {
+    expect((await at('2026-12-02T11:59:00Z')).version).toBe((await at('2026-12-02T12:00:00Z')).version);
+  });
+
+  it('refuses a window without days or with the same start and end, in plain words', async () => {
+    const admin = await as('admin');
+    const save = (windows: unknown) =>
+      admin.rpc('save_campaign', {
+        p_id: windowed,
+        p_name: 'Breakfast',
+        p_customer_id: venueId,
+        p_status: 'active',
+        p_plays_on: 'all',
+        p_windows: windows,
+      });
+    expect((await save([{ days: [], start: '07:00', end: '11:00' }])).error).toMatchObject({
+      code: '23514',
+      message: 'Window 1: choose at least one day.',
+    });
+    expect((await save([{ days: [1], start: '07:00', end: '07:00' }])).error).toMatchObject({
+      code: '23514',
+      message: 'Window 1: the start and the end are the same time.',
+    });
+    expect((await save([{ days: [1], start: 'breakfast', end: '11:00' }])).error).toMatchObject({ code: '23514' });
+    // Nothing of a refused save stays: the two windows are still there.
+    const { data } = await service().from('campaign_windows').select('id').eq('campaign_id', windowed);
+    expect(data).toHaveLength(2);
+  });
+
+  it('needs a start date for a scheduled campaign', async () => {
+    const { error } = await service()
+      .from('campaigns')
+      .insert({ name: 'No start', customer_id: venueId, status: 'scheduled' });
+    expect(error).toMatchObject({ code: '23514', message: 'A scheduled campaign needs a start date.' });
+  });
+
+  it('moves stored statuses on by the venue’s calendar: scheduled to active, past the end to completed', async () => {
+    const today = todayIn('America/New_York');
+    const starting = await addCampaign('Starting', { status: 'scheduled', start_date: today }, [
+      { title: 'ST', display_order: 1 },
+    ]);
+    const ending = await addCampaign('Ending', { status: 'active', end_date: plusDays(today, -1) }, [
+      { title: 'EN', display_order: 1 },
+    ]);
+    // A scheduled campaign whose day has come plays before the job runs.
+    expect(titles(await playlist(venue))).toContain('ST');
+    const { error } = await service().rpc('run_network_upkeep');
+    expect(error).toBeNull();
+    const { data } = await service().from('campaigns').select('id, status').in('id', [starting, ending]);
+    expect(Object.fromEntries((data as { id: string; status: string }[]).map((c) => [c.id, c.status]))).toEqual({
+      [starting]: 'active',
+      [ending]: 'completed',
+    });
   });
 });
