@@ -480,10 +480,14 @@ export async function emptyBucketObjects(
     throw errors.unableToEmptyBucket('Unable to empty the bucket because it contains too many objects');
   }
   if (!some) return;
-  const { rows } = await ctx.stack.db.query<{ name: string; version: string | null }>(
-    'delete from storage.objects where bucket_id = $1 and created_at < $2::timestamptz returning name, version',
-    [bucketId, before],
-  );
+  const rows = await ctx.stack.db.transaction(async (tx) => {
+    await tx.query("select set_config('storage.allow_delete_query', 'true', true)");
+    const result = await tx.query<{ name: string; version: string | null }>(
+      'delete from storage.objects where bucket_id = $1 and created_at < $2::timestamptz returning name, version',
+      [bucketId, before],
+    );
+    return result.rows;
+  });
   for (const row of rows) await dropVersion(ctx, bucketId, row.name, row.version);
 }
 
