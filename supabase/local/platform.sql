@@ -424,6 +424,28 @@ begin
 end
 $$;
 
+-- Rows of storage.buckets and storage.objects are deleted only through Storage
+-- (which sets storage.allow_delete_query in its requests): a DELETE from SQL,
+-- a function or a migration fails, so no stored file is left without its row.
+create or replace function storage.protect_delete() returns trigger
+language plpgsql
+as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), 'false') <> 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using errcode = '42501', hint = 'This prevents accidental data loss from orphaned objects.';
+  end if;
+  return null;
+end
+$$;
+
+drop trigger if exists protect_buckets_delete on storage.buckets;
+create trigger protect_buckets_delete before delete on storage.buckets
+  for each statement execute function storage.protect_delete();
+drop trigger if exists protect_objects_delete on storage.objects;
+create trigger protect_objects_delete before delete on storage.objects
+  for each statement execute function storage.protect_delete();
+
 grant all on storage.objects to anon, authenticated, service_role, postgres, supabase_storage_admin;
 grant all on storage.buckets to anon, authenticated, service_role, postgres, supabase_storage_admin;
 grant execute on all functions in schema storage to anon, authenticated, service_role, postgres;

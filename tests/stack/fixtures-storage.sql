@@ -49,3 +49,16 @@ create policy "storage tests: users read their own folder of the shared bucket"
 create policy "storage tests: users add to their own folder of the shared bucket"
   on storage.objects for insert to authenticated
   with check (bucket_id = 'test-shared' and (storage.foldername(name))[1] = (select auth.uid()::text));
+
+-- A function that deletes storage rows with SQL, as a project's own function might:
+-- Storage's trigger refuses it (storage-buckets.test.ts).
+create or replace function public.storage_test_delete_object(p_bucket text, p_name text)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  delete from storage.objects where bucket_id = p_bucket and name = p_name;
+$$;
+
+grant execute on function public.storage_test_delete_object(text, text) to service_role;

@@ -157,4 +157,21 @@ describe('buckets', () => {
     });
     expect((await service().storage.from(SHARED).list(b.id)).data).toEqual([]);
   });
+
+  it('refuses deleting storage rows with SQL, as Storage’s own trigger does', async () => {
+    const u = await newUser();
+    await u.client.storage.from(PRIVATE).upload(u.path('kept.txt'), textBlob('kept'));
+    const { error } = await service().rpc('storage_test_delete_object', {
+      p_bucket: PRIVATE,
+      p_name: u.path('kept.txt'),
+    });
+    expect(error).toMatchObject({
+      code: '42501',
+      message: 'Direct deletion from storage tables is not allowed. Use the Storage API instead.',
+      hint: 'This prevents accidental data loss from orphaned objects.',
+    });
+    expect(await (await u.client.storage.from(PRIVATE).download(u.path('kept.txt'))).data!.text()).toBe('kept');
+    // Through Storage it goes.
+    expect((await u.client.storage.from(PRIVATE).remove([u.path('kept.txt')])).data).toHaveLength(1);
+  });
 });

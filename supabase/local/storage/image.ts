@@ -4,7 +4,8 @@
 // start` (IMGPROXY_MAX_SRC_RESOLUTION=50 megapixels, IMGPROXY_MAX_SRC_FILE_SIZE
 // 25 MB, 60 animation frames, WebP chosen when the client accepts it, quality
 // jpeg 80 / webp 80 / avif 62, no enlargement, EXIF orientation applied).
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type sharpDefault from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { errors, StorageError } from './errors.ts';
 import type { Schema } from './schema.ts';
 
@@ -51,6 +52,21 @@ const MAX_SOURCE_PIXELS = 50_000_000;
 const MAX_ANIMATION_FRAMES = 60;
 /** IMGPROXY_FORMAT_QUALITY of `supabase start`; other formats take imgproxy's default, 80. */
 const DEFAULT_QUALITY: Record<string, number> = { jpeg: 80, webp: 80, avif: 62 };
+
+type SharpModule = typeof sharpDefault;
+let loaded: Promise<SharpModule> | undefined;
+
+/** sharp, loaded on the first rendering: a stack whose platform lacks its binary still serves everything else. */
+async function sharpModule(): Promise<SharpModule> {
+  const pending = (loaded ??= import('sharp').then((m) => m.default));
+  try {
+    return await pending;
+  } catch (e) {
+    loaded = undefined;
+    console.error('[storage] sharp could not be loaded; images cannot be transformed', e);
+    throw errors.internal();
+  }
+}
 
 const clamp = (n: number, min: number, max: number) => Math.min(Math.max(n, min), max);
 
@@ -146,7 +162,7 @@ interface Source {
   turned: boolean;
 }
 
-async function inspect(bytes: Buffer): Promise<Source> {
+async function inspect(sharp: SharpModule, bytes: Buffer): Promise<Source> {
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -287,7 +303,8 @@ export async function renderImage(
   accept: string | undefined,
 ): Promise<RenderedImage> {
   assertSourceSize(bytes.length);
-  const source = await inspect(bytes);
+  const sharp = await sharpModule();
+  const source = await inspect(sharp, bytes);
   const frames = Math.min(source.frames, MAX_ANIMATION_FRAMES);
   if (source.width * source.height * frames > MAX_SOURCE_PIXELS) {
     throw errors.imageProcessing(400, 'The source image resolution is too large to process');

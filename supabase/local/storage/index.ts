@@ -59,22 +59,32 @@ type StorageHandler = (
 
 const READ = ['GET', 'HEAD'] as const;
 
-/** A handler of "<bucket>/<key...>", the rest of the path after the route's prefix. */
+/** A handler of one object: its bucket and key. */
+type ObjectHandler = (
+  ctx: StorageContext,
+  req: StackRequest,
+  res: ServerResponse,
+  bucket: string,
+  key: string,
+) => Promise<void>;
+
+/** Calls `handler` with "<bucket>/<key...>", the rest of the path after the route's prefix. */
 const onObject =
-  (
-    handler: (
-      ctx: StorageContext,
-      req: StackRequest,
-      res: ServerResponse,
-      bucket: string,
-      key: string,
-    ) => Promise<void>,
-  ): StorageHandler =>
+  (handler: ObjectHandler): StorageHandler =>
   (ctx, req, res, match) => {
     const [bucket, key] = bucketAndKey(match.rest);
     if (!bucket) return notFound(req, res);
     return handler(ctx, req, res, bucket, key);
   };
+
+/** A read handler bound to how it reaches its object (as the caller, or in a public bucket). */
+const read =
+  (
+    handler: (...args: [...Parameters<ObjectHandler>, objects.Access]) => Promise<void>,
+    access: objects.Access,
+  ): ObjectHandler =>
+  (ctx, req, res, bucket, key) =>
+    handler(ctx, req, res, bucket, key, access);
 
 /** Every endpoint of Storage, in one table; the first row that matches answers. */
 const ROUTES: Route<StorageHandler>[] = [
@@ -118,23 +128,11 @@ const ROUTES: Route<StorageHandler>[] = [
   },
   { method: 'POST', path: '/object/sign/*', handler: onObject(objects.signObject) },
   { method: READ, path: '/object/sign/*', handler: onObject(objects.getSigned) },
-  { method: READ, path: '/object/public/*', handler: onObject(objects.getPublic) },
-  { method: READ, path: '/object/authenticated/*', handler: onObject(objects.getAuthenticated) },
-  {
-    method: 'GET',
-    path: '/object/info/public/*',
-    handler: onObject((ctx, req, res, bucket, key) => objects.getInfo(ctx, req, res, bucket, key, 'public')),
-  },
-  {
-    method: 'GET',
-    path: '/object/info/authenticated/*',
-    handler: onObject((ctx, req, res, bucket, key) => objects.getInfo(ctx, req, res, bucket, key, 'authenticated')),
-  },
-  {
-    method: 'GET',
-    path: '/object/info/*',
-    handler: onObject((ctx, req, res, bucket, key) => objects.getInfo(ctx, req, res, bucket, key, 'authenticated')),
-  },
+  { method: READ, path: '/object/public/*', handler: onObject(read(objects.getObject, 'public')) },
+  { method: READ, path: '/object/authenticated/*', handler: onObject(read(objects.getObject, 'authenticated')) },
+  { method: 'GET', path: '/object/info/public/*', handler: onObject(read(objects.getInfo, 'public')) },
+  { method: 'GET', path: '/object/info/authenticated/*', handler: onObject(read(objects.getInfo, 'authenticated')) },
+  { method: 'GET', path: '/object/info/*', handler: onObject(read(objects.getInfo, 'authenticated')) },
   {
     method: 'DELETE',
     path: '/object/:bucket',
@@ -153,14 +151,18 @@ const ROUTES: Route<StorageHandler>[] = [
     path: '/object/*',
     handler: onObject((ctx, req, res, bucket, key) => objects.uploadObject(ctx, req, res, bucket, key, true)),
   },
-  { method: READ, path: '/object/*', handler: onObject(objects.getAuthenticated) },
+  { method: READ, path: '/object/*', handler: onObject(read(objects.getObject, 'authenticated')) },
 
   { method: 'DELETE', path: '/cdn', handler: (ctx, req, res) => purgeCache(ctx, req, res) },
   { method: 'DELETE', path: '/cdn/*', handler: (ctx, req, res) => purgeCache(ctx, req, res) },
 
   // Image transformation: only with [storage.image_transformation] enabled (see route()).
-  { method: READ, path: '/render/image/authenticated/*', handler: onObject(render.renderAuthenticated) },
-  { method: READ, path: '/render/image/public/*', handler: onObject(render.renderPublic) },
+  {
+    method: READ,
+    path: '/render/image/authenticated/*',
+    handler: onObject(read(render.renderStored, 'authenticated')),
+  },
+  { method: READ, path: '/render/image/public/*', handler: onObject(read(render.renderStored, 'public')) },
   { method: READ, path: '/render/image/sign/*', handler: onObject(render.renderSigned) },
 ];
 

@@ -167,36 +167,43 @@ const DOWNLOAD_QUERY: Schema = { type: 'object', properties: { download: { type:
 const downloadParam = (req: StackRequest) =>
   validate<{ download?: string }>('querystring', DOWNLOAD_QUERY, queryObject(req.url.searchParams)).download;
 
-/** GET/HEAD /object/<bucket>/<key> and /object/authenticated/...: read as the caller. */
-export async function getAuthenticated(
+/** How a read route reaches its object: as the caller (their policies decide), or in a public bucket, bypassing them. */
+export type Access = 'authenticated' | 'public';
+
+/** Runs `select` for a read route: as the caller, or as the owner once the bucket is known to be public. */
+export async function reachObject<T>(
   ctx: StorageContext,
   req: StackRequest,
-  res: ServerResponse,
   bucketId: string,
   key: string,
-): Promise<void> {
-  const download = downloadParam(req);
+  access: Access,
+  operation: string,
+  select: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  if (access === 'public') {
+    assertValidKey(key);
+    const bucket = await findBucket(ctx, bucketId);
+    if (!bucket.public) throw errors.noSuchBucket();
+    return ctx.stack.db.transaction(select);
+  }
   const caller = await authenticate(ctx, req);
   assertValidKey(key);
-  const row = await asCaller(ctx, req, caller, 'storage.object.get_authenticated', (tx) =>
-    findObjectAs(tx, bucketId, key),
-  );
-  await sendObject(ctx, req, res, bucketId, row, { download });
+  return asCaller(ctx, req, caller, operation, select);
 }
 
-/** GET/HEAD /object/public/<bucket>/<key>: only public buckets, RLS bypassed. */
-export async function getPublic(
+/** GET/HEAD /object/<bucket>/<key>, /object/authenticated/... (as the caller) and /object/public/... */
+export async function getObject(
   ctx: StorageContext,
   req: StackRequest,
   res: ServerResponse,
   bucketId: string,
   key: string,
+  access: Access,
 ): Promise<void> {
   const download = downloadParam(req);
-  assertValidKey(key);
-  const bucket = await findBucket(ctx, bucketId);
-  if (!bucket.public) throw errors.noSuchBucket();
-  const row = await findObject(ctx, bucketId, key);
+  const row = await reachObject(ctx, req, bucketId, key, access, 'storage.object.get_authenticated', (tx) =>
+    findObjectAs(tx, bucketId, key),
+  );
   await sendObject(ctx, req, res, bucketId, row, { download });
 }
 
@@ -211,7 +218,25 @@ export function signedQuery(req: StackRequest): { token: string; download?: stri
   return validate('querystring', SIGNED_QUERY, queryObject(req.url.searchParams));
 }
 
-/** GET/HEAD /object/sign/<bucket>/<key>?token=: no auth, the token is bound to the path. */
+/**
+ * The object a signed URL names (no auth: the token is bound to the path), with
+ * the URL's `download`, its expiry as an HTTP date, and the transformations its
+ * token carries.
+ */
+export async function signedObject(
+  ctx: StorageContext,
+  req: StackRequest,
+  bucketId: string,
+  key: string,
+): Promise<{ row: ObjectRow; download?: string; expires: string; transformations?: string }> {
+  const { token, download } = signedQuery(req);
+  const { exp, transformations } = await verifyDownloadToken(token, bucketId, key, ctx.stack.config.jwtSecret);
+  assertValidKey(key);
+  const row = await findObject(ctx, bucketId, key);
+  return { row, download, expires: new Date(exp * 1000).toUTCString(), transformations };
+}
+
+/** GET/HEAD /object/sign/<bucket>/<key>?token=. */
 export async function getSigned(
   ctx: StorageContext,
   req: StackRequest,
@@ -219,11 +244,8 @@ export async function getSigned(
   bucketId: string,
   key: string,
 ): Promise<void> {
-  const { token, download } = signedQuery(req);
-  const { exp } = await verifyDownloadToken(token, bucketId, key, ctx.stack.config.jwtSecret);
-  assertValidKey(key);
-  const row = await findObject(ctx, bucketId, key);
-  await sendObject(ctx, req, res, bucketId, row, { download, expires: new Date(exp * 1000).toUTCString() });
+  const { row, download, expires } = await signedObject(ctx, req, bucketId, key);
+  await sendObject(ctx, req, res, bucketId, row, { download, expires });
 }
 
 /**
@@ -237,7 +259,7 @@ export async function getInfo(
   res: ServerResponse,
   bucketId: string,
   key: string,
-  visibility: 'public' | 'authenticated',
+  access: Access,
 ): Promise<void> {
   const select = async (tx: Tx) => {
     const { rows } = await tx.query<{
@@ -258,17 +280,7 @@ export async function getInfo(
     if (!rows[0]) throw errors.noSuchKey();
     return rows[0];
   };
-  let row: Awaited<ReturnType<typeof select>>;
-  if (visibility === 'public') {
-    assertValidKey(key);
-    const bucket = await findBucket(ctx, bucketId);
-    if (!bucket.public) throw errors.noSuchBucket();
-    row = await ctx.stack.db.transaction(select);
-  } else {
-    const caller = await authenticate(ctx, req);
-    assertValidKey(key);
-    row = await asCaller(ctx, req, caller, 'storage.object.info', select);
-  }
+  const row = await reachObject(ctx, req, bucketId, key, access, 'storage.object.info', select);
   const meta = row.metadata ?? {};
   const headers: Record<string, string> = {};
   if (meta.eTag) headers.ETag = meta.eTag;
@@ -468,10 +480,14 @@ export async function emptyBucketObjects(
     throw errors.unableToEmptyBucket('Unable to empty the bucket because it contains too many objects');
   }
   if (!some) return;
-  const { rows } = await ctx.stack.db.query<{ name: string; version: string | null }>(
-    'delete from storage.objects where bucket_id = $1 and created_at < $2::timestamptz returning name, version',
-    [bucketId, before],
-  );
+  const rows = await ctx.stack.db.transaction(async (tx) => {
+    await tx.query("select set_config('storage.allow_delete_query', 'true', true)");
+    const result = await tx.query<{ name: string; version: string | null }>(
+      'delete from storage.objects where bucket_id = $1 and created_at < $2::timestamptz returning name, version',
+      [bucketId, before],
+    );
+    return result.rows;
+  });
   for (const row of rows) await dropVersion(ctx, bucketId, row.name, row.version);
 }
 

@@ -15,11 +15,10 @@ import {
   transformFromString,
   type TransformOptions,
 } from './image.ts';
-import { findBucket, findObject, findObjectAs, signedQuery } from './objects.ts';
-import { asCaller, assertValidKey, authenticate, type StorageContext } from './request.ts';
+import { findObjectAs, reachObject, signedObject, type Access } from './objects.ts';
+import type { StorageContext } from './request.ts';
 import { queryObject, validate, type Schema } from './schema.ts';
 import { sendRendering, type ObjectRow, type ServeOptions } from './serve.ts';
-import { verifyDownloadToken } from './sign.ts';
 
 const RENDER_QUERY: Schema = {
   ...TRANSFORM_SCHEMA,
@@ -61,36 +60,22 @@ async function render(
   sendRendering(req, res, row, { ...rendering, transformations }, serve);
 }
 
-/** GET /render/image/authenticated/<bucket>/<key>: the object as the caller may read it. */
-export async function renderAuthenticated(
+/**
+ * GET /render/image/authenticated/<bucket>/<key> (as the caller) and
+ * /render/image/public/<bucket>/<key> (public buckets, policies bypassed).
+ */
+export async function renderStored(
   ctx: StorageContext,
   req: StackRequest,
   res: ServerResponse,
   bucketId: string,
   key: string,
+  access: Access,
 ): Promise<void> {
   const { download, ...options } = renderQuery(req);
-  const caller = await authenticate(ctx, req);
-  assertValidKey(key);
-  const row = await asCaller(ctx, req, caller, 'storage.render.image_authenticated', (tx) =>
+  const row = await reachObject(ctx, req, bucketId, key, access, 'storage.render.image_authenticated', (tx) =>
     findObjectAs(tx, bucketId, key),
   );
-  await render(ctx, req, res, bucketId, row, options, { download });
-}
-
-/** GET /render/image/public/<bucket>/<key>: public buckets only, policies bypassed. */
-export async function renderPublic(
-  ctx: StorageContext,
-  req: StackRequest,
-  res: ServerResponse,
-  bucketId: string,
-  key: string,
-): Promise<void> {
-  const { download, ...options } = renderQuery(req);
-  assertValidKey(key);
-  const bucket = await findBucket(ctx, bucketId);
-  if (!bucket.public) throw errors.noSuchBucket();
-  const row = await findObject(ctx, bucketId, key);
   await render(ctx, req, res, bucketId, row, options, { download });
 }
 
@@ -102,10 +87,6 @@ export async function renderSigned(
   bucketId: string,
   key: string,
 ): Promise<void> {
-  const { token, download } = signedQuery(req);
-  const { transformations, exp } = await verifyDownloadToken(token, bucketId, key, ctx.stack.config.jwtSecret);
-  assertValidKey(key);
-  const row = await findObject(ctx, bucketId, key);
-  const options = transformFromString(transformations ?? '');
-  await render(ctx, req, res, bucketId, row, options, { download, expires: new Date(exp * 1000).toUTCString() });
+  const { row, download, expires, transformations } = await signedObject(ctx, req, bucketId, key);
+  await render(ctx, req, res, bucketId, row, transformFromString(transformations ?? ''), { download, expires });
 }

@@ -70,7 +70,8 @@ export function asCaller<T>(
       method: req.method,
       path: req.url.pathname,
       headers,
-      settings: { 'storage.operation': operation },
+      // As Storage's request scope: its own deletes pass storage.protect_delete().
+      settings: { 'storage.operation': operation, 'storage.allow_delete_query': 'true' },
       // Storage switches role without applying the role's settings (statement_timeout).
       roleSettings: false,
     },
