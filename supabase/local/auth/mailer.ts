@@ -31,7 +31,7 @@ const INTROS: Record<MailKind, [string, string]> = {
   recovery: ['Follow this link to choose a new password:', 'Reset password'],
   invite: ['You have been invited to join. Follow this link to accept the invitation:', 'Accept the invitation'],
   email_change: ['Follow this link to confirm the change of your e-mail address:', 'Confirm the change'],
-  reauthentication: ['Enter this code to confirm it is you:', ''],
+  reauthentication: ['Confirm that it is you before your change goes through.', ''],
 };
 
 function escapeHtml(s: string): string {
@@ -46,7 +46,7 @@ export function renderMail(productName: string, m: MailContent): { subject: stri
     '',
     ...(m.detail ? [m.detail, ''] : []),
     intro,
-    ...(m.actionLink ? [m.actionLink, '', `Or enter this code: ${m.otp}`] : [m.otp]),
+    ...(m.actionLink ? [m.actionLink, '', `Or enter this code: ${m.otp}`] : [`Enter this code: ${m.otp}`]),
     '',
     "If you did not ask for this e-mail, you can ignore it.",
   ].join('\n');
@@ -58,7 +58,7 @@ ${
   m.actionLink
     ? `<p><a href="${escapeHtml(m.actionLink)}">${escapeHtml(button)}</a></p>
 <p>Or enter this code: <strong>${escapeHtml(m.otp)}</strong></p>`
-    : `<p><strong>${escapeHtml(m.otp)}</strong></p>`
+    : `<p>Enter this code: <strong>${escapeHtml(m.otp)}</strong></p>`
 }
 <p>If you did not ask for this e-mail, you can ignore it.</p>
 </body></html>`;

@@ -207,7 +207,7 @@ export function validateVerifyPost(body: Record<string, unknown>): {
   }
   if (token) {
     if (phone && !email) {
-      if (!/^[1-9]\d{1,14}$/.test(phone.replace(/[\s+\-()]/g, ''))) {
+      if (!/^[1-9]\d{1,14}$/.test(phone.replace(/^\+/, '').replace(/ /g, ''))) {
         throw badRequest('validation_failed', 'Invalid phone number format (E.164 required)');
       }
       // No phone provider here: no user has this number, as GoTrue finds none.
