@@ -116,7 +116,7 @@ describe('auth: MFA with TOTP', () => {
 
     const aal = await sb.auth.mfa.getAuthenticatorAssuranceLevel();
     expect(aal.data).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2' });
-    expect(aal.data!.currentAuthenticationMethods.map((m) => m.method)).toEqual(['totp', 'password']);
+    expect(aal.data!.currentAuthenticationMethods.map((m) => (typeof m === 'string' ? m : m.method))).toEqual(['totp', 'password']);
 
     const listed = await sb.auth.mfa.listFactors();
     expect(listed.data!.totp).toEqual([expect.objectContaining({ id: factorId, status: 'verified' })]);

@@ -9,6 +9,7 @@ import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { Label } from '@/components/ui/label';
 import { REFRESH_INTERVAL } from '@/lib/dynamic-content';
+import { TwoFactorSettings } from '../components/two-factor-settings';
 
 function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   return (
@@ -74,6 +75,7 @@ export function SettingsRoute() {
           </Field>
         </Section>
       </fieldset>
+      <TwoFactorSettings />
     </ContentLayout>
   );
 }
