@@ -27,7 +27,7 @@ export function userWithFactors(factors: ReturnType<typeof fakeFactor>[], email 
 /** A session whose access token has the given aal (and the user's factors). */
 export function sessionWithAal(aal: 'aal1' | 'aal2', factors: ReturnType<typeof fakeFactor>[] = [fakeFactor()]) {
   const user = userWithFactors(factors);
-  return { ...sessionFor(user as ReturnType<typeof fakeUser>), access_token: fakeJwt({ aal, session_id: 'session-1' }) };
+  return { ...sessionFor(user), access_token: fakeJwt({ aal, session_id: 'session-1' }) };
 }
 
 /** Answers GET /auth/v1/user with the user `factors()` returns at that moment. */
