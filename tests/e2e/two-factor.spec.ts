@@ -25,7 +25,7 @@ async function createAdmin(): Promise<{ email: string; password: string }> {
 async function signInWithPassword(page: Page, login: { email: string; password: string }) {
   await page.goto('/admin');
   await page.getByLabel('Email').fill(login.email);
-  await page.getByLabel('Password').fill(login.password);
+  await page.getByLabel('Password', { exact: true }).fill(login.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
@@ -36,7 +36,10 @@ test('an admin turns on two-factor sign-in, signs in with the app’s code, and 
 
   await page.goto('/dashboard/settings');
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
-  await expect(page.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
+  const qr = page.getByRole('img', { name: 'QR code to scan with your authenticator app' });
+  await expect(qr).toBeVisible();
+  // The browser could draw the SVG Auth sent (a broken image has no natural size).
+  await expect.poll(() => qr.evaluate((img) => (img as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(100);
   await screenshot(page, 'settings-two-factor-enrol');
   const key = (await page.locator('code').first().textContent())!.trim();
   expect(key).toMatch(/^[A-Z2-7]{32}$/);
@@ -45,7 +48,7 @@ test('an admin turns on two-factor sign-in, signs in with the app’s code, and 
   await expect(page.getByText(/Two-factor sign-in is on/)).toBeVisible();
 
   // Signed out and in again: the password alone is not enough.
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.getByRole('button', { name: 'Log Out' }).click();
   await signInWithPassword(page, login);
   await expect(page.getByLabel('Authentication code')).toBeVisible();
   await expect(page).toHaveURL(/\/admin$/);

@@ -70,6 +70,8 @@ describe('auth: MFA with TOTP', () => {
     expect(qr_code).toMatch(/^data:image\/svg\+xml;utf-8,<\?xml version="1.0"\?>/);
     expect(qr_code).toContain('<svg');
     expect((qr_code.match(/<rect /g) ?? []).length).toBeGreaterThan(400);
+    // Usable as an <img> source as it is: no "#", which would end a data: URL.
+    expect(qr_code).not.toContain('#');
 
     // Until verified the factor is listed under all only, unverified.
     const listed = await sb.auth.mfa.listFactors();

@@ -113,8 +113,9 @@ export function qrCodeSvg(text: string): string {
   const rects: string[] = [];
   for (let y = 0; y < n; y++) {
     for (let x = 0; x < n; x++) {
-      const fill = qr.isDark(y, x) ? 'class="color" fill="#000000"' : 'class="bg-color" fill="#FFFFFF"';
-      rects.push(`<rect x="${x * block}" y="${y * block}" width="${block}" height="${block}" ${fill} />`);
+      // Colours by name, never "#…": supabase-js hands the SVG to <img> as a data: URL unescaped.
+      const style = qr.isDark(y, x) ? 'fill:black;stroke:none' : 'fill:white;stroke:none';
+      rects.push(`<rect x="${x * block}" y="${y * block}" width="${block}" height="${block}" style="${style}" />`);
     }
   }
   return (
