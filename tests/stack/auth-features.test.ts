@@ -5,19 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { inbox, otpCode } from '../support/inbox.ts';
-import { anon, client, http, INBOX_URL, service, type AnyClient } from './helpers.ts';
+import { signedInUser } from './auth-users.ts';
+import { anon, http, INBOX_URL } from './helpers.ts';
 
 const json = { 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' };
 
-async function signedIn(): Promise<{ sb: AnyClient; email: string; token: string }> {
-  const email = `feat-${randomUUID().slice(0, 8)}@example.test`;
-  const created = await service().auth.admin.createUser({ email, password: 'feature-pass', email_confirm: true });
-  expect(created.error).toBeNull();
-  const sb = client();
-  const { data, error } = await sb.auth.signInWithPassword({ email, password: 'feature-pass' });
-  expect(error).toBeNull();
-  return { sb, email, token: data.session!.access_token };
-}
+const signedIn = () => signedInUser('feat');
 
 async function post(path: string, body: unknown, token?: string): Promise<{ status: number; body: unknown }> {
   const r = await http(path, {

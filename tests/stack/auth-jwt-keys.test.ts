@@ -7,19 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, generateKeyPair, jwtVerify, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { ANON_KEY, client, http, service, signToken, STACK_URL, type AnyClient } from './helpers.ts';
+import { signedInUser } from './auth-users.ts';
+import { ANON_KEY, client, http, service, signToken, STACK_URL } from './helpers.ts';
 
 const DEFAULT_KID = 'b81269f1-21d8-4f2e-b719-c2240a840d90';
 
-async function signedIn(): Promise<{ sb: AnyClient; token: string; id: string }> {
-  const email = `keys-${randomUUID().slice(0, 8)}@example.test`;
-  const created = await service().auth.admin.createUser({ email, password: 'keys-password', email_confirm: true });
-  expect(created.error).toBeNull();
-  const sb = client();
-  const { data, error } = await sb.auth.signInWithPassword({ email, password: 'keys-password' });
-  expect(error).toBeNull();
-  return { sb, token: data.session!.access_token, id: created.data.user!.id };
-}
+const signedIn = () => signedInUser('keys');
 
 /** The claims of `token` re-signed with a key the stack does not know, under the same kid. */
 async function forged(token: string, kid = DEFAULT_KID): Promise<string> {

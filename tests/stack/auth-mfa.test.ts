@@ -6,35 +6,17 @@
 // computes them. Each test speaks from an IP of its own (X-Forwarded-For): challenges
 // are bound to the IP that asked for them, and the challenge/verify limits count per IP.
 import { randomUUID } from 'node:crypto';
-import { createClient } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
-import ws from 'ws';
 import { secretOf, totp } from '../support/totp.ts';
-import { ANON_KEY, service, STACK_URL, type AnyClient } from './helpers.ts';
+import { clientFrom, signedInUser, signInAgain } from './auth-users.ts';
+import { ANON_KEY, STACK_URL, type AnyClient } from './helpers.ts';
 
-const PASSWORD = 'mfa-test-password';
 let ipCounter = 0;
 const freshIp = () => `198.51.100.${(++ipCounter % 250) + 1}, 10.9.${Math.floor(Math.random() * 250)}.${ipCounter % 250}`;
 
-function clientFrom(ip: string): AnyClient {
-  return createClient(STACK_URL, ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: ws as never },
-    global: { headers: { 'X-Forwarded-For': ip } },
-  });
-}
-
-/** A confirmed user made through the admin API, signed in with its password from `ip`. */
-async function signedInUser(ip = freshIp()): Promise<{ sb: AnyClient; email: string; id: string; ip: string }> {
-  const email = `mfa-${randomUUID().slice(0, 8)}@example.test`;
-  const created = await service().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
-  expect(created.error).toBeNull();
-  const sb = clientFrom(ip);
-  const { error } = await sb.auth.signInWithPassword({ email, password: PASSWORD });
-  expect(error).toBeNull();
-  return { sb, email, id: created.data.user!.id, ip };
-}
+/** A confirmed user signed in with its password from an IP of its own. */
+const signedIn = () => signedInUser('mfa', { ip: freshIp() });
 
 /** Enrols a TOTP factor and verifies it (the session becomes aal2); returns the factor id and secret. */
 async function enrolVerified(sb: AnyClient, friendlyName = 'phone app'): Promise<{ factorId: string; secret: string }> {
@@ -49,7 +31,7 @@ async function enrolVerified(sb: AnyClient, friendlyName = 'phone app'): Promise
 
 describe('auth: MFA with TOTP', () => {
   it('enrols a factor: id, friendly name, base32 secret, otpauth URI and a QR code SVG', async () => {
-    const { sb, email } = await signedInUser();
+    const { sb, email } = await signedIn();
     const { data, error } = await sb.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator', issuer: 'Signage Portal' });
     expect(error).toBeNull();
     expect(data).toMatchObject({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), type: 'totp', friendly_name: 'Authenticator' });
@@ -83,14 +65,14 @@ describe('auth: MFA with TOTP', () => {
   });
 
   it('defaults the issuer to the site URL host', async () => {
-    const { sb } = await signedInUser();
+    const { sb } = await signedIn();
     const { data } = await sb.auth.mfa.enroll({ factorType: 'totp' });
     expect(new URL(data!.totp.uri).searchParams.get('issuer')).toBe('127.0.0.1:5173');
     expect(data!.friendly_name).toBe('');
   });
 
   it('challenges and verifies: the session becomes aal2 with totp first in amr, and the factor verified', async () => {
-    const { sb } = await signedInUser();
+    const { sb } = await signedIn();
     const before = await sb.auth.getSession();
     const claims1 = decodeJwt(before.data.session!.access_token);
     expect(claims1).toMatchObject({ aal: 'aal1', amr: [{ method: 'password', timestamp: expect.any(Number) }] });
@@ -143,10 +125,9 @@ describe('auth: MFA with TOTP', () => {
   });
 
   it('a new sign-in of an enrolled user is aal1 with aal2 next, until it verifies a code', async () => {
-    const { sb, email } = await signedInUser();
+    const { sb, email } = await signedIn();
     const { factorId, secret } = await enrolVerified(sb);
-    const again = clientFrom(freshIp());
-    await again.auth.signInWithPassword({ email, password: PASSWORD });
+    const again = await signInAgain(email, freshIp());
     const aal = await again.auth.mfa.getAuthenticatorAssuranceLevel();
     expect(aal.data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
     const { error } = await again.auth.mfa.challengeAndVerify({ factorId, code: totp(secret) });
@@ -155,7 +136,7 @@ describe('auth: MFA with TOTP', () => {
   });
 
   it('accepts the codes of the neighbouring 30 s steps and refuses others and wrong codes', async () => {
-    const { sb } = await signedInUser();
+    const { sb } = await signedIn();
     const enrolled = await sb.auth.mfa.enroll({ factorType: 'totp' });
     const factorId = enrolled.data!.id;
     const secret = secretOf(enrolled.data!.totp.uri);
@@ -172,7 +153,7 @@ describe('auth: MFA with TOTP', () => {
   });
 
   it('refuses a used challenge, a challenge from another IP, an unknown challenge and an empty code', async () => {
-    const { sb, email } = await signedInUser();
+    const { sb, email } = await signedIn();
     const enrolled = await sb.auth.mfa.enroll({ factorType: 'totp' });
     const factorId = enrolled.data!.id;
     const secret = secretOf(enrolled.data!.totp.uri);
@@ -189,8 +170,7 @@ describe('auth: MFA with TOTP', () => {
 
     // The same user signed in from elsewhere cannot answer this IP's challenge.
     const ch = await sb.auth.mfa.challenge({ factorId });
-    const elsewhere = clientFrom(freshIp());
-    await elsewhere.auth.signInWithPassword({ email, password: PASSWORD });
+    const elsewhere = await signInAgain(email, freshIp());
     const moved = await elsewhere.auth.mfa.verify({ factorId, challengeId: ch.data!.id, code: totp(secret) });
     expect(moved.error).toMatchObject({
       status: 422,
@@ -205,9 +185,8 @@ describe('auth: MFA with TOTP', () => {
   });
 
   it('verifying ends the user’s other aal1 sessions, as GoTrue does', async () => {
-    const { sb, email } = await signedInUser();
-    const other = clientFrom(freshIp());
-    await other.auth.signInWithPassword({ email, password: PASSWORD });
+    const { sb, email } = await signedIn();
+    const other = await signInAgain(email, freshIp());
     const otherToken = (await other.auth.getSession()).data.session!.access_token;
     await enrolVerified(sb);
     const r = await fetch(`${STACK_URL}/auth/v1/user`, {
@@ -220,7 +199,7 @@ describe('auth: MFA with TOTP', () => {
   });
 
   it('refuses a second factor with the same friendly name, and a new factor at aal1 once one is verified', async () => {
-    const { sb, email } = await signedInUser();
+    const { sb, email } = await signedIn();
     await sb.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'twice' });
     const dup = await sb.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'twice' });
     expect(dup.error).toMatchObject({
@@ -229,8 +208,7 @@ describe('auth: MFA with TOTP', () => {
       message: 'A factor with the friendly name "twice" for this user already exists',
     });
     await enrolVerified(sb, 'main');
-    const aal1 = clientFrom(freshIp());
-    await aal1.auth.signInWithPassword({ email, password: PASSWORD });
+    const aal1 = await signInAgain(email, freshIp());
     const more = await aal1.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'backup' });
     expect(more.error).toMatchObject({ status: 403, code: 'insufficient_aal', message: 'AAL2 required to enroll a new factor' });
     // At aal2 a second factor may be enrolled.
@@ -239,15 +217,14 @@ describe('auth: MFA with TOTP', () => {
   });
 
   it('unenrols: an unverified factor at aal1; a verified one only at aal2, which then drops to aal1', async () => {
-    const { sb, email } = await signedInUser();
+    const { sb, email } = await signedIn();
     const pending = await sb.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'pending' });
     const removed = await sb.auth.mfa.unenroll({ factorId: pending.data!.id });
     expect(removed.error).toBeNull();
     expect(removed.data).toEqual({ id: pending.data!.id });
 
     const { factorId } = await enrolVerified(sb);
-    const aal1 = clientFrom(freshIp());
-    await aal1.auth.signInWithPassword({ email, password: PASSWORD });
+    const aal1 = await signInAgain(email, freshIp());
     const refused = await aal1.auth.mfa.unenroll({ factorId });
     expect(refused.error).toMatchObject({
       status: 422,
@@ -267,8 +244,8 @@ describe('auth: MFA with TOTP', () => {
   });
 
   it('answers factor_id errors as GoTrue: not a UUID, not the caller’s factor', async () => {
-    const { sb } = await signedInUser();
-    const { sb: other } = await signedInUser();
+    const { sb } = await signedIn();
+    const { sb: other } = await signedIn();
     const theirs = await other.auth.mfa.enroll({ factorType: 'totp' });
     const notOwned = await sb.auth.mfa.challenge({ factorId: theirs.data!.id });
     expect(notOwned.error).toMatchObject({ status: 404, code: 'mfa_factor_not_found', message: 'Factor not found' });
@@ -277,7 +254,7 @@ describe('auth: MFA with TOTP', () => {
   });
 
   it('answers GoTrue’s errors for a bad factor type, and for phone and WebAuthn, which config.toml leaves off', async () => {
-    const { sb } = await signedInUser();
+    const { sb } = await signedIn();
     const phone = await sb.auth.mfa.enroll({ factorType: 'phone', phone: '+14155550100' });
     expect(phone.error).toMatchObject({ status: 422, code: 'mfa_phone_enroll_not_enabled', message: 'MFA enroll is disabled for Phone' });
     const webauthn = await sb.auth.mfa.enroll({ factorType: 'webauthn' } as never);
@@ -309,7 +286,7 @@ describe('auth: MFA with TOTP', () => {
   });
 
   it('limits challenges per IP as GoTrue does: a burst of 30, then 429', async () => {
-    const { sb } = await signedInUser();
+    const { sb } = await signedIn();
     const enrolled = await sb.auth.mfa.enroll({ factorType: 'totp' });
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) {

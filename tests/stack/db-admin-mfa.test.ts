@@ -3,41 +3,18 @@
 // admin only in an aal2 session; at aal1 admin reads and writes are refused (RLS shows no
 // rows, writes fail 42501, admin-only functions answer 403); an admin who never enrolled
 // is unaffected. Sessions come from real sign-ins with supabase-js, codes from RFC 6238.
-import { randomUUID } from 'node:crypto';
-import { createClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import ws from 'ws';
 import { secretOf, totp } from '../support/totp.ts';
+import { signedInUser, signInAgain } from './auth-users.ts';
 import { SEED } from './db-seed.ts';
-import { ANON_KEY, service, STACK_URL, type AnyClient } from './helpers.ts';
+import { service, type AnyClient } from './helpers.ts';
 
-const PASSWORD = 'admin-mfa-password';
 let n = 0;
-
-function newClient(): AnyClient {
-  // An IP of its own per client: a challenge must be verified from the IP that asked for it.
-  const ip = `203.0.113.${(++n % 250) + 1}`;
-  return createClient(STACK_URL, ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: ws as never },
-    global: { headers: { 'X-Forwarded-For': ip } },
-  });
-}
+/** An IP of its own per client: a challenge must be verified from the IP that asked for it. */
+const nextIp = () => `203.0.113.${(++n % 250) + 1}`;
 
 /** A new admin login (role in app_metadata, as the product's admins have it), signed in. */
-async function newAdmin(): Promise<{ sb: AnyClient; email: string; id: string }> {
-  const email = `admin-mfa-${randomUUID().slice(0, 8)}@example.test`;
-  const created = await service().auth.admin.createUser({
-    email,
-    password: PASSWORD,
-    email_confirm: true,
-    app_metadata: { role: 'admin' },
-  });
-  expect(created.error).toBeNull();
-  const sb = newClient();
-  expect((await sb.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
-  return { sb, email, id: created.data.user!.id };
-}
+const newAdmin = () => signedInUser('admin-mfa', { ip: nextIp(), appMetadata: { role: 'admin' } });
 
 async function enrol(sb: AnyClient): Promise<{ factorId: string; secret: string }> {
   const enrolled = await sb.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator app' });
@@ -48,11 +25,7 @@ async function enrol(sb: AnyClient): Promise<{ factorId: string; secret: string 
   return { factorId, secret };
 }
 
-async function signIn(email: string): Promise<AnyClient> {
-  const sb = newClient();
-  expect((await sb.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
-  return sb;
-}
+const signIn = (email: string) => signInAgain(email, nextIp());
 
 /** What an admin reads and may write: every venue, and a new advertiser (removed again). */
 async function adminAccess(sb: AnyClient) {

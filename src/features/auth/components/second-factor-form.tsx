@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { CodeInput } from '@/components/ui/code-input';
 import { useSignOut } from '@/lib/auth';
 import { secondFactorCodeSchema } from '@/lib/second-factor';
 import type { useVerifySecondFactor } from '../api/verify-second-factor';
@@ -33,15 +33,7 @@ export function SecondFactorForm({ verify }: SecondFactorFormProps) {
       {verify.error && <Alert tone="danger">{verify.error.message}</Alert>}
       <Field label="Authentication code" error={errors.code?.message}>
         {({ invalid, ...control }) => (
-          <Input
-            {...control}
-            {...register('code')}
-            invalid={invalid}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder="123456"
-          />
+          <CodeInput {...control} {...register('code')} invalid={invalid} />
         )}
       </Field>
       <Button type="submit" className="w-full" isLoading={verify.isPending}>

@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorState } from '@/components/ui/error-state';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { CodeInput } from '@/components/ui/code-input';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format';
 import { secondFactorCodeSchema } from '@/lib/second-factor';
@@ -116,16 +116,7 @@ function EnrolmentStep({ enrolment, onDone }: { enrolment: Enrolment; onDone: ()
         {confirm.error && <Alert tone="danger">{confirm.error.message}</Alert>}
         <Field label="Code from the app" error={errors.code?.message}>
           {({ invalid, ...control }) => (
-            <Input
-              {...control}
-              {...register('code')}
-              invalid={invalid}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              placeholder="123456"
-              className="max-w-40"
-            />
+            <CodeInput {...control} {...register('code')} invalid={invalid} className="max-w-40" />
           )}
         </Field>
         <div className="flex gap-2">
