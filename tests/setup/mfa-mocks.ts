@@ -50,5 +50,9 @@ export function enrolAnswer(id = FACTOR_ID) {
 
 export const onChallenge = (id = FACTOR_ID) =>
   http.post(authUrl(`/factors/${id}/challenge`), () =>
-    HttpResponse.json({ id: 'c4a11e00-0000-4000-8000-000000000001', type: 'totp', expires_at: Math.floor(Date.now() / 1000) + 300 }),
+    HttpResponse.json({
+      id: 'c4a11e00-0000-4000-8000-000000000001',
+      type: 'totp',
+      expires_at: Math.floor(Date.now() / 1000) + 300,
+    }),
   );

@@ -19,7 +19,14 @@ const kid = randomUUID();
 
 beforeAll(async () => {
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const jwk = { ...(await exportJWK(privateKey)), kid, alg: 'RS256', use: 'sig', key_ops: ['sign', 'verify'], ext: true };
+  const jwk = {
+    ...(await exportJWK(privateKey)),
+    kid,
+    alg: 'RS256',
+    use: 'sig',
+    key_ops: ['sign', 'verify'],
+    ext: true,
+  };
   keysDir = mkdtempSync(path.join(tmpdir(), 'signing-keys-'));
   const file = path.join(keysDir, 'signing_keys.json');
   writeFileSync(file, JSON.stringify([jwk]));
@@ -77,7 +84,9 @@ describe('auth: anonymous sign-ins on', () => {
     const got = await admin().auth.admin.getUserById(data.user!.id);
     expect(got.data.user).toMatchObject({ is_anonymous: true });
 
-    const settings = (await (await fetch(`${stack.url}/auth/v1/settings`, { headers: { apikey: ANON_KEY } })).json()) as {
+    const settings = (await (
+      await fetch(`${stack.url}/auth/v1/settings`, { headers: { apikey: ANON_KEY } })
+    ).json()) as {
       external: Record<string, boolean>;
     };
     expect(settings.external.anonymous_users).toBe(true);
@@ -87,7 +96,11 @@ describe('auth: anonymous sign-ins on', () => {
     const client = sb();
     await client.auth.signInAnonymously();
     const { error } = await client.auth.mfa.enroll({ factorType: 'totp' });
-    expect(error).toMatchObject({ status: 403, code: 'no_authorization', message: 'Anonymous user not allowed to perform these actions' });
+    expect(error).toMatchObject({
+      status: 403,
+      code: 'no_authorization',
+      message: 'Anonymous user not allowed to perform these actions',
+    });
   });
 });
 
@@ -99,7 +112,11 @@ describe('auth: TOTP switched off', () => {
     const signIn = await client.auth.signInWithPassword({ email, password: 'switch-pass' });
     expect(signIn.error).toBeNull();
     const { error } = await client.auth.mfa.enroll({ factorType: 'totp' });
-    expect(error).toMatchObject({ status: 422, code: 'mfa_totp_enroll_not_enabled', message: 'MFA enroll is disabled for TOTP' });
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'mfa_totp_enroll_not_enabled',
+      message: 'MFA enroll is disabled for TOTP',
+    });
   });
 });
 
@@ -111,7 +128,9 @@ describe('auth: a signing keys file with an RS256 key', () => {
     const token = data.session!.access_token;
     expect(decodeProtectedHeader(token)).toEqual({ alg: 'RS256', kid, typ: 'JWT' });
 
-    const jwks = (await (await fetch(`${stack.url}/auth/v1/.well-known/jwks.json`)).json()) as { keys: Record<string, unknown>[] };
+    const jwks = (await (await fetch(`${stack.url}/auth/v1/.well-known/jwks.json`)).json()) as {
+      keys: Record<string, unknown>[];
+    };
     expect(jwks.keys).toHaveLength(1);
     expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', kid, use: 'sig', key_ops: ['verify'], e: 'AQAB' });
     expect(jwks.keys[0]).not.toHaveProperty('d');

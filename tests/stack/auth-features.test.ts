@@ -25,7 +25,11 @@ describe('auth: features this project leaves off', () => {
   it('anonymous sign-in: GoTrue’s anonymous_provider_disabled, and /settings says so', async () => {
     const { data, error } = await anon().auth.signInAnonymously();
     expect(data).toMatchObject({ user: null, session: null });
-    expect(error).toMatchObject({ status: 422, code: 'anonymous_provider_disabled', message: 'Anonymous sign-ins are disabled' });
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'anonymous_provider_disabled',
+      message: 'Anonymous sign-ins are disabled',
+    });
     const settings = (await (await http('/auth/v1/settings')).json()) as { external: Record<string, boolean> };
     expect(settings.external.anonymous_users).toBe(false);
     expect(settings).toMatchObject({ saml_enabled: false, passkeys_enabled: false });
@@ -44,9 +48,17 @@ describe('auth: features this project leaves off', () => {
     expect(identities.data!.identities).toEqual([expect.objectContaining({ provider: 'email' })]);
 
     const link = await sb.auth.linkIdentity({ provider: 'github', options: { skipBrowserRedirect: true } });
-    expect(link.error).toMatchObject({ status: 404, code: 'manual_linking_disabled', message: 'Manual linking is disabled' });
+    expect(link.error).toMatchObject({
+      status: 404,
+      code: 'manual_linking_disabled',
+      message: 'Manual linking is disabled',
+    });
     const unlink = await sb.auth.unlinkIdentity(identities.data!.identities[0]!);
-    expect(unlink.error).toMatchObject({ status: 404, code: 'manual_linking_disabled', message: 'Manual linking is disabled' });
+    expect(unlink.error).toMatchObject({
+      status: 404,
+      code: 'manual_linking_disabled',
+      message: 'Manual linking is disabled',
+    });
   });
 
   it('passkeys: 404 passkey_disabled', async () => {
@@ -67,9 +79,16 @@ describe('auth: features this project leaves off', () => {
       message: 'Provider (issuer "https://accounts.google.com") is not enabled',
     });
     const custom = await anon().auth.signInWithIdToken({ provider: 'my-idp', token: 'x.y.z' });
-    expect(custom.error).toMatchObject({ status: 400, code: 'validation_failed', message: 'Custom OIDC provider "my-idp" not allowed' });
+    expect(custom.error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Custom OIDC provider "my-idp" not allowed',
+    });
     const missing = await post('/auth/v1/token?grant_type=id_token', { provider: 'google' });
-    expect(missing).toEqual({ status: 400, body: { error: 'invalid request', error_description: 'id_token required' } });
+    expect(missing).toEqual({
+      status: 400,
+      body: { error: 'invalid request', error_description: 'id_token required' },
+    });
   });
 
   it('reauthenticate mails the user a one-time code', async () => {
@@ -86,15 +105,27 @@ describe('auth: features this project leaves off', () => {
 
 describe('auth: verifyOtp validation as GoTrue answers it', () => {
   it('a wrong code for an address, and a token hash that matches nothing', async () => {
-    const code = await anon().auth.verifyOtp({ email: `nobody-${randomUUID()}@example.test`, token: '123456', type: 'email' });
+    const code = await anon().auth.verifyOtp({
+      email: `nobody-${randomUUID()}@example.test`,
+      token: '123456',
+      type: 'email',
+    });
     expect(code.error).toMatchObject({ status: 403, code: 'otp_expired', message: 'Token has expired or is invalid' });
     const hash = await anon().auth.verifyOtp({ token_hash: 'no-such-hash', type: 'email' });
-    expect(hash.error).toMatchObject({ status: 403, code: 'otp_expired', message: 'Email link is invalid or has expired' });
+    expect(hash.error).toMatchObject({
+      status: 403,
+      code: 'otp_expired',
+      message: 'Email link is invalid or has expired',
+    });
   });
 
   it('a token hash with a type that is no e-mail verification', async () => {
     const r = await anon().auth.verifyOtp({ token_hash: 'abc', type: 'sms' as never });
-    expect(r.error).toMatchObject({ status: 400, code: 'validation_failed', message: 'Invalid email verification type' });
+    expect(r.error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Invalid email verification type',
+    });
   });
 
   it('a malformed e-mail address or phone number', async () => {
@@ -107,7 +138,11 @@ describe('auth: verifyOtp validation as GoTrue answers it', () => {
       message: 'Invalid phone number format (E.164 required)',
     });
     const unknownPhone = await anon().auth.verifyOtp({ phone: '+14155550100', token: '123456', type: 'sms' });
-    expect(unknownPhone.error).toMatchObject({ status: 403, code: 'otp_expired', message: 'Token has expired or is invalid' });
+    expect(unknownPhone.error).toMatchObject({
+      status: 403,
+      code: 'otp_expired',
+      message: 'Token has expired or is invalid',
+    });
   });
 
   it('the shape of the request body', async () => {
@@ -123,7 +158,10 @@ describe('auth: verifyOtp validation as GoTrue answers it', () => {
       [{ type: 'email', token_hash: 'h', email: 'a@example.test' }, 'Only the token_hash and type should be provided'],
     ];
     for (const [body, message] of cases) {
-      expect(await post('/auth/v1/verify', body)).toEqual({ status: 400, body: { code: 'validation_failed', message } });
+      expect(await post('/auth/v1/verify', body)).toEqual({
+        status: 400,
+        body: { code: 'validation_failed', message },
+      });
     }
   });
 
@@ -133,6 +171,9 @@ describe('auth: verifyOtp validation as GoTrue answers it', () => {
     expect(await noType.json()).toEqual({ code: 'validation_failed', message: 'Verify requires a verification type' });
     const noToken = await http('/auth/v1/verify?type=signup', { headers: json, redirect: 'manual' });
     expect(noToken.status).toBe(400);
-    expect(await noToken.json()).toEqual({ code: 'validation_failed', message: 'Verify requires a token or a token hash' });
+    expect(await noToken.json()).toEqual({
+      code: 'validation_failed',
+      message: 'Verify requires a token or a token hash',
+    });
   });
 });

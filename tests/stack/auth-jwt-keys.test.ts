@@ -90,20 +90,28 @@ describe('auth: signing keys and JWKS', () => {
     const es = await client(ANON_KEY, token).from('users').select('id');
     expect(es.error).toBeNull();
     expect(es.data).toEqual([{ id }]);
-    const hs = await client(ANON_KEY, await signToken({ sub: id })).from('users').select('id');
+    const hs = await client(ANON_KEY, await signToken({ sub: id }))
+      .from('users')
+      .select('id');
     expect(hs.data).toEqual([{ id }]);
 
-    const bad = await client(ANON_KEY, await forged(token)).from('users').select('id');
+    const bad = await client(ANON_KEY, await forged(token))
+      .from('users')
+      .select('id');
     expect(bad.status).toBe(401);
     expect(bad.error).toMatchObject({ code: 'PGRST301' });
-    const unknownKid = await client(ANON_KEY, await forged(token, randomUUID())).from('users').select('id');
+    const unknownKid = await client(ANON_KEY, await forged(token, randomUUID()))
+      .from('users')
+      .select('id');
     expect(unknownKid.status).toBe(401);
     expect(unknownKid.error).toMatchObject({ code: 'PGRST301' });
   });
 
   it('Auth itself refuses a forged ES256 token', async () => {
     const { token } = await signedIn();
-    const r = await http('/auth/v1/user', { headers: { Authorization: `Bearer ${await forged(token)}`, 'X-Supabase-Api-Version': '2024-01-01' } });
+    const r = await http('/auth/v1/user', {
+      headers: { Authorization: `Bearer ${await forged(token)}`, 'X-Supabase-Api-Version': '2024-01-01' },
+    });
     expect(r.status).toBe(403);
     expect(await r.json()).toMatchObject({ code: 'bad_jwt' });
   });
@@ -112,7 +120,9 @@ describe('auth: signing keys and JWKS', () => {
     const { token } = await signedIn();
     const ok = await client(ANON_KEY, token).storage.from('ad-images').list();
     expect(ok.error).toBeNull();
-    const bad = await client(ANON_KEY, await forged(token)).storage.from('ad-images').list();
+    const bad = await client(ANON_KEY, await forged(token))
+      .storage.from('ad-images')
+      .list();
     expect(bad.error).toMatchObject({ message: 'invalid signature' });
   });
 
@@ -121,7 +131,10 @@ describe('auth: signing keys and JWKS', () => {
     const ok = await client(ANON_KEY, token).functions.invoke<{ authorization: string }>('echo', { body: {} });
     expect(ok.error).toBeNull();
     expect(ok.data?.authorization).toBe(`Bearer ${token}`);
-    const r = await http('/functions/v1/echo', { method: 'POST', headers: { Authorization: `Bearer ${await forged(token)}` } });
+    const r = await http('/functions/v1/echo', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${await forged(token)}` },
+    });
     expect(r.status).toBe(401);
     expect(await r.json()).toEqual({ msg: 'Invalid JWT' });
   });

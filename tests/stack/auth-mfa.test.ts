@@ -13,7 +13,8 @@ import { clientFrom, signedInUser, signInAgain } from './auth-users.ts';
 import { ANON_KEY, STACK_URL, type AnyClient } from './helpers.ts';
 
 let ipCounter = 0;
-const freshIp = () => `198.51.100.${(++ipCounter % 250) + 1}, 10.9.${Math.floor(Math.random() * 250)}.${ipCounter % 250}`;
+const freshIp = () =>
+  `198.51.100.${(++ipCounter % 250) + 1}, 10.9.${Math.floor(Math.random() * 250)}.${ipCounter % 250}`;
 
 /** A confirmed user signed in with its password from an IP of its own. */
 const signedIn = () => signedInUser('mfa', { ip: freshIp() });
@@ -32,9 +33,17 @@ async function enrolVerified(sb: AnyClient, friendlyName = 'phone app'): Promise
 describe('auth: MFA with TOTP', () => {
   it('enrols a factor: id, friendly name, base32 secret, otpauth URI and a QR code SVG', async () => {
     const { sb, email } = await signedIn();
-    const { data, error } = await sb.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator', issuer: 'Signage Portal' });
+    const { data, error } = await sb.auth.mfa.enroll({
+      factorType: 'totp',
+      friendlyName: 'Authenticator',
+      issuer: 'Signage Portal',
+    });
     expect(error).toBeNull();
-    expect(data).toMatchObject({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), type: 'totp', friendly_name: 'Authenticator' });
+    expect(data).toMatchObject({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      type: 'totp',
+      friendly_name: 'Authenticator',
+    });
     const { secret, uri, qr_code } = data!.totp;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     const parsed = new URL(uri);
@@ -59,7 +68,12 @@ describe('auth: MFA with TOTP', () => {
     const listed = await sb.auth.mfa.listFactors();
     expect(listed.error).toBeNull();
     expect(listed.data!.all).toEqual([
-      expect.objectContaining({ id: data!.id, factor_type: 'totp', status: 'unverified', friendly_name: 'Authenticator' }),
+      expect.objectContaining({
+        id: data!.id,
+        factor_type: 'totp',
+        status: 'unverified',
+        friendly_name: 'Authenticator',
+      }),
     ]);
     expect(listed.data!.totp).toEqual([]);
   });
@@ -100,7 +114,10 @@ describe('auth: MFA with TOTP', () => {
 
     const aal = await sb.auth.mfa.getAuthenticatorAssuranceLevel();
     expect(aal.data).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2' });
-    expect(aal.data!.currentAuthenticationMethods.map((m) => (typeof m === 'string' ? m : m.method))).toEqual(['totp', 'password']);
+    expect(aal.data!.currentAuthenticationMethods.map((m) => (typeof m === 'string' ? m : m.method))).toEqual([
+      'totp',
+      'password',
+    ]);
 
     const listed = await sb.auth.mfa.listFactors();
     expect(listed.data!.totp).toEqual([expect.objectContaining({ id: factorId, status: 'verified' })]);
@@ -145,7 +162,11 @@ describe('auth: MFA with TOTP', () => {
       return sb.auth.mfa.verify({ factorId, challengeId: ch.data!.id, code });
     };
     const wrong = await tryCode(totp(secret, Date.now(), 3));
-    expect(wrong.error).toMatchObject({ status: 422, code: 'mfa_verification_failed', message: 'Invalid TOTP code entered' });
+    expect(wrong.error).toMatchObject({
+      status: 422,
+      code: 'mfa_verification_failed',
+      message: 'Invalid TOTP code entered',
+    });
     const short = await tryCode('12345');
     expect(short.error).toMatchObject({ status: 422, code: 'mfa_verification_failed' });
     const previous = await tryCode(totp(secret, Date.now(), -1));
@@ -159,7 +180,11 @@ describe('auth: MFA with TOTP', () => {
     const secret = secretOf(enrolled.data!.totp.uri);
 
     const empty = await sb.auth.mfa.verify({ factorId, challengeId: randomUUID(), code: '' });
-    expect(empty.error).toMatchObject({ status: 400, code: 'validation_failed', message: 'Code needs to be non-empty' });
+    expect(empty.error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Code needs to be non-empty',
+    });
 
     const unknown = await sb.auth.mfa.verify({ factorId, challengeId: randomUUID(), code: totp(secret) });
     expect(unknown.error).toMatchObject({
@@ -193,7 +218,10 @@ describe('auth: MFA with TOTP', () => {
       headers: { apikey: ANON_KEY, Authorization: `Bearer ${otherToken}`, 'X-Supabase-Api-Version': '2024-01-01' },
     });
     expect(r.status).toBe(403);
-    expect(await r.json()).toEqual({ code: 'session_not_found', message: 'Session from session_id claim in JWT does not exist' });
+    expect(await r.json()).toEqual({
+      code: 'session_not_found',
+      message: 'Session from session_id claim in JWT does not exist',
+    });
     // supabase-js reads that as a missing session.
     expect((await other.auth.getUser()).error).toMatchObject({ name: 'AuthSessionMissingError' });
   });
@@ -210,7 +238,11 @@ describe('auth: MFA with TOTP', () => {
     await enrolVerified(sb, 'main');
     const aal1 = await signInAgain(email, freshIp());
     const more = await aal1.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'backup' });
-    expect(more.error).toMatchObject({ status: 403, code: 'insufficient_aal', message: 'AAL2 required to enroll a new factor' });
+    expect(more.error).toMatchObject({
+      status: 403,
+      code: 'insufficient_aal',
+      message: 'AAL2 required to enroll a new factor',
+    });
     // At aal2 a second factor may be enrolled.
     const ok = await sb.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'backup' });
     expect(ok.error).toBeNull();
@@ -240,7 +272,10 @@ describe('auth: MFA with TOTP', () => {
     expect(claims.aal).toBe('aal1');
     expect((claims.amr as { method: string }[]).map((a) => a.method)).toEqual(['password']);
     expect((await sb.auth.mfa.listFactors()).data!.all).toEqual([]);
-    expect((await sb.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal1' });
+    expect((await sb.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({
+      currentLevel: 'aal1',
+      nextLevel: 'aal1',
+    });
   });
 
   it('answers factor_id errors as GoTrue: not a UUID, not the caller’s factor', async () => {
@@ -256,7 +291,11 @@ describe('auth: MFA with TOTP', () => {
   it('answers GoTrue’s errors for a bad factor type, and for phone and WebAuthn, which config.toml leaves off', async () => {
     const { sb } = await signedIn();
     const phone = await sb.auth.mfa.enroll({ factorType: 'phone', phone: '+14155550100' });
-    expect(phone.error).toMatchObject({ status: 422, code: 'mfa_phone_enroll_not_enabled', message: 'MFA enroll is disabled for Phone' });
+    expect(phone.error).toMatchObject({
+      status: 422,
+      code: 'mfa_phone_enroll_not_enabled',
+      message: 'MFA enroll is disabled for Phone',
+    });
     const webauthn = await sb.auth.mfa.enroll({ factorType: 'webauthn' } as never);
     expect(webauthn.error).toMatchObject({
       status: 422,
@@ -291,8 +330,13 @@ describe('auth: MFA with TOTP', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) {
       const r = await sb.auth.mfa.challenge({ factorId: enrolled.data!.id });
-      statuses.push(r.error ? (r.error as { status?: number }).status ?? 0 : 200);
-      if (i === 30) expect(r.error).toMatchObject({ status: 429, code: 'over_request_rate_limit', message: 'Request rate limit reached' });
+      statuses.push(r.error ? ((r.error as { status?: number }).status ?? 0) : 200);
+      if (i === 30)
+        expect(r.error).toMatchObject({
+          status: 429,
+          code: 'over_request_rate_limit',
+          message: 'Request rate limit reached',
+        });
     }
     expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
   });

@@ -83,11 +83,15 @@ describe('database: admins who enrolled two-factor sign-in', () => {
     const { sb, email } = await newAdmin();
     await enrol(sb);
     const aal1 = await signIn(email);
-    const refused = await aal1.functions.invoke('set-users-password', { body: { username: 'nobody-here', newPassword: 'x' } });
+    const refused = await aal1.functions.invoke('set-users-password', {
+      body: { username: 'nobody-here', newPassword: 'x' },
+    });
     expect(refused.response?.status).toBe(403);
     expect(await refused.response!.json()).toEqual({ error: 'Only admins can set passwords' });
     // At aal2 the caller passes the admin check (and reaches the input rules).
-    const allowed = await sb.functions.invoke('set-users-password', { body: { username: 'nobody-here', newPassword: 'x' } });
+    const allowed = await sb.functions.invoke('set-users-password', {
+      body: { username: 'nobody-here', newPassword: 'x' },
+    });
     expect(allowed.response?.status).toBe(422);
   });
 

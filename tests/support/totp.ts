@@ -32,7 +32,8 @@ export function totp(secret: string, time = Date.now(), stepOffset = 0): string 
   const hmac = createHmac('sha1', fromBase32(secret)).update(msg).digest();
   const offset = hmac[19]! & 0xf;
   const code =
-    (((hmac[offset]! & 0x7f) << 24) | (hmac[offset + 1]! << 16) | (hmac[offset + 2]! << 8) | hmac[offset + 3]!) % 1_000_000;
+    (((hmac[offset]! & 0x7f) << 24) | (hmac[offset + 1]! << 16) | (hmac[offset + 2]! << 8) | hmac[offset + 3]!) %
+    1_000_000;
   return String(code).padStart(6, '0');
 }
 

@@ -23,7 +23,8 @@ import { hashedToken } from './verify.ts';
 /** POST /signup with neither e-mail nor phone (api.go's /signup route and SignupAnonymously). */
 export async function signupAnonymously(ctx: AuthContext, req: StackRequest, res: ServerResponse): Promise<void> {
   const { config } = ctx;
-  if (!config.auth.anonymousSignIns) throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  if (!config.auth.anonymousSignIns)
+    throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
   enforceLimit(config, ctx.limits.anonymous, req);
   if (!config.auth.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
   const body = await readJson(req);
@@ -130,7 +131,8 @@ export async function web3Grant(ctx: AuthContext, req: StackRequest): Promise<ne
   if (body.chain === 'ethereum' && !web3.ethereum) {
     throw unprocessable('web3_provider_disabled', 'Ethereum Web3 provider is disabled');
   }
-  if (body.chain !== 'solana' && body.chain !== 'ethereum') throw badRequest('web3_unsupported_chain', 'Unsupported chain');
+  if (body.chain !== 'solana' && body.chain !== 'ethereum')
+    throw badRequest('web3_unsupported_chain', 'Unsupported chain');
   throw notImplemented();
 }
 
@@ -176,9 +178,11 @@ export async function idTokenGrant(ctx: AuthContext, req: StackRequest): Promise
   const issuer = typeof body.issuer === 'string' ? body.issuer : '';
   const clientId = typeof body.client_id === 'string' ? body.client_id : '';
   if (!idToken) throw new OAuthError('invalid request', 'id_token required');
-  if (!provider && (!clientId || !issuer)) throw new OAuthError('invalid request', 'provider or client_id and issuer required');
+  if (!provider && (!clientId || !issuer))
+    throw new OAuthError('invalid request', 'provider or client_id and issuer required');
   if (body.link_identity === true) {
-    if (!req.authorization) throw new OAuthError('invalid request', 'Linking requires a valid user access token in Authorization');
+    if (!req.authorization)
+      throw new OAuthError('invalid request', 'Linking requires a valid user access token in Authorization');
     const claims = await requireClaims(ctx.config, req);
     await ctx.db.transaction((tx) => requireUser(tx, claims));
   }
@@ -188,18 +192,27 @@ export async function idTokenGrant(ctx: AuthContext, req: StackRequest): Promise
     if (!APPLE_ISSUERS.includes(detected)) {
       throw badRequest('validation_failed', 'Detected ID token issuer is not an Apple ID token issuer');
     }
-    if (issuer && issuer !== detected) throw badRequest('validation_failed', 'Provided issuer does not match ID token issuer');
+    if (issuer && issuer !== detected)
+      throw badRequest('validation_failed', 'Provided issuer does not match ID token issuer');
     throw providerDisabled(detected);
   }
   const fixed = Object.entries(ISSUERS).find(([name, iss]) => provider === name || issuer === iss);
   if (fixed) throw providerDisabled(fixed[1]);
-  if (provider === 'azure' || issuer.startsWith('https://login.microsoftonline.com/') || issuer.startsWith('https://sts.windows.net/')) {
+  if (
+    provider === 'azure' ||
+    issuer.startsWith('https://login.microsoftonline.com/') ||
+    issuer.startsWith('https://sts.windows.net/')
+  ) {
     const detected = tokenIssuer(idToken);
     if (!detected) throw badRequest('validation_failed', 'Unable to detect issuer in ID token for Azure provider');
-    if (!detected.startsWith('https://login.microsoftonline.com/') && !detected.startsWith('https://sts.windows.net/')) {
+    if (
+      !detected.startsWith('https://login.microsoftonline.com/') &&
+      !detected.startsWith('https://sts.windows.net/')
+    ) {
       throw badRequest('validation_failed', 'Detected ID token issuer is not an Azure ID token issuer');
     }
-    if (issuer && issuer !== detected) throw badRequest('validation_failed', 'Provided issuer does not match ID token issuer');
+    if (issuer && issuer !== detected)
+      throw badRequest('validation_failed', 'Provided issuer does not match ID token issuer');
     throw providerDisabled(detected);
   }
   if (provider === 'keycloak') throw providerDisabled('');

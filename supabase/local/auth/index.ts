@@ -130,10 +130,9 @@ function redirectParam(ctx: AuthContext, req: StackRequest): string {
 
 async function signup(ctx: AuthContext, req: StackRequest, res: ServerResponse): Promise<void> {
   const { config } = ctx;
-  const peek = await readJson(req);
+  const body = await readJson(req);
   // No address: an anonymous sign-in ([auth] enable_anonymous_sign_ins).
-  if (!peek.email && !peek.phone) return signupAnonymously(ctx, req, res);
-  const body = peek;
+  if (!body.email && !body.phone) return signupAnonymously(ctx, req, res);
   // GoTrue's route (api.go) takes the request from the client's sign-up bucket before Signup runs.
   enforceLimit(config, ctx.limits.signups, req);
   if (!config.auth.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');

@@ -104,7 +104,11 @@ async function enroll(ctx: AuthContext, req: StackRequest, res: ServerResponse):
   const out = await ctx.db.transaction(async (tx) => {
     const who = await caller(ctx, req, tx);
     if (!who.sessionId) {
-      throw new AuthError(500, 'unexpected_failure', 'A valid session and a registered user are required to enroll a factor');
+      throw new AuthError(
+        500,
+        'unexpected_failure',
+        'A valid session and a registered user are required to enroll a factor',
+      );
     }
     const body = await readJson(req);
     const factorType = str(body.factor_type);
@@ -114,10 +118,12 @@ async function enroll(ctx: AuthContext, req: StackRequest, res: ServerResponse):
       throw unsupportedFactor();
     }
     if (factorType === 'webauthn') {
-      if (!mfa.webAuthn.enroll) throw unprocessable('mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
+      if (!mfa.webAuthn.enroll)
+        throw unprocessable('mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
       throw unsupportedFactor();
     }
-    if (factorType !== 'totp') throw badRequest('validation_failed', 'factor_type needs to be totp, phone, or webauthn');
+    if (factorType !== 'totp')
+      throw badRequest('validation_failed', 'factor_type needs to be totp, phone, or webauthn');
     if (!mfa.totp.enroll) throw unprocessable('mfa_totp_enroll_not_enabled', 'MFA enroll is disabled for TOTP');
     let issuer = str(body.issuer);
     if (!issuer) {
@@ -155,11 +161,13 @@ function unsupportedFactor(): AuthError {
 function checkVerifySwitch(ctx: AuthContext, factor: FactorRecord): void {
   const { mfa } = ctx.config.auth;
   if (factor.factor_type === 'phone') {
-    if (!mfa.phone.verify) throw unprocessable('mfa_phone_verify_not_enabled', 'MFA verification is disabled for Phone');
+    if (!mfa.phone.verify)
+      throw unprocessable('mfa_phone_verify_not_enabled', 'MFA verification is disabled for Phone');
     throw unsupportedFactor();
   }
   if (factor.factor_type === 'webauthn') {
-    if (!mfa.webAuthn.verify) throw unprocessable('mfa_webauthn_verify_not_enabled', 'MFA verification is disabled for WebAuthn');
+    if (!mfa.webAuthn.verify)
+      throw unprocessable('mfa_webauthn_verify_not_enabled', 'MFA verification is disabled for WebAuthn');
     throw unsupportedFactor();
   }
   if (!mfa.totp.verify) throw unprocessable('mfa_totp_verify_not_enabled', 'MFA verification is disabled for TOTP');
@@ -228,9 +236,10 @@ async function verify(ctx: AuthContext, req: StackRequest, res: ServerResponse, 
     const session = await upgradeSession(ctx.config, tx, who.user.row.id, who.sessionId, 'totp', factor.id);
     // InvalidateSessionsWithAALLessThan(aal2), then DeleteUnverifiedFactors of this type.
     await tx.query(`delete from auth.sessions where user_id = $1 and aal < 'aal2'`, [who.user.row.id]);
-    await tx.query(`delete from auth.mfa_factors where user_id = $1 and status = 'unverified' and factor_type = 'totp'`, [
-      who.user.row.id,
-    ]);
+    await tx.query(
+      `delete from auth.mfa_factors where user_id = $1 and status = 'unverified' and factor_type = 'totp'`,
+      [who.user.row.id],
+    );
     return session;
   });
   if (result instanceof AuthError) throw result;
@@ -254,7 +263,8 @@ async function unenroll(ctx: AuthContext, req: StackRequest, res: ServerResponse
     }
     await tx.query(`delete from auth.mfa_factors where id = $1`, [factor.id]);
     // DowngradeSessionsToAAL1: the sessions this factor raised lose its method and their aal2.
-    const method = factor.factor_type === 'totp' ? 'totp' : factor.factor_type === 'phone' ? 'mfa/phone' : 'mfa/webauthn';
+    const method =
+      factor.factor_type === 'totp' ? 'totp' : factor.factor_type === 'phone' ? 'mfa/phone' : 'mfa/webauthn';
     await tx.query(
       `delete from auth.mfa_amr_claims where authentication_method = $2
          and session_id in (select id from auth.sessions where user_id = $1 and factor_id = $3)`,

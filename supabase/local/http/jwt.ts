@@ -21,9 +21,7 @@ import {
 
 export type Claims = JWTPayload & Record<string, unknown>;
 
-export type VerifyResult =
-  | { ok: true; claims: Claims }
-  | { ok: false; reason: 'expired' | 'invalid'; message: string };
+export type VerifyResult = { ok: true; claims: Claims } | { ok: false; reason: 'expired' | 'invalid'; message: string };
 
 /** A private JWK as `supabase gen signing-key` writes it. */
 export interface SigningJwk extends JWK {

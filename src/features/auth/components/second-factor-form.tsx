@@ -27,14 +27,12 @@ export function SecondFactorForm({ verify }: SecondFactorFormProps) {
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
       <p className="text-sm text-gray-600">
-        Two-factor sign-in is on for this account. Open your authenticator app and enter the code it shows for
-        Signage Portal.
+        Two-factor sign-in is on for this account. Open your authenticator app and enter the code it shows for Signage
+        Portal.
       </p>
       {verify.error && <Alert tone="danger">{verify.error.message}</Alert>}
       <Field label="Authentication code" error={errors.code?.message}>
-        {({ invalid, ...control }) => (
-          <CodeInput {...control} {...register('code')} invalid={invalid} />
-        )}
+        {({ invalid, ...control }) => <CodeInput {...control} {...register('code')} invalid={invalid} />}
       </Field>
       <Button type="submit" className="w-full" isLoading={verify.isPending}>
         {verify.isPending ? 'Checking…' : 'Verify'}

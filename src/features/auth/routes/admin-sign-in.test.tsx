@@ -71,7 +71,10 @@ describe('admin sign-in with two-factor sign-in on', () => {
   });
 
   it('checks the code has six digits before sending it', async () => {
-    server.use(onPasswordSignIn(() => HttpResponse.json(sessionWithAal('aal1'))), onUserRole('admin'));
+    server.use(
+      onPasswordSignIn(() => HttpResponse.json(sessionWithAal('aal1'))),
+      onUserRole('admin'),
+    );
     const { user } = renderSignIn();
     await signInWithPassword(user);
     await user.type(await screen.findByLabelText('Authentication code'), '12');
@@ -80,7 +83,10 @@ describe('admin sign-in with two-factor sign-in on', () => {
   });
 
   it('an admin without a verified factor goes straight to the dashboard', async () => {
-    server.use(onPasswordSignIn(() => HttpResponse.json(sessionWithAal('aal1', []))), onUserRole('admin'));
+    server.use(
+      onPasswordSignIn(() => HttpResponse.json(sessionWithAal('aal1', []))),
+      onUserRole('admin'),
+    );
     const { user } = renderSignIn();
     await signInWithPassword(user);
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
@@ -89,7 +95,10 @@ describe('admin sign-in with two-factor sign-in on', () => {
   it('a session that still waits for its code opens on the code step, and can sign out instead', async () => {
     localStorage.setItem(STORAGE_KEY, JSON.stringify(sessionWithAal('aal1')));
     const scopes: (string | null)[] = [];
-    server.use(onUserRole('admin'), onLogout((scope) => scopes.push(scope)));
+    server.use(
+      onUserRole('admin'),
+      onLogout((scope) => scopes.push(scope)),
+    );
     const { user } = renderSignIn();
     expect(await screen.findByLabelText('Authentication code')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Sign in with another account' }));

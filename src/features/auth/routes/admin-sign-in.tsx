@@ -18,7 +18,8 @@ export function AdminSignInRoute() {
   const auth = useAuth();
   const toDashboard = () => void navigate(paths.dashboard.root.getHref(), { replace: true });
   const verify = useVerifySecondFactor({ onSuccess: toDashboard });
-  const askCode = (auth.status === 'signed-in' && needsSecondFactor(auth.session)) || verify.isPending || verify.isSuccess;
+  const askCode =
+    (auth.status === 'signed-in' && needsSecondFactor(auth.session)) || verify.isPending || verify.isSuccess;
   return (
     <AuthLayout
       title={

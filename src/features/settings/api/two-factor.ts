@@ -47,7 +47,11 @@ export function useStartEnrolment() {
       for (const stale of listed.data.all.filter((f) => f.factor_type === 'totp' && f.status === 'unverified')) {
         await supabase.auth.mfa.unenroll({ factorId: stale.id });
       }
-      const { data, error } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: FACTOR_NAME, issuer: ISSUER });
+      const { data, error } = await supabase.auth.mfa.enroll({
+        factorType: 'totp',
+        friendlyName: FACTOR_NAME,
+        issuer: ISSUER,
+      });
       if (error) throw authFailure(error, 'Two-factor sign-in could not be started');
       return { factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret };
     },

@@ -1,14 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import {
-  enrolAnswer,
-  FACTOR_ID,
-  fakeFactor,
-  onChallenge,
-  onGetUser,
-  sessionWithAal,
-} from '@tests/setup/mfa-mocks';
+import { enrolAnswer, FACTOR_ID, fakeFactor, onChallenge, onGetUser, sessionWithAal } from '@tests/setup/mfa-mocks';
 import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
 import { authError, authUrl, STORAGE_KEY } from '@tests/setup/supabase-mocks';
@@ -16,7 +9,9 @@ import { TwoFactorSettings } from './two-factor-settings';
 
 function renderSettings(session = sessionWithAal('aal1', [])) {
   localStorage.setItem(STORAGE_KEY, JSON.stringify(session));
-  return renderRoutes([{ path: '/dashboard/settings', element: <TwoFactorSettings /> }], { url: '/dashboard/settings' });
+  return renderRoutes([{ path: '/dashboard/settings', element: <TwoFactorSettings /> }], {
+    url: '/dashboard/settings',
+  });
 }
 
 describe('two-factor sign-in settings', () => {
@@ -159,7 +154,9 @@ describe('two-factor sign-in settings', () => {
     let fail = true;
     server.use(
       http.get(authUrl('/user'), () =>
-        fail ? authError(500, 'unexpected_failure', 'database unavailable') : HttpResponse.json(sessionWithAal('aal1', []).user),
+        fail
+          ? authError(500, 'unexpected_failure', 'database unavailable')
+          : HttpResponse.json(sessionWithAal('aal1', []).user),
       ),
     );
     const { user } = renderSettings();

@@ -59,8 +59,8 @@ export function TwoFactorSettings() {
     body = (
       <div className="space-y-3">
         <p className="text-sm text-gray-600">
-          Two-factor sign-in is off. Turn it on to be asked, after your password, for a code from an authenticator
-          app on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password).
+          Two-factor sign-in is off. Turn it on to be asked, after your password, for a code from an authenticator app
+          on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password).
         </p>
         {start.error && <Alert tone="danger">{start.error.message}</Alert>}
         <Button isLoading={start.isPending} onClick={() => start.mutate(undefined, { onSuccess: setEnrolment })}>
@@ -77,7 +77,9 @@ export function TwoFactorSettings() {
           Two-factor sign-in
           {factor && !enrolment && <Badge tone="success">On</Badge>}
         </CardTitle>
-        <CardDescription>A code from your authenticator app each time you sign in, after your password.</CardDescription>
+        <CardDescription>
+          A code from your authenticator app each time you sign in, after your password.
+        </CardDescription>
       </CardHeader>
       <CardContent>{body}</CardContent>
     </Card>
@@ -111,7 +113,9 @@ function EnrolmentStep({ enrolment, onDone }: { enrolment: Enrolment; onDone: ()
         </ol>
         <p className="text-sm text-gray-600">
           Cannot scan? Enter this key in the app:{' '}
-          <code className="rounded bg-gray-100 px-1.5 py-0.5 font-mono text-gray-900 break-all">{enrolment.secret}</code>
+          <code className="rounded bg-gray-100 px-1.5 py-0.5 font-mono text-gray-900 break-all">
+            {enrolment.secret}
+          </code>
         </p>
         {confirm.error && <Alert tone="danger">{confirm.error.message}</Alert>}
         <Field label="Code from the app" error={errors.code?.message}>
