@@ -1,7 +1,7 @@
 // Who is signed in, and as what. The Supabase client owns the session (it stores it,
 // refreshes the tokens and reads sign-in links from the URL); this provider mirrors
 // its auth events (INITIAL_SESSION, SIGNED_IN, SIGNED_OUT, TOKEN_REFRESHED,
-// USER_UPDATED, PASSWORD_RECOVERY) into React, so screens and route guards can wait
+// USER_UPDATED, PASSWORD_RECOVERY, MFA_CHALLENGE_VERIFIED) into React, so screens and route guards can wait
 // while it is loading. The role is read from public.users (data the user cannot
 // edit), never from user_metadata.
 //
@@ -69,6 +69,8 @@ const SESSION_EVENTS: ReadonlySet<AuthChangeEvent> = new Set<AuthChangeEvent>([
   'TOKEN_REFRESHED',
   'USER_UPDATED',
   'PASSWORD_RECOVERY',
+  // A verified second-factor code: the same session, now aal2 (src/lib/second-factor.ts).
+  'MFA_CHALLENGE_VERIFIED',
 ]);
 
 export function AuthProvider({ children }: { children: ReactNode }) {

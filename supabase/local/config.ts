@@ -5,6 +5,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseToml } from 'smol-toml';
+import { registerSigningKeys, type SigningJwk } from './http/jwt.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SUPABASE_DIR = path.join(ROOT, 'supabase');
@@ -17,6 +18,24 @@ export const DEFAULT_SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 export const DEFAULT_PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH';
 export const DEFAULT_SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
+
+/**
+ * The Supabase CLI's default signing key (pkg/config/config.go, NewConfig): `supabase start`
+ * hands it to GoTrue as GOTRUE_JWT_KEYS when config.toml names no signing_keys_path, so
+ * sessions are ES256 with this kid. A public demo value, like the default JWT secret.
+ */
+export const DEFAULT_SIGNING_KEY: SigningJwk = {
+  kty: 'EC',
+  kid: 'b81269f1-21d8-4f2e-b719-c2240a840d90',
+  use: 'sig',
+  key_ops: ['sign', 'verify'],
+  alg: 'ES256',
+  ext: true,
+  crv: 'P-256',
+  x: 'M5Sjqn5zwC9Kl1zVfUUGvv9boQjCGd45G8sdopBExB4',
+  y: 'P6IXMvA2WYXSHSOMTBH2jsw_9rrzGy89FjPf6oOsIxQ',
+  d: 'dIhR8wywJlqlua4y_yMq2SLhlFXDZJBCvFrY1DCHyVU',
+};
 
 export interface FunctionConfig {
   verifyJwt: boolean;
@@ -67,6 +86,28 @@ export interface StackConfig {
     emailMaxFrequencySeconds: number;
     otpLength: number;
     otpExpiry: number;
+    /** [auth] enable_anonymous_sign_ins (GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED). */
+    anonymousSignIns: boolean;
+    /** [auth] enable_manual_linking (GOTRUE_SECURITY_MANUAL_LINKING_ENABLED): linkIdentity / unlinkIdentity. */
+    manualLinking: boolean;
+    /** [auth.passkey] enabled (GOTRUE_PASSKEY_ENABLED). */
+    passkeys: boolean;
+    /** [auth.web3.solana] / [auth.web3.ethereum] enabled (GOTRUE_EXTERNAL_WEB3_*_ENABLED). */
+    web3: { solana: boolean; ethereum: boolean };
+    /** [auth.mfa]: the GOTRUE_MFA_* switches (the CLI's defaults: every factor type off). */
+    mfa: {
+      maxEnrolledFactors: number;
+      totp: { enroll: boolean; verify: boolean };
+      phone: { enroll: boolean; verify: boolean };
+      webAuthn: { enroll: boolean; verify: boolean };
+      /** GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: challenges and verifications per minute per IP (burst 30). */
+      challengeAndVerifyPerMinute: number;
+    };
+    /**
+     * The asymmetric keys GoTrue signs sessions with ([auth] signing_keys_path, else the
+     * Supabase CLI's default ES256 key): private JWKs, the first with key_ops "sign" signs.
+     */
+    signingKeys: SigningJwk[];
     /** Per-IP request limits, GoTrue's tollbooth buckets: requests per 5 minutes, bursts of 30. */
     rateLimit: {
       /** [auth.rate_limit] sign_in_sign_ups → GOTRUE_RATE_LIMIT_OTP: /signup, /otp, /magiclink, /recover, /resend, PUT /user. */
@@ -77,6 +118,8 @@ export interface StackConfig {
       verify: number;
       /** [auth.rate_limit] anonymous_users → GOTRUE_RATE_LIMIT_ANONYMOUS_USERS (per hour; anonymous sign-ins are off). */
       anonymousUsers: number;
+      /** [auth.rate_limit] web3 → GOTRUE_RATE_LIMIT_WEB3: POST /token?grant_type=web3. */
+      web3: number;
       /** The header whose first entry is the client's IP (GOTRUE_RATE_LIMIT_HEADER); the peer address without it. */
       header: string;
     };
@@ -189,6 +232,24 @@ export function parseDuration(v: unknown, d: number): number {
   return { ms: n / 1000, s: n, m: n * 60, h: n * 3600 }[m[2] ?? 's'] ?? d;
 }
 
+/**
+ * [auth] signing_keys_path: a JSON array of private JWKs, as `supabase gen signing-key`
+ * writes it (relative paths from supabase/, as the CLI resolves them). Without it, the
+ * CLI's default key.
+ */
+function readSigningKeys(file: string): SigningJwk[] {
+  if (!file) return [DEFAULT_SIGNING_KEY];
+  const full = path.isAbsolute(file) ? file : path.join(SUPABASE_DIR, file);
+  let keys: unknown;
+  try {
+    keys = JSON.parse(readFileSync(full, 'utf8'));
+  } catch (e) {
+    throw new Error(`failed to read signing keys: ${(e as Error).message}`);
+  }
+  if (!Array.isArray(keys) || keys.length === 0) throw new Error(`failed to decode signing keys: ${full} holds no JWK array`);
+  return keys as SigningJwk[];
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
   const file = path.join(SUPABASE_DIR, 'config.toml');
   const toml = existsSync(file) ? (parseToml(readFileSync(file, 'utf8')) as Toml) : {};
@@ -198,6 +259,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
   const auth = table(toml, 'auth');
   const authEmail = table(auth, 'email');
   const authRate = table(auth, 'rate_limit');
+  const authMfa = table(auth, 'mfa');
+  const factorSwitch = (name: string, envName: string) => {
+    const t = table(authMfa, name);
+    return {
+      enroll: envBool(env, `GOTRUE_MFA_${envName}_ENROLL_ENABLED`) ?? bool(t.enroll_enabled, false),
+      verify: envBool(env, `GOTRUE_MFA_${envName}_VERIFY_ENABLED`) ?? bool(t.verify_enabled, false),
+    };
+  };
+  const jwtSecret = env.JWT_SECRET ?? DEFAULT_JWT_SECRET;
+  const signingKeys = readSigningKeys(envValue(env, 'STACK_SIGNING_KEYS_PATH') ?? str(auth.signing_keys_path, ''));
+  registerSigningKeys(jwtSecret, signingKeys);
   const storage = table(toml, 'storage');
   const realtime = table(toml, 'realtime');
   const fnTable = table(toml, 'functions');
@@ -219,7 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
     smtpPort: Number(env.STACK_SMTP_PORT ?? num(inbucket.smtp_port, 54325)),
     dataDir: path.resolve(ROOT, env.STACK_DATA_DIR ?? '.local'),
     databaseUrl: env.DATABASE_URL || undefined,
-    jwtSecret: env.JWT_SECRET ?? DEFAULT_JWT_SECRET,
+    jwtSecret,
     anonKey: env.ANON_KEY ?? DEFAULT_ANON_KEY,
     serviceRoleKey: env.SERVICE_ROLE_KEY ?? DEFAULT_SERVICE_ROLE_KEY,
     publishableKey: DEFAULT_PUBLISHABLE_KEY,
@@ -253,12 +325,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
       ),
       otpLength: num(authEmail.otp_length, 6),
       otpExpiry: num(authEmail.otp_expiry, 3600),
+      anonymousSignIns:
+        envBool(env, 'GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED') ?? bool(auth.enable_anonymous_sign_ins, false),
+      manualLinking: envBool(env, 'GOTRUE_SECURITY_MANUAL_LINKING_ENABLED') ?? bool(auth.enable_manual_linking, false),
+      passkeys: envBool(env, 'GOTRUE_PASSKEY_ENABLED') ?? bool(table(auth, 'passkey').enabled, false),
+      web3: {
+        solana: envBool(env, 'GOTRUE_EXTERNAL_WEB3_SOLANA_ENABLED') ?? bool(table(table(auth, 'web3'), 'solana').enabled, false),
+        ethereum:
+          envBool(env, 'GOTRUE_EXTERNAL_WEB3_ETHEREUM_ENABLED') ?? bool(table(table(auth, 'web3'), 'ethereum').enabled, false),
+      },
+      mfa: {
+        maxEnrolledFactors: envNumber(env, 'GOTRUE_MFA_MAX_ENROLLED_FACTORS') ?? num(authMfa.max_enrolled_factors, 10),
+        totp: factorSwitch('totp', 'TOTP'),
+        phone: factorSwitch('phone', 'PHONE'),
+        webAuthn: factorSwitch('web_authn', 'WEB_AUTHN'),
+        challengeAndVerifyPerMinute: envNumber(env, 'GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY') ?? 15,
+      },
+      signingKeys,
       // Defaults: the Supabase CLI's (pkg/config/templates/config.toml).
       rateLimit: {
         otp: envNumber(env, 'GOTRUE_RATE_LIMIT_OTP') ?? num(authRate.sign_in_sign_ups, 30),
         tokenRefresh: envNumber(env, 'GOTRUE_RATE_LIMIT_TOKEN_REFRESH') ?? num(authRate.token_refresh, 150),
         verify: envNumber(env, 'GOTRUE_RATE_LIMIT_VERIFY') ?? num(authRate.token_verifications, 30),
         anonymousUsers: envNumber(env, 'GOTRUE_RATE_LIMIT_ANONYMOUS_USERS') ?? num(authRate.anonymous_users, 30),
+        web3: envNumber(env, 'GOTRUE_RATE_LIMIT_WEB3') ?? num(authRate.web3, 30),
         header: envValue(env, 'GOTRUE_RATE_LIMIT_HEADER') ?? 'X-Forwarded-For',
       },
     },

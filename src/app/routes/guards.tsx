@@ -1,14 +1,16 @@
 // Route guards. Each waits while the session and the role (from public.users) load,
 // then lets the right people through and sends everyone else where the route table says:
 // a signed-out visitor to /auth, a non-admin on an admin route to /home, a non-customer
-// on a customer route to /dashboard.
+// on a customer route to /dashboard, and an admin who turned on two-factor sign-in but
+// has not entered the code in this session to /admin, which asks for it.
 import { Navigate, Outlet } from 'react-router-dom';
 import { ReconnectingScreen } from '@/components/kiosk/reconnecting-screen';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useAccess, useSignOut, type Access, type Role } from '@/lib/auth';
+import { useAccess, useAuth, useSignOut, type Access, type Role } from '@/lib/auth';
+import { needsSecondFactor } from '@/lib/second-factor';
 
 export function FullPageSpinner() {
   return (
@@ -49,6 +51,7 @@ export function homeFor(role: Role): string {
  */
 export function RequireRole({ allow, kiosk = false }: { allow: Role; kiosk?: boolean }) {
   const access = useAccess();
+  const { session } = useAuth();
   if (access.status === 'loading') return <FullPageSpinner />;
   if (access.status === 'error') {
     return kiosk ? <ReconnectingScreen onRetry={access.retry} /> : <RoleError access={access} />;
@@ -57,6 +60,8 @@ export function RequireRole({ allow, kiosk = false }: { allow: Role; kiosk?: boo
     return <Navigate to={access.redirectTo ?? paths.auth.signIn.getHref()} replace />;
   }
   if (access.role !== allow) return <Navigate to={homeFor(access.role)} replace />;
+  // The database treats this admin as an admin only after the code (aal2).
+  if (allow === 'admin' && needsSecondFactor(session)) return <Navigate to={paths.admin.signIn.getHref()} replace />;
   return <Outlet />;
 }
 

@@ -1,6 +1,7 @@
 // The caller of an admin-only function: signed in (a user's session, not the anon key)
-// and an admin by public.users, which users cannot edit.
-import type { SupabaseClient } from '@supabase/supabase-js';
+// and an admin by public.is_admin(), asked with the caller's own token: the role in
+// public.users (which users cannot edit) and, for an admin who enrolled two-factor
+// sign-in, a session that verified a code (aal2), the same rule as every admin policy.
 import { HttpError } from './http.ts';
 import { anonClient, bearerToken, type SupabaseEnv } from './supabase-clients.ts';
 
@@ -10,7 +11,6 @@ export const NOT_SIGNED_IN = 'Not signed in';
 export async function requireAdmin(
   env: SupabaseEnv,
   req: Request,
-  admin: SupabaseClient,
   refusal: string,
   fetch?: typeof globalThis.fetch,
 ): Promise<string> {
@@ -18,8 +18,9 @@ export async function requireAdmin(
   if (!token || token === env.anonKey) throw new HttpError(401, NOT_SIGNED_IN);
   const { data, error } = await anonClient(env, { fetch }).auth.getUser(token);
   if (error || !data.user) throw new HttpError(401, NOT_SIGNED_IN);
-  const { data: rows, error: roleError } = await admin.from('users').select('role').eq('id', data.user.id).limit(1);
+  const caller = anonClient(env, { fetch, headers: { Authorization: `Bearer ${token}` } });
+  const { data: isAdmin, error: roleError } = await caller.rpc('is_admin');
   if (roleError) throw new Error(`role lookup failed: ${roleError.message}`);
-  if ((rows as { role: string }[])[0]?.role !== 'admin') throw new HttpError(403, refusal);
+  if (isAdmin !== true) throw new HttpError(403, refusal);
   return data.user.id;
 }

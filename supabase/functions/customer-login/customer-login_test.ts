@@ -18,6 +18,10 @@ function setup(opts: { otherCustomerEmail?: string; rowUpdateFails?: boolean } =
       const who = TOKENS[(call.headers.get('Authorization') ?? '').replace(/^Bearer /, '')];
       return who ? reply(fakeUser(who[0], who[1])) : reply({ code: 'bad_jwt', message: 'invalid JWT' }, 403);
     },
+    'POST /rest/v1/rpc/is_admin': (call) => {
+      const who = TOKENS[(call.headers.get('Authorization') ?? '').replace(/^Bearer /, '')];
+      return reply(!!who && ROLES[who[0]] === 'admin');
+    },
     'GET /rest/v1/users': (call) => {
       const id = (call.search.get('id') ?? '').replace(/^eq\./, '');
       return reply(ROLES[id] ? [{ role: ROLES[id] }] : []);

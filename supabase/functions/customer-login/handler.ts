@@ -37,7 +37,7 @@ export function defaultDeps(): Deps {
 export function createHandler(deps: Deps): (req: Request) => Promise<Response> {
   return postHandler(async (req) => {
     const admin = serviceClient(deps.env, { fetch: deps.fetch });
-    await requireAdmin(deps.env, req, admin, ADMINS_ONLY, deps.fetch);
+    await requireAdmin(deps.env, req, ADMINS_ONLY, deps.fetch);
     const { customerId, email } = await parseBody(req, bodySchema);
 
     const customer = await customerById(admin, customerId);

@@ -52,7 +52,7 @@ async function findCustomer(admin: SupabaseClient, username: string): Promise<Cu
 export function createHandler(deps: Deps): (req: Request) => Promise<Response> {
   return postHandler(async (req) => {
     const admin = serviceClient(deps.env, { fetch: deps.fetch });
-    await requireAdmin(deps.env, req, admin, ADMINS_ONLY, deps.fetch);
+    await requireAdmin(deps.env, req, ADMINS_ONLY, deps.fetch);
 
     const { username, newPassword } = await parseBody(req, bodySchema);
     if (newPassword.length < MIN_PASSWORD_LENGTH) throw new HttpError(422, TOO_SHORT);

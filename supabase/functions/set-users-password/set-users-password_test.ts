@@ -29,6 +29,10 @@ function setup(routes: Record<string, FakeRoute> = {}) {
       const who = TOKENS[(call.headers.get('Authorization') ?? '').replace(/^Bearer /, '')];
       return who ? reply(fakeUser(who[0], who[1])) : reply({ code: 'bad_jwt', message: 'invalid JWT' }, 403);
     },
+    'POST /rest/v1/rpc/is_admin': (call) => {
+      const who = TOKENS[(call.headers.get('Authorization') ?? '').replace(/^Bearer /, '')];
+      return reply(!!who && ROLES[who[0]] === 'admin');
+    },
     'GET /rest/v1/users': (call) => {
       const id = value(call, 'id', 'eq');
       if (id) return reply(ROLES[id] ? [{ role: ROLES[id] }] : []);
@@ -95,7 +99,7 @@ Deno.test('set-users-password refuses a customer with 403', async () => {
     await answer(await handler(post({ username: 'cornercafe', newPassword: 'new-password' }, 'customer-token'))),
     [403, { error: ADMINS_ONLY }],
   );
-  assertEquals(net.callsTo('GET /rest/v1/users')[0]?.headers.get('Authorization'), 'Bearer service-role-key');
+  assertEquals(net.callsTo('POST /rest/v1/rpc/is_admin')[0]?.headers.get('Authorization'), 'Bearer customer-token');
   assertEquals(net.callsTo('GET /rest/v1/customers').length, 0);
   assertEquals(net.callsTo(`PUT /auth/v1/admin/users/${CUSTOMER_ID}`).length, 0);
 });

@@ -4,11 +4,13 @@ import type { ServerResponse } from 'node:http';
 import { routeTable, type Route } from '../http/routes.ts';
 import type { Service, StackContext, StackRequest } from '../http/server.ts';
 import { adminRoutes } from './admin.ts';
+import { featureRoutes, idTokenGrant, OAuthError, signupAnonymously, web3Grant } from './features.ts';
+import { mfaRoutes } from './mfa.ts';
 import type { AuthContext, AuthHandler } from './context.ts';
 import { AuthError, badRequest, sendAuthError, sendAuthJson, unprocessable } from './errors.ts';
 import { createLimiters, enforceLimit } from './limits.ts';
 import { createMailer } from './mailer.ts';
-import { objectField, readJson, requireClaims, requireUser, type Body } from './request.ts';
+import { objectField, readJson, requireClaims, requireUser } from './request.ts';
 import { issueSession, refreshSession } from './tokens.ts';
 import {
   checkPassword,
@@ -26,9 +28,9 @@ import {
 } from './users.ts';
 import {
   allowedRedirect,
-  AUTH_METHOD,
   consumeToken,
   encodeValues,
+  validateVerifyPost,
   exchangeAuthCode,
   issueEmailChange,
   issueOneTimeToken,
@@ -47,6 +49,7 @@ export async function createAuthService(stack: StackContext): Promise<Service> {
         await route(ctx, req, res);
       } catch (e) {
         if (e instanceof AuthError) return sendAuthError(req, res, e);
+        if (e instanceof OAuthError) return sendAuthJson(res, 400, { error: e.error, error_description: e.description });
         console.error('[auth]', e);
         sendAuthError(
           req,
@@ -85,6 +88,8 @@ const ROUTES: Route<AuthHandler>[] = [
   { method: 'GET', path: '/user', handler: getUser },
   { method: 'PUT', path: '/user', handler: updateUser },
   { method: 'POST', path: '/logout', handler: logout },
+  ...mfaRoutes,
+  ...featureRoutes,
   ...adminRoutes,
 ];
 
@@ -96,39 +101,26 @@ async function route(ctx: AuthContext, req: StackRequest, res: ServerResponse): 
   await found.handler(ctx, req, res, found.match);
 }
 
+/** GET /settings (settings.go): which providers and features are on. */
 function settings(ctx: AuthContext) {
   const a = ctx.config.auth;
+  const off = ['apple', 'azure', 'bitbucket', 'discord', 'facebook', 'snapchat', 'figma', 'fly', 'github', 'gitlab', 'google',
+    'keycloak', 'kakao', 'linkedin', 'linkedin_oidc', 'notion', 'spotify', 'slack', 'slack_oidc', 'workos', 'twitch', 'twitter'];
   return {
     external: {
-      anonymous_users: false,
-      apple: false,
-      azure: false,
-      bitbucket: false,
-      discord: false,
-      facebook: false,
-      figma: false,
-      fly: false,
-      github: false,
-      gitlab: false,
-      google: false,
-      keycloak: false,
-      kakao: false,
-      linkedin_oidc: false,
-      notion: false,
-      spotify: false,
-      slack_oidc: false,
-      workos: false,
-      twitch: false,
-      twitter: false,
-      zoom: false,
+      anonymous_users: a.anonymousSignIns,
+      ...Object.fromEntries(off.map((name) => [name, false])),
       email: a.emailEnabled,
       phone: false,
+      zoom: false,
     },
     disable_signup: !a.enableSignup,
     mailer_autoconfirm: !a.enableConfirmations,
     phone_autoconfirm: false,
     sms_provider: '',
     saml_enabled: false,
+    saml_private_key_next_configured: false,
+    passkeys_enabled: a.passkeys,
   };
 }
 
@@ -139,10 +131,8 @@ function redirectParam(ctx: AuthContext, req: StackRequest): string {
 async function signup(ctx: AuthContext, req: StackRequest, res: ServerResponse): Promise<void> {
   const { config } = ctx;
   const body = await readJson(req);
-  if (!body.email && !body.phone) {
-    // No address: an anonymous sign-in, which config.toml leaves off.
-    throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
-  }
+  // No address: an anonymous sign-in ([auth] enable_anonymous_sign_ins).
+  if (!body.email && !body.phone) return signupAnonymously(ctx, req, res);
   // GoTrue's route (api.go) takes the request from the client's sign-up bucket before Signup runs.
   enforceLimit(config, ctx.limits.signups, req);
   if (!config.auth.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
@@ -196,11 +186,13 @@ async function signup(ctx: AuthContext, req: StackRequest, res: ServerResponse):
 async function token(ctx: AuthContext, req: StackRequest, res: ServerResponse): Promise<void> {
   const { config } = ctx;
   const grant = req.url.searchParams.get('grant_type');
-  if (grant !== 'password' && grant !== 'refresh_token' && grant !== 'pkce') {
+  if (!['password', 'refresh_token', 'pkce', 'id_token', 'web3'].includes(grant ?? '')) {
     throw badRequest('invalid_credentials', 'unsupported_grant_type');
   }
-  // GoTrue's Token: every one of these grants draws on the token_refresh bucket, sign-ins too.
-  enforceLimit(config, ctx.limits.token, req);
+  // GoTrue's Token: every grant but web3 draws on the token_refresh bucket, sign-ins too.
+  enforceLimit(config, grant === 'web3' ? ctx.limits.web3 : ctx.limits.token, req);
+  if (grant === 'web3') return web3Grant(ctx, req);
+  if (grant === 'id_token') return idTokenGrant(ctx, req);
   const body = await readJson(req);
   if (grant === 'password') {
     const invalid = () => badRequest('invalid_credentials', 'Invalid login credentials');
@@ -332,14 +324,15 @@ async function verifyGet(ctx: AuthContext, req: StackRequest, res: ServerRespons
   const tokenHash = q.get('token') ?? '';
   const redirectTo = allowedRedirect(ctx.config, q.get('redirect_to'));
   const target = redirectTo.replace(/#.*$/, '');
+  // VerifyParams.Validate answers before any redirect.
+  if (!type) throw badRequest('validation_failed', 'Verify requires a verification type');
+  if (!tokenHash) throw badRequest('validation_failed', 'Verify requires a token or a token hash');
   try {
-    if (!tokenHash || !type) throw badRequest('validation_failed', 'Verify requires a token and a type');
     const outcome = await ctx.db.transaction(async (tx) => {
       const r = await consumeToken(ctx.config, tx, { type, tokenHash });
       if (r.pendingSecondConfirmation) return { pending: true };
       if (r.authCode) return { code: r.authCode };
-      const method = AUTH_METHOD[type as VerificationType] ?? 'otp';
-      return { session: await issueSession(ctx.config, tx, r.user.row.id, method) };
+      return { session: await issueSession(ctx.config, tx, r.user.row.id, 'otp') };
     });
     if (outcome.pending) {
       // GoTrue's prepRedirectURL: the message in the fragment (and, for PKCE, the query).
@@ -381,18 +374,12 @@ async function verifyGet(ctx: AuthContext, req: StackRequest, res: ServerRespons
 
 async function verifyPost(ctx: AuthContext, req: StackRequest, res: ServerResponse): Promise<void> {
   enforceLimit(ctx.config, ctx.limits.verify, req);
-  const body: Body = await readJson(req);
-  const type = typeof body.type === 'string' ? body.type : '';
+  const params = validateVerifyPost(await readJson(req));
   const session = await ctx.db.transaction(async (tx) => {
-    const r = await consumeToken(ctx.config, tx, {
-      type,
-      tokenHash: typeof body.token_hash === 'string' ? body.token_hash : undefined,
-      email: typeof body.email === 'string' ? body.email : undefined,
-      otp: typeof body.token === 'string' ? body.token : undefined,
-    });
+    const r = await consumeToken(ctx.config, tx, params);
     if (r.pendingSecondConfirmation) return undefined;
-    const method = body.token_hash ? (AUTH_METHOD[type as VerificationType] ?? 'otp') : 'otp';
-    return issueSession(ctx.config, tx, r.user.row.id, method);
+    // verify.go issues the session with models.OTP, whichever kind of token it was.
+    return issueSession(ctx.config, tx, r.user.row.id, 'otp');
   });
   // The first of two e-mail-change confirmations: GoTrue answers with a message, no session.
   sendAuthJson(res, 200, session ?? { msg: SINGLE_CONFIRMATION_ACCEPTED, code: '200' });

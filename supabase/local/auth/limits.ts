@@ -68,6 +68,13 @@ export interface AuthLimiters {
   recover: RequestLimiter;
   resend: RequestLimiter;
   user: RequestLimiter;
+  /** POST /factors/:id/challenge and /verify: GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY per minute, burst 30, kept a minute. */
+  factorChallenge: RequestLimiter;
+  factorVerify: RequestLimiter;
+  /** Anonymous sign-ins: [auth.rate_limit] anonymous_users per hour, a burst of as many. */
+  anonymous: RequestLimiter;
+  /** POST /token?grant_type=web3: [auth.rate_limit] web3. */
+  web3: RequestLimiter;
 }
 
 export function createLimiters(config: StackConfig): AuthLimiters {
@@ -81,6 +88,10 @@ export function createLimiters(config: StackConfig): AuthLimiters {
     recover: per5Minutes(r.otp),
     resend: per5Minutes(r.otp),
     user: per5Minutes(r.otp),
+    factorChallenge: new RequestLimiter(config.auth.mfa.challengeAndVerifyPerMinute / 60, BURST, 60_000),
+    factorVerify: new RequestLimiter(config.auth.mfa.challengeAndVerifyPerMinute / 60, BURST, 60_000),
+    web3: per5Minutes(r.web3),
+    anonymous: new RequestLimiter(r.anonymousUsers / 3600, r.anonymousUsers, TTL_MS),
   };
 }
 

@@ -5,7 +5,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { StackConfig } from '../config.ts';
 import { tooManyRequests } from './errors.ts';
 
-export type MailKind = 'signup' | 'magiclink' | 'recovery' | 'invite' | 'email_change';
+export type MailKind = 'signup' | 'magiclink' | 'recovery' | 'invite' | 'email_change' | 'reauthentication';
 
 export interface MailContent {
   to: string;
@@ -22,6 +22,7 @@ const SUBJECTS: Record<MailKind, string> = {
   recovery: 'Reset your password',
   invite: 'You have been invited',
   email_change: 'Confirm the change of your e-mail address',
+  reauthentication: 'Confirm reauthentication',
 };
 
 const INTROS: Record<MailKind, [string, string]> = {
@@ -30,6 +31,7 @@ const INTROS: Record<MailKind, [string, string]> = {
   recovery: ['Follow this link to choose a new password:', 'Reset password'],
   invite: ['You have been invited to join. Follow this link to accept the invitation:', 'Accept the invitation'],
   email_change: ['Follow this link to confirm the change of your e-mail address:', 'Confirm the change'],
+  reauthentication: ['Confirm that it is you before your change goes through.', ''],
 };
 
 function escapeHtml(s: string): string {
@@ -44,9 +46,7 @@ export function renderMail(productName: string, m: MailContent): { subject: stri
     '',
     ...(m.detail ? [m.detail, ''] : []),
     intro,
-    m.actionLink,
-    '',
-    `Or enter this code: ${m.otp}`,
+    ...(m.actionLink ? [m.actionLink, '', `Or enter this code: ${m.otp}`] : [`Enter this code: ${m.otp}`]),
     '',
     "If you did not ask for this e-mail, you can ignore it.",
   ].join('\n');
@@ -54,8 +54,12 @@ export function renderMail(productName: string, m: MailContent): { subject: stri
 <html><body style="font-family: sans-serif">
 <h2>${escapeHtml(productName)}</h2>
 ${m.detail ? `<p>${escapeHtml(m.detail)}</p>\n` : ''}<p>${escapeHtml(intro)}</p>
-<p><a href="${escapeHtml(m.actionLink)}">${escapeHtml(button)}</a></p>
-<p>Or enter this code: <strong>${escapeHtml(m.otp)}</strong></p>
+${
+  m.actionLink
+    ? `<p><a href="${escapeHtml(m.actionLink)}">${escapeHtml(button)}</a></p>
+<p>Or enter this code: <strong>${escapeHtml(m.otp)}</strong></p>`
+    : `<p>Enter this code: <strong>${escapeHtml(m.otp)}</strong></p>`
+}
 <p>If you did not ask for this e-mail, you can ignore it.</p>
 </body></html>`;
   return { subject, text, html };

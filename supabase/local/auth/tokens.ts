@@ -3,7 +3,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { StackConfig } from '../config.ts';
 import type { Tx } from '../db/core.ts';
-import { signJwt } from '../http/jwt.ts';
+import { signSessionJwt } from '../http/jwt.ts';
 import { badRequest, type AuthError } from './errors.ts';
 import { findUserById, userJson, type User } from './users.ts';
 
@@ -30,6 +30,14 @@ async function insertRefreshToken(tx: Tx, userId: string, sessionId: string, par
   return token;
 }
 
+/** GoTrue's AMRClaim.IsAAL2Claim: the methods that make a session aal2. */
+export const AAL2_METHODS = new Set(['totp', 'mfa/phone', 'mfa/webauthn']);
+
+/**
+ * An access token for `user` in session `sessionId`: aal and amr come from the session's
+ * authentication methods (GoTrue's Session.CalculateAALAndAMR), most recent first; signed
+ * as GoTrue signs it (the asymmetric signing key when there is one, see http/jwt.ts).
+ */
 export async function accessToken(
   config: StackConfig,
   tx: Tx,
@@ -44,7 +52,7 @@ export async function accessToken(
   const now = Math.floor(Date.now() / 1000);
   const exp = now + config.auth.jwtExpiry;
   const u = user.row;
-  const token = await signJwt(
+  const token = await signSessionJwt(
     {
       aud: u.aud ?? 'authenticated',
       exp,
@@ -56,7 +64,7 @@ export async function accessToken(
       app_metadata: u.raw_app_meta_data ?? {},
       user_metadata: u.raw_user_meta_data ?? {},
       role: u.role ?? 'authenticated',
-      aal: 'aal1',
+      aal: rows.some((r) => AAL2_METHODS.has(r.authentication_method)) ? 'aal2' : 'aal1',
       amr: rows.map((r) => ({ method: r.authentication_method, timestamp: Number(r.ts) })),
       session_id: sessionId,
       is_anonymous: u.is_anonymous,
@@ -66,7 +74,7 @@ export async function accessToken(
   return { token, expiresAt: exp };
 }
 
-async function sessionResponse(config: StackConfig, tx: Tx, user: User, sessionId: string, refreshToken: string): Promise<Session> {
+export async function sessionResponse(config: StackConfig, tx: Tx, user: User, sessionId: string, refreshToken: string): Promise<Session> {
   const { token, expiresAt } = await accessToken(config, tx, user, sessionId);
   return {
     access_token: token,
@@ -95,6 +103,45 @@ export async function issueSession(config: StackConfig, tx: Tx, userId: string, 
     [sessionId, method, randomUUID()],
   );
   const refresh = await insertRefreshToken(tx, userId, sessionId, null);
+  const user = await findUserById(tx, userId);
+  if (!user) throw badRequest('user_not_found', 'User not found');
+  return sessionResponse(config, tx, user, sessionId, refresh);
+}
+
+/**
+ * GoTrue's updateMFASessionAndClaims for legacy refresh tokens: the session gains the
+ * method (and the factor), its current refresh token is swapped for a new one, and a
+ * fresh access token carries the new aal and amr.
+ */
+export async function upgradeSession(
+  config: StackConfig,
+  tx: Tx,
+  userId: string,
+  sessionId: string,
+  method: string,
+  factorId: string,
+): Promise<Session> {
+  await tx.query(
+    `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
+     values ($1, $2, now(), now(), $3)
+     on conflict on constraint mfa_amr_claims_session_id_authentication_method_pkey do update set updated_at = now()`,
+    [randomUUID(), sessionId, method],
+  );
+  const aal2 = AAL2_METHODS.has(method);
+  await tx.query(`update auth.sessions set aal = $2, factor_id = $3, updated_at = now() where id = $1`, [
+    sessionId,
+    aal2 ? 'aal2' : 'aal1',
+    factorId,
+  ]);
+  const current = await tx.query<{ id: string; token: string }>(
+    `select id::text, token from auth.refresh_tokens where session_id = $1 and revoked = false order by id desc limit 1 for update`,
+    [sessionId],
+  );
+  const parent = current.rows[0];
+  if (parent) {
+    await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1::bigint`, [parent.id]);
+  }
+  const refresh = await insertRefreshToken(tx, userId, sessionId, parent?.token ?? null);
   const user = await findUserById(tx, userId);
   if (!user) throw badRequest('user_not_found', 'User not found');
   return sessionResponse(config, tx, user, sessionId, refresh);

@@ -45,9 +45,21 @@ export interface IdentityRow {
   email: string | null;
 }
 
+export interface FactorRow {
+  id: string;
+  friendly_name: string | null;
+  factor_type: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+  phone: string | null;
+  last_challenged_at: string | null;
+}
+
 export interface User {
   row: UserRow;
   identities: IdentityRow[];
+  factors: FactorRow[];
 }
 
 const EMAIL_RE = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
@@ -75,23 +87,29 @@ export async function passwordMatches(password: string, hash: string | null): Pr
 }
 
 const USER_SQL = `select to_jsonb(u) as u,
-  coalesce((select jsonb_agg(to_jsonb(i) order by i.created_at) from auth.identities i where i.user_id = u.id), '[]'::jsonb) as identities
+  coalesce((select jsonb_agg(to_jsonb(i) order by i.created_at) from auth.identities i where i.user_id = u.id), '[]'::jsonb) as identities,
+  coalesce((select jsonb_agg(jsonb_build_object('id', f.id, 'friendly_name', f.friendly_name, 'factor_type', f.factor_type,
+      'status', f.status, 'created_at', f.created_at, 'updated_at', f.updated_at, 'phone', f.phone,
+      'last_challenged_at', f.last_challenged_at) order by f.created_at)
+    from auth.mfa_factors f where f.user_id = u.id), '[]'::jsonb) as factors
   from auth.users u`;
 
-function toUser(r: { u: UserRow; identities: IdentityRow[] }): User {
-  return { row: r.u, identities: r.identities };
+type UserQueryRow = { u: UserRow; identities: IdentityRow[]; factors: FactorRow[] };
+
+function toUser(r: UserQueryRow): User {
+  return { row: r.u, identities: r.identities, factors: r.factors };
 }
 
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function findUserById(tx: Tx, id: string): Promise<User | undefined> {
   if (!UUID_RE.test(id)) return undefined;
-  const { rows } = await tx.query<{ u: UserRow; identities: IdentityRow[] }>(`${USER_SQL} where u.id = $1`, [id]);
+  const { rows } = await tx.query<UserQueryRow>(`${USER_SQL} where u.id = $1`, [id]);
   return rows[0] ? toUser(rows[0]) : undefined;
 }
 
 export async function findUserByEmail(tx: Tx, email: string): Promise<User | undefined> {
-  const { rows } = await tx.query<{ u: UserRow; identities: IdentityRow[] }>(
+  const { rows } = await tx.query<UserQueryRow>(
     `${USER_SQL} where lower(u.email) = lower($1) and u.is_sso_user = false`,
     [email],
   );
@@ -118,6 +136,22 @@ function identityJson(i: IdentityRow): Json {
   };
 }
 
+/** A factor as GoTrue serialises it (models.Factor): no secret, empty strings where unset. */
+export function factorJson(f: FactorRow): Json {
+  const out: Json = {
+    id: f.id,
+    created_at: iso(f.created_at),
+    updated_at: iso(f.updated_at),
+    status: f.status,
+    friendly_name: f.friendly_name || undefined,
+    factor_type: f.factor_type,
+    phone: f.phone ?? '',
+    last_challenged_at: iso(f.last_challenged_at) ?? null,
+  };
+  if (out.friendly_name === undefined) delete out.friendly_name;
+  return out;
+}
+
 /** The User object GoTrue serialises (omitempty fields left out when empty). */
 export function userJson(user: User): Json {
   const u = user.row;
@@ -139,6 +173,7 @@ export function userJson(user: User): Json {
     app_metadata: u.raw_app_meta_data ?? {},
     user_metadata: u.raw_user_meta_data ?? {},
     identities: user.identities.map(identityJson),
+    factors: user.factors.length ? user.factors.map(factorJson) : undefined,
     created_at: iso(u.created_at),
     updated_at: iso(u.updated_at),
     banned_until: iso(u.banned_until),

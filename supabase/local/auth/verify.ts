@@ -5,8 +5,8 @@ import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type { StackConfig } from '../config.ts';
 import type { Tx } from '../db/core.ts';
 import { ident } from '../db/sql.ts';
-import { AuthError, badRequest, forbidden } from './errors.ts';
-import { confirmEmail, findUserById, savingUser, type User } from './users.ts';
+import { AuthError, badRequest, forbidden, unprocessable } from './errors.ts';
+import { confirmEmail, findUserById, normaliseEmail, savingUser, type User } from './users.ts';
 
 export type VerificationType = 'signup' | 'invite' | 'magiclink' | 'recovery';
 type TokenColumn = 'confirmation_token' | 'recovery_token' | 'email_change_token_current' | 'email_change_token_new';
@@ -162,7 +162,10 @@ export async function issueOneTimeToken(
   return { otp, hashedToken: hash, actionLink, redirectTo };
 }
 
-const expired = () => forbidden('otp_expired', 'Token has expired or is invalid');
+/** verifyUserAndToken's refusal (an e-mail and a code). */
+const codeExpired = () => forbidden('otp_expired', 'Token has expired or is invalid');
+/** verifyTokenHash's refusal (a link's token hash). */
+const linkExpired = () => forbidden('otp_expired', 'Email link is invalid or has expired');
 
 const ACCEPTED_COLUMNS: Record<string, TokenColumn[]> = {
   signup: ['confirmation_token'],
@@ -182,14 +185,63 @@ interface VerifyResult {
   pendingSecondConfirmation?: boolean;
 }
 
+/**
+ * GoTrue's VerifyParams.Validate for POST /verify: a type, then exactly one of a code
+ * (with an e-mail or a phone number) or a token hash (alone).
+ */
+export function validateVerifyPost(body: Record<string, unknown>): {
+  type: string;
+  tokenHash?: string;
+  email?: string;
+  otp?: string;
+} {
+  const s = (k: string) => (typeof body[k] === 'string' ? (body[k] as string) : '');
+  const type = s('type');
+  const token = s('token');
+  const tokenHash = s('token_hash');
+  const email = s('email');
+  const phone = s('phone');
+  if (!type) throw badRequest('validation_failed', 'Verify requires a verification type');
+  if ((!token && !tokenHash) || (token && tokenHash)) {
+    throw badRequest('validation_failed', 'Verify requires either a token or a token hash');
+  }
+  if (token) {
+    if (phone && !email) {
+      if (!/^[1-9]\d{1,14}$/.test(phone.replace(/^\+/, '').replace(/ /g, ''))) {
+        throw badRequest('validation_failed', 'Invalid phone number format (E.164 required)');
+      }
+      // No phone provider here: no user has this number, as GoTrue finds none.
+      throw codeExpired();
+    }
+    if (email && !phone) {
+      try {
+        return { type, email: normaliseEmail(email), otp: token };
+      } catch {
+        throw unprocessable('validation_failed', 'Invalid email format');
+      }
+    }
+    throw badRequest('validation_failed', 'Only an email address or phone number should be provided on verify');
+  }
+  if (email || phone || s('redirect_to')) {
+    throw badRequest('validation_failed', 'Only the token_hash and type should be provided');
+  }
+  return { type, tokenHash };
+}
+
 /** Consumes a one-time token: by token_hash (links) or by e-mail + 6-digit code. */
 export async function consumeToken(
   config: StackConfig,
   tx: Tx,
   params: { type: string; tokenHash?: string; email?: string; otp?: string },
 ): Promise<VerifyResult> {
+  const byHash = !!params.tokenHash;
+  const expired = byHash ? linkExpired : codeExpired;
   const columns = ACCEPTED_COLUMNS[params.type];
-  if (!columns) throw badRequest('validation_failed', 'Verify requires a verification type');
+  if (!columns) {
+    // verifyTokenHash names the type; verifyUserAndToken finds no token of an unknown type.
+    if (byHash) throw badRequest('validation_failed', 'Invalid email verification type');
+    throw codeExpired();
+  }
   let candidates: string[];
   if (params.tokenHash) {
     candidates = [params.tokenHash];
@@ -309,7 +361,7 @@ export async function issueEmailChange(
  */
 async function confirmEmailChange(config: StackConfig, tx: Tx, user: User): Promise<boolean> {
   const u = user.row;
-  if (!u.email_change) throw expired();
+  if (!u.email_change) throw codeExpired();
   const twoNeeded =
     config.auth.enableConfirmations &&
     config.auth.doubleConfirmChanges &&

@@ -28,7 +28,7 @@ export function useAdminSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: SignInInput) => {
-      const { user } = await signInWithPassword(input);
+      const { user, session } = await signInWithPassword(input);
       let role: string;
       try {
         role = await queryClient.fetchQuery(userRoleQueryOptions(user.id));
@@ -40,7 +40,7 @@ export function useAdminSignIn() {
         await supabase.auth.signOut();
         throw new Error(NOT_ADMIN_MESSAGE);
       }
-      return user;
+      return session;
     },
   });
 }

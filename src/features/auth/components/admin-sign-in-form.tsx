@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { Session } from '@supabase/supabase-js';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -8,7 +9,8 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { signInInputSchema, useAdminSignIn } from '../api/sign-in';
 
 export interface AdminSignInFormProps {
-  onSuccess: () => void;
+  /** Called with the new session once the account is known to be an admin's. */
+  onSuccess: (session: Session) => void;
 }
 
 export function AdminSignInForm({ onSuccess }: AdminSignInFormProps) {

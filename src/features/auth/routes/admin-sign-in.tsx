@@ -1,18 +1,34 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { needsSecondFactor } from '@/lib/second-factor';
+import { useVerifySecondFactor } from '../api/verify-second-factor';
 import { AdminSignInForm } from '../components/admin-sign-in-form';
 import { AuthLayout } from '../components/auth-layout';
+import { SecondFactorForm } from '../components/second-factor-form';
 
+/**
+ * The admin sign-in: e-mail and password, then, for an admin who turned on two-factor
+ * sign-in, the code of their authenticator app (the session becomes aal2, which the
+ * database requires of that admin). An admin whose session still waits for the code is
+ * sent here by the route guard and gets the code step straight away.
+ */
 export function AdminSignInRoute() {
   const navigate = useNavigate();
+  const auth = useAuth();
+  const toDashboard = () => void navigate(paths.dashboard.root.getHref(), { replace: true });
+  const verify = useVerifySecondFactor({ onSuccess: toDashboard });
+  const askCode =
+    (auth.status === 'signed-in' && needsSecondFactor(auth.session)) || verify.isPending || verify.isSuccess;
   return (
     <AuthLayout
       title={
         <>
-          <span className="sr-only">Signage Portal: </span>Admin sign-in
+          <span className="sr-only">Signage Portal: </span>
+          {askCode ? 'Two-factor sign-in' : 'Admin sign-in'}
         </>
       }
-      description="Sign in with your administrator e-mail and password."
+      description={askCode ? 'One more step to sign in.' : 'Sign in with your administrator e-mail and password.'}
       footer={
         <>
           Hosting a screen?{' '}
@@ -22,7 +38,11 @@ export function AdminSignInRoute() {
         </>
       }
     >
-      <AdminSignInForm onSuccess={() => void navigate(paths.dashboard.root.getHref(), { replace: true })} />
+      {askCode ? (
+        <SecondFactorForm verify={verify} />
+      ) : (
+        <AdminSignInForm onSuccess={(session) => !needsSecondFactor(session) && toDashboard()} />
+      )}
     </AuthLayout>
   );
 }

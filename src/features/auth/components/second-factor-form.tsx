@@ -1,0 +1,51 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { CodeInput } from '@/components/ui/code-input';
+import { useSignOut } from '@/lib/auth';
+import { secondFactorCodeSchema } from '@/lib/second-factor';
+import type { useVerifySecondFactor } from '../api/verify-second-factor';
+
+export interface SecondFactorFormProps {
+  /** The verification, owned by the route so its outcome outlives this form. */
+  verify: ReturnType<typeof useVerifySecondFactor>;
+}
+
+/** Asks an admin who enrolled two-factor sign-in for the 6-digit code of their authenticator app. */
+export function SecondFactorForm({ verify }: SecondFactorFormProps) {
+  const signOut = useSignOut();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(secondFactorCodeSchema), defaultValues: { code: '' } });
+
+  const onSubmit = handleSubmit((values) => verify.mutate(values));
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
+      <p className="text-sm text-gray-600">
+        Two-factor sign-in is on for this account. Open your authenticator app and enter the code it shows for Signage
+        Portal.
+      </p>
+      {verify.error && <Alert tone="danger">{verify.error.message}</Alert>}
+      <Field label="Authentication code" error={errors.code?.message}>
+        {({ invalid, ...control }) => <CodeInput {...control} {...register('code')} invalid={invalid} />}
+      </Field>
+      <Button type="submit" className="w-full" isLoading={verify.isPending}>
+        {verify.isPending ? 'Checking…' : 'Verify'}
+      </Button>
+      <Button
+        type="button"
+        variant="ghost"
+        className="w-full"
+        isLoading={signOut.isPending}
+        onClick={() => signOut.mutate()}
+      >
+        Sign in with another account
+      </Button>
+    </form>
+  );
+}

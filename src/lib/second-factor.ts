@@ -1,0 +1,50 @@
+// Two-factor sign-in as Supabase Auth reports it: a session's assurance level is the `aal`
+// claim of its access token (aal2 once a code from an authenticator app was verified), and
+// a user who has a verified factor should reach aal2. This is what
+// supabase.auth.mfa.getAuthenticatorAssuranceLevel() computes, done synchronously from the
+// session so route guards can decide without waiting. The database enforces it for admins
+// (public.is_admin()); the app only decides which screen to show.
+import type { Factor, Session, User } from '@supabase/supabase-js';
+import { z } from 'zod';
+
+/** The `aal` claim of an access token, or 'aal1' when it has none or cannot be read. */
+export function tokenAal(accessToken: string): string {
+  try {
+    const payload = accessToken.split('.')[1] ?? '';
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const aal = (JSON.parse(json) as { aal?: unknown }).aal;
+    return typeof aal === 'string' ? aal : 'aal1';
+  } catch {
+    return 'aal1';
+  }
+}
+
+/** The user's verified authenticator-app factor, if any (the one the app asks a code of). */
+export function verifiedTotpFactor(user: User | null | undefined): Factor | undefined {
+  return user?.factors?.find((f) => f.factor_type === 'totp' && f.status === 'verified');
+}
+
+/** True when the session belongs to someone with a verified factor who has not entered a code yet. */
+export function needsSecondFactor(session: Session | null | undefined): boolean {
+  if (!session) return false;
+  return !!verifiedTotpFactor(session.user) && tokenAal(session.access_token) !== 'aal2';
+}
+
+/** A code as an authenticator app shows it: six digits. */
+export const secondFactorCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
+});
+
+export type SecondFactorCode = z.infer<typeof secondFactorCodeSchema>;
+
+export const WRONG_CODE_MESSAGE = 'That code is not right. Enter the code your authenticator app shows now.';
+
+/** A message for the errors a person can fix (a wrong code, too many tries); Auth's own words otherwise. */
+export function codeErrorMessage(error: { code?: string; message?: string }): string {
+  if (error.code === 'mfa_verification_failed') return WRONG_CODE_MESSAGE;
+  if (error.code === 'over_request_rate_limit') return 'Too many attempts. Wait a minute, then try again.';
+  return error.message || 'The code could not be checked';
+}
