@@ -39,7 +39,9 @@ test('an admin sees the overview and resolves an alert', async ({ page }) => {
   // Uptime from the seeded samples: neither invented nor empty.
   await expect(page.getByText('System Uptime').locator('..')).toContainText(/\d+(\.\d)?%/);
   // The sidebar counts the network; the bell counts what is unresolved.
-  await expect(page.getByRole('complementary', { name: 'Sidebar' }).getByText('Displays').locator('..')).toContainText(/\d+/);
+  await expect(page.getByRole('complementary', { name: 'Sidebar' }).getByText('Displays').locator('..')).toContainText(
+    /\d+/,
+  );
   await expect(page.getByRole('link', { name: /^Notifications: \d+ unresolved alerts?$/ })).toBeVisible();
   const ads = page.getByRole('list', { name: 'Recent ads' });
   await expect(ads.getByRole('listitem')).toHaveCount(5);
@@ -57,7 +59,9 @@ test('an admin sees the overview and resolves an alert', async ({ page }) => {
   // The database has it resolved.
   await expect
     .poll(async () => {
-      const r = await fetch(`${STACK_URL}/rest/v1/system_alerts?id=eq.${alert.id}&select=resolved`, { headers: asService });
+      const r = await fetch(`${STACK_URL}/rest/v1/system_alerts?id=eq.${alert.id}&select=resolved`, {
+        headers: asService,
+      });
       return ((await r.json()) as { resolved: boolean }[])[0]?.resolved;
     })
     .toBe(true);

@@ -52,16 +52,23 @@ test('a screen that goes dark raises an alert on the dashboard and in the inbox,
   await openSlides(kiosk);
   await expect(kiosk.getByTestId('slide-counter')).toHaveText(/1 \/ 2/, { timeout: 20_000 });
   await expect
-    .poll(async () => (await sb.from('equipment_status').select('last_heartbeat').eq('id', venue.deviceId).single()).data?.last_heartbeat, {
-      timeout: 30_000,
-    })
+    .poll(
+      async () =>
+        (await sb.from('equipment_status').select('last_heartbeat').eq('id', venue.deviceId).single()).data
+          ?.last_heartbeat,
+      {
+        timeout: 30_000,
+      },
+    )
     .not.toBeNull();
 
   // It goes dark: the browser closes, and its last heartbeat ages past the threshold (the
   // ten minutes are set back in the database rather than waited for).
   await kioskContext.close();
   const silentSince = new Date(Date.now() - 10 * 60_000).toISOString();
-  expect((await sb.from('equipment_status').update({ last_heartbeat: silentSince }).eq('id', venue.deviceId)).error).toBeNull();
+  expect(
+    (await sb.from('equipment_status').update({ last_heartbeat: silentSince }).eq('id', venue.deviceId)).error,
+  ).toBeNull();
   const darkAt = Date.now();
 
   await admin.goto('/dashboard');
@@ -96,7 +103,9 @@ test('a screen that goes dark raises an alert on the dashboard and in the inbox,
   const backAt = Date.now();
 
   await admin.goto('/dashboard');
-  const backOnline = alerts.getByRole('listitem', { name: new RegExp(`^${where} is back online after 1\\d minutes offline\\.$`) });
+  const backOnline = alerts.getByRole('listitem', {
+    name: new RegExp(`^${where} is back online after 1\\d minutes offline\\.$`),
+  });
   await expect(backOnline).toBeVisible({ timeout: 90_000 });
   await expect(backOnline).toContainText('Resolved');
   // The offline alert is resolved with it.
