@@ -169,16 +169,9 @@ async function readVenuePlays(
       .lt('started_at', end);
     if (scope.advertiserId) query = query.eq('advertiser_id', scope.advertiserId);
     if (last) {
-      query = query.or(
-        `started_at.gt."${last.started_at}",and(started_at.eq."${last.started_at}",id.gt.${last.id})`,
-      );
+      query = query.or(`started_at.gt."${last.started_at}",and(started_at.eq."${last.started_at}",id.gt.${last.id})`);
     }
-    const { data } = await query
-      .order('started_at')
-      .order('id')
-      .limit(PAGE_SIZE)
-      .abortSignal(signal)
-      .throwOnError();
+    const { data } = await query.order('started_at').order('id').limit(PAGE_SIZE).abortSignal(signal).throwOnError();
     const page = data as unknown as PlayRow[];
     if (page.length === 0) return rows;
     last = page[page.length - 1];
@@ -233,9 +226,19 @@ export async function exportRawPlays(
 
   onProgress({ read, total: Math.max(total, read), phase: 'naming' });
   const [screens, campaigns, slides, ads, advertisers] = await Promise.all([
-    namesOf<{ id: string; device_name: string }>('equipment_status', 'id, device_name', unique(plays.map((p) => p.device_id)), signal),
+    namesOf<{ id: string; device_name: string }>(
+      'equipment_status',
+      'id, device_name',
+      unique(plays.map((p) => p.device_id)),
+      signal,
+    ),
     namesOf<{ id: string; name: string }>('campaigns', 'id, name', unique(plays.map((p) => p.campaign_id)), signal),
-    namesOf<{ id: string; title: string | null }>('campaign_items', 'id, title', unique(plays.map((p) => p.slide_id)), signal),
+    namesOf<{ id: string; title: string | null }>(
+      'campaign_items',
+      'id, title',
+      unique(plays.map((p) => p.slide_id)),
+      signal,
+    ),
     namesOf<{ id: string; title: string }>('ads', 'id, title', unique(plays.map((p) => p.ad_id)), signal),
     namesOf<{ id: string; business_name: string; advertiser_name: string }>(
       'advertisers',

@@ -1,7 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { errorMessage } from '@/components/ui/error-state';
 import { formatDay } from '@/entities/plays/calendar-days';
 import type { PlaysScope } from '@/entities/plays/plays-report';
@@ -60,7 +67,8 @@ export function RawExportDialog({
   };
 
   const progress = state.step === 'running' ? state.progress : null;
-  const percent = progress && progress.total > 0 ? Math.min(100, Math.round((progress.read / progress.total) * 100)) : 0;
+  const percent =
+    progress && progress.total > 0 ? Math.min(100, Math.round((progress.read / progress.total) * 100)) : 0;
 
   return (
     <Dialog open onOpenChange={(open) => !open && cancel()}>

@@ -9,13 +9,7 @@ import { advertiserOptionsQuery } from '@/entities/advertiser/advertiser-options
 import { formatDay, type Day } from '@/entities/plays/calendar-days';
 import { PLAY_GROUPS } from '@/entities/plays/plays-report';
 import { venueOptionsQuery } from '@/entities/venue/venue-options';
-import {
-  GROUP_LABELS,
-  PERIOD_PRESETS,
-  periodErrors,
-  type PeriodErrors,
-  type ReportParams,
-} from '../lib/report-params';
+import { GROUP_LABELS, PERIOD_PRESETS, periodErrors, type PeriodErrors, type ReportParams } from '../lib/report-params';
 
 /** Changes to the address: a key set to a value, or removed with null. */
 export type ParamChanges = Record<string, string | null>;
@@ -62,7 +56,12 @@ function CustomPeriod({
     if (!found.from && !found.to) onApply(draft.from, draft.to);
   };
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start" aria-label="Custom period">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex flex-col gap-3 sm:flex-row sm:items-start"
+      aria-label="Custom period"
+    >
       <Field label="From" error={errors.from} className="sm:w-44">
         {(c) => (
           <Input
@@ -75,7 +74,12 @@ function CustomPeriod({
       </Field>
       <Field label="To" error={errors.to} className="sm:w-44">
         {(c) => (
-          <Input {...c} type="date" value={draft.to} onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))} />
+          <Input
+            {...c}
+            type="date"
+            value={draft.to}
+            onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
+          />
         )}
       </Field>
       <Button type="submit" variant="outline" className="sm:mt-6.5">

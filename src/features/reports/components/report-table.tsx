@@ -68,7 +68,16 @@ export interface ReportTableProps {
 }
 
 /** The period's plays grouped as chosen, sortable by column, with its two CSV exports. */
-export function ReportTable({ scope, group, sort, dir, onSort, onExportTable, onExportPlays, rawNote }: ReportTableProps) {
+export function ReportTable({
+  scope,
+  group,
+  sort,
+  dir,
+  onSort,
+  onExportTable,
+  onExportPlays,
+  rawNote,
+}: ReportTableProps) {
   const report = useQuery(playsReportQuery(scope, group));
   const titles = COLUMN_TITLES[group];
   const columns: Column[] = [

@@ -82,7 +82,8 @@ export function periodErrors(from: string, to: string): PeriodErrors {
   if (errors.from || errors.to) return errors;
   const days = daysBetween(from, to);
   if (days < 0) errors.to = 'The last day is before the first day.';
-  else if (days > MAX_PERIOD_DAYS) errors.to = 'A report covers at most 2 years: choose a later first day or an earlier last day.';
+  else if (days > MAX_PERIOD_DAYS)
+    errors.to = 'A report covers at most 2 years: choose a later first day or an earlier last day.';
   return errors;
 }
 
@@ -106,7 +107,8 @@ const pick = <T extends string>(values: readonly T[], value: string | null): T |
 
 /** The page's choices as the address gives them, with the presets counted from `today`. */
 export function readReportParams(params: URLSearchParams, today: Day): ReportParams {
-  const custom = params.get('period') === 'custom' || (!params.has('period') && (params.has('from') || params.has('to')));
+  const custom =
+    params.get('period') === 'custom' || (!params.has('period') && (params.has('from') || params.has('to')));
   const preset = pick(
     PERIOD_PRESETS.map((p) => p.id),
     params.get('period'),
