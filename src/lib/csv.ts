@@ -26,7 +26,11 @@ export function toCsv(header: readonly string[], rows: Iterable<readonly CsvValu
 }
 
 /** Hands `text` to the browser as a download named `filename`. */
-export function downloadText(text: string | readonly string[], filename: string, type = 'text/csv;charset=utf-8'): void {
+export function downloadText(
+  text: string | readonly string[],
+  filename: string,
+  type = 'text/csv;charset=utf-8',
+): void {
   const blob = new Blob(typeof text === 'string' ? [text] : [...text], { type });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

@@ -1,16 +1,7 @@
 // A bar chart of one series, or two side by side on their own axes (recharts), in the
 // product's colours, with the same figures in a table for screen readers. Used for monthly
 // revenue, and plays with time on screen per day.
-import {
-  Bar,
-  BarChart as Chart,
-  CartesianGrid,
-  Legend,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { Bar, BarChart as Chart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 export interface BarDatum {
   /** The bar's label on the axis (a month, a day). */

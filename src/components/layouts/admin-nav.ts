@@ -1,4 +1,13 @@
-import { Building2, ChartColumn, LayoutDashboard, Megaphone, MonitorCheck, Settings, Users, type LucideIcon } from 'lucide-react';
+import {
+  Building2,
+  ChartColumn,
+  LayoutDashboard,
+  Megaphone,
+  MonitorCheck,
+  Settings,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { paths } from '@/config/paths';
 
 export interface AdminNavItem {
