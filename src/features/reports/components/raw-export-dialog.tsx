@@ -122,7 +122,7 @@ export function RawExportDialog({
             </Button>
           ) : (
             <Button variant="outline" onClick={onClose}>
-              Close
+              Done
             </Button>
           )}
         </DialogFooter>
