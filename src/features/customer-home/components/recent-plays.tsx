@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChartColumn } from 'lucide-react';
-import { ErrorState } from '@/components/ui/error-state';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { dayIn } from '@/entities/campaign/campaign-dates';
 import { formatDay, lastDays } from '@/entities/plays/calendar-days';
 import { PlaysByDayChart } from '@/entities/plays/plays-chart';
+import { ReadsError } from '@/entities/plays/reads-error';
 import { playsByDayQuery, playsReportQuery, playsTotals } from '@/entities/plays/plays-report';
 import { formatCount, formatTimeOnScreen } from '@/entities/plays/time-on-screen';
 
@@ -30,21 +30,10 @@ export function RecentPlays({ timeZone, now }: { timeZone: string; now?: Date })
       </LoadingRegion>
     );
   }
-  const failed = days.isError ? days : campaigns.isError ? campaigns : null;
-  if (failed) {
-    return (
-      <ErrorState
-        title="Your plays could not be loaded"
-        error={failed.error}
-        onRetry={() => {
-          if (days.isError) void days.refetch();
-          if (campaigns.isError) void campaigns.refetch();
-        }}
-        isRetrying={days.isRefetching || campaigns.isRefetching}
-      />
-    );
+  if (days.isError || campaigns.isError) {
+    return <ReadsError title="Your plays could not be loaded" reads={[days, campaigns]} />;
   }
-  const totals = playsTotals(days.data!);
+  const totals = playsTotals(days.data);
   const period = `${formatDay(scope.from)} to ${formatDay(scope.to)}`;
   if (totals.plays === 0) {
     return (
@@ -55,7 +44,7 @@ export function RecentPlays({ timeZone, now }: { timeZone: string; now?: Date })
       </div>
     );
   }
-  const top = campaigns.data!.slice(0, TOP_CAMPAIGNS);
+  const top = campaigns.data.slice(0, TOP_CAMPAIGNS);
   return (
     <div className="space-y-4">
       <dl className="grid grid-cols-2 gap-4" aria-label="Last 7 days">
@@ -68,7 +57,7 @@ export function RecentPlays({ timeZone, now }: { timeZone: string; now?: Date })
           <dd className="text-2xl font-semibold text-gray-900">{formatTimeOnScreen(totals.seconds)}</dd>
         </div>
       </dl>
-      <PlaysByDayChart days={days.data!} title="Your plays per day" height={160} />
+      <PlaysByDayChart days={days.data} title="Your plays per day" height={160} />
       <div className="space-y-2">
         <h3 className="text-sm font-medium text-gray-700">Top campaigns</h3>
         <ol aria-label="Top campaigns" className="space-y-1 text-sm">

@@ -81,21 +81,28 @@ export const RAW_HEADER = [
   'Play ID',
 ] as const;
 
-/** The offset of `zone` from UTC at `at`, in milliseconds. */
-function zoneOffset(zone: string, at: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
+/** The wall-clock fields at `at` in `zone`, two digits each (four for the year), hours 00-23. */
+function wallClock(zone: string, at: number): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string> {
+  const parts: Record<string, string> = {};
+  for (const part of new Intl.DateTimeFormat('en-US', {
     timeZone: zone,
     hourCycle: 'h23',
     year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  })
-    .formatToParts(new Date(at))
-    .reduce<Record<string, number>>((acc, p) => ({ ...acc, [p.type]: Number(p.value) }), {});
-  const local = Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour, parts.minute, parts.second);
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(at))) {
+    parts[part.type] = part.value;
+  }
+  return parts;
+}
+
+/** The offset of `zone` from UTC at `at`, in milliseconds. */
+function zoneOffset(zone: string, at: number): number {
+  const c = wallClock(zone, at);
+  const local = Date.UTC(+c.year, +c.month - 1, +c.day, +c.hour, +c.minute, +c.second);
   return local - Math.floor(at / 1000) * 1000;
 }
 
@@ -111,19 +118,8 @@ const MARGIN_MS = 3 * 3600_000;
 
 /** '2026-11-25 10:15:30' in `zone`. */
 function localTime(iso: string, zone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  })
-    .formatToParts(new Date(iso))
-    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+  const c = wallClock(zone, Date.parse(iso));
+  return `${c.year}-${c.month}-${c.day} ${c.hour}:${c.minute}:${c.second}`;
 }
 
 function chunks<T>(items: readonly T[], size: number): T[][] {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ErrorState } from '@/components/ui/error-state';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { PlaysByDayChart } from '@/entities/plays/plays-chart';
+import { ReadsError } from '@/entities/plays/reads-error';
 import { playsByDayQuery, playsReportQuery, playsTotals, type PlaysScope } from '@/entities/plays/plays-report';
 import { formatCount, formatTimeOnScreen } from '@/entities/plays/time-on-screen';
 
@@ -29,19 +29,10 @@ export function ReportSummary({ scope }: { scope: PlaysScope }) {
   // Screens that played: one row per screen.
   const screens = useQuery(playsReportQuery(scope, 'screen'));
   const totals = days.data ? playsTotals(days.data) : null;
-  const failed = days.isError ? days : screens.isError ? screens : null;
   return (
     <>
-      {failed ? (
-        <ErrorState
-          title="The totals could not be loaded"
-          error={failed.error}
-          onRetry={() => {
-            if (days.isError) void days.refetch();
-            if (screens.isError) void screens.refetch();
-          }}
-          isRetrying={days.isRefetching || screens.isRefetching}
-        />
+      {days.isError || screens.isError ? (
+        <ReadsError title="The totals could not be loaded" reads={[days, screens]} />
       ) : (
         <dl className="grid gap-4 sm:grid-cols-3" aria-label="Totals">
           <Figure label="Plays" isPending={days.isPending} value={formatCount(totals?.plays ?? 0)} />
