@@ -77,7 +77,7 @@ test('what a screen played shows on the Reports page for the day, and in its CSV
   expect(new Set(stored.data!.map((p) => p.campaign_id))).toEqual(new Set([customer.campaignId]));
   expect(new Set(stored.data!.map((p) => p.device_id))).toEqual(new Set([customer.deviceId]));
   const days = stored.data!.map((p) => dayAtVenue(p.started_at)).sort();
-  const from = days[0]!;
+  const from = days[0];
   const to = days.at(-1)!;
   const campaignName = (await sb.from('campaigns').select('name').eq('id', customer.campaignId).single()).data!.name;
   const venueName = (await sb.from('customers').select('name').eq('id', customer.customerId).single()).data!.name;
@@ -122,7 +122,7 @@ test('what a screen played shows on the Reports page for the day, and in its CSV
   expect(tableFile.suggestedFilename()).toMatch(
     new RegExp(`^plays-by-campaign-${from}-to-${to}-player-test-.+\\.csv$`),
   );
-  const tableLines = await csvLines((await tableFile.path())!);
+  const tableLines = await csvLines((await tableFile.path()));
   expect(tableLines[0]).toBe('Campaign,Venue,Plays,Time on screen,Seconds,Screens');
   expect(tableLines.slice(1)).toHaveLength(1);
   expect(tableLines[1]).toMatch(
@@ -136,7 +136,7 @@ test('what a screen played shows on the Reports page for the day, and in its CSV
   await expect(dialog.getByText(`${uploaded.length} plays saved to`)).toBeVisible();
   const rawFile = await rawDownload;
   expect(rawFile.suggestedFilename()).toMatch(new RegExp(`^plays-${from}-to-${to}-player-test-.+\\.csv$`));
-  const rawLines = await csvLines((await rawFile.path())!);
+  const rawLines = await csvLines((await rawFile.path()));
   expect(rawLines[0]).toBe(
     'Started (UTC),Local time,Time zone,Venue,Screen,Campaign,Slide,Ad,Advertiser,Seconds,Time on screen,Play ID',
   );
@@ -145,7 +145,7 @@ test('what a screen played shows on the Reports page for the day, and in its CSV
   for (const r of rows) {
     expect(r.slice(2, 6)).toEqual([VENUE_ZONE, venueName, PLAYER_SCREEN, campaignName]);
     expect(r[6]).toMatch(/^Slide [123]$/);
-    expect(dayAtVenue(r[0]!)).toBe(r[1]!.slice(0, 10));
+    expect(dayAtVenue(r[0])).toBe(r[1].slice(0, 10));
   }
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
