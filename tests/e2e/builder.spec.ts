@@ -74,7 +74,7 @@ test('a campaign of five slides is built, reordered by mouse and keyboard, saved
   await screenshot(page, 'campaigns-list');
   await page.getByRole('link', { name: 'Add Campaign' }).first().click();
   await page.getByLabel('Campaign name').fill(name);
-  const customer = page.getByLabel('Customer', { exact: true });
+  const customer = page.getByLabel('Customer *', { exact: true });
   await expect(customer).toBeEnabled();
   // Harbor Books has no login: the player tests play Corner Cafe's seeded campaigns and nothing else.
   const venue = await customer.locator('option', { hasText: 'Harbor Books' }).getAttribute('value');
@@ -197,7 +197,7 @@ test('a failed save shows the error and keeps the edits', async ({ page }) => {
   const name = `Builder failure ${Date.now()}`;
   await page.goto('/dashboard/campaigns/add');
   await page.getByLabel('Campaign name').fill(name);
-  const customer = page.getByLabel('Customer', { exact: true });
+  const customer = page.getByLabel('Customer *', { exact: true });
   await expect(customer).toBeEnabled();
   await customer.selectOption(await customer.locator('option', { hasText: 'Harbor Books' }).getAttribute('value'));
   await page.getByRole('button', { name: 'Create Campaign' }).click();
