@@ -5,7 +5,7 @@ import { AdminLayout } from '@/components/layouts/admin-layout';
 import { paths } from '@/config/paths';
 import type { ScreenPrefetch } from '@/lib/prefetch';
 import { keptSession } from '@/lib/supabase';
-import { RequireRole, RoleRedirect } from './routes/guards';
+import { RequireRole, RoleRedirect, SignedOutOnly } from './routes/guards';
 import { RouteError } from './routes/route-error';
 
 const { dashboard, customer, auth } = paths;
@@ -67,11 +67,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           ),
         },
         {
-          path: `${auth.signIn.path}/*`,
-          lazy: screen(
-            () => import('@/features/auth/routes/customer-sign-in'),
-            (m) => m.CustomerSignInRoute,
-          ),
+          element: <SignedOutOnly />,
+          children: [
+            {
+              path: `${auth.signIn.path}/*`,
+              lazy: screen(
+                () => import('@/features/auth/routes/customer-sign-in'),
+                (m) => m.CustomerSignInRoute,
+              ),
+            },
+          ],
         },
         {
           path: paths.admin.signIn.path,

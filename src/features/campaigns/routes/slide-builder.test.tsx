@@ -280,6 +280,11 @@ describe('slide builder', () => {
     await user.click(screen.getByRole('button', { name: 'Save Campaign' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Someone else saved this campaign' });
     expect(within(dialog).getByRole('button', { name: 'Reload their version' })).toBeInTheDocument();
+    // Said once: the dialog's own words, not the server's sentence saying the same again beneath.
+    expect(dialog).toHaveAccessibleDescription(
+      'Another admin saved this campaign after you opened it. Reload to see their version (your changes here are discarded), or overwrite theirs with yours.',
+    );
+    expect(within(dialog).queryByText(/changed by someone else/)).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Overwrite with mine' }));
     expect(await screen.findByText('Campaign and slides saved!')).toBeInTheDocument();
     expect(expected).toEqual([LOADED_AT, FRESH_AT]);

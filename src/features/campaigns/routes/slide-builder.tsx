@@ -345,7 +345,6 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
 
       <ConflictDialog
         open={conflict}
-        message={save.error?.message}
         isPending={save.isPending || reloading}
         onDismiss={() => setConflict(false)}
         onReload={() => void reload()}

@@ -121,6 +121,9 @@ describe('equipment status', () => {
     await user.click(within(card).getByRole('button', { name: 'Check status of DEVICE-1' }));
     expect(await within(card).findByText('Error')).toBeInTheDocument();
     expect(card).toHaveTextContent('Just now');
+    // The check says what it found, so a press never looks like nothing happened.
+    expect(await screen.findByText('DEVICE-1: Error')).toBeInTheDocument();
+    expect(screen.getByText('Last heartbeat: Just now.')).toBeInTheDocument();
     expect(single).toBe(1);
     expect(queries).toHaveLength(1);
   });
