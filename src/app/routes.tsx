@@ -60,6 +60,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           ),
         },
         {
+          path: auth.forgotPassword.path,
+          lazy: screen(
+            () => import('@/features/auth/routes/forgot-password'),
+            (m) => m.ForgotPasswordRoute,
+          ),
+        },
+        {
           path: auth.setupPassword.path,
           lazy: screen(
             () => import('@/features/auth/routes/setup-password'),

@@ -53,11 +53,14 @@ export function DeleteCustomerDialog({ customer, isPending, isError, onCancel, o
           <Skeleton className="h-10" />
         ) : impact.isError ? (
           <Alert tone="warning">
-            Could not count this customer&apos;s campaigns. Deleting the customer deletes all their campaigns and slides.
+            Could not count this customer&apos;s campaigns. Deleting the customer deletes all their campaigns and
+            slides.
           </Alert>
         ) : (
           customer && (
-            <Alert tone={impact.data.campaigns > 0 ? 'warning' : 'info'}>{deleteImpactText(customer.name, impact.data)}</Alert>
+            <Alert tone={impact.data.campaigns > 0 ? 'warning' : 'info'}>
+              {deleteImpactText(customer.name, impact.data)}
+            </Alert>
           )
         )}
         {isError && <Alert tone="danger">Failed to delete customer. Please try again.</Alert>}

@@ -57,7 +57,7 @@ export function CustomerViewRoute() {
       back={{ to: paths.dashboard.customers.list.getHref(), label: 'Back to Customers' }}
       actions={
         <>
-          <SetPasswordDialog username={customer.username} customerName={customer.name} />
+          <SetPasswordDialog username={customer.username} customerName={customer.name} email={customer.email} />
           <Button asChild>
             <Link to={paths.dashboard.customers.edit.getHref(customer.id)}>
               <Pencil aria-hidden className="size-4" />
@@ -122,12 +122,22 @@ export function CustomerViewRoute() {
         {customer.location_photo || customer.agreement_file ? (
           <div className="flex flex-wrap gap-2">
             {customer.location_photo && (
-              <VenueFileLink appearance="button" icon={Image} path={customer.location_photo} onUnavailable={fileUnavailable}>
+              <VenueFileLink
+                appearance="button"
+                icon={Image}
+                path={customer.location_photo}
+                onUnavailable={fileUnavailable}
+              >
                 View Location Photo
               </VenueFileLink>
             )}
             {customer.agreement_file && (
-              <VenueFileLink appearance="button" icon={FileText} path={customer.agreement_file} onUnavailable={fileUnavailable}>
+              <VenueFileLink
+                appearance="button"
+                icon={FileText}
+                path={customer.agreement_file}
+                onUnavailable={fileUnavailable}
+              >
                 View Agreement
               </VenueFileLink>
             )}

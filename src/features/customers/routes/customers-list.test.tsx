@@ -34,7 +34,10 @@ afterEach(() => vi.restoreAllMocks());
 function deleteImpact({ campaigns, screens }: { campaigns: number[]; screens: number }) {
   return [
     http.get(restUrl('/campaigns'), () => HttpResponse.json(campaigns.map((slide_count) => ({ slide_count })))),
-    http.head(restUrl('/equipment_status'), () => new HttpResponse(null, { headers: { 'Content-Range': `*/${screens}` } })),
+    http.head(
+      restUrl('/equipment_status'),
+      () => new HttpResponse(null, { headers: { 'Content-Range': `*/${screens}` } }),
+    ),
   ];
 }
 

@@ -35,7 +35,12 @@ function CustomerCounts() {
         { label: 'Total Customers', value: data?.total, icon: Users, iconClassName: 'bg-brand-50 text-brand-700' },
         { label: 'Active', value: data?.active, icon: CircleCheck, iconClassName: 'bg-success-50 text-success-700' },
         { label: 'Inactive', value: data?.inactive, icon: CircleMinus, iconClassName: 'bg-gray-100 text-gray-600' },
-        { label: 'Maintenance', value: data?.maintenance, icon: Wrench, iconClassName: 'bg-warning-50 text-warning-700' },
+        {
+          label: 'Maintenance',
+          value: data?.maintenance,
+          icon: Wrench,
+          iconClassName: 'bg-warning-50 text-warning-700',
+        },
       ]}
     />
   );
