@@ -755,6 +755,10 @@ export type Database = {
         Args: { p_customer_id?: string; p_device_id?: string }
         Returns: Json
       }
+      rate_limit_retry_after: {
+        Args: { p_key: string; p_window_seconds: number }
+        Returns: number
+      }
       revoke_screen: { Args: { p_device_id: string }; Returns: undefined }
       save_campaign: {
         Args: {

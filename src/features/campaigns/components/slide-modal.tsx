@@ -15,6 +15,7 @@ import { FileInput } from '@/components/ui/file-input';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { contentMatchesType } from '@/lib/file-signature';
 import { useUploadSlideImage } from '../api/media';
 import {
   DURATION,
@@ -112,11 +113,11 @@ function SlideForm({
     });
   };
 
-  const onFile = (file: File | null) => {
+  const onFile = async (file: File | null) => {
     setUploadMessage(null);
     upload.reset();
     if (!file) return;
-    if (!file.type.startsWith('image/')) {
+    if (!file.type.startsWith('image/') || !(await contentMatchesType(file))) {
       setUploadMessage('Please choose an image file');
       return;
     }
@@ -175,7 +176,7 @@ function SlideForm({
                   buttonLabel={upload.isPending ? 'Uploading...' : 'Upload image'}
                   disabled={upload.isPending}
                   fileName={slide.image_url}
-                  onFileChange={onFile}
+                  onFileChange={(file) => void onFile(file)}
                 />
               )}
             </Field>
