@@ -95,7 +95,9 @@ export function CampaignForm({ defaultValues, submitLabel, onSubmit, isSaving, s
             )}
           </Field>
           <Field label="Status *" error={errors.status?.message}>
-            {(control) => <Select {...control} {...register('status')} invalid={control.invalid} options={STATUS_OPTIONS} />}
+            {(control) => (
+              <Select {...control} {...register('status')} invalid={control.invalid} options={STATUS_OPTIONS} />
+            )}
           </Field>
           <Field label="Start date" hint="Optional" error={errors.start_date?.message}>
             {(control) => <Input {...control} type="date" {...register('start_date')} />}
