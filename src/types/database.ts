@@ -759,6 +759,10 @@ export type Database = {
         Args: { p_key: string; p_window_seconds: number }
         Returns: number
       }
+      rename_slide_image: {
+        Args: { p_from: string; p_to: string }
+        Returns: number
+      }
       revoke_screen: { Args: { p_device_id: string }; Returns: undefined }
       save_campaign: {
         Args: {

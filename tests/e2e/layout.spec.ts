@@ -45,6 +45,15 @@ async function createFixture(): Promise<Fixture> {
   const slides = await sb.from('campaign_items').insert([
     { campaign_id: campaign.data.id, title: slideTitle, display_order: 1, duration: 10 },
     { campaign_id: campaign.data.id, title: 'Second slide', display_order: 2, duration: 10 },
+    {
+      campaign_id: campaign.data.id,
+      title: 'Weather',
+      slide_type: 'weather',
+      content_type: 'dynamic',
+      settings: { location: 'Chicago' },
+      display_order: 3,
+      duration: 10,
+    },
   ]);
   if (slides.error) throw new Error(`slides: ${slides.error.message}`);
   return {
@@ -133,6 +142,19 @@ for (const width of WIDTHS) {
       expect(box && box.x + box.width, `${panel} panel on screen`).toBeLessThanOrEqual(width);
     }
     await expectNoSidewaysScroll(page);
+
+    // The weather preview shows its whole forecast row, and the sample-data note sits under it.
+    await page.getByRole('button', { name: 'Preview Weather' }).click();
+    const weather = page.getByRole('region', { name: 'Weather' });
+    const forecast = weather.getByRole('region', { name: '5-Day Forecast' });
+    await expect(forecast).toBeVisible();
+    const note = page.getByRole('status').filter({ hasText: 'Showing sample data' });
+    await expect(note).toBeVisible();
+    const [w, f, n] = await Promise.all([weather.boundingBox(), forecast.boundingBox(), note.boundingBox()]);
+    expect(w && f && n).toBeTruthy();
+    if (!w || !f || !n) return;
+    expect(f.y + f.height, 'forecast row cut off').toBeLessThanOrEqual(w.y + w.height + 0.5);
+    expect(n.y, 'note over the forecast').toBeGreaterThanOrEqual(f.y + f.height - 0.5);
   });
 }
 

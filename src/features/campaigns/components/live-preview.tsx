@@ -78,7 +78,7 @@ export function LivePreview({ slides, currentId, playing, onShow, onPlayingChang
             <ScreenFrame>
               <PreviewSlide slide={current} playing={playing} />
             </ScreenFrame>
-            <p className="text-sm text-gray-600">
+            <p className="text-sm break-words text-gray-600">
               <span className="font-medium text-gray-900">
                 {index + 1}. {slideTitle(current)}
               </span>{' '}
