@@ -54,7 +54,9 @@ test('an admin sees the overview and resolves an alert', async ({ page }) => {
   // The database has it resolved.
   await expect
     .poll(async () => {
-      const r = await fetch(`${STACK_URL}/rest/v1/system_alerts?id=eq.${alert.id}&select=resolved`, { headers: asService });
+      const r = await fetch(`${STACK_URL}/rest/v1/system_alerts?id=eq.${alert.id}&select=resolved`, {
+        headers: asService,
+      });
       return ((await r.json()) as { resolved: boolean }[])[0]?.resolved;
     })
     .toBe(true);

@@ -24,7 +24,12 @@ async function createFixture(): Promise<Fixture> {
   const customerName = `${LONG_WORD}${stamp}`;
   const customer = await sb
     .from('customers')
-    .insert({ name: customerName, username: `layout${stamp}`, email: `layout-${stamp}@example.com`, location: LONG_WORD })
+    .insert({
+      name: customerName,
+      username: `layout${stamp}`,
+      email: `layout-${stamp}@example.com`,
+      location: LONG_WORD,
+    })
     .select('id')
     .single();
   if (customer.error) throw new Error(`customer: ${customer.error.message}`);
@@ -42,19 +47,19 @@ async function createFixture(): Promise<Fixture> {
     .single();
   if (campaign.error) throw new Error(`campaign: ${campaign.error.message}`);
   const slideTitle = `${LONG_WORD}${LONG_WORD}${stamp}`;
-  const slides = await sb.from('campaign_items').insert([
-    { campaign_id: campaign.data.id, title: slideTitle, display_order: 1, duration: 10 },
-    { campaign_id: campaign.data.id, title: 'Second slide', display_order: 2, duration: 10 },
-    {
-      campaign_id: campaign.data.id,
-      title: 'Weather',
-      slide_type: 'weather',
-      content_type: 'dynamic',
-      settings: { location: 'Chicago' },
-      display_order: 3,
-      duration: 10,
-    },
-  ]);
+  // One shape for every row: a multi-row insert sends the union of their keys.
+  const slide = (display_order: number, title: string, slide_type = 'advertisement', settings = {}) => ({
+    campaign_id: campaign.data.id,
+    title,
+    slide_type,
+    content_type: slide_type === 'weather' ? 'dynamic' : 'static',
+    settings,
+    display_order,
+    duration: 10,
+  });
+  const slides = await sb
+    .from('campaign_items')
+    .insert([slide(1, slideTitle), slide(2, 'Second slide'), slide(3, 'Weather', 'weather', { location: 'Chicago' })]);
   if (slides.error) throw new Error(`slides: ${slides.error.message}`);
   return {
     customerName,

@@ -11,7 +11,9 @@ import { AdminTopBar } from './admin-top-bar';
 export function AdminLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   return (
-    <div className="flex h-full bg-gray-50">
+    // The page itself scrolls (not a box inside it), so the keyboard, the browser's find and
+    // assistive technology scroll it as any page; the side menu and the top bar stay put.
+    <div className="flex min-h-full bg-gray-50">
       <a
         href="#main-content"
         className="sr-only z-50 rounded-md bg-white px-4 py-2 text-sm font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus-visible:outline-2 focus-visible:outline-brand-600"
@@ -19,7 +21,7 @@ export function AdminLayout() {
         Skip to main content
       </a>
       <aside className="hidden w-64 shrink-0 lg:block" aria-label="Sidebar">
-        <AdminSidebar />
+        <AdminSidebar className="sticky top-0 h-screen" />
       </aside>
       <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
         <Dialog.Portal>
@@ -42,8 +44,10 @@ export function AdminLayout() {
         </Dialog.Portal>
       </Dialog.Root>
       <div className="flex min-w-0 flex-1 flex-col">
-        <AdminTopBar onOpenMenu={() => setMenuOpen(true)} />
-        <main id="main-content" tabIndex={-1} className="flex-1 overflow-y-auto focus:outline-none">
+        <div className="sticky top-0 z-30">
+          <AdminTopBar onOpenMenu={() => setMenuOpen(true)} />
+        </div>
+        <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
           <Outlet />
         </main>
       </div>

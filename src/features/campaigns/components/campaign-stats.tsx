@@ -10,7 +10,7 @@ export function CampaignStats({ stats }: { stats: TimelineStats }) {
     ['Dynamic slides', String(stats.dynamicCount)],
   ];
   return (
-    <Card aria-labelledby="campaign-stats-title">
+    <Card role="region" aria-labelledby="campaign-stats-title">
       <CardHeader>
         <CardTitle id="campaign-stats-title" className="text-base">
           Campaign Stats

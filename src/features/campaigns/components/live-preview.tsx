@@ -48,7 +48,7 @@ export function LivePreview({ slides, currentId, playing, onShow, onPlayingChang
   }, [playing, current, index, slides, onShow]);
 
   return (
-    <Card aria-labelledby="live-preview-title">
+    <Card role="region" aria-labelledby="live-preview-title">
       <CardHeader className="flex flex-row items-center justify-between gap-2 space-y-0">
         <CardTitle id="live-preview-title" className="text-base whitespace-nowrap">
           Live Preview

@@ -274,7 +274,7 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
       )}
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <Card className="min-w-0 lg:col-span-2" aria-labelledby="timeline-title">
+        <Card className="min-w-0 lg:col-span-2" role="region" aria-labelledby="timeline-title">
           <CardHeader>
             <CardTitle id="timeline-title" className="text-base">
               Timeline

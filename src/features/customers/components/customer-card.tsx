@@ -17,7 +17,7 @@ export interface CustomerCardProps {
 export function CustomerCard({ customer, onToggleStatus, onDelete, isToggling }: CustomerCardProps) {
   const active = customer.status === 'active';
   return (
-    <Card className="flex flex-col" aria-labelledby={`customer-${customer.id}`}>
+    <Card className="flex flex-col" role="article" aria-labelledby={`customer-${customer.id}`}>
       <div className="flex items-start justify-between gap-3 px-5 pt-5">
         <TruncatedText as="h2" id={`customer-${customer.id}`} className="flex-1 text-base font-semibold text-gray-900">
           {customer.name}
