@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@tests/setup/msw-server';
+import { expectListLayout } from '@tests/setup/list-layout';
 import { renderRoutes } from '@tests/setup/render';
 import { restUrl } from '@tests/setup/supabase-mocks';
 import { customerRow, customersRead, customersUrl, postgrestError, type Recorded } from '../customer-fixtures';
@@ -60,6 +61,13 @@ describe('customers list', () => {
     expect(within(card('Peak Gym')).getByText('Maintenance')).toBeInTheDocument();
     expect(within(card('Book Shop')).getByText('Inactive')).toBeInTheDocument();
     expect(screen.getByText('3 customers')).toBeInTheDocument();
+    expectListLayout({
+      title: 'Customers',
+      action: 'Add Customer',
+      counters: 'Customer counts',
+      search: 'Search customers',
+      list: 'Customers',
+    });
 
     // The counts add up: every status has its own, maintenance included.
     const counts = within(screen.getByRole('region', { name: 'Customer counts' }));

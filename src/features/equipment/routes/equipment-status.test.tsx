@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { mockRealtime } from '@tests/setup/realtime-mock';
+import { expectListLayout } from '@tests/setup/list-layout';
 import { renderRoutes } from '@tests/setup/render';
 import { fakeUser, restUrl, storeSession } from '@tests/setup/supabase-mocks';
 import { heartbeatAge, silenceText } from '@/entities/device/heartbeat-age';
@@ -85,6 +86,13 @@ describe('equipment status', () => {
       expect(await within(screen.getByRole('group', { name: label })).findByText(value)).toBeInTheDocument();
     }
     const card = await screen.findByRole('article', { name: 'DEVICE-1' });
+    expectListLayout({
+      title: 'Equipment Status',
+      action: 'Add screen',
+      counters: 'Device counts',
+      search: 'Search devices',
+      list: 'Devices',
+    });
     expect(card).toHaveTextContent('Spot 1');
     expect(card).toHaveTextContent('Corner Cafe');
     expect(card).toHaveTextContent('Online');
