@@ -49,7 +49,7 @@ export function LivePreview({ slides, currentId, playing, onShow, onPlayingChang
 
   return (
     <Card role="region" aria-labelledby="live-preview-title">
-      <CardHeader className="flex flex-row items-center justify-between gap-2 space-y-0">
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2 space-y-0">
         <CardTitle id="live-preview-title" className="text-base whitespace-nowrap">
           Live Preview
         </CardTitle>
