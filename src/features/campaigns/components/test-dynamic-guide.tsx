@@ -1,9 +1,9 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { REFRESH_INTERVAL } from '@/lib/dynamic-content';
 
-// Focusable: a keyboard can scroll a long line sideways.
+// Long lines wrap rather than scroll, so every line is readable without a scroll a keyboard cannot reach.
 const codeBlock =
-  'overflow-x-auto rounded-md bg-gray-900 px-4 py-3 font-mono text-xs leading-relaxed text-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600';
+  'rounded-md bg-gray-900 px-4 py-3 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap text-gray-100';
 
 /** How to use dynamic content in a campaign and how to connect the data services. */
 export function TestDynamicGuide() {
@@ -38,11 +38,11 @@ export function TestDynamicGuide() {
             The keys are secrets of the <code>dynamic-content</code> function, never of the web app. Locally, put them
             in <code>supabase/functions/.env</code>:
           </p>
-          <pre className={codeBlock} tabIndex={0}>
+          <pre className={codeBlock}>
             {'WEATHER_API_KEY=your-weather-key\nNEWS_API_KEY=your-news-key'}
           </pre>
           <p>On a hosted project:</p>
-          <pre className={codeBlock} tabIndex={0}>
+          <pre className={codeBlock}>
             {'supabase secrets set WEATHER_API_KEY=your-weather-key NEWS_API_KEY=your-news-key'}
           </pre>
           <p>Without a key, the built-in sample data is shown.</p>
