@@ -34,7 +34,7 @@ export function WeatherView({ data, updatedAt, now }: WeatherViewProps) {
       data-background={background}
       className={cn(
         weatherBackgroundClass(background),
-        'flex size-full flex-col justify-between gap-[2cqw] p-[4cqw] text-white',
+        'flex size-full flex-col justify-between gap-[1.5cqw] p-[3cqw] leading-snug text-white',
       )}
     >
       <header className="flex items-start justify-between gap-[2cqw]">
@@ -81,7 +81,7 @@ export function WeatherView({ data, updatedAt, now }: WeatherViewProps) {
             {forecast.map((day, index) => (
               <li
                 key={`${day.date}-${index}`}
-                className="flex flex-col items-center gap-[0.8cqw] rounded-[1cqw] bg-white/15 p-[1.2cqw] backdrop-blur-sm"
+                className="flex flex-col items-center gap-[0.6cqw] rounded-[1cqw] bg-white/15 p-[1cqw] leading-tight backdrop-blur-sm"
               >
                 <span className="text-[1.5cqw]">{formatDate(day.date, 'EEE', day.date || '—')}</span>
                 <WeatherIcon
