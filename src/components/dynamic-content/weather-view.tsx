@@ -54,9 +54,7 @@ export function WeatherView({ data, updatedAt, now }: WeatherViewProps) {
         <div className="flex items-center gap-[3cqw]">
           <WeatherIcon code={data.icon} className="size-[12cqw] drop-shadow" />
           <div>
-            <p className="text-[11cqw] leading-none font-bold tracking-tight">
-              {degrees(data.temperature)}
-            </p>
+            <p className="text-[11cqw] leading-none font-bold tracking-tight">{degrees(data.temperature)}</p>
             <p className="mt-[1cqw] text-[3cqw] capitalize">{condition}</p>
           </div>
         </div>
@@ -84,11 +82,7 @@ export function WeatherView({ data, updatedAt, now }: WeatherViewProps) {
                 className="flex flex-col items-center gap-[0.6cqw] rounded-[1cqw] bg-white/15 p-[1cqw] leading-tight backdrop-blur-sm"
               >
                 <span className="text-[1.5cqw]">{formatDate(day.date, 'EEE', day.date || '—')}</span>
-                <WeatherIcon
-                  code={day.icon}
-                  label={day.condition?.trim() || undefined}
-                  className="size-[4cqw]"
-                />
+                <WeatherIcon code={day.icon} label={day.condition?.trim() || undefined} className="size-[4cqw]" />
                 <span className="text-[2.2cqw] font-semibold">{degrees(day.temp)}</span>
               </li>
             ))}

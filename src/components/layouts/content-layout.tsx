@@ -25,7 +25,10 @@ export function ContentLayout({ title, description, back, actions, children }: C
       {back && (
         <Link
           to={back.to}
-          className={cn('inline-flex items-center gap-1 rounded text-sm font-medium text-brand-700 hover:underline', focusRing)}
+          className={cn(
+            'inline-flex items-center gap-1 rounded text-sm font-medium text-brand-700 hover:underline',
+            focusRing,
+          )}
         >
           <ArrowLeft aria-hidden className="size-4" />
           {back.label}

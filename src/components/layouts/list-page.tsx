@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Pagination, type PaginationProps } from '@/components/ui/pagination';
 import { ContentLayout } from './content-layout';
 
 export interface ListPageProps {
@@ -12,8 +13,8 @@ export interface ListPageProps {
   filters?: ReactNode;
   /** The list in the state its query is in: a ListContent. */
   children: ReactNode;
-  /** The list's Pagination, under it. */
-  paging?: ReactNode;
+  /** The list's paging, under it; shown once the list has rows (undefined while it loads). */
+  paging?: Omit<PaginationProps, 'total'> & { total: number | undefined };
   /** Anything the page adds after the list (dialogs). */
   footer?: ReactNode;
 }
@@ -26,7 +27,7 @@ export function ListPage({ title, description, actions, counters, filters, child
       {filters}
       <div className="space-y-4">
         {children}
-        {paging}
+        {paging?.total ? <Pagination {...paging} total={paging.total} /> : null}
       </div>
       {footer}
     </ContentLayout>

@@ -17,7 +17,13 @@ export interface PaginationProps {
 const number = new Intl.NumberFormat('en-US');
 
 /** What a list's summary says: '3 customers' when one page holds them all, else 'Showing 25–48 of 2,000 advertisers'. */
-export function pageSummary({ page, pageSize, total, noun, nounPlural = `${noun}s` }: Omit<PaginationProps, 'onPageChange' | 'className'>) {
+export function pageSummary({
+  page,
+  pageSize,
+  total,
+  noun,
+  nounPlural = `${noun}s`,
+}: Omit<PaginationProps, 'onPageChange' | 'className'>) {
   const name = total === 1 ? noun : nounPlural;
   if (total <= pageSize && page === 0) return `${number.format(total)} ${name}`;
   const first = total === 0 ? 0 : page * pageSize + 1;

@@ -13,7 +13,12 @@ export type TruncatedTextProps<T extends ElementType = 'span'> = {
  * the page (assistive technology reads all of it) and shows on hover through `title`. Its
  * parent must let it shrink (`min-w-0` on a flex or grid item).
  */
-export function TruncatedText<T extends ElementType = 'span'>({ as, className, children, ...props }: TruncatedTextProps<T>) {
+export function TruncatedText<T extends ElementType = 'span'>({
+  as,
+  className,
+  children,
+  ...props
+}: TruncatedTextProps<T>) {
   const Component: ElementType = as ?? 'span';
   return (
     <Component className={cn('block min-w-0 truncate', className)} title={children} {...props}>

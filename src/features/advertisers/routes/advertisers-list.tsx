@@ -7,7 +7,6 @@ import { ListToolbar, SearchField, StatusFilterSelect } from '@/components/lists
 import { SkeletonGrid } from '@/components/lists/skeleton-grid';
 import { ListPage } from '@/components/layouts/list-page';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Pagination } from '@/components/ui/pagination';
 import { paths } from '@/config/paths';
 import { listParams, useListSearchParams } from '@/hooks/use-list-search-params';
 import type { ScreenPrefetch } from '@/lib/prefetch';
@@ -63,18 +62,13 @@ export function AdvertisersListRoute() {
           />
         </ListToolbar>
       }
-      paging={
-        advertisers.data &&
-        advertisers.data.total > 0 && (
-          <Pagination
-            page={filters.page}
-            pageSize={ADVERTISER_PAGE_SIZE}
-            total={advertisers.data.total}
-            noun="advertiser"
-            onPageChange={setPage}
-          />
-        )
-      }
+      paging={{
+        page: filters.page,
+        pageSize: ADVERTISER_PAGE_SIZE,
+        total: advertisers.data?.total,
+        noun: 'advertiser',
+        onPageChange: setPage,
+      }}
     >
       <ListContent
         query={advertisers}

@@ -38,9 +38,7 @@ export function TestDynamicGuide() {
             The keys are secrets of the <code>dynamic-content</code> function, never of the web app. Locally, put them
             in <code>supabase/functions/.env</code>:
           </p>
-          <pre className={codeBlock}>
-            {'WEATHER_API_KEY=your-weather-key\nNEWS_API_KEY=your-news-key'}
-          </pre>
+          <pre className={codeBlock}>{'WEATHER_API_KEY=your-weather-key\nNEWS_API_KEY=your-news-key'}</pre>
           <p>On a hosted project:</p>
           <pre className={codeBlock}>
             {'supabase secrets set WEATHER_API_KEY=your-weather-key NEWS_API_KEY=your-news-key'}

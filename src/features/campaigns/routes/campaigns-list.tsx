@@ -13,7 +13,6 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
-import { Pagination } from '@/components/ui/pagination';
 import { listParams, useListSearchParams, withParams } from '@/hooks/use-list-search-params';
 import type { ScreenPrefetch } from '@/lib/prefetch';
 import { useDeleteCampaign, saveErrorText } from '../api/campaign-mutations';
@@ -98,18 +97,13 @@ export function CampaignsListRoute() {
           />
         </ListToolbar>
       }
-      paging={
-        campaigns.data &&
-        campaigns.data.total > 0 && (
-          <Pagination
-            page={page}
-            pageSize={CAMPAIGN_PAGE_SIZE}
-            total={campaigns.data.total}
-            noun="campaign"
-            onPageChange={setPage}
-          />
-        )
-      }
+      paging={{
+        page,
+        pageSize: CAMPAIGN_PAGE_SIZE,
+        total: campaigns.data?.total,
+        noun: 'campaign',
+        onPageChange: setPage,
+      }}
       footer={
         <ConfirmDialog
           open={toDelete !== null}

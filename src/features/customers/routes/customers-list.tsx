@@ -12,7 +12,6 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/components/ui/error-state';
-import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
@@ -129,18 +128,7 @@ export function CustomersListRoute() {
           />
         </ListToolbar>
       }
-      paging={
-        list.data &&
-        list.data.total > 0 && (
-          <Pagination
-            page={page}
-            pageSize={CUSTOMERS_PAGE_SIZE}
-            total={list.data.total}
-            noun="customer"
-            onPageChange={setPage}
-          />
-        )
-      }
+      paging={{ page, pageSize: CUSTOMERS_PAGE_SIZE, total: list.data?.total, noun: 'customer', onPageChange: setPage }}
       footer={
         <DeleteCustomerDialog
           customer={toDelete}

@@ -11,7 +11,6 @@ import { ListCounters } from '@/components/lists/list-counters';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/components/ui/error-state';
-import { Pagination } from '@/components/ui/pagination';
 import { listParams, useListSearchParams } from '@/hooks/use-list-search-params';
 import type { ScreenPrefetch } from '@/lib/prefetch';
 import {
@@ -129,18 +128,13 @@ export function EquipmentStatusRoute() {
           />
         </ListToolbar>
       }
-      paging={
-        devices.data &&
-        devices.data.total > 0 && (
-          <Pagination
-            page={filters.page}
-            pageSize={EQUIPMENT_PAGE_SIZE}
-            total={devices.data.total}
-            noun="device"
-            onPageChange={setPage}
-          />
-        )
-      }
+      paging={{
+        page: filters.page,
+        pageSize: EQUIPMENT_PAGE_SIZE,
+        total: devices.data?.total,
+        noun: 'device',
+        onPageChange: setPage,
+      }}
     >
       <ListContent
         query={devices}
