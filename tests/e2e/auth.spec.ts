@@ -74,7 +74,10 @@ test('a customer signing in at /admin with their password is refused', async ({ 
 test('the password screens', async ({ page }) => {
   await page.goto('/auth/reset-password');
   await expect(page.getByRole('heading', { name: 'Set New Password' })).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveText('Invalid reset link. Please request a new password reset.');
+  await expect(page.getByRole('alert')).toContainText('Invalid reset link. Please request a new password reset.');
+  // Without its tokens the form cannot be used; a new link is one click away.
+  await expect(page.getByLabel('New Password')).toBeDisabled();
+  await expect(page.getByRole('link', { name: 'Request a new link' })).toBeVisible();
   await screenshot(page, 'reset-password');
 
   await page.goto(`/auth/setup-password?email=${encodeURIComponent(CAFE.email)}`);
