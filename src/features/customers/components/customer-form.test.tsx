@@ -230,9 +230,12 @@ describe('customer form', () => {
 
     expect(uploads).toHaveLength(2);
     const [photo, agreement] = uploads as [string, string];
-    expect(photo).toMatch(/^[0-9a-f-]{36}\/\d+-[a-z0-9]{8}\.png$/);
-    expect(agreement).toMatch(/^[0-9a-f-]{36}\/\d+-[a-z0-9]{8}\.pdf$/);
+    expect(photo).toMatch(/^[0-9a-f-]{36}\/front--\d+-[a-z0-9]{8}\.png$/);
+    expect(agreement).toMatch(/^[0-9a-f-]{36}\/signed--\d+-[a-z0-9]{8}\.pdf$/);
     expect(photo.split('/')[0]).toBe(agreement.split('/')[0]);
+    // The form shows the names the files were chosen by, not the generated ones.
+    expect(screen.getByText('front.png')).toBeInTheDocument();
+    expect(screen.getByText('signed.pdf')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Add Customer' }));
     expect(await screen.findByText('Customer added successfully!')).toBeInTheDocument();
