@@ -55,7 +55,7 @@ export const SlideRow = memo(function SlideRow({ slide, isPreviewed, isDropping,
       data-testid="slide-row"
       data-slide-id={slide.id}
       className={cn(
-        'flex min-w-0 items-center gap-2 rounded-md border bg-white px-2 py-2.5 sm:gap-3 sm:px-3',
+        'flex min-w-0 flex-wrap items-center gap-2 rounded-md border bg-white px-2 py-2.5 sm:flex-nowrap sm:gap-3 sm:px-3',
         isDragging ? 'border-brand-500 shadow-lg' : 'border-gray-200',
         isPreviewed && 'ring-2 ring-brand-100',
       )}
@@ -101,7 +101,8 @@ const SlideRowContent = memo(function SlideRowContent({
         <SlideTypeIcon type={slide.slide_type} className="size-4" />
         <span className="sr-only">{SLIDE_TYPE_LABELS[slide.slide_type]}</span>
       </span>
-      <div className="min-w-0 flex-1">
+      {/* At least 8rem for the title: on a phone the actions move to a line of their own instead. */}
+      <div className="min-w-32 flex-1">
         <TruncatedText as="p" className="text-sm font-medium text-gray-900" data-testid="slide-title">
           {title}
         </TruncatedText>
@@ -112,7 +113,7 @@ const SlideRowContent = memo(function SlideRowContent({
           <Badge tone={slide.content_type === 'dynamic' ? 'brand' : 'neutral'}>{slide.content_type}</Badge>
         </p>
       </div>
-      <div className="flex shrink-0 flex-wrap items-center justify-end">
+      <div className="ml-auto flex shrink-0 items-center justify-end">
         <button
           type="button"
           className={iconButton}
