@@ -1,27 +1,27 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
-import { SUPABASE_URL } from '@tests/setup/supabase-mocks';
+import { restUrl, SUPABASE_URL } from '@tests/setup/supabase-mocks';
 import { MediaLibraryModal } from './media-library-modal';
 
 const storageUrl = (path: string) => `${SUPABASE_URL}/storage/v1${path}`;
 
-const file = (name: string, createdAt: string) => ({
+const file = (name: string, createdAt: string, size: number | null = 1000) => ({
   name,
   id: `id-${name}`,
   created_at: createdAt,
   updated_at: createdAt,
   last_accessed_at: createdAt,
-  metadata: { size: 1000, mimetype: 'image/png' },
+  metadata: size === null ? {} : { size, mimetype: 'image/png' },
 });
 
 const FILES = [
-  file('1764000000000-aaaa.png', '2026-11-22T10:00:00Z'),
-  file('1763000000000-bbbb.jpg', '2026-11-21T10:00:00Z'),
+  file('Front door--1764000000000-aaaaaaaa.png', '2026-11-22T10:00:00Z', 2_411_724),
+  file('1763000000000-bbbbbbbb.jpg', '2026-11-21T10:00:00Z', 850_000),
   file('notes.pdf', '2026-11-20T10:00:00Z'),
-  file('clip.webp', '2026-11-19T10:00:00Z'),
+  file('clip.webp', '2026-11-19T10:00:00Z', null),
 ];
 
 function renderModal(onSelect = vi.fn()) {
@@ -53,9 +53,10 @@ describe('media library', () => {
     const { user, onSelect } = renderModal();
     const dialog = within(await screen.findByRole('dialog', { name: 'Media Library' }));
     const list = within(await dialog.findByRole('list', { name: 'Media files' }));
+    // Files show the name they were uploaded with (older ones, their stored name).
     expect(list.getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
-      '1764000000000-aaaa',
-      '1763000000000-bbbb',
+      'Front door',
+      '1763000000000-bbbbbbbb',
       'clip',
     ]);
     expect(listBody).toMatchObject({
@@ -64,10 +65,13 @@ describe('media library', () => {
       offset: 0,
       sortBy: { column: 'created_at', order: 'desc' },
     });
-    expect(signed).toEqual([['1764000000000-aaaa.png', '1763000000000-bbbb.jpg', 'clip.webp']]);
+    expect(signed).toEqual([['Front door--1764000000000-aaaaaaaa.png', '1763000000000-bbbbbbbb.jpg', 'clip.webp']]);
 
     await user.click(dialog.getByRole('button', { name: 'List view' }));
-    expect(dialog.getAllByText('~2.0 MB')).toHaveLength(3);
+    // Real sizes; the spec's fixed label only where Storage gives none.
+    expect(dialog.getByText('2.3 MB')).toBeInTheDocument();
+    expect(dialog.getByText('830 KB')).toBeInTheDocument();
+    expect(dialog.getAllByText('~2.0 MB')).toHaveLength(1);
     expect(dialog.getAllByText('Uploaded Media')).toHaveLength(3);
 
     await user.type(dialog.getByPlaceholderText('Search files...'), 'zzz');
@@ -99,5 +103,67 @@ describe('media library', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading media...');
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(screen.getByRole('heading', { name: 'No media files' })).toBeInTheDocument();
+  });
+
+  it('renames a file (its slides follow) and deletes one no slide shows, but not one a slide shows', async () => {
+    let files = [FILES[0]!, FILES[1]!];
+    const moves: unknown[] = [];
+    const renames: unknown[] = [];
+    const removed: unknown[] = [];
+    server.use(
+      http.post(storageUrl('/object/list/ad-images'), () => HttpResponse.json(files)),
+      http.post(storageUrl('/object/sign/ad-images'), async ({ request }) => {
+        const { paths } = (await request.json()) as { paths: string[] };
+        return HttpResponse.json(
+          paths.map((path) => ({ path, signedURL: `/object/sign/ad-images/${path}?t`, error: null })),
+        );
+      }),
+      http.post(storageUrl('/object/move'), async ({ request }) => {
+        const body = (await request.json()) as { sourceKey: string; destinationKey: string };
+        moves.push(body);
+        files = files.map((f) => (f.name === body.sourceKey ? { ...f, name: body.destinationKey } : f));
+        return HttpResponse.json({ message: 'Successfully moved' });
+      }),
+      http.post(restUrl('/rpc/rename_slide_image'), async ({ request }) => {
+        renames.push(await request.json());
+        return HttpResponse.json(2);
+      }),
+      http.get(restUrl('/campaign_items'), ({ request }) => {
+        const used = new URL(request.url).searchParams.get('image_url')?.includes('Window');
+        return HttpResponse.json(used ? [{ id: 's1', campaigns: { name: 'Cafe Daily Specials' } }] : []);
+      }),
+      http.delete(storageUrl('/object/ad-images'), async ({ request }) => {
+        const { prefixes } = (await request.json()) as { prefixes: string[] };
+        removed.push(...prefixes);
+        files = files.filter((f) => !prefixes.includes(f.name));
+        return HttpResponse.json([]);
+      }),
+    );
+    const { user } = renderModal();
+    const dialog = within(await screen.findByRole('dialog', { name: 'Media Library' }));
+    await user.click(await dialog.findByRole('button', { name: 'Front door' }));
+    await user.click(dialog.getByRole('button', { name: 'Rename' }));
+    await user.clear(dialog.getByLabelText('New name'));
+    await user.type(dialog.getByLabelText('New name'), 'Window display');
+    await user.click(dialog.getByRole('button', { name: 'Save name' }));
+    expect(await dialog.findByRole('button', { name: 'Window display' })).toBeInTheDocument();
+    const to = 'Window display--1764000000000-aaaaaaaa.png';
+    expect(moves).toEqual([
+      { bucketId: 'ad-images', sourceKey: 'Front door--1764000000000-aaaaaaaa.png', destinationKey: to },
+    ]);
+    expect(renames).toEqual([{ p_from: 'Front door--1764000000000-aaaaaaaa.png', p_to: to }]);
+
+    // Shown by a slide: not deleted.
+    await user.click(dialog.getByRole('button', { name: 'Delete' }));
+    expect(await dialog.findByText(/A slide of Cafe Daily Specials shows this file/)).toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Delete file' })).not.toBeInTheDocument();
+
+    await user.click(dialog.getByRole('button', { name: '1763000000000-bbbbbbbb' }));
+    await user.click(dialog.getByRole('button', { name: 'Delete' }));
+    await user.click(await dialog.findByRole('button', { name: 'Delete file' }));
+    await waitFor(() =>
+      expect(dialog.queryByRole('button', { name: '1763000000000-bbbbbbbb' })).not.toBeInTheDocument(),
+    );
+    expect(removed).toEqual(['1763000000000-bbbbbbbb.jpg']);
   });
 });

@@ -15,21 +15,20 @@ import { FileInput } from '@/components/ui/file-input';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { contentMatchesType } from '@/lib/file-signature';
 import { useUploadSlideImage } from '../api/media';
 import {
   DURATION,
   isSlideType,
   PRIORITY,
   SLIDE_NEWS_CATEGORIES,
-  normalizeDuration,
-  normalizePriority,
-  normalizeRefreshInterval,
   REFRESH_INTERVAL,
   showsImage,
   SLIDE_TYPE_LABELS,
   SLIDE_TYPES,
   type Slide,
 } from '@/entities/slide/slide';
+import { parseSlideNumbers, type SlideNumberErrors } from '../lib/slide-schema';
 import { changeSlideType, isTempId } from '../lib/timeline';
 import { MediaLibraryModal } from './media-library-modal';
 import { SlideAdField } from './slide-ad-field';
@@ -72,8 +71,9 @@ function SlideForm({
   onSave: (slide: Slide) => void;
 }) {
   const [slide, setSlide] = useState<Slide>(initial);
-  // Numbers are kept as typed and normalised on save (fallbacks for anything non-numeric).
+  // Numbers are kept as typed and checked on save: out of bounds is refused at the field.
   const [duration, setDuration] = useState(String(initial.duration));
+  const [errors, setErrors] = useState<SlideNumberErrors>({});
   const [priority, setPriority] = useState(String(initial.priority));
   const [refresh, setRefresh] = useState(String(initial.settings.refresh_interval ?? REFRESH_INTERVAL.default));
   const [libraryOpen, setLibraryOpen] = useState(false);
@@ -85,27 +85,40 @@ function SlideForm({
   const setSetting = (patch: Partial<Slide['settings']>) =>
     setSlide((current) => ({ ...current, settings: { ...current.settings, ...patch } }));
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const numbers = parseSlideNumbers({
+      duration,
+      priority,
+      refresh_interval: isDynamic ? refresh : undefined,
+    });
+    if (!numbers.ok) {
+      setErrors(numbers.errors);
+      // The first field in the form's order that needs fixing gets the focus (and scrolls into view).
+      const first = (['refresh_interval', 'duration', 'priority'] as const).find((name) => numbers.errors[name]);
+      if (first) event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setErrors({});
     const settings: Slide['settings'] = {};
     if (slide.slide_type === 'weather') settings.location = slide.settings.location ?? '';
     if (slide.slide_type === 'news') settings.category = slide.settings.category ?? 'general';
-    if (isDynamic) settings.refresh_interval = normalizeRefreshInterval(refresh);
+    if (isDynamic) settings.refresh_interval = numbers.value.refresh_interval;
     onSave({
       ...slide,
       content: isDynamic ? null : slide.content,
       image_url: showsImage(slide.slide_type) ? slide.image_url : null,
-      duration: normalizeDuration(duration),
-      priority: normalizePriority(priority),
+      duration: numbers.value.duration,
+      priority: numbers.value.priority,
       settings,
     });
   };
 
-  const onFile = (file: File | null) => {
+  const onFile = async (file: File | null) => {
     setUploadMessage(null);
     upload.reset();
     if (!file) return;
-    if (!file.type.startsWith('image/')) {
+    if (!file.type.startsWith('image/') || !(await contentMatchesType(file))) {
       setUploadMessage('Please choose an image file');
       return;
     }
@@ -164,7 +177,7 @@ function SlideForm({
                   buttonLabel={upload.isPending ? 'Uploading...' : 'Upload image'}
                   disabled={upload.isPending}
                   fileName={slide.image_url}
-                  onFileChange={onFile}
+                  onFileChange={(file) => void onFile(file)}
                 />
               )}
             </Field>
@@ -224,10 +237,12 @@ function SlideForm({
           <Field
             label="Refresh interval (seconds)"
             hint={`${REFRESH_INTERVAL.min} to ${REFRESH_INTERVAL.max}; default ${REFRESH_INTERVAL.default}.`}
+            error={errors.refresh_interval}
           >
             {(control) => (
               <Input
                 {...control}
+                name="refresh_interval"
                 type="number"
                 min={REFRESH_INTERVAL.min}
                 max={REFRESH_INTERVAL.max}
@@ -238,10 +253,11 @@ function SlideForm({
           </Field>
         )}
         <SlideAdField className="sm:col-span-2" value={slide.ad_id ?? null} onChange={(ad_id) => set({ ad_id })} />
-        <Field label="Duration (seconds)" hint={`${DURATION.min} to ${DURATION.max}.`}>
+        <Field label="Duration (seconds)" hint={`${DURATION.min} to ${DURATION.max}.`} error={errors.duration}>
           {(control) => (
             <Input
               {...control}
+              name="duration"
               type="number"
               min={DURATION.min}
               max={DURATION.max}
@@ -250,10 +266,11 @@ function SlideForm({
             />
           )}
         </Field>
-        <Field label="Priority" hint={`${PRIORITY.min} to ${PRIORITY.max}.`}>
+        <Field label="Priority" hint={`${PRIORITY.min} to ${PRIORITY.max}.`} error={errors.priority}>
           {(control) => (
             <Input
               {...control}
+              name="priority"
               type="number"
               min={PRIORITY.min}
               max={PRIORITY.max}
