@@ -100,7 +100,7 @@ describe('add campaign form', () => {
     );
     const { user } = renderForm();
     await fill(user);
-    await user.selectOptions(screen.getByLabelText('Status'), 'Scheduled');
+    await user.selectOptions(screen.getByLabelText(/^Status/), 'Scheduled');
     const priority = screen.getByLabelText('Priority');
     await user.clear(priority);
     await user.type(priority, '11');
