@@ -282,3 +282,25 @@ from (
   cross join generate_series((now() at time zone 'UTC')::date - 180, (now() at time zone 'UTC')::date - 1, interval '1 day') d
   where t.day = (now() at time zone 'UTC')::date
 ) f;
+
+-- Peak Gym's mornings: a campaign with dayparts, weekday mornings and Saturday late morning
+-- in the gym's time zone (it plays only then; its screens wait calmly in between).
+insert into public.campaigns (
+  id, name, customer_id, status, start_date, end_date, content_type, priority, display_duration,
+  total_duration, slide_count, created_at
+) values
+  ('ca000000-0000-4000-8000-000000000004', 'Gym Morning Classes', 'c0000000-0000-4000-8000-000000000002', 'active',
+    current_date - 3, current_date + 90, 'promotional', 2, 10, 12, 1, now() - interval '3 days');
+
+insert into public.campaign_items (
+  id, campaign_id, content_type, slide_type, title, content, image_url, display_order, duration, priority, is_active, settings, created_at
+) values
+  ('c1000000-0000-4000-8000-000000000008', 'ca000000-0000-4000-8000-000000000004', 'static', 'promotional',
+    'Spin at 7', 'Morning spin class at 7:00 every weekday. Bring a towel.', null, 1, 12, 1, true, '{}', now() - interval '3 days');
+
+insert into public.campaign_windows (campaign_id, days, start_time, end_time) values
+  ('ca000000-0000-4000-8000-000000000004', '{1,2,3,4,5}', '06:00', '10:00'),
+  ('ca000000-0000-4000-8000-000000000004', '{6}', '08:00', '12:00');
+
+-- Today's figures again, with every seeded campaign in them.
+select public.take_daily_figures();

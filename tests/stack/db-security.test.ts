@@ -213,7 +213,7 @@ const CASES: Record<string, TableCase> = {
     seeded: Object.values(SEED.campaigns),
     ownSeeded: {
       cafe: [SEED.campaigns.cafeActive, SEED.campaigns.cafePaused],
-      gym: [SEED.campaigns.gymCompleted],
+      gym: [SEED.campaigns.gymCompleted, SEED.campaigns.gymMorning],
       screen: [SEED.campaigns.cafeActive, SEED.campaigns.cafePaused],
     },
     owns: (r, p) => r.customer_id === customerOf(p),
@@ -227,7 +227,7 @@ const CASES: Record<string, TableCase> = {
     owns: (r, p) =>
       p === 'cafe' || p === 'screen'
         ? [SEED.campaigns.cafeActive, SEED.campaigns.cafePaused].includes(r.campaign_id as never)
-        : p === 'gym' && r.campaign_id === SEED.campaigns.gymCompleted,
+        : p === 'gym' && [SEED.campaigns.gymCompleted, SEED.campaigns.gymMorning].includes(r.campaign_id as never),
     newRow: async () => ({ campaign_id: scratchCampaign, title: 'Matrix slide', display_order: 1, duration: 10 }),
     patch: { title: 'changed by the security matrix' },
     target: (p) => (p === 'gym' ? SEED.slides.gym[0]! : SEED.slides.cafe[0]!),

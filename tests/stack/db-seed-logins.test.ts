@@ -51,12 +51,23 @@ describe('seeded logins', () => {
     }
   });
 
-  it('Peak Gym signs in, is in maintenance and has no active campaign', async () => {
+  it('Peak Gym signs in, is in maintenance and has one active campaign, for its mornings only', async () => {
     const { sb } = await signIn('gym@example.com', 'demo-customer-pass');
     const { data: customer } = await sb.from('customers').select('name, status').single();
     expect(customer).toEqual({ name: 'Peak Gym', status: 'maintenance' });
-    const { data: active } = await sb.from('campaigns').select('id').eq('status', 'active');
-    expect(active).toEqual([]);
+    const { data: active } = await sb
+      .from('campaigns')
+      .select('name, campaign_windows(days, start_time, end_time)')
+      .eq('status', 'active');
+    expect(active).toEqual([
+      {
+        name: 'Gym Morning Classes',
+        campaign_windows: expect.arrayContaining([
+          { days: [1, 2, 3, 4, 5], start_time: '06:00:00', end_time: '10:00:00' },
+          { days: [6], start_time: '08:00:00', end_time: '12:00:00' },
+        ]),
+      },
+    ]);
   });
 
   it('a wrong password is refused', async () => {
