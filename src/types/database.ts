@@ -157,6 +157,7 @@ export type Database = {
           priority: number
           settings: NonNullable<Json>
           slide_type: string
+          text_before_limits: boolean
           title: string | null
           updated_at: string
         }
@@ -174,6 +175,7 @@ export type Database = {
           priority?: number
           settings?: NonNullable<Json>
           slide_type?: string
+          text_before_limits?: boolean
           title?: string | null
           updated_at?: string
         }
@@ -191,6 +193,7 @@ export type Database = {
           priority?: number
           settings?: NonNullable<Json>
           slide_type?: string
+          text_before_limits?: boolean
           title?: string | null
           updated_at?: string
         }
@@ -1242,6 +1245,7 @@ export type Database = {
           priority: number
           settings: NonNullable<Json>
           slide_type: string
+          text_before_limits: boolean
           title: string | null
           updated_at: string
         }[]
