@@ -111,3 +111,15 @@ export const onPlayerPlaylist = (answer: (args: Record<string, unknown>) => obje
     const args = (await request.json().catch(() => ({}))) as Record<string, unknown>;
     return HttpResponse.json(answer(args));
   });
+
+/**
+ * A playing screen's read of its device's orientation (GET equipment_status?select=orientation),
+ * answered with `orientation`; other reads of equipment_status go on to the next handler.
+ */
+export const onDeviceOrientation = (orientation: 'landscape' | 'portrait' = 'landscape', reads?: string[]) =>
+  http.get(restUrl('/equipment_status'), ({ request }) => {
+    const url = new URL(request.url);
+    if (url.searchParams.get('select') !== 'orientation') return undefined;
+    reads?.push((url.searchParams.get('id') ?? '').replace(/^eq\./, ''));
+    return HttpResponse.json([{ orientation }]);
+  });

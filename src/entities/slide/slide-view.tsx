@@ -1,13 +1,14 @@
 import { ImageOff } from 'lucide-react';
-import { useState, type CSSProperties, type ReactNode } from 'react';
+import { useContext, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { DynamicContent } from '@/components/dynamic-content/dynamic-content';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { DynamicContentSettings } from '@/lib/dynamic-content';
 import type { Json } from '@/types/database';
 import { cn } from '@/utils/cn';
-
-/** A screen's shape when it has none of its own: 16:9 landscape. */
-export const DEFAULT_SCREEN_ASPECT_RATIO = '16 / 9';
+import type { Orientation } from '@/entities/device/device-rules';
+import { FittedText } from './fitted-text';
+import { ScreenOrientation } from './screen-orientation';
+import type { TextFit } from './text-fit';
 
 /** What the renderer needs of a slide (a builder slide and a playlist slide both have it). */
 export interface ViewableSlide {
@@ -33,6 +34,8 @@ export interface SlideViewProps {
    */
   publicScreen?: boolean;
   className?: string;
+  /** Told the size the text was fitted at (see text-fit.ts), and null when no text shows. */
+  onTextFit?: (fit: TextFit | null) => void;
 }
 
 function settingsOf(settings: ViewableSlide['settings']): DynamicContentSettings | null {
@@ -52,11 +55,27 @@ function Placeholder({ title, broken }: { title: string | null; broken?: boolean
   );
 }
 
-function StaticText({ slide }: { slide: ViewableSlide }) {
+/** The slide's title and content text, fitted to the box (padding in proportion to the screen). */
+function SlideText({ slide, onTextFit }: { slide: ViewableSlide; onTextFit?: SlideViewProps['onTextFit'] }) {
   return (
-    <div className="flex h-full w-full flex-col items-center justify-center gap-[1.25cqw] bg-gray-900 px-[2.5cqw] text-center text-white">
-      <p className="text-[2.5cqw] font-bold">{slide.title || 'Untitled Slide'}</p>
-      {slide.content && <p className="max-w-[80%] text-[1.25cqw] text-gray-300">{slide.content}</p>}
+    <div className="h-full w-full bg-gray-900 p-[5cqmin]">
+      <FittedText title={slide.title || 'Untitled Slide'} content={slide.content || null} onFit={onTextFit} />
+    </div>
+  );
+}
+
+/**
+ * An image beside its text, or above it on a portrait screen: a device set to portrait, or a
+ * screen (or preview) taller than wide.
+ */
+function ImageAndText({ image, text }: { image: ReactNode; text: ReactNode }) {
+  return (
+    <div
+      data-slide-layout="image-and-text"
+      className="flex h-full w-full flex-row group-data-[orientation=portrait]/screen:flex-col [@container(orientation:portrait)]:flex-col"
+    >
+      <div className="min-h-0 min-w-0 flex-1">{image}</div>
+      <div className="min-h-0 min-w-0 flex-1">{text}</div>
     </div>
   );
 }
@@ -77,10 +96,12 @@ function ImageSlide({ slide, imageUrl }: { slide: ViewableSlide; imageUrl: strin
 }
 
 /**
- * One slide as a screen shows it: dynamic content, an image, or its title and text. The
- * kiosk player and the builder's Live Preview both render slides with this, so the preview
- * is what the screen shows. Sizes follow the container's width (cqw), so a small preview
- * is the full screen scaled down.
+ * One slide as a screen shows it: dynamic content, an image (beside its title and text when it
+ * has content text), or its title and text. The kiosk player and the builder's Live Preview
+ * both render slides with this, so the preview is what the screen shows. Sizes follow the
+ * container (cqw, cqmin), and text is fitted to its box, so a preview is the screen scaled.
+ * The layout is portrait when the device is set to portrait (ScreenOrientation) or the
+ * container is taller than wide.
  */
 export function SlideView({
   slide,
@@ -89,7 +110,9 @@ export function SlideView({
   paused,
   publicScreen = false,
   className,
+  onTextFit,
 }: SlideViewProps) {
+  const deviceOrientation = useContext(ScreenOrientation);
   let content;
   if (slide.content_type === 'dynamic') {
     content = (
@@ -101,29 +124,74 @@ export function SlideView({
       />
     );
   } else if (slide.image_url) {
-    content = imageLoading ? (
+    const image = imageLoading ? (
       <Skeleton className="h-full w-full rounded-none" />
     ) : (
       <ImageSlide slide={slide} imageUrl={imageUrl} />
     );
-  } else content = <StaticText slide={slide} />;
-  return <div className={cn('@container h-full w-full bg-gray-950', className)}>{content}</div>;
+    // An image with no content text is the whole slide (a poster); its title names it.
+    content = slide.content ? (
+      <ImageAndText image={image} text={<SlideText slide={slide} onTextFit={onTextFit} />} />
+    ) : (
+      image
+    );
+  } else content = <SlideText slide={slide} onTextFit={onTextFit} />;
+  return (
+    <div
+      data-orientation={deviceOrientation ?? undefined}
+      className={cn('group/screen @container-size h-full w-full bg-gray-950', className)}
+    >
+      {content}
+    </div>
+  );
 }
 
-/** A box of the screen's shape (16:9 unless told) holding one slide, for previews. */
+/** The screen a preview stands for: a 1080p screen, wide or tall. */
+export const PREVIEW_SCREENS: Record<Orientation, { width: number; height: number }> = {
+  landscape: { width: 1920, height: 1080 },
+  portrait: { width: 1080, height: 1920 },
+};
+
+/**
+ * A preview of one slide: a whole 1920 × 1080 (or 1080 × 1920) screen laid out at its real
+ * size and scaled down to the box, so the preview has the screen's layout, line breaks and
+ * fitted text sizes exactly.
+ */
 export function ScreenFrame({
-  aspectRatio = DEFAULT_SCREEN_ASPECT_RATIO,
+  orientation = 'landscape',
   className,
   children,
 }: {
-  aspectRatio?: string;
+  orientation?: Orientation;
   className?: string;
   children: ReactNode;
 }) {
-  const style: CSSProperties = { aspectRatio };
+  const { width, height } = PREVIEW_SCREENS[orientation];
+  const frame = useRef<HTMLDivElement>(null);
+  const [scale, setScale] = useState(0);
+  useLayoutEffect(() => {
+    const element = frame.current;
+    if (!element) return;
+    const measure = () => setScale(element.clientWidth / width);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [width]);
   return (
-    <div style={style} className={cn('w-full overflow-hidden rounded-md border border-gray-200', className)}>
-      {children}
+    <div
+      ref={frame}
+      data-screen={`${width}x${height}`}
+      style={{ aspectRatio: `${width} / ${height}` }}
+      className={cn(
+        'relative overflow-hidden rounded-md bg-gray-950 ring-1 ring-gray-200',
+        orientation === 'portrait' ? 'mx-auto w-1/2' : 'w-full',
+        className,
+      )}
+    >
+      <div className="absolute top-0 left-0 origin-top-left" style={{ width, height, transform: `scale(${scale})` }}>
+        {children}
+      </div>
     </div>
   );
 }

@@ -6,8 +6,11 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { SLIDE_TYPE_LABELS, type Slide } from '@/entities/slide/slide';
 import { slideTitle } from './slide-row';
-import { ScreenFrame, SlideView } from '@/entities/slide/slide-view';
+import { PREVIEW_SCREENS, ScreenFrame, SlideView } from '@/entities/slide/slide-view';
+import type { TextFit } from '@/entities/slide/text-fit';
+import type { Orientation } from '@/entities/device/device-rules';
 import { mediaKeys } from '../api/media';
+import { PreviewTextCheck, ScreenShapeToggle } from './preview-text-check';
 
 export interface LivePreviewProps {
   slides: Slide[];
@@ -20,7 +23,15 @@ export interface LivePreviewProps {
 }
 
 /** One slide exactly as a screen renders it, its image signed as the player signs it. */
-function PreviewSlide({ slide, playing }: { slide: Slide; playing: boolean }) {
+function PreviewSlide({
+  slide,
+  playing,
+  onTextFit,
+}: {
+  slide: Slide;
+  playing: boolean;
+  onTextFit: (fit: TextFit | null) => void;
+}) {
   const path = slide.content_type === 'dynamic' ? null : slide.image_url;
   const link = useQuery({ ...mediaKeys.signedUrl(path ?? ''), enabled: Boolean(path) });
   return (
@@ -29,6 +40,7 @@ function PreviewSlide({ slide, playing }: { slide: Slide; playing: boolean }) {
       imageUrl={link.data ?? undefined}
       imageLoading={Boolean(path) && link.isPending}
       paused={!playing}
+      onTextFit={onTextFit}
     />
   );
 }
@@ -44,6 +56,9 @@ export function LivePreview({ slides, currentId, playing, onShow, onPlayingChang
   // Where in the loop the preview is (a slide may play several times in it).
   const [step, setStep] = useState(-1);
   const place = loop[step]?.id === currentId ? step : loop.findIndex((slide) => slide.id === currentId);
+  // The screen the preview stands for, and the size its text was fitted at there.
+  const [shape, setShape] = useState<Orientation>('landscape');
+  const [textFit, setTextFit] = useState<TextFit | null>(null);
 
   // One timer per play, cleared on pause, on a change of slide and on unmount.
   useEffect(() => {
@@ -85,8 +100,9 @@ export function LivePreview({ slides, currentId, playing, onShow, onPlayingChang
       <CardContent>
         {current ? (
           <div className="space-y-2" aria-live="polite">
-            <ScreenFrame>
-              <PreviewSlide slide={current} playing={playing} />
+            <ScreenShapeToggle value={shape} onChange={setShape} />
+            <ScreenFrame orientation={shape}>
+              <PreviewSlide slide={current} playing={playing} onTextFit={setTextFit} />
             </ScreenFrame>
             <p className="text-sm break-words text-gray-600">
               <span className="font-medium text-gray-900">
@@ -100,6 +116,9 @@ export function LivePreview({ slides, currentId, playing, onShow, onPlayingChang
                 </span>
               )}
             </p>
+            {current.content_type === 'static' && (
+              <PreviewTextCheck slide={current} fit={textFit} screen={PREVIEW_SCREENS[shape]} />
+            )}
           </div>
         ) : (
           <p className="py-8 text-center text-sm text-gray-500">Click the eye icon on any slide to preview it here</p>

@@ -28,6 +28,7 @@ import {
   SLIDE_TYPES,
   type Slide,
 } from '@/entities/slide/slide';
+import { charCountText, textLimitError } from '@/entities/slide/slide-text';
 import { parseSlideNumbers, type SlideNumberErrors } from '../lib/slide-schema';
 import { changeSlideType, isTempId } from '../lib/timeline';
 import { MediaLibraryModal } from './media-library-modal';
@@ -85,6 +86,10 @@ function SlideForm({
   const setSetting = (patch: Partial<Slide['settings']>) =>
     setSlide((current) => ({ ...current, settings: { ...current.settings, ...patch } }));
 
+  // Text over its limit is marked at its field as it is typed, and refused on save.
+  const titleError = textLimitError('title', slide.title);
+  const contentError = isDynamic ? undefined : textLimitError('content', slide.content);
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const numbers = parseSlideNumbers({
@@ -92,14 +97,20 @@ function SlideForm({
       priority,
       refresh_interval: isDynamic ? refresh : undefined,
     });
-    if (!numbers.ok) {
-      setErrors(numbers.errors);
+    setErrors(numbers.ok ? {} : numbers.errors);
+    if (!numbers.ok || titleError || contentError) {
       // The first field in the form's order that needs fixing gets the focus (and scrolls into view).
-      const first = (['refresh_interval', 'duration', 'priority'] as const).find((name) => numbers.errors[name]);
-      if (first) event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+      const wrong = {
+        title: titleError,
+        content: contentError,
+        ...(numbers.ok ? {} : numbers.errors),
+      };
+      const first = (['title', 'content', 'refresh_interval', 'duration', 'priority'] as const).find(
+        (name) => wrong[name],
+      );
+      if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    setErrors({});
     const settings: Slide['settings'] = {};
     if (slide.slide_type === 'weather') settings.location = slide.settings.location ?? '';
     if (slide.slide_type === 'news') settings.category = slide.settings.category ?? 'general';
@@ -137,9 +148,14 @@ function SlideForm({
         <DialogDescription>Changes stay in the builder until you save the campaign.</DialogDescription>
       </DialogHeader>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Title" className="sm:col-span-2">
+        <Field label="Title" className="sm:col-span-2" hint={charCountText('title', slide.title)} error={titleError}>
           {(control) => (
-            <Input {...control} value={slide.title ?? ''} onChange={(e) => set({ title: e.target.value })} />
+            <Input
+              {...control}
+              name="title"
+              value={slide.title ?? ''}
+              onChange={(e) => set({ title: e.target.value })}
+            />
           )}
         </Field>
         <Field label="Slide type">
@@ -160,9 +176,19 @@ function SlideForm({
         </Field>
 
         {!isDynamic && (
-          <Field label="Content text" className="sm:col-span-2">
+          <Field
+            label="Content text"
+            className="sm:col-span-2"
+            hint={charCountText('content', slide.content)}
+            error={contentError}
+          >
             {(control) => (
-              <Textarea {...control} value={slide.content ?? ''} onChange={(e) => set({ content: e.target.value })} />
+              <Textarea
+                {...control}
+                name="content"
+                value={slide.content ?? ''}
+                onChange={(e) => set({ content: e.target.value })}
+              />
             )}
           </Field>
         )}

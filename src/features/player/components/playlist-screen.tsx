@@ -16,6 +16,8 @@ import { useTableChanges, type TableChange, type TableWatch } from '@/lib/realti
 import { useHeartbeat } from '../api/heartbeat';
 import { playerKeys, playerQueryOptions, type PlayerData, type PlayerSlide, type Playlist } from '../api/playlist';
 import { usePlayUploads } from '../api/proof-of-play';
+import { orientationKey, useDeviceOrientation } from '../api/orientation';
+import { ScreenOrientation } from '@/entities/slide/screen-orientation';
 import { ON_AIR_SEPARATOR, Player } from './player';
 
 export function LoadingSlides() {
@@ -77,6 +79,8 @@ function usePlaylistLive(userId: string, deviceId: string | null, watchedDevice:
     onSubscribed: refetch,
     onChange: (change: TableChange) => {
       if (change.table === 'equipment_status' && change.eventType === 'UPDATE') {
+        // Its orientation may have changed (it lays slides out), which the playlist does not carry.
+        void queryClient.invalidateQueries({ queryKey: orientationKey(watchedDevice) });
         const next = deviceFacts(change.new);
         if (facts.current === next) return;
         facts.current = next;
@@ -132,6 +136,7 @@ export function PlaylistScreen({
     networkMode: 'always',
   });
   useNewDay(userId, deviceId, playlist.data);
+  const orientation = useDeviceOrientation(deviceId ?? ownDeviceId, userId !== '' && !renewing);
 
   const signOutButton = signOut && (
     <Button variant="outline" isLoading={signOut.pending} onClick={signOut.run}>
@@ -172,7 +177,11 @@ export function PlaylistScreen({
     );
   }
 
-  return <OnAir data={data} deviceId={deviceId} signOut={signOut} signOutButton={signOutButton} />;
+  return (
+    <ScreenOrientation value={orientation}>
+      <OnAir data={data} deviceId={deviceId} signOut={signOut} signOutButton={signOutButton} />
+    </ScreenOrientation>
+  );
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   functionsUrl,
   onLogout,
   onPasswordSignIn,
+  onDeviceOrientation,
   onUserRole,
   restUrl,
   sessionFor,
@@ -76,6 +77,7 @@ function playingScreen() {
     ),
     http.post(restUrl('/rpc/player_playlist'), () => HttpResponse.json(PLAYLIST)),
     http.post(restUrl('/rpc/player_heartbeat'), () => HttpResponse.json(DEVICE_ID)),
+    onDeviceOrientation('landscape'),
   );
 }
 

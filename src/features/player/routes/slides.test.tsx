@@ -9,7 +9,15 @@ import { dayIn } from '@/entities/campaign/campaign-dates';
 import { answer as dynamicAnswer, json, onDynamicContent, weather } from '@/components/dynamic-content/test-fixtures';
 import type { PlaylistSlide } from '@/entities/playlist/playlist';
 import { playlistSlide } from '@/entities/playlist/playlist-fixtures';
-import { fakeUser, onLogout, onUserRole, restUrl, storeSession, SUPABASE_URL } from '@tests/setup/supabase-mocks';
+import {
+  fakeUser,
+  onDeviceOrientation,
+  onLogout,
+  onUserRole,
+  restUrl,
+  storeSession,
+  SUPABASE_URL,
+} from '@tests/setup/supabase-mocks';
 
 const CAFE = fakeUser('cafe@example.com', 'a0000000-0000-4000-8000-000000000002');
 const CUSTOMER = { id: 'c0000000-0000-4000-8000-000000000001', name: 'Corner Cafe', time_zone: 'America/New_York' };
@@ -58,7 +66,7 @@ beforeEach(() => {
   playlistCalls = [];
   storeSession(CAFE);
   localStorage.setItem('signage-player:device-id', FRONT);
-  server.use(onUserRole('customer'));
+  server.use(onUserRole('customer'), onDeviceOrientation('landscape'));
 });
 
 describe('/slides', () => {
@@ -465,6 +473,57 @@ function twoSecondsBeforeAnEdge() {
   vi.setSystemTime(new Date(edge.getTime() - 2000));
   return { edge, window: { ...window, days: [...window.days] } };
 }
+
+describe('/slides, screen orientation', () => {
+  const layout = () => shown()?.querySelector('[data-orientation]')?.getAttribute('data-orientation') ?? null;
+
+  it('lays slides out as its device is set (portrait), and keeps that on the device', async () => {
+    const reads: string[] = [];
+    server.use(onDeviceOrientation('portrait', reads));
+    answer(playlist([item('a', 'Welcome', 1, { content: 'Oat latte, $4.50' })]));
+    renderSlides();
+    expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 1');
+    await waitFor(() => expect(layout()).toBe('portrait'));
+    expect(reads).toEqual([FRONT]);
+    expect(localStorage.getItem(`signage-player:orientation:${FRONT}`)).toBe('portrait');
+  });
+
+  it('restarted without a network, keeps the orientation it knew', async () => {
+    server.use(onDeviceOrientation('portrait'));
+    answer(playlist([item('a', 'Kept slide', 1)]));
+    const first = renderSlides();
+    expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 1');
+    await waitFor(() => expect(layout()).toBe('portrait'));
+    first.unmount();
+
+    server.use(
+      http.post(restUrl('/rpc/player_playlist'), () => HttpResponse.error()),
+      http.get(restUrl('/equipment_status'), () => HttpResponse.error()),
+    );
+    renderSlides();
+    expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 1');
+    expect(layout()).toBe('portrait');
+  });
+
+  it('follows a change of its orientation when Realtime tells of its device', async () => {
+    const realtime = mockRealtime();
+    answer(playlist([item('a', 'Welcome', 1)]));
+    renderSlides();
+    expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 1');
+    await waitFor(() => expect(layout()).toBe('landscape'));
+    await realtime.joined('equipment_status');
+
+    server.use(onDeviceOrientation('portrait'));
+    realtime.change('equipment_status', 'UPDATE', {
+      id: FRONT,
+      customer_id: CUSTOMER.id,
+      is_active: true,
+      screen_user_id: null,
+      orientation: 'portrait',
+    });
+    await waitFor(() => expect(layout()).toBe('portrait'));
+  });
+});
 
 describe('/slides, dayparts', () => {
   it('moves to a campaign within a second of its daypart opening, with no reload and no read', async () => {
