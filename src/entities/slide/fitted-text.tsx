@@ -49,7 +49,8 @@ export interface FittedTextProps {
  * box changes size (a resized window, a portrait layout) and when web fonts finish loading.
  * The box never scrolls; centred text that does not fit would lose its top and bottom, so
  * the text is centred with auto margins, which leave any overflow at the bottom, where the
- * measurement sees it.
+ * measurement sees it. A little padding inside the box keeps the glyphs that reach above
+ * or below their lines (tall accents, descenders) inside it.
  */
 export function FittedText({ title, content, onFit, className }: FittedTextProps) {
   const box = useRef<HTMLDivElement>(null);
@@ -93,7 +94,7 @@ export function FittedText({ title, content, onFit, className }: FittedTextProps
     <div
       ref={box}
       data-slide-text
-      className={cn('flex h-full w-full overflow-hidden text-center [overflow-wrap:anywhere]', className)}
+      className={cn('flex h-full w-full overflow-hidden py-[1cqmin] text-center [overflow-wrap:anywhere]', className)}
     >
       <div className="m-auto flex w-full flex-col items-center" style={{ gap: TEXT_GAP }}>
         <p className="w-full leading-[1.15] font-bold text-white" style={{ fontSize: TITLE_FONT_SIZE }}>
