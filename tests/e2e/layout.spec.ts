@@ -46,7 +46,8 @@ async function createFixture(): Promise<Fixture> {
     .select('id')
     .single();
   if (campaign.error) throw new Error(`campaign: ${campaign.error.message}`);
-  const slideTitle = `${LONG_WORD}${LONG_WORD}${stamp}`;
+  // As long a title as a slide may have (80 characters), in one unbroken word.
+  const slideTitle = `${LONG_WORD}${LONG_WORD}`.slice(0, 80 - stamp.length) + stamp;
   // One shape for every row: a multi-row insert sends the union of their keys.
   const slide = (display_order: number, title: string, slide_type = 'advertisement', settings = {}) => ({
     campaign_id: campaign.data.id,
