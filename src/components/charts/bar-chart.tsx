@@ -52,7 +52,8 @@ export function BarChart({
     <figure className="m-0">
       <div aria-hidden style={{ height }} data-testid="bar-chart">
         <ResponsiveContainer width="100%" height="100%">
-          <Chart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+          {/* No keyboard layer: the figures are in the table below for screen readers and keyboards. */}
+          <Chart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
             <CartesianGrid vertical={false} stroke="var(--color-gray-200)" />
             <XAxis
               dataKey="label"
