@@ -19,7 +19,7 @@ const offline = (n: number, extra: Partial<ClaimedAlert> = {}): ClaimedAlert => 
   ...extra,
 });
 
-function setup(claim: Claim, send: ((m: Mail) => Promise<void>) | null = async () => undefined) {
+function setup(claim: Claim, send: ((m: Mail) => Promise<void>) | null = () => Promise.resolve()) {
   const outcomes: unknown[] = [];
   const net = fakeNetwork({
     'POST /rest/v1/rpc/claim_alert_emails': () => reply(claim),
@@ -72,7 +72,7 @@ Deno.test(
       recipients: ['ops@example.com', 'owner@example.com'],
       portal_url: 'https://portal.example.com/',
     };
-    const { handler, outcomes } = setup(claim, async (m) => void mails.push(m));
+    const { handler, outcomes } = setup(claim, (m) => Promise.resolve(void mails.push(m)));
     const res = await handler(post(SERVICE_JWT));
     assertEquals([res.status, await res.json()], [200, { sent: 2, alerts: 3, failed: 0 }]);
     assertEquals(
@@ -94,7 +94,7 @@ Deno.test('alert-emails with nothing pending sends nothing', async () => {
   const mails: Mail[] = [];
   const { handler, net } = setup(
     { alerts: [], recipients: ['ops@example.com'], portal_url: null },
-    async (m) => void mails.push(m),
+    (m) => Promise.resolve(void mails.push(m)),
   );
   const res = await handler(post('service-role-key'));
   assertEquals([res.status, await res.json()], [200, { sent: 0, alerts: 0 }]);
