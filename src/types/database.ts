@@ -154,6 +154,7 @@ export type Database = {
           id: string
           image_url: string | null
           is_active: boolean
+          media_kind: string
           priority: number
           settings: NonNullable<Json>
           slide_type: string
@@ -171,6 +172,7 @@ export type Database = {
           id?: string
           image_url?: string | null
           is_active?: boolean
+          media_kind?: string
           priority?: number
           settings?: NonNullable<Json>
           slide_type?: string
@@ -188,6 +190,7 @@ export type Database = {
           id?: string
           image_url?: string | null
           is_active?: boolean
+          media_kind?: string
           priority?: number
           settings?: NonNullable<Json>
           slide_type?: string
@@ -1064,6 +1067,7 @@ export type Database = {
       }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       is_own_slide_image: { Args: { object_name: string }; Returns: boolean }
+      is_own_slide_video: { Args: { object_name: string }; Returns: boolean }
       iso_time_or_null: { Args: { p_text: string }; Returns: string }
       maintain_play_partitions: {
         Args: Record<PropertyKey, never>
@@ -1231,6 +1235,7 @@ export type Database = {
           id: string
           image_url: string | null
           is_active: boolean
+          media_kind: string
           priority: number
           settings: NonNullable<Json>
           slide_type: string
