@@ -5,6 +5,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import type { DynamicContentSettings } from '@/lib/dynamic-content';
 import type { Json } from '@/types/database';
 import { cn } from '@/utils/cn';
+import { playSeconds } from './slide';
+import { VideoSlide, type VideoPlayback } from './video-slide';
 
 /** A screen's shape when it has none of its own: 16:9 landscape. */
 export const DEFAULT_SCREEN_ASPECT_RATIO = '16 / 9';
@@ -16,15 +18,21 @@ export interface ViewableSlide {
   title: string | null;
   content: string | null;
   image_url: string | null;
+  /** 'video' when image_url names a video (ad-videos); an image otherwise. */
+  media_kind?: string | null;
+  /** Seconds on screen (a video shorter than this loops, a longer one is cut). */
+  duration?: number;
   settings: Json | DynamicContentSettings;
 }
 
 export interface SlideViewProps {
   slide: ViewableSlide;
-  /** The link of the slide's image; undefined when it has none or it could not be made. */
+  /** The link of the slide's image or video; undefined when it has none or it could not be made. */
   imageUrl: string | undefined;
-  /** True while the image link is still being made. */
+  /** True while the link is still being made. */
   imageLoading?: boolean;
+  /** A video slide's playback (the player's layers say when it shows and hear when it is ready). */
+  video?: VideoPlayback;
   /** Stops dynamic content from rotating and refreshing. */
   paused: boolean;
   /**
@@ -86,6 +94,7 @@ export function SlideView({
   slide,
   imageUrl,
   imageLoading = false,
+  video,
   paused,
   publicScreen = false,
   className,
@@ -103,6 +112,17 @@ export function SlideView({
   } else if (slide.image_url) {
     content = imageLoading ? (
       <Skeleton className="h-full w-full rounded-none" />
+    ) : slide.media_kind === 'video' && imageUrl ? (
+      <VideoSlide
+        key={imageUrl}
+        src={imageUrl}
+        title={slide.title}
+        paused={paused}
+        seconds={playSeconds({ duration: slide.duration ?? 0 })}
+        // A screen skips a video it cannot play (the dark background shows for that moment).
+        fallback={publicScreen ? null : <Placeholder title={slide.title} broken />}
+        {...video}
+      />
     ) : (
       <ImageSlide slide={slide} imageUrl={imageUrl} />
     );

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Check, Grid2x2, ImageIcon, List, Search } from 'lucide-react';
+import { Check, Film, Grid2x2, ImageIcon, List, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button, focusRing } from '@/components/ui/button';
 import {
@@ -13,8 +13,9 @@ import {
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { formatDuration } from '@/lib/format';
 import { cn } from '@/utils/cn';
-import { mediaKeys, type MediaItem } from '../api/media';
+import { mediaKeys, type MediaChoice, type MediaItem } from '../api/media';
 
 /** The library stops showing its loading state after this long, whatever the request does. */
 export const MEDIA_LOADING_LIMIT_MS = 10_000;
@@ -22,8 +23,8 @@ export const MEDIA_LOADING_LIMIT_MS = 10_000;
 export interface MediaLibraryModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Called with the chosen file's path in ad-images. */
-  onSelect: (path: string) => void;
+  /** Called with the chosen file (its path in its bucket, and whether it is an image or a video). */
+  onSelect: (choice: MediaChoice) => void;
 }
 
 export function MediaLibraryModal({ open, onOpenChange, onSelect }: MediaLibraryModalProps) {
@@ -36,12 +37,12 @@ export function MediaLibraryModal({ open, onOpenChange, onSelect }: MediaLibrary
   );
 }
 
-function MediaLibraryBody({ onCancel, onSelect }: { onCancel: () => void; onSelect: (path: string) => void }) {
+function MediaLibraryBody({ onCancel, onSelect }: { onCancel: () => void; onSelect: (choice: MediaChoice) => void }) {
   const media = useQuery(mediaKeys.list());
   const [timedOut, setTimedOut] = useState(false);
   const [search, setSearch] = useState('');
   const [view, setView] = useState<'grid' | 'list'>('grid');
-  const [selected, setSelected] = useState<string | null>(null);
+  const [selected, setSelected] = useState<MediaItem | null>(null);
 
   useEffect(() => {
     const timer = setTimeout(() => setTimedOut(true), MEDIA_LOADING_LIMIT_MS);
@@ -57,7 +58,7 @@ function MediaLibraryBody({ onCancel, onSelect }: { onCancel: () => void; onSele
     <>
       <DialogHeader>
         <DialogTitle>Media Library</DialogTitle>
-        <DialogDescription>Choose an uploaded image for this slide.</DialogDescription>
+        <DialogDescription>Choose an uploaded image or video for this slide.</DialogDescription>
       </DialogHeader>
       <div className="flex items-center gap-2">
         <div className="relative flex-1">
@@ -104,7 +105,7 @@ function MediaLibraryBody({ onCancel, onSelect }: { onCancel: () => void; onSele
           <EmptyState
             icon={ImageIcon}
             title="No media files"
-            description="Upload an image from the slide editor first."
+            description="Upload an image or a video from the slide editor first."
           />
         ) : shown.length === 0 ? (
           <EmptyState icon={Search} title="No files found" description="No file name matches your search." />
@@ -118,8 +119,8 @@ function MediaLibraryBody({ onCancel, onSelect }: { onCancel: () => void; onSele
                 key={item.id}
                 item={item}
                 view={view}
-                selected={item.imageUrl === selected}
-                onSelect={() => setSelected(item.imageUrl)}
+                selected={item.id === selected?.id}
+                onSelect={() => setSelected(item)}
               />
             ))}
           </ul>
@@ -130,7 +131,10 @@ function MediaLibraryBody({ onCancel, onSelect }: { onCancel: () => void; onSele
         <Button variant="outline" onClick={onCancel}>
           Cancel
         </Button>
-        <Button disabled={!selected} onClick={() => selected && onSelect(selected)}>
+        <Button
+          disabled={!selected}
+          onClick={() => selected && onSelect({ path: selected.imageUrl, kind: selected.kind })}
+        >
           Select File
         </Button>
       </DialogFooter>
@@ -149,10 +153,11 @@ function MediaTile({
   selected: boolean;
   onSelect: () => void;
 }) {
+  const Icon = item.kind === 'video' ? Film : ImageIcon;
   const thumbnail = item.signedUrl ? (
     <img src={item.signedUrl} alt="" className="h-full w-full object-cover" loading="lazy" />
   ) : (
-    <ImageIcon aria-hidden className="size-6 text-gray-400" />
+    <Icon aria-hidden className="size-6 text-gray-400" />
   );
   return (
     <li>
@@ -170,7 +175,10 @@ function MediaTile({
       >
         {view === 'grid' ? (
           <>
-            <span className="flex aspect-square items-center justify-center bg-gray-100">{thumbnail}</span>
+            <span className="relative flex aspect-square items-center justify-center bg-gray-100">
+              {thumbnail}
+              {item.kind === 'video' && <VideoBadge path={item.imageUrl} className="absolute right-1 bottom-1" />}
+            </span>
             <span className="block truncate px-2 py-1 text-xs text-gray-700">{item.title}</span>
           </>
         ) : (
@@ -182,6 +190,7 @@ function MediaTile({
               <span className="block truncate text-sm text-gray-900">{item.title}</span>
               <span className="block text-xs text-gray-500">{item.advertiserName}</span>
             </span>
+            {item.kind === 'video' && <VideoBadge path={item.imageUrl} />}
             <span className="text-xs text-gray-500">~2.0 MB</span>
           </>
         )}
@@ -192,5 +201,23 @@ function MediaTile({
         )}
       </button>
     </li>
+  );
+}
+
+/** A video's mark and length (from its upload's metadata, else read from the video). */
+function VideoBadge({ path, className }: { path: string; className?: string }) {
+  const facts = useQuery(mediaKeys.video(path));
+  const length = facts.data ? formatDuration(Math.round(facts.data.duration)) : null;
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center gap-1 rounded bg-gray-900/75 px-1.5 py-0.5 text-xs text-white',
+        className,
+      )}
+    >
+      <Film aria-hidden className="size-3" />
+      <span className="sr-only">Video</span>
+      {length && <span data-testid="video-length">{length}</span>}
+    </span>
   );
 }

@@ -5,7 +5,9 @@ import { memo, type CSSProperties } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { focusRing } from '@/components/ui/button';
 import { cn } from '@/utils/cn';
-import { SLIDE_TYPE_LABELS, type Slide } from '@/entities/slide/slide';
+import { mediaKindOf, SLIDE_TYPE_LABELS, type Slide } from '@/entities/slide/slide';
+import { slideMedia } from '@/entities/slide/slide-images';
+import { SlideThumbnail } from './slide-image';
 import { SlideTypeIcon } from './slide-type-icon';
 
 /** Layering while a row is dragged, and while it settles after the drop. */
@@ -85,6 +87,7 @@ const SlideRowContent = memo(function SlideRowContent({
   onDelete,
 }: SlideRowActions & { slide: Slide }) {
   const title = slideTitle(slide);
+  const media = slideMedia(slide);
   return (
     <>
       <span
@@ -100,11 +103,13 @@ const SlideRowContent = memo(function SlideRowContent({
         <SlideTypeIcon type={slide.slide_type} className="size-4" />
         <span className="sr-only">{SLIDE_TYPE_LABELS[slide.slide_type]}</span>
       </span>
+      {media && <SlideThumbnail path={media.path} kind={media.kind} />}
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium text-gray-900" data-testid="slide-title">
           {title}
         </p>
         <p className="text-xs text-gray-500">
+          {media && mediaKindOf(slide) === 'video' ? 'Video · ' : ''}
           {slide.duration}s · Priority {slide.priority}
         </p>
       </div>

@@ -166,7 +166,7 @@ describe('slide builder', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit Slide 1' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit Slide' });
     const form = within(dialog);
-    expect(form.queryByLabelText('Slide image')).not.toBeInTheDocument(); // promotional: no image
+    expect(form.queryByLabelText('Slide image or video')).not.toBeInTheDocument(); // promotional: no image
     await user.selectOptions(form.getByLabelText('Slide type'), 'weather');
     expect(form.getByLabelText('Content type')).toHaveValue('Dynamic');
     expect(form.queryByLabelText('Content text')).not.toBeInTheDocument();
@@ -178,7 +178,7 @@ describe('slide builder', () => {
     expect(form.queryByLabelText('Location')).not.toBeInTheDocument();
     await user.selectOptions(form.getByLabelText('Slide type'), 'business_info');
     expect(form.getByLabelText('Content type')).toHaveValue('Static');
-    expect(form.getByLabelText('Slide image')).toBeInTheDocument();
+    expect(form.getByLabelText('Slide image or video')).toBeInTheDocument();
     await user.selectOptions(form.getByLabelText('Slide type'), 'weather');
     await user.clear(form.getByLabelText('Duration (seconds)'));
     await user.type(form.getByLabelText('Duration (seconds)'), '900');
