@@ -196,6 +196,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   ),
                 },
                 {
+                  path: dashboard.reports.path,
+                  lazy: screen(
+                    () => import('@/features/reports/routes/reports'),
+                    (m) => m.ReportsRoute,
+                  ),
+                },
+                {
                   path: dashboard.equipment.path,
                   lazy: screen(
                     () => import('@/features/equipment/routes/equipment-status'),

@@ -51,6 +51,7 @@ export const paths = {
       getHref: (deviceId?: string) =>
         deviceId ? `/dashboard/equipment?device=${encodeURIComponent(deviceId)}` : '/dashboard/equipment',
     },
+    reports: { path: '/dashboard/reports', getHref: () => '/dashboard/reports' },
     settings: { path: '/dashboard/settings', getHref: () => '/dashboard/settings' },
   },
 

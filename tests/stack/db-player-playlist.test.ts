@@ -308,6 +308,21 @@ describe('statuses, dayparts and priority', () => {
     expect(data).toHaveLength(2);
   });
 
+  it('lets the venue read its campaigns’ windows, no other venue, and only admins write them', async () => {
+    const own = await venue.from('campaign_windows').select('campaign_id').eq('campaign_id', windowed);
+    expect(own.data).toHaveLength(2);
+    for (const persona of ['gym', 'anon', 'screen'] as const) {
+      const other = await (await as(persona)).from('campaign_windows').select('id').eq('campaign_id', windowed);
+      expect(other.data ?? [], persona).toEqual([]);
+    }
+    const write = await venue
+      .from('campaign_windows')
+      .insert({ campaign_id: windowed, days: [1], start_time: '01:00', end_time: '02:00' });
+    expect(write.error?.code).toBe('42501');
+    const remove = await venue.from('campaign_windows').delete().eq('campaign_id', windowed).select();
+    expect(remove).toMatchObject({ error: null, data: [] });
+  });
+
   it('needs a start date for a scheduled campaign', async () => {
     const { error } = await service()
       .from('campaigns')

@@ -2,8 +2,11 @@
 // per silence of a screen (severity by its length), resolved with a back-online alert when
 // heartbeats return; never twice, whoever runs the job and however often. The alert
 // settings are admins' only and hold their rules in the database.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { service } from './helpers.ts';
+import { createClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import ws from 'ws';
+import { startTestStack, type TestStack } from '../support/stack-process.ts';
+import { SERVICE_ROLE_KEY, service, STACK_URL } from './helpers.ts';
 import { as, connectDb, SEED, uniqueSuffix } from './db-seed.ts';
 
 interface AlertRow {
@@ -289,4 +292,64 @@ describe('alert settings', () => {
     const portal = await admin.from('alert_settings').update({ portal_url: 'not a url' }).eq('id', true);
     expect(portal.error?.code).toBe('23514');
   });
+});
+
+describe('across a stack restart', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack({
+      engine: inject('engine'),
+      basePort: Number(new URL(STACK_URL).port) + 60,
+      name: `alerts-restart-${inject('engine')}`,
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('keeps one alert per silence, and finds the screens that went quiet while it was stopped', async () => {
+    const db = () =>
+      createClient(stack.url, SERVICE_ROLE_KEY, {
+        auth: { persistSession: false, autoRefreshToken: false },
+        realtime: { transport: ws as never },
+      });
+    const insert = async (name: string, minutes: number) => {
+      const { data, error } = await db()
+        .from('equipment_status')
+        .insert({
+          customer_id: SEED.customers.cafe,
+          device_name: name,
+          status: 'online',
+          last_heartbeat: minutesAgo(minutes),
+        })
+        .select('id')
+        .single();
+      expect(error).toBeNull();
+      return (data as { id: string }).id;
+    };
+    const count = async (id: string) =>
+      (
+        await db()
+          .from('system_alerts')
+          .select('id', { count: 'exact', head: true })
+          .eq('device_id', id)
+          .eq('alert_type', 'offline')
+      ).count;
+
+    const before = await insert('Quiet before', 8);
+    // Three seconds short of the 5-minute threshold: it passes it while the stack is down.
+    const during = await insert('Quiet during', 5 - 3 / 60);
+    expect((await db().rpc('run_screen_checks')).error).toBeNull();
+    expect(await count(before)).toBe(1);
+    expect(await count(during)).toBe(0);
+
+    await stack.halt();
+    await new Promise((r) => setTimeout(r, 3000));
+    await stack.resume();
+
+    expect((await db().rpc('run_screen_checks')).error).toBeNull();
+    expect((await db().rpc('run_screen_checks')).error).toBeNull();
+    expect(await count(before)).toBe(1);
+    expect(await count(during)).toBe(1);
+  }, 120_000);
 });

@@ -1,11 +1,23 @@
-// A bar chart of one series (recharts), in the product's colours, with the same figures in
-// a table for screen readers. Used for monthly revenue and plays per day.
-import { Bar, BarChart as Chart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+// A bar chart of one series, or two side by side on their own axes (recharts), in the
+// product's colours, with the same figures in a table for screen readers. Used for monthly
+// revenue, and plays with time on screen per day.
+import { Bar, BarChart as Chart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 export interface BarDatum {
   /** The bar's label on the axis (a month, a day). */
   label: string;
   value: number;
+  /** The second series' value (when the chart has a `second` series). */
+  second?: number;
+}
+
+/** A second series, drawn beside the first on an axis of its own at the right. */
+export interface BarSeries {
+  /** Its name in the legend, tooltip and table ('Time on screen'). */
+  label: string;
+  formatValue?: (value: number) => string;
+  /** Its axis ticks may be shorter than its values in the tooltip and table. */
+  formatTick?: (value: number) => string;
 }
 
 export interface BarChartProps {
@@ -17,10 +29,25 @@ export interface BarChartProps {
   formatValue?: (value: number) => string;
   /** Axis ticks may be shorter than the labels in the tooltip and table. */
   formatTick?: (label: string) => string;
+  /** The table's first column heading ('Period'). */
+  periodLabel?: string;
+  second?: BarSeries;
   height?: number;
 }
 
-export function BarChart({ data, title, valueLabel, formatValue = String, formatTick, height = 224 }: BarChartProps) {
+const tick = { fill: 'var(--color-gray-500)', fontSize: 12 };
+
+export function BarChart({
+  data,
+  title,
+  valueLabel,
+  formatValue = String,
+  formatTick,
+  periodLabel = 'Period',
+  second,
+  height = 224,
+}: BarChartProps) {
+  const formatSecond = second?.formatValue ?? String;
   return (
     <figure className="m-0">
       <div aria-hidden style={{ height }} data-testid="bar-chart">
@@ -32,22 +59,56 @@ export function BarChart({ data, title, valueLabel, formatValue = String, format
               tickLine={false}
               axisLine={false}
               tickFormatter={formatTick}
-              tick={{ fill: 'var(--color-gray-500)', fontSize: 12 }}
+              tick={tick}
               minTickGap={8}
             />
             <YAxis
+              yAxisId="value"
               tickLine={false}
               axisLine={false}
               width={72}
               tickFormatter={(v: number) => formatValue(v)}
-              tick={{ fill: 'var(--color-gray-500)', fontSize: 12 }}
+              tick={tick}
             />
+            {second && (
+              <YAxis
+                yAxisId="second"
+                orientation="right"
+                tickLine={false}
+                axisLine={false}
+                width={72}
+                tickFormatter={(v: number) => (second.formatTick ?? formatSecond)(v)}
+                tick={tick}
+              />
+            )}
             <Tooltip
               cursor={{ fill: 'var(--color-gray-100)' }}
-              formatter={(v) => [formatValue(Number(v)), valueLabel]}
+              formatter={(v, name) =>
+                second && name === second.label
+                  ? [formatSecond(Number(v)), second.label]
+                  : [formatValue(Number(v)), valueLabel]
+              }
               labelStyle={{ color: 'var(--color-gray-900)' }}
             />
-            <Bar dataKey="value" fill="var(--color-brand-600)" radius={[4, 4, 0, 0]} isAnimationActive={false} />
+            {second && <Legend verticalAlign="top" height={28} iconType="square" />}
+            <Bar
+              yAxisId="value"
+              dataKey="value"
+              name={valueLabel}
+              fill="var(--color-brand-600)"
+              radius={[4, 4, 0, 0]}
+              isAnimationActive={false}
+            />
+            {second && (
+              <Bar
+                yAxisId="second"
+                dataKey="second"
+                name={second.label}
+                fill="var(--color-success-600)"
+                radius={[4, 4, 0, 0]}
+                isAnimationActive={false}
+              />
+            )}
           </Chart>
         </ResponsiveContainer>
       </div>
@@ -55,8 +116,9 @@ export function BarChart({ data, title, valueLabel, formatValue = String, format
         <caption>{title}</caption>
         <thead>
           <tr>
-            <th scope="col">Period</th>
+            <th scope="col">{periodLabel}</th>
             <th scope="col">{valueLabel}</th>
+            {second && <th scope="col">{second.label}</th>}
           </tr>
         </thead>
         <tbody>
@@ -64,6 +126,7 @@ export function BarChart({ data, title, valueLabel, formatValue = String, format
             <tr key={d.label}>
               <th scope="row">{d.label}</th>
               <td>{formatValue(d.value)}</td>
+              {second && <td>{formatSecond(d.second ?? 0)}</td>}
             </tr>
           ))}
         </tbody>

@@ -60,6 +60,7 @@ describe('admin layout', () => {
       ['Customers', '/dashboard/customers'],
       ['Advertisers', '/dashboard/advertisers'],
       ['Campaigns', '/dashboard/campaigns'],
+      ['Reports', '/dashboard/reports'],
       ['Equipment Status', '/dashboard/equipment'],
       ['Settings', '/dashboard/settings'],
     ]);
@@ -73,6 +74,7 @@ describe('admin layout', () => {
     ['/dashboard/advertisers/view/3', 'Advertisers'],
     ['/dashboard/campaigns/builder/9', 'Campaigns'],
     ['/dashboard/campaigns/test-dynamic', 'Campaigns'],
+    ['/dashboard/reports', 'Reports'],
     ['/dashboard/equipment', 'Equipment Status'],
     ['/dashboard/settings', 'Settings'],
   ])('at %s marks only %s as the current page', (url, label) => {

@@ -1,4 +1,13 @@
-import { Building2, LayoutDashboard, Megaphone, MonitorCheck, Settings, Users, type LucideIcon } from 'lucide-react';
+import {
+  Building2,
+  ChartColumn,
+  LayoutDashboard,
+  Megaphone,
+  MonitorCheck,
+  Settings,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { paths } from '@/config/paths';
 
 export interface AdminNavItem {
@@ -26,6 +35,7 @@ export const adminNav: AdminNavGroup[] = [
       { label: 'Customers', to: paths.dashboard.customers.list.getHref(), icon: Users },
       { label: 'Advertisers', to: paths.dashboard.advertisers.list.getHref(), icon: Building2 },
       { label: 'Campaigns', to: paths.dashboard.campaigns.list.getHref(), icon: Megaphone },
+      { label: 'Reports', to: paths.dashboard.reports.getHref(), icon: ChartColumn },
       { label: 'Equipment Status', to: paths.dashboard.equipment.getHref(), icon: MonitorCheck },
       { label: 'Settings', to: paths.dashboard.settings.getHref(), icon: Settings },
     ],

@@ -116,6 +116,29 @@ export async function signSessionJwt(claims: Claims, secret: string): Promise<st
 }
 
 /**
+ * The key a token is checked with: the registered key its kid names (with that key's
+ * algorithm), else the secret for HS256. Every service that verifies tokens uses it, each
+ * with its own rules (PostgREST's clock skew, Storage's none).
+ */
+export async function verificationKey(
+  token: string,
+  secret: string,
+): Promise<{ key: Key | Uint8Array; algorithms: string[] }> {
+  let kid: unknown;
+  try {
+    kid = decodeProtectedHeader(token).kid;
+  } catch {
+    kid = undefined;
+  }
+  const set = keySet(secret);
+  const pub = typeof kid === 'string' ? set?.publicJwks.get(kid) : undefined;
+  if (set && pub) {
+    return { key: await importKey(set, pub as JWK & { kid: string; alg: string }, `public:${pub.kid}`), algorithms: [pub.alg] };
+  }
+  return { key: encoder.encode(secret), algorithms: ['HS256'] };
+}
+
+/**
  * Verifies signature and exp/nbf/iat with PostgREST's 30 s clock skew: a token whose
  * kid names a registered key with that key, an HS256 one with the secret.
  */

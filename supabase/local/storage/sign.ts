@@ -1,10 +1,12 @@
 // JWTs as Storage checks them: bearer tokens and signed-URL tokens are verified
-// with jose (HS256 with the project secret, no clock tolerance), and a refusal
+// with jose (a session with the project's signing key, else HS256 with the project
+// secret; no clock tolerance), and a refusal
 // carries jose's own message ("Invalid Compact JWS", "\"exp\" claim timestamp
 // check failed", "signature verification failed"), as Storage shows it.
 // Signed-URL tokens are HS256 JWTs {url: "<bucket>/<key>", scope, iat, exp},
 // bound to one object and one action (download or upload).
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
+import { verificationKey } from '../http/jwt.ts';
 import { errors } from './errors.ts';
 
 const encoder = new TextEncoder();
@@ -12,13 +14,12 @@ const encoder = new TextEncoder();
 /** A token Storage's jose verification refuses; the message is jose's. */
 export class JwtRefused extends Error {}
 
-/**
- * Verifies a JWT as Storage's verifyJWT does. When the project gets asymmetric
- * signing keys, this is the one place Storage's verification must learn them.
- */
+/** Verifies a JWT as Storage's verifyJWT does, with the keys Auth signs sessions with. */
 export async function verifyStorageJwt(token: string, secret: string): Promise<JWTPayload> {
   try {
-    return (await jwtVerify(token, encoder.encode(secret), { algorithms: ['HS256'] })).payload;
+    // A session signed with the project's signing key (ES256/RS256), or HS256 with the secret.
+    const { key, algorithms } = await verificationKey(token, secret);
+    return (await jwtVerify(token, key, { algorithms })).payload;
   } catch (e) {
     throw new JwtRefused(e instanceof Error ? e.message : String(e));
   }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useController, type Control, type UseFormRegister } from 'react-hook-form';
+import { CheckboxList } from '@/components/ui/checkbox-list';
 import { venueDevicesQueryOptions } from '@/entities/device/venue-devices';
 import type { CampaignFormValues } from '../lib/campaign-schema';
 
@@ -14,8 +15,6 @@ export interface PlaysOnFieldsetProps {
 }
 
 const radioClass = 'size-4 border-gray-300 accent-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500';
-const checkboxClass =
-  'size-4 rounded border-gray-300 accent-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500';
 
 /** "Plays on": every screen of the venue, or the ticked screens of the selected venue. */
 export function PlaysOnFieldset({ control, register, customerId, targeting, error }: PlaysOnFieldsetProps) {
@@ -26,9 +25,6 @@ export function PlaysOnFieldset({ control, register, customerId, targeting, erro
     ...venueDevicesQueryOptions(customerId),
     enabled: targeting === 'chosen' && !!customerId,
   });
-  const chosen = new Set(field.value);
-  const toggle = (deviceId: string, checked: boolean) =>
-    field.onChange(checked ? [...field.value, deviceId] : field.value.filter((value) => value !== deviceId));
 
   return (
     <fieldset className="space-y-2 md:col-span-2" aria-describedby={error ? errorId : undefined}>
@@ -45,37 +41,25 @@ export function PlaysOnFieldset({ control, register, customerId, targeting, erro
         <div className="ml-6 space-y-2">
           {!customerId ? (
             <p className="text-sm text-gray-500">Select a customer to see its screens.</p>
-          ) : screens.isPending ? (
-            <p className="text-sm text-gray-500">Loading screens...</p>
-          ) : screens.isError ? (
-            <p className="text-sm text-danger-700">
-              Could not load the venue&rsquo;s screens.{' '}
-              <button type="button" className="underline" onClick={() => void screens.refetch()}>
-                Retry
-              </button>
-            </p>
-          ) : screens.data.length === 0 ? (
-            <p className="text-sm text-gray-500">This venue has no screens yet. Pair one on Equipment Status.</p>
           ) : (
-            <ul className="space-y-1.5" aria-label="Screens of the venue">
-              {screens.data.map((screen) => (
-                <li key={screen.id}>
-                  <label className="flex items-center gap-2 text-sm text-gray-900">
-                    <input
-                      type="checkbox"
-                      className={checkboxClass}
-                      name={field.name}
-                      value={screen.id}
-                      checked={chosen.has(screen.id)}
-                      onChange={(event) => toggle(screen.id, event.target.checked)}
-                      onBlur={field.onBlur}
-                    />
-                    {screen.device_name}
-                    {screen.location && <span className="text-gray-500">{` (${screen.location})`}</span>}
-                  </label>
-                </li>
-              ))}
-            </ul>
+            <CheckboxList
+              label="Screens of the venue"
+              query={{
+                ...screens,
+                data: screens.data?.map((screen) => ({
+                  id: screen.id,
+                  label: screen.device_name,
+                  note: screen.location,
+                })),
+              }}
+              loadingText="Loading screens..."
+              errorText="Could not load the venue’s screens."
+              emptyText="This venue has no screens yet. Pair one on Equipment Status."
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+            />
           )}
         </div>
       )}

@@ -30,6 +30,7 @@ const CUSTOMER = {
   installation_date: '2026-09-28',
   location_photo: 'customer-files/c0000000-0000-4000-8000-000000000001/location-photo.png',
   agreement_file: 'customer-files/c0000000-0000-4000-8000-000000000001/agreement.pdf',
+  time_zone: 'America/New_York',
 };
 
 function answer(rows: unknown[]) {
@@ -47,6 +48,29 @@ function panel(title: string) {
 
 let playlistArgs: Record<string, unknown>[] = [];
 
+type Args = Record<string, unknown>;
+
+/** Answers plays_by_day() and plays_report() (the venue's last 7 days) and records their arguments. */
+function answerPlays(
+  days: (args: Args) => unknown = () => [],
+  report: (args: Args) => unknown = () => [],
+): { byDay: Args[]; report: Args[] } {
+  const calls = { byDay: [] as Args[], report: [] as Args[] };
+  server.use(
+    http.post(restUrl('/rpc/plays_by_day'), async ({ request }) => {
+      const args = (await request.json()) as Args;
+      calls.byDay.push(args);
+      return HttpResponse.json(days(args) as object);
+    }),
+    http.post(restUrl('/rpc/plays_report'), async ({ request }) => {
+      const args = (await request.json()) as Args;
+      calls.report.push(args);
+      return HttpResponse.json(report(args) as object);
+    }),
+  );
+  return calls;
+}
+
 beforeEach(() => {
   storeSession(CAFE);
   playlistArgs = [];
@@ -57,6 +81,7 @@ beforeEach(() => {
       return emptyPlaylist;
     }),
   );
+  answerPlays();
 });
 
 afterEach(() => {
@@ -182,5 +207,79 @@ describe('/home', () => {
     answer([CUSTOMER]);
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Welcome, Corner Cafe' })).toBeInTheDocument();
+  });
+});
+
+describe('/home: your screens, last 7 days', () => {
+  // 23:30 UTC on Nov 20: already Nov 21 in Tokyo, still Nov 20 in New York.
+  const NOW = new Date('2026-11-20T23:30:00Z');
+  const week = (from: string) =>
+    Array.from({ length: 7 }, (_, i) => {
+      const day = new Date(`${from}T00:00:00Z`);
+      day.setUTCDate(day.getUTCDate() + i);
+      return day.toISOString().slice(0, 10);
+    });
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('reads the venue’s own plays over its last 7 local days and shows totals, a chart and the top campaigns', async () => {
+    answer([{ ...CUSTOMER, time_zone: 'Asia/Tokyo' }]);
+    const calls = answerPlays(
+      ({ p_from }) => week(p_from as string).map((day, i) => ({ day, plays: i * 10, seconds: i * 100 })),
+      () => [
+        { key: 'k1', label: 'Morning Menu', detail: 'Corner Cafe', plays: 120, seconds: 1200, screens: 2 },
+        { key: 'k2', label: 'Weekend Brunch', detail: 'Corner Cafe', plays: 90, seconds: 900, screens: 1 },
+        { key: 'k3', label: 'Coffee Club', detail: 'Corner Cafe', plays: 1, seconds: 10, screens: 1 },
+      ],
+    );
+    renderHome();
+    const plays = within(await waitFor(() => panel('Your screens, last 7 days')));
+    expect(await plays.findByRole('list', { name: 'Top campaigns' })).toBeInTheDocument();
+    // The venue's own days (Tokyo), whatever the browser's zone; no venue named: the server knows whose they are.
+    expect(calls.byDay).toEqual([{ p_from: '2026-11-15', p_to: '2026-11-21' }]);
+    expect(calls.report).toEqual([{ p_from: '2026-11-15', p_to: '2026-11-21', p_group: 'campaign' }]);
+
+    const totals = within(plays.getByLabelText('Last 7 days'));
+    expect(totals.getByText('Plays').nextElementSibling).toHaveTextContent('210');
+    expect(totals.getByText('Time on screen').nextElementSibling).toHaveTextContent('35 min');
+    const chart = plays.getByRole('table', { name: 'Your plays per day' });
+    expect(within(chart).getAllByRole('row').at(-1)!.textContent).toBe('Sat, Nov 21, 2026' + '60' + '10 min');
+    expect(plays.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Morning Menu120 plays · 20 min',
+      'Weekend Brunch90 plays · 15 min',
+      'Coffee Club1 play · 10 s',
+    ]);
+    expect(plays.getByText('Nov 15 to Nov 21, in Asia/Tokyo time.')).toBeInTheDocument();
+  });
+
+  it('says when nothing played, and shows an error with a retry', async () => {
+    answer([CUSTOMER]);
+    let fail = true;
+    answerPlays(
+      ({ p_from }) => week(p_from as string).map((day) => ({ day, plays: 0, seconds: 0 })),
+      () => [],
+    );
+    server.use(
+      http.post(restUrl('/rpc/plays_by_day'), () =>
+        fail
+          ? HttpResponse.json(
+              { code: '57014', message: 'canceling statement due to statement timeout', details: null, hint: null },
+              { status: 500 },
+            )
+          : HttpResponse.json(week('2026-11-14').map((day) => ({ day, plays: 0, seconds: 0 }))),
+      ),
+    );
+    const { user } = renderHome();
+    const plays = within(await waitFor(() => panel('Your screens, last 7 days')));
+    expect(await plays.findByRole('heading', { name: 'Your plays could not be loaded' })).toBeInTheDocument();
+    expect(plays.getByText('canceling statement due to statement timeout')).toBeInTheDocument();
+    fail = false;
+    await user.click(plays.getByRole('button', { name: 'Try again' }));
+    // New York: still Nov 20 there.
+    expect(await plays.findByText('No plays in the last 7 days (Nov 14 to Nov 20).')).toBeInTheDocument();
   });
 });

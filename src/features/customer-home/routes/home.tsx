@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { useAuth, useSignOut } from '@/lib/auth';
 import { formatDate, formatLabel, formatMoney } from '@/lib/format';
 import { myCustomerQueryOptions, type MyCustomer } from '../api/get-my-customer';
+import { RecentPlays } from '../components/recent-plays';
 import { NowPlaying } from '@/entities/playlist/now-playing';
 import { VenueFileLink } from '@/entities/venue/venue-file-link';
 
@@ -122,6 +123,10 @@ function CustomerHome({ customer }: { customer: MyCustomer }) {
 
         <Panel title="Playing Now">
           <NowPlaying customerId={null} />
+        </Panel>
+
+        <Panel title="Your screens, last 7 days">
+          <RecentPlays timeZone={customer.time_zone} />
         </Panel>
 
         {customer.notes && (

@@ -33,8 +33,7 @@ function Change({ percent, since }: { percent: number | null; since: string | nu
     return (
       <p className="mt-3 flex items-center gap-1 text-sm text-gray-500" title="No figures from a month ago yet">
         <Minus aria-hidden className="size-4" />
-        <span aria-label="No change figure yet">—</span>
-        <span>from last month</span>
+        <span aria-label="No change figure yet">—</span> <span>from last month</span>
       </p>
     );
   }
@@ -49,8 +48,7 @@ function Change({ percent, since }: { percent: number | null; since: string | nu
       title={since ? `Compared with ${formatDate(since)}` : undefined}
     >
       <Icon aria-hidden className="size-4" />
-      <span>{text}</span>
-      <span className="text-gray-500">from last month</span>
+      <span>{text}</span> <span className="text-gray-500">from last month</span>
     </p>
   );
 }

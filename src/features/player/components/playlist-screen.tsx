@@ -175,8 +175,11 @@ export function PlaylistScreen({
   return <OnAir data={data} deviceId={deviceId} signOut={signOut} signOutButton={signOutButton} />;
 }
 
-/** How often a screen looks at its clock for a daypart's edge or a campaign's first or last day. */
-export const ON_AIR_CHECK_MS = 1000;
+/**
+ * How often a screen looks at its clock for a daypart's edge or a campaign's first or last
+ * day: four times a second, so the switch (with its picture loaded) lands within a second.
+ */
+export const ON_AIR_CHECK_MS = 250;
 
 /** The loop on air now: the slides whose campaigns play at this moment, in loop order. */
 function onAirLoop(data: PlayerData, at: Date): PlayerSlide[] {
@@ -186,7 +189,7 @@ function onAirLoop(data: PlayerData, at: Date): PlayerSlide[] {
 const airKey = (slides: PlayerSlide[]) => [...new Set(slides.map((s) => s.campaign_id))].sort().join(',');
 
 /**
- * Plays what is on air, by the venue's time zone and the server's clock, looking every second:
+ * Plays what is on air, by the venue's time zone and the server's clock, looking four times a second:
  * a daypart opening or closing, or a campaign's first or last day, changes the loop within a
  * second, with no reload and no network (the playlist carries the schedule). Between
  * dayparts the screen waits calmly, still reporting in.

@@ -7,6 +7,7 @@ import { useId } from 'react';
 import { Controller, useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { CheckboxList } from '@/components/ui/checkbox-list';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { Field } from '@/components/ui/field';
@@ -25,9 +26,6 @@ import {
   useSaveAlertSettings,
 } from '../api/alert-settings';
 
-const checkboxClass =
-  'size-4 rounded border-gray-300 accent-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500';
-
 function Recipients({
   control,
   error,
@@ -40,9 +38,6 @@ function Recipients({
   const id = useId();
   const admins = useQuery(adminOptionsQueryOptions());
   const { field } = useController({ control, name: 'recipient_ids' });
-  const chosen = new Set(field.value);
-  const toggle = (userId: string, checked: boolean) =>
-    field.onChange(checked ? [...field.value, userId] : field.value.filter((v) => v !== userId));
   return (
     <fieldset
       className="space-y-2 md:col-span-2"
@@ -50,35 +45,17 @@ function Recipients({
       disabled={disabled}
     >
       <legend className="text-sm font-medium text-gray-700">Send to</legend>
-      {admins.isPending ? (
-        <p className="text-sm text-gray-500">Loading admins...</p>
-      ) : admins.isError ? (
-        <p className="text-sm text-danger-700">
-          Could not load the admins.{' '}
-          <button type="button" className="underline" onClick={() => void admins.refetch()}>
-            Retry
-          </button>
-        </p>
-      ) : (
-        <ul className="space-y-1.5" aria-label="Admins">
-          {admins.data.map((admin) => (
-            <li key={admin.id}>
-              <label className="flex items-center gap-2 text-sm text-gray-900">
-                <input
-                  type="checkbox"
-                  className={checkboxClass}
-                  name={field.name}
-                  value={admin.id}
-                  checked={chosen.has(admin.id)}
-                  onChange={(event) => toggle(admin.id, event.target.checked)}
-                  onBlur={field.onBlur}
-                />
-                {admin.email}
-              </label>
-            </li>
-          ))}
-        </ul>
-      )}
+      <CheckboxList
+        label="Admins"
+        query={{ ...admins, data: admins.data?.map((admin) => ({ id: admin.id, label: admin.email })) }}
+        loadingText="Loading admins..."
+        errorText="Could not load the admins."
+        emptyText="No admins yet."
+        name={field.name}
+        value={field.value}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+      />
       {error && (
         <p id={`${id}-error`} className="text-sm text-danger-700">
           {error}
