@@ -29,6 +29,9 @@ export interface VideoSlideProps extends VideoPlayback {
   fallback: ReactNode;
 }
 
+/** How long a video with its data waits for its first frame to be drawn before it counts as ready anyway. */
+const FRAME_WAIT_MS = 1000;
+
 const MEDIA_ERRORS: Record<number, string> = {
   1: 'loading was aborted',
   2: 'network error',
@@ -67,6 +70,44 @@ export function VideoSlide({
     events.current = { onReadyChange, onFailed };
   });
 
+  // Ready means: enough data to play it through (after a rewind: the data at its start), and
+  // a frame of it handed to the compositor, so the switch to it shows a picture in the very
+  // first frame. Browsers without requestVideoFrameCallback, or a page not drawing (hidden),
+  // count the frame as there a moment after the data.
+  const readiness = useRef({ data: false, frame: false, fallback: 0 });
+  const report = () => {
+    const { data, frame } = readiness.current;
+    if (data && frame) events.current.onReadyChange?.(true);
+  };
+  const awaitFrame = (video: HTMLVideoElement) => {
+    const state = readiness.current;
+    state.frame = typeof video.requestVideoFrameCallback !== 'function';
+    if (state.frame) return;
+    video.requestVideoFrameCallback(() => {
+      state.frame = true;
+      report();
+    });
+  };
+  const dataReady = () => {
+    const state = readiness.current;
+    state.data = true;
+    report();
+    window.clearTimeout(state.fallback);
+    if (!state.frame)
+      state.fallback = window.setTimeout(() => {
+        state.frame = true;
+        report();
+      }, FRAME_WAIT_MS);
+  };
+  useEffect(() => {
+    const video = ref.current;
+    const state = readiness.current;
+    if (video) awaitFrame(video);
+    return () => window.clearTimeout(state.fallback);
+    // Once per element (a new file is a new element).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   useEffect(() => {
     const video = ref.current;
     if (!video) return;
@@ -91,8 +132,12 @@ export function VideoSlide({
     if (!visible && video.currentTime > 0) {
       events.current.onReadyChange?.(false);
       played.current = 0;
+      readiness.current.data = false;
+      awaitFrame(video);
       video.currentTime = 0;
     }
+    // awaitFrame only reads the element and refs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [visible, paused, failed]);
 
   // Shown again (the same slide twice in a row, or a one-slide loop): from the beginning.
@@ -121,9 +166,9 @@ export function VideoSlide({
       disablePictureInPicture
       disableRemotePlayback
       className="h-full w-full object-contain"
-      onCanPlayThrough={() => events.current.onReadyChange?.(true)}
+      onCanPlayThrough={dataReady}
       onSeeked={(event) => {
-        if (event.currentTarget.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) events.current.onReadyChange?.(true);
+        if (event.currentTarget.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) dataReady();
       }}
       onEnded={(event) => {
         const video = event.currentTarget;

@@ -33,6 +33,8 @@ export interface PlayerMedia {
   complete: boolean;
   /** When the links must be renewed (Infinity when every file comes from the cache). */
   renewAt: number;
+  /** True when a cached video is held in memory (no service worker in control to play it from the cache). */
+  videosInMemory?: boolean;
 }
 
 /** The cache key of a slide file: its bucket and storage path on this origin. */
@@ -45,7 +47,7 @@ function cacheStorage(): CacheStorage | null {
 }
 
 /** True when the service worker controls the page, so cached videos can be played from their cache URL. */
-function workerServesMedia(): boolean {
+export function workerServesMedia(): boolean {
   return typeof navigator !== 'undefined' && Boolean(navigator.serviceWorker?.controller);
 }
 
@@ -62,11 +64,12 @@ async function objectUrl(key: string, response: Response): Promise<string> {
 
 async function fromCache(cache: Cache, media: SlideMedia): Promise<string | null> {
   const key = mediaKey(media);
+  const viaWorker = media.kind === 'video' && workerServesMedia();
   const known = objectUrls.get(key);
-  if (known) return known;
+  if (known && !viaWorker) return known;
   const hit = await cache.match(mediaCacheKey(media));
   if (!hit) return null;
-  if (media.kind === 'video' && workerServesMedia()) return mediaCacheKey(media);
+  if (viaWorker) return mediaCacheKey(media);
   return objectUrl(key, hit);
 }
 
@@ -190,5 +193,10 @@ export async function resolveMedia(
     );
   }
 
-  return { urls, complete: !downloading && wanted.every((m) => mediaKey(m) in urls), renewAt };
+  return {
+    urls,
+    complete: !downloading && wanted.every((m) => mediaKey(m) in urls),
+    renewAt,
+    videosInMemory: wanted.some((m) => m.kind === 'video' && urls[mediaKey(m)]?.startsWith('blob:')),
+  };
 }

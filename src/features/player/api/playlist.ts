@@ -8,7 +8,7 @@ import { hasLiveSession } from '@/lib/supabase';
 import { tableKeys } from '@/entities/query-keys/table-keys';
 import { getPlaylist, type Playlist, type PlaylistSlide } from '@/entities/playlist/playlist';
 import { mediaKey, slideMedia, type SlideMedia } from '@/entities/slide/slide-images';
-import { onVideoKept, pruneMediaCache, releaseMedia, resolveMedia, type PlayerMedia } from './media';
+import { onVideoKept, pruneMediaCache, releaseMedia, resolveMedia, workerServesMedia, type PlayerMedia } from './media';
 
 /**
  * How often a playing screen asks whether its playlist changed while its Realtime socket is
@@ -99,7 +99,11 @@ export async function getPlayerData(
     // The screen's clock set by the server's: what plays at a window's edge is the server's time.
     const playlist: Playlist = { ...read, clock_offset_ms: read.now ? Date.parse(read.now) - Date.now() : 0 };
     if (previous?.customer && playlist.version === previous.version) {
-      const needsMedia = !previous.media.complete || Date.now() >= previous.media.renewAt;
+      const needsMedia =
+        !previous.media.complete ||
+        Date.now() >= previous.media.renewAt ||
+        // The service worker took control since: cached videos play from the cache, not from memory.
+        (previous.media.videosInMemory === true && workerServesMedia());
       const current = previous.fromDevice ? { ...previous, fromDevice: false } : previous;
       return needsMedia ? withMedia(previous, false, previous) : current;
     }
@@ -131,16 +135,20 @@ export const playerQueryOptions = (userId: string, renewing = false, deviceId: s
   });
 
 /**
- * A video downloaded into the cache in the background: the playlist is read again, so the
- * screen plays it from the device from its next showing on (and goes on without a network).
+ * A video downloaded into the cache in the background, or the service worker taking control
+ * of the page: the playlist is read again, so the screen plays its videos from the device's
+ * cache from their next showing on (and goes on without a network).
  */
 export function useMediaKept() {
   const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      onVideoKept(() => {
-        void queryClient.invalidateQueries({ queryKey: playerKeys.all }, { cancelRefetch: false });
-      }),
-    [queryClient],
-  );
+  useEffect(() => {
+    const reread = () => void queryClient.invalidateQueries({ queryKey: playerKeys.all }, { cancelRefetch: false });
+    const workers = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+    workers?.addEventListener('controllerchange', reread);
+    const stop = onVideoKept(reread);
+    return () => {
+      stop();
+      workers?.removeEventListener('controllerchange', reread);
+    };
+  }, [queryClient]);
 }

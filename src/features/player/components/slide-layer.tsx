@@ -38,7 +38,9 @@ export function SlideLayer({ slide, imageUrl, visible, paused, muted, showing, o
       data-slide-id={slide.id}
       data-visible={visible}
       aria-hidden={!visible}
-      className={cn('absolute inset-0 bg-gray-950', visible ? 'z-10 opacity-100' : 'pointer-events-none z-0 opacity-0')}
+      // The next slide waits drawn underneath (covered, not transparent), so a video's first
+      // frame is on the compositor before the switch and shows in its very first frame.
+      className={cn('absolute inset-0 bg-gray-950', visible ? 'z-10' : 'pointer-events-none z-0')}
     >
       <SlideView
         slide={slide}

@@ -121,13 +121,10 @@ export function videoFailed(key: string | null, src: string, title: string, reas
   if (key) settle(key, 'failed');
 }
 
-/** True while the video at `src` is to be skipped. */
+/** True while the video at `src` is to be skipped (it is tried again after a while; the diagnostics keep it until it plays). */
 export function isVideoFailing(src: string): boolean {
   const failure = failures.get(src);
-  if (!failure) return false;
-  if (Date.now() - failure.at < FAILED_VIDEO_RETRY_MS) return true;
-  failures.delete(src);
-  return false;
+  return failure !== undefined && Date.now() - failure.at < FAILED_VIDEO_RETRY_MS;
 }
 
 /** Resolves once the layer's video is ready, has failed, or left the page. */
