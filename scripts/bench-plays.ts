@@ -152,14 +152,13 @@ async function main() {
     const fill = performance.now();
     await db.query(`insert into public.play_hours (hour, device_id, customer_id, campaign_id, slide_id, ad_id, advertiser_id, plays, seconds)
       select h.hour - make_interval(days => k), h.device_id, h.customer_id, h.campaign_id, h.slide_id, h.ad_id, h.advertiser_id, h.plays, h.seconds
-      from public.play_hours h cross join generate_series(1, 29) k
-      on conflict (hour, device_id, campaign_id, slide_id, ad_id) do update
-        set plays = play_hours.plays + excluded.plays, seconds = play_hours.seconds + excluded.seconds`);
-    await db.query(`insert into public.play_days (day, device_id, customer_id, campaign_id, slide_id, ad_id, advertiser_id, plays, seconds)
-      select d.day - k, d.device_id, d.customer_id, d.campaign_id, d.slide_id, d.ad_id, d.advertiser_id, d.plays, d.seconds
-      from public.play_days d cross join generate_series(1, 29) k
+      from public.play_hours h cross join generate_series(1, 29) k`);
+    await db.query(`insert into public.play_days as d (day, device_id, customer_id, campaign_id, slide_id, ad_id, advertiser_id, plays, seconds)
+      select s.day - k, s.device_id, s.customer_id, s.campaign_id, s.slide_id, s.ad_id, max(s.advertiser_id::text)::uuid, sum(s.plays), sum(s.seconds)
+      from public.play_days s cross join generate_series(1, 29) k
+      group by 1, 2, 3, 4, 5, 6
       on conflict (day, device_id, campaign_id, slide_id, ad_id) do update
-        set plays = play_days.plays + excluded.plays, seconds = play_days.seconds + excluded.seconds`);
+        set plays = d.plays + excluded.plays, seconds = d.seconds + excluded.seconds`);
     await db.query('analyze public.play_hours; analyze public.play_days');
     const sizes = await db.query<{ hours: string; days: string }>(
       'select (select count(*) from public.play_hours) as hours, (select count(*) from public.play_days) as days',

@@ -5,7 +5,7 @@ import { AdminShell } from './admin-shell';
 import { paths } from '@/config/paths';
 import type { ScreenPrefetch } from '@/lib/prefetch';
 import { keptSession } from '@/lib/supabase';
-import { RequireRole, RoleRedirect } from './routes/guards';
+import { RequireRole, RoleRedirect, SignedOutOnly } from './routes/guards';
 import { RouteError } from './routes/route-error';
 
 const { dashboard, customer, auth } = paths;
@@ -60,6 +60,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           ),
         },
         {
+          path: auth.forgotPassword.path,
+          lazy: screen(
+            () => import('@/features/auth/routes/forgot-password'),
+            (m) => m.ForgotPasswordRoute,
+          ),
+        },
+        {
           path: auth.setupPassword.path,
           lazy: screen(
             () => import('@/features/auth/routes/setup-password'),
@@ -67,11 +74,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           ),
         },
         {
-          path: `${auth.signIn.path}/*`,
-          lazy: screen(
-            () => import('@/features/auth/routes/customer-sign-in'),
-            (m) => m.CustomerSignInRoute,
-          ),
+          element: <SignedOutOnly />,
+          children: [
+            {
+              path: `${auth.signIn.path}/*`,
+              lazy: screen(
+                () => import('@/features/auth/routes/customer-sign-in'),
+                (m) => m.CustomerSignInRoute,
+              ),
+            },
+          ],
         },
         {
           path: paths.admin.signIn.path,

@@ -10,6 +10,7 @@ export const paths = {
     signIn: { path: '/auth', getHref: (redirectTo?: string | null) => withRedirect('/auth', redirectTo) },
     callback: { path: '/auth/callback', getHref: () => '/auth/callback' },
     resetPassword: { path: '/auth/reset-password', getHref: () => '/auth/reset-password' },
+    forgotPassword: { path: '/auth/forgot-password', getHref: () => '/auth/forgot-password' },
     setupPassword: {
       path: '/auth/setup-password',
       getHref: (email?: string) =>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigation, useSearchParams } from 'react-router-dom';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from './use-debounced-value';
 
 /** A copy of `params` with the given keys set, or removed when the value is null or empty. */
@@ -51,9 +51,13 @@ export function useListSearchParams<S extends string>(statuses: readonly S[]): L
 
   const [searchText, setSearchText] = useState(search);
   const settled = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  // Not while the app is on its way to another page (a card's link followed before the typing
+  // settled): writing the search then would bring the list back instead.
+  const navigating = useNavigation().state !== 'idle';
   useEffect(() => {
-    if (settled !== search) setParams((p) => withParams(p, { q: settled, page: null }), { replace: true });
-  }, [settled, search, setParams]);
+    if (navigating || settled === search) return;
+    setParams((p) => withParams(p, { q: settled, page: null }), { replace: true });
+  }, [settled, search, setParams, navigating]);
 
   const setStatus = useCallback(
     (next: string) => setParams((p) => withParams(p, { status: next === 'all' ? null : next, page: null })),

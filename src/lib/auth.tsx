@@ -60,7 +60,6 @@ const renewingState = (session: Session): AuthState => ({
   renewing: true,
 });
 
-
 /** Events after which the provider's state follows the session it was given. */
 const SESSION_EVENTS: ReadonlySet<AuthChangeEvent> = new Set<AuthChangeEvent>([
   'INITIAL_SESSION',

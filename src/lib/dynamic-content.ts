@@ -18,6 +18,8 @@ export type DynamicContentType = (typeof DYNAMIC_CONTENT_TYPES)[number];
 
 /** Refresh interval in seconds: default 300, never below 60 or above 3600. */
 export const REFRESH_INTERVAL = { default: 300, min: 60, max: 3600 } as const;
+/** What the dynamic-content function takes as a location (its LOCATION_CHARS and 100-character limit). */
+export const LOCATION_RULE = { pattern: /^[\p{L}\p{N} ,.'’-]+$/u, max: 100 } as const;
 export const DEFAULT_LOCATION = DEFAULTS.location;
 export const DEFAULT_NEWS_CATEGORY: NewsCategory = DEFAULTS.category;
 

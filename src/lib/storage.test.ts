@@ -2,24 +2,45 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { SUPABASE_URL } from '@tests/setup/supabase-mocks';
-import { fileExtension, signedUrl, signedUrls, uniqueFileName, uploadFile } from './storage';
+import {
+  displayFileName,
+  fileExtension,
+  formatFileSize,
+  renamedPath,
+  signedUrl,
+  signedUrls,
+  uniqueFileName,
+  uploadFile,
+} from './storage';
 
 const storageUrl = (path: string) => `${SUPABASE_URL}/storage/v1${path}`;
 
 afterEach(() => vi.restoreAllMocks());
 
 describe('uniqueFileName', () => {
-  it('is the time, a random suffix and the original extension', () => {
+  it('is the file’s own name, the time, a random suffix and the original extension', () => {
     vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
     const name = uniqueFileName({ name: 'Shop Front.JPG' });
-    expect(name).toMatch(/^1700000000000-[a-z0-9]{8}\.jpg$/);
+    expect(name).toMatch(/^Shop Front--1700000000000-[a-z0-9]{8}\.jpg$/);
+    // People see the name they uploaded, not the generated one.
+    expect(displayFileName(`c1/${name}`)).toBe('Shop Front.jpg');
+    expect(displayFileName('1795389809570-g7hwtulb.png')).toBe('1795389809570-g7hwtulb.png');
+    expect(uniqueFileName({ name: 'Café/menu?.png' })).toMatch(/^Cafe-menu--\d{13}-[a-z0-9]{8}\.png$/);
+  });
+  it('renames keep the generated part, so the name stays unique', () => {
+    expect(renamedPath('Shop Front--1700000000000-abcdefgh.jpg', 'Window display')).toBe(
+      'Window display--1700000000000-abcdefgh.jpg',
+    );
+    expect(renamedPath('c1/1795389809570-g7hwtulb.png', 'Door.png')).toBe('c1/Door--1795389809570-g7hwtulb.png');
+    expect(formatFileSize(2_411_724)).toBe('2.3 MB');
+    expect(formatFileSize(850_000)).toBe('830 KB');
   });
   it('differs between two files chosen in the same millisecond', () => {
     vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
     expect(uniqueFileName({ name: 'a.pdf' })).not.toBe(uniqueFileName({ name: 'a.pdf' }));
   });
   it('keeps no dot when the file has no extension', () => {
-    expect(uniqueFileName({ name: 'README' })).toMatch(/^\d+-[a-z0-9]{8}$/);
+    expect(uniqueFileName({ name: 'README' })).toMatch(/^README--\d+-[a-z0-9]{8}$/);
     expect(fileExtension('archive.tar.gz')).toBe('gz');
     expect(fileExtension('.hidden')).toBe('');
   });

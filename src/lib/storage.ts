@@ -19,11 +19,60 @@ export function fileExtension(name: string): string {
   return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toLowerCase() : '';
 }
 
-/** A collision-free name keeping the original extension: `${Date.now()}-${random}.${ext}`. */
-export function uniqueFileName(file: Pick<File, 'name'>): string {
+/** The part of a file name people chose, made safe for a storage key (letters, digits, spaces, - _ . ( )). */
+function readablePart(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9 _().-]+/g, '-')
+    .replace(/\s+/g, ' ')
+    .replace(/-{2,}/g, '-')
+    .replace(/^[\s.-]+|[\s.-]+$/g, '')
+    .slice(0, 60);
+}
+
+/** The generated part of a stored name: the upload's time and a random suffix. */
+const GENERATED = /^(?:(.+)--)?(\d{13}-[a-z0-9]{8})(\.[A-Za-z0-9]+)?$/;
+
+/**
+ * A collision-free name keeping the original extension: `${name}--${Date.now()}-${random}.${ext}`,
+ * with the file's own name in front so people recognise it (displayFileName gives it back).
+ */
+export function uniqueFileName(file: Pick<File, 'name'>, base?: string): string {
   const random = Math.random().toString(36).slice(2, 10).padEnd(8, '0');
   const ext = fileExtension(file.name);
-  return ext ? `${Date.now()}-${random}.${ext}` : `${Date.now()}-${random}`;
+  const readable = readablePart(base ?? (ext ? file.name.slice(0, -ext.length - 1) : file.name));
+  const unique = `${readable ? `${readable}--` : ''}${Date.now()}-${random}`;
+  return ext ? `${unique}.${ext}` : unique;
+}
+
+/**
+ * The name a stored file is shown by: the name it was uploaded with ('Front door.png' for
+ * 'c1/Front door--1795389809570-g7hwtulb.png'), or the stored name when it has none.
+ */
+export function displayFileName(path: string): string {
+  const last = path.split('/').pop() ?? path;
+  const match = GENERATED.exec(last);
+  return match?.[1] ? `${match[1]}${match[3] ?? ''}` : last;
+}
+
+/** The same file under another readable name: its generated part kept, so it stays unique. */
+export function renamedPath(path: string, name: string): string {
+  const slash = path.lastIndexOf('/');
+  const folder = slash >= 0 ? path.slice(0, slash + 1) : '';
+  const last = path.slice(slash + 1);
+  const match = GENERATED.exec(last);
+  const ext = fileExtension(last);
+  const readable = readablePart(ext && name.toLowerCase().endsWith(`.${ext}`) ? name.slice(0, -ext.length - 1) : name);
+  if (!match) return `${folder}${uniqueFileName({ name: last }, readable)}`;
+  return `${folder}${readable ? `${readable}--` : ''}${match[2]}${match[3] ?? ''}`;
+}
+
+/** '2.4 MB', '830 KB' or '512 B'. */
+export function formatFileSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} B`;
 }
 
 /**

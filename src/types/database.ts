@@ -1167,9 +1167,17 @@ export type Database = {
         }[]
       }
       prune_play_rollups: { Args: Record<PropertyKey, never>; Returns: Json }
+      rate_limit_retry_after: {
+        Args: { p_key: string; p_window_seconds: number }
+        Returns: number
+      }
       record_plays: {
         Args: { p_device_id?: string; p_plays: Json }
         Returns: Json
+      }
+      rename_slide_image: {
+        Args: { p_from: string; p_to: string }
+        Returns: number
       }
       request_alert_emails: {
         Args: Record<PropertyKey, never>

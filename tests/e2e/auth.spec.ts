@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { verifyLink } from '../support/inbox.ts';
+import { otpCode, verifyLink } from '../support/inbox.ts';
 import { screenshot } from './screenshot.ts';
 import { ADMIN, CAFE, GYM, mail, signInAs } from './support.ts';
 
@@ -26,6 +26,29 @@ test('a customer asks for a sign-in link, follows it from the inbox and lands on
 
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('a venue types the code of its sign-in e-mail on /auth, or signs in with the password an admin set', async ({
+  page,
+}) => {
+  await page.goto('/auth');
+  const asked = Date.now();
+  await page.getByLabel('Email').fill(GYM.email);
+  await page.getByRole('button', { name: 'Send Sign-in Link' }).click();
+  await expect(page.getByRole('status')).toHaveText(LINK_SENT);
+  const code = otpCode(await mail.latest(GYM.email, { after: asked, timeoutMs: 15_000 }));
+  const form = page.getByRole('form', { name: 'Sign in with a code' });
+  await form.getByLabel('Code').fill(code);
+  await form.getByRole('button', { name: 'Sign In with Code' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+
+  await page.getByRole('button', { name: 'Use a password instead' }).click();
+  await page.getByLabel('Email').fill(GYM.email);
+  await page.getByLabel('Password', { exact: true }).fill(GYM.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/home$/);
 });
 
 test('a sign-in link that fails says why and returns to /auth', async ({ page }) => {
@@ -74,7 +97,10 @@ test('a customer signing in at /admin with their password is refused', async ({ 
 test('the password screens', async ({ page }) => {
   await page.goto('/auth/reset-password');
   await expect(page.getByRole('heading', { name: 'Set New Password' })).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveText('Invalid reset link. Please request a new password reset.');
+  await expect(page.getByRole('alert')).toContainText('Invalid reset link. Please request a new password reset.');
+  // Without its tokens the form cannot be used; a new link is one click away.
+  await expect(page.getByLabel('New Password')).toBeDisabled();
+  await expect(page.getByRole('link', { name: 'Request a new link' })).toBeVisible();
   await screenshot(page, 'reset-password');
 
   await page.goto(`/auth/setup-password?email=${encodeURIComponent(CAFE.email)}`);

@@ -116,13 +116,16 @@ test('an admin adds a customer with files, finds, views, edits, deactivates, set
   await page.getByRole('link', { name: 'Back to Customers' }).click();
   await search(page, name);
   await card.getByRole('button', { name: `Delete ${name}` }).click();
-  const confirm = page.getByRole('alertdialog', { name: 'Delete customer?' });
+  const confirm = page.getByRole('alertdialog', { name: `Delete ${name}?` });
+  await expect(confirm.getByText(`${name} has no campaigns.`)).toBeVisible();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByRole('heading', { name: 'No customers match' })).toBeVisible();
 });
 
-test('a save the database refuses (an e-mail already in use) shows why and keeps the input', async ({ page }) => {
+test('an e-mail already in use (any case) is marked at the Email field, focused and on screen, and the input is kept', async ({
+  page,
+}) => {
   const stamp = Date.now();
   await signInAs(page, ADMIN);
   await page.goto('/dashboard/customers/add');
@@ -132,9 +135,12 @@ test('a save the database refuses (an e-mail already in use) shows why and keeps
   await page.getByLabel('Notes', { exact: true }).fill('Should not be saved');
   await page.getByRole('button', { name: 'Add Customer' }).click();
 
-  const alert = page.getByRole('alert');
-  await expect(alert).toContainText('Failed to add customer');
-  await expect(alert).toContainText('customers_email_unique_idx');
+  const email = page.getByLabel('Email *', { exact: true });
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription(/Another customer already uses this e-mail/);
+  await expect(email).toBeFocused();
+  await expect(email).toBeInViewport();
+  await expect(page.getByText('customers_email_unique_idx')).toHaveCount(0);
   await expect(page.getByLabel('Name *', { exact: true })).toHaveValue(`Copy Cafe ${stamp}`);
   await expect(page.getByLabel('Email *', { exact: true })).toHaveValue(CAFE.email.toUpperCase());
   await expect(page.getByLabel('Notes', { exact: true })).toHaveValue('Should not be saved');

@@ -7,7 +7,7 @@ test.use({ viewport: { width: 1280, height: 800 } });
 
 const service = () => serviceClient(STACK_URL);
 
-test("a venue an admin adds signs in by link; a new e-mail in the form becomes its sign-in e-mail", async ({
+test('a venue an admin adds signs in by link; a new e-mail in the form becomes its sign-in e-mail', async ({
   page,
   browser,
 }) => {

@@ -184,3 +184,71 @@ describe('rules with readable messages', () => {
     expect(left).toEqual([]);
   });
 });
+
+describe('customer fields hold what their names say', () => {
+  const newCustomer = async (extra: Record<string, unknown>) => {
+    const admin = await as('admin');
+    const s = uniqueSuffix();
+    const r = await admin
+      .from('customers')
+      .insert({ name: `Fields ${s}`, username: `fields-${s}`, email: `fields-${s}@example.test`, ...extra })
+      .select('id, contact_phone, signup_date, installation_date')
+      .single();
+    if (r.data) createdCustomers.push((r.data as { id: string }).id);
+    return r;
+  };
+
+  it('a phone number must be one', async () => {
+    for (const phone of ['abc-not-a-phone', '12', '+1 (212) 555-0142 ext. 9', `+${'1'.repeat(16)}`]) {
+      const r = await newCustomer({ contact_phone: phone });
+      expect(r.error?.code, phone).toBe('23514');
+      expect(r.error?.message).toMatch(/customers_contact_phone_is_a_phone_number/);
+    }
+    for (const phone of ['+1 212 555 0142', '(212) 555-0142', '020.7946.0958']) {
+      const r = await newCustomer({ contact_phone: phone });
+      expect(r.error, phone).toBeNull();
+    }
+  });
+
+  it('the screens are not installed before the venue signed up', async () => {
+    const early = await newCustomer({ signup_date: '2026-05-10', installation_date: '2026-05-01' });
+    expect(early.error?.code).toBe('23514');
+    expect(early.error?.message).toMatch(/customers_installation_not_before_signup/);
+    const sameDay = await newCustomer({ signup_date: '2026-05-10', installation_date: '2026-05-10' });
+    expect(sameDay.error).toBeNull();
+    // An edit is held to it too.
+    const admin = await as('admin');
+    const moved = await admin
+      .from('customers')
+      .update({ installation_date: '2026-01-01' })
+      .eq('id', (sameDay.data as { id: string }).id)
+      .select();
+    expect(moved.error?.message).toMatch(/customers_installation_not_before_signup/);
+  });
+
+  it('names and usernames have sensible lengths', async () => {
+    const username = await newCustomer({ username: 'u'.repeat(5000) });
+    expect(username.error?.message).toMatch(/customers_username_1_to_100_characters/);
+    const blank = await newCustomer({ name: '   ' });
+    expect(blank.error?.message).toMatch(/customers_name_1_to_200_characters/);
+    const notes = await newCustomer({ notes: 'n'.repeat(5001) });
+    expect(notes.error?.message).toMatch(/customers_long_texts_at_most_5000_characters/);
+  });
+});
+
+describe('rate limits', () => {
+  it('say how long a key over its limit waits: what is left of its window', async () => {
+    const sb = service();
+    const key = `retry-after-test:${uniqueSuffix()}`;
+    expect((await sb.rpc('rate_limit_retry_after', { p_key: key, p_window_seconds: 900 })).data).toBeNull();
+    await sb.rpc('consume_rate_limit', { p_key: key, p_limit: 1, p_window_seconds: 900 });
+    const { data, error } = await sb.rpc('rate_limit_retry_after', { p_key: key, p_window_seconds: 900 });
+    expect(error).toBeNull();
+    expect(data).toBeGreaterThan(890);
+    expect(data).toBeLessThanOrEqual(900);
+    // Not for browsers: only the service role may ask.
+    const denied = await (await as('admin')).rpc('rate_limit_retry_after', { p_key: key, p_window_seconds: 900 });
+    expect(denied.error?.code).toBe('42501');
+    await sb.from('function_rate_limits').delete().eq('key', key);
+  });
+});

@@ -182,3 +182,38 @@ describe('save_campaign_slides', () => {
     expect((await slides()).map((s) => s.title)).toEqual(['Mine']);
   });
 });
+
+describe('rename_slide_image', () => {
+  it('points every slide showing the image at its new name (with or without slides/), for admins only', async () => {
+    const sb = service();
+    const campaign = SEED.campaigns.gymCompleted;
+    const stamp = Date.now();
+    const from = `rename-test-${stamp}.png`;
+    const to = `Window--${stamp}-abcdefgh.png`;
+    const made = await sb
+      .from('campaign_items')
+      .insert([
+        { campaign_id: campaign, display_order: 90, image_url: from },
+        { campaign_id: campaign, display_order: 91, image_url: `slides/${from}` },
+        { campaign_id: campaign, display_order: 92, image_url: 'other.png' },
+      ])
+      .select('id');
+    const ids = (made.data ?? []).map((row: { id: string }) => row.id);
+    try {
+      const venue = await (await as('gym')).rpc('rename_slide_image', { p_from: from, p_to: to });
+      expect(venue.error?.code).toBe('42501');
+
+      const admin = await as('admin');
+      const { data, error } = await admin.rpc('rename_slide_image', { p_from: from, p_to: to });
+      expect(error).toBeNull();
+      expect(data).toBe(2);
+      const after = await sb.from('campaign_items').select('image_url').in('id', ids).order('display_order');
+      expect(after.data?.map((row: { image_url: string }) => row.image_url)).toEqual([to, to, 'other.png']);
+
+      const blank = await admin.rpc('rename_slide_image', { p_from: to, p_to: ' ' });
+      expect(blank.error?.code).toBe('22023');
+    } finally {
+      await sb.from('campaign_items').delete().in('id', ids);
+    }
+  });
+});

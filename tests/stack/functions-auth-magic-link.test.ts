@@ -122,11 +122,16 @@ describe('send-magic-link', () => {
         body: { ok: true },
       });
     }
-    expect(await invoke({ email })).toEqual({
+    // Refused, saying how long to wait: what is left of the address's 15-minute window.
+    const refused = await invoke({ email });
+    expect(refused).toEqual({
       status: 429,
-      body: { error: 'Too many requests. Please try again later.' },
+      body: { error: 'Too many requests. Please try again later.', retry_after_seconds: expect.any(Number) },
       ms: expect.any(Number),
     });
+    const wait = (refused.body as { retry_after_seconds: number }).retry_after_seconds;
+    expect(wait).toBeGreaterThan(850);
+    expect(wait).toBeLessThanOrEqual(900);
     expect((await invoke({ email: address('patient') })).status).toBe(200);
   }, 30_000);
 

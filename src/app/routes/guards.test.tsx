@@ -57,6 +57,8 @@ const adminCases: [string, string][] = [
   ['/slides', '/dashboard'],
   ['/no-such-page', '/dashboard'],
   ['/dashboard/no-such-page', '/dashboard'],
+  // Already signed in: the venue sign-in is not for them.
+  ['/auth', '/dashboard'],
 ];
 
 const customerCases: [string, string][] = [
@@ -67,6 +69,7 @@ const customerCases: [string, string][] = [
   ['/dashboard/customers', '/home'],
   ['/dashboard/equipment', '/home'],
   ['/no-such-page', '/home'],
+  ['/auth', '/home'],
 ];
 
 describe('route guards', () => {

@@ -73,3 +73,11 @@ export function RoleRedirect() {
   if (access.status === 'signed-out') return <Navigate to={paths.auth.signIn.getHref()} replace />;
   return <Navigate to={homeFor(access.role)} replace />;
 }
+
+/** The venue sign-in: someone already signed in goes where they belong (an admin to /dashboard, a venue to /home). */
+export function SignedOutOnly() {
+  const access = useAccess();
+  if (access.status === 'loading') return <FullPageSpinner />;
+  if (access.status === 'signed-in') return <Navigate to={homeFor(access.role)} replace />;
+  return <Outlet />;
+}

@@ -1,3 +1,4 @@
+import { format } from 'date-fns';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
@@ -52,14 +53,17 @@ describe('DynamicContent: states', () => {
       json({ error: 'Location contains characters that are not allowed' }, 400),
     );
     server.use(handler);
-    renderContent('weather', { location: 'New York' });
+    renderContent('weather', { location: 'Chicago' });
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Location contains characters that are not allowed');
     expect(alert).toHaveTextContent('Using fallback data');
-    // The minimal local sample stands in.
-    expect(screen.getByRole('heading', { name: 'New York' })).toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    // The local sample stands in as a whole card: the slide's location, today's date and a 5-day forecast.
+    expect(screen.getByRole('heading', { name: 'Chicago' })).toBeInTheDocument();
     expect(screen.getByText('Partly cloudy')).toBeInTheDocument();
+    expect(screen.getByText(format(new Date(), 'EEEE, MMMM d'))).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: '5-Day Forecast' })).getAllByRole('listitem')).toHaveLength(5);
   });
 
   it('on a network failure: the client error text and the local sample news', async () => {

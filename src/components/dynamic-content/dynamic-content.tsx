@@ -2,7 +2,7 @@
 // to whatever box holds it (the builder's small preview or the player's full screen).
 import { useQuery } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { clearProblem, reportProblem } from '@/lib/diagnostics';
@@ -49,7 +49,12 @@ export interface DynamicContentProps {
  */
 export function DynamicContent({ type, settings, paused, diagnostics = true, className }: DynamicContentProps) {
   return (
-    <div className={cn('@container relative flex size-full min-h-0 flex-col overflow-hidden', className)}>
+    <div
+      className={cn(
+        '@container relative flex size-full min-h-0 flex-col overflow-hidden [&>section]:min-h-0 [&>section]:flex-1',
+        className,
+      )}
+    >
       {isDynamicContentType(type) ? (
         <DynamicContentBody type={type} settings={settings ?? null} paused={paused} diagnostics={diagnostics} />
       ) : diagnostics ? (
@@ -95,16 +100,18 @@ function DynamicContentBody({ type, settings, paused, diagnostics }: BodyProps) 
   if (!query.data) {
     return (
       <>
+        <ContentView
+          type={type}
+          data={localSampleData(type, settings)}
+          settings={settings}
+          paused={paused}
+          updatedAt={null}
+        />
         {diagnostics && (
-          <Alert
-            tone="danger"
-            title={query.error?.message || 'An error occurred'}
-            className="absolute inset-x-[2cqw] top-[2cqw] z-10 shadow-md"
-          >
-            Using fallback data
-          </Alert>
+          <Notice role="alert" tone="danger">
+            Using fallback data · {query.error?.message || 'An error occurred'}
+          </Notice>
         )}
-        <ContentView type={type} data={localSampleData(type)} settings={settings} paused={paused} updatedAt={null} />
       </>
     );
   }
@@ -114,18 +121,31 @@ function DynamicContentBody({ type, settings, paused, diagnostics }: BodyProps) 
     <>
       <ContentView type={type} data={data} settings={settings} paused={paused} updatedAt={updatedAt} />
       {fallback && diagnostics && (
-        <p
-          role="status"
-          className="absolute right-[1.5cqw] bottom-[1.5cqw] z-10 flex max-w-[70%] items-center gap-[0.6cqw] rounded-full bg-gray-950/60 px-[1.2cqw] py-[0.5cqw] text-[max(0.625rem,1.1cqw)] text-white backdrop-blur-sm"
-        >
-          <Info aria-hidden className="size-[1.1em] shrink-0" />
-          <span className="truncate">
-            Showing sample data
-            {error ? <span className="opacity-80"> · {error}</span> : null}
-          </span>
-        </p>
+        <Notice role="status" tone="info">
+          Showing sample data
+          {error ? <span className="opacity-80"> · {error}</span> : null}
+        </Notice>
       )}
     </>
+  );
+}
+
+/**
+ * An operator's note under the content (sample or fallback data): a line of its own at the
+ * foot of the box, so it never covers the content (the forecast row, the location).
+ */
+function Notice({ role, tone, children }: { role: 'status' | 'alert'; tone: 'info' | 'danger'; children: ReactNode }) {
+  return (
+    <p
+      role={role}
+      className={cn(
+        'flex shrink-0 items-center gap-[0.6cqw] px-[1.2cqw] py-[0.6cqw] text-[max(0.625rem,1.1cqw)] text-white',
+        tone === 'danger' ? 'bg-danger-700' : 'bg-gray-900',
+      )}
+    >
+      <Info aria-hidden className="size-[1.1em] shrink-0" />
+      <span className="truncate">{children}</span>
+    </p>
   );
 }
 

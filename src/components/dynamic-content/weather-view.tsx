@@ -20,6 +20,10 @@ export interface WeatherViewProps {
   now: Date;
 }
 
+/**
+ * A weather slide. Every size is a share of the box's width (cqw, no minimum), so a small
+ * preview is the screen scaled down and shows all of it, forecast row included.
+ */
 export function WeatherView({ data, updatedAt, now }: WeatherViewProps) {
   const condition = data.condition?.trim() || 'Unknown';
   const background = weatherBackground(data.condition, now);
@@ -30,33 +34,31 @@ export function WeatherView({ data, updatedAt, now }: WeatherViewProps) {
       data-background={background}
       className={cn(
         weatherBackgroundClass(background),
-        'flex size-full flex-col justify-between gap-[2cqw] p-[4cqw] text-white',
+        'flex size-full flex-col justify-between gap-[1.5cqw] p-[3cqw] leading-snug text-white',
       )}
     >
       <header className="flex items-start justify-between gap-[2cqw]">
         <div className="min-w-0">
-          <h2 className="flex items-center gap-[1cqw] text-[max(1rem,3.5cqw)] leading-tight font-semibold">
+          <h2 className="flex items-center gap-[1cqw] text-[3.5cqw] leading-tight font-semibold">
             <MapPin aria-hidden className="size-[1em] shrink-0" />
             <span className="truncate">{data.location?.trim() || 'Unknown'}</span>
           </h2>
-          <p className="text-[max(0.75rem,1.8cqw)] opacity-90">{format(now, 'EEEE, MMMM d')}</p>
+          <p className="text-[1.8cqw] opacity-90">{format(now, 'EEEE, MMMM d')}</p>
         </div>
-        <p className="shrink-0 text-[max(0.625rem,1.5cqw)] opacity-80">
+        <p className="shrink-0 text-[1.5cqw] opacity-80">
           Updated {formatDate(updatedAt, 'h:mm a', format(now, 'h:mm a'))}
         </p>
       </header>
 
       <div className="flex items-center justify-between gap-[3cqw]">
         <div className="flex items-center gap-[3cqw]">
-          <WeatherIcon code={data.icon} className="size-[max(3rem,12cqw)] drop-shadow" />
+          <WeatherIcon code={data.icon} className="size-[12cqw] drop-shadow" />
           <div>
-            <p className="text-[max(2.5rem,11cqw)] leading-none font-bold tracking-tight">
-              {degrees(data.temperature)}
-            </p>
-            <p className="mt-[1cqw] text-[max(0.875rem,3cqw)] capitalize">{condition}</p>
+            <p className="text-[11cqw] leading-none font-bold tracking-tight">{degrees(data.temperature)}</p>
+            <p className="mt-[1cqw] text-[3cqw] capitalize">{condition}</p>
           </div>
         </div>
-        <dl className="space-y-[1.5cqw] text-[max(0.75rem,2cqw)]">
+        <dl className="space-y-[1.5cqw] text-[2cqw]">
           <div className="flex items-center gap-[1cqw]">
             <Droplets aria-hidden className="size-[1.2em]" />
             <dt>Humidity</dt>
@@ -72,20 +74,16 @@ export function WeatherView({ data, updatedAt, now }: WeatherViewProps) {
 
       {forecast.length > 0 && (
         <section aria-label="5-Day Forecast">
-          <h3 className="mb-[1cqw] text-[max(0.75rem,1.8cqw)] font-semibold opacity-90">5-Day Forecast</h3>
+          <h3 className="mb-[1cqw] text-[1.8cqw] font-semibold opacity-90">5-Day Forecast</h3>
           <ol className="grid grid-cols-5 gap-[1.5cqw]">
             {forecast.map((day, index) => (
               <li
                 key={`${day.date}-${index}`}
-                className="flex flex-col items-center gap-[0.8cqw] rounded-[1cqw] bg-white/15 p-[1.2cqw] backdrop-blur-sm"
+                className="flex flex-col items-center gap-[0.6cqw] rounded-[1cqw] bg-white/15 p-[1cqw] leading-tight backdrop-blur-sm"
               >
-                <span className="text-[max(0.625rem,1.5cqw)]">{formatDate(day.date, 'EEE', day.date || '—')}</span>
-                <WeatherIcon
-                  code={day.icon}
-                  label={day.condition?.trim() || undefined}
-                  className="size-[max(1.25rem,4cqw)]"
-                />
-                <span className="text-[max(0.75rem,2.2cqw)] font-semibold">{degrees(day.temp)}</span>
+                <span className="text-[1.5cqw]">{formatDate(day.date, 'EEE', day.date || '—')}</span>
+                <WeatherIcon code={day.icon} label={day.condition?.trim() || undefined} className="size-[4cqw]" />
+                <span className="text-[2.2cqw] font-semibold">{degrees(day.temp)}</span>
               </li>
             ))}
           </ol>

@@ -40,6 +40,12 @@ describe('admin layout', () => {
   it('shows the sidebar header, the figures it is given and both link groups', () => {
     renderLayout('/dashboard');
     expect(sidebar().getByText('Dashboard', { selector: 'p' })).toBeInTheDocument();
+    // The product's mark heads the sidebar, above the Dashboard title.
+    const mark = sidebar().getByText('Signage Portal');
+    expect(
+      mark.compareDocumentPosition(sidebar().getByText('Dashboard', { selector: 'p' })) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     expect(sidebar().getByText(/ad display portal content management system/i)).toBeInTheDocument();
     const figures: [string, string][] = [
       ['7', 'Campaigns'],

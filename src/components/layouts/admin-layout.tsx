@@ -18,7 +18,9 @@ export interface ShellFigures {
 export function AdminLayout({ figures }: { figures: ShellFigures }) {
   const [menuOpen, setMenuOpen] = useState(false);
   return (
-    <div className="flex h-full bg-gray-50">
+    // The page itself scrolls (not a box inside it), so the keyboard, the browser's find and
+    // assistive technology scroll it as any page; the side menu and the top bar stay put.
+    <div className="flex min-h-full bg-gray-50">
       <a
         href="#main-content"
         className="sr-only z-50 rounded-md bg-white px-4 py-2 text-sm font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus-visible:outline-2 focus-visible:outline-brand-600"
@@ -26,7 +28,7 @@ export function AdminLayout({ figures }: { figures: ShellFigures }) {
         Skip to main content
       </a>
       <aside className="hidden w-64 shrink-0 lg:block" aria-label="Sidebar">
-        <AdminSidebar figures={figures.sidebar} />
+        <AdminSidebar figures={figures.sidebar} className="sticky top-0 h-screen" />
       </aside>
       <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
         <Dialog.Portal>
@@ -49,8 +51,10 @@ export function AdminLayout({ figures }: { figures: ShellFigures }) {
         </Dialog.Portal>
       </Dialog.Root>
       <div className="flex min-w-0 flex-1 flex-col">
-        <AdminTopBar onOpenMenu={() => setMenuOpen(true)} unresolvedAlerts={figures.unresolvedAlerts} />
-        <main id="main-content" tabIndex={-1} className="flex-1 overflow-y-auto focus:outline-none">
+        <div className="sticky top-0 z-30">
+          <AdminTopBar onOpenMenu={() => setMenuOpen(true)} unresolvedAlerts={figures.unresolvedAlerts} />
+        </div>
+        <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
           <Outlet />
         </main>
       </div>

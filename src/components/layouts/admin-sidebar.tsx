@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router-dom';
 import { focusRing } from '@/components/ui/button';
+import { ProductMark } from '@/components/ui/product-mark';
 import { cn } from '@/utils/cn';
 import { adminNav } from './admin-nav';
 
@@ -23,6 +24,7 @@ export function AdminSidebar({ figures, onNavigate, className }: AdminSidebarPro
   return (
     <div className={cn('flex h-full flex-col bg-gray-900 text-gray-100', className)}>
       <div className="space-y-3 border-b border-gray-800 px-5 py-5">
+        <ProductMark tone="light" />
         <div>
           <p className="text-lg font-semibold text-white">Dashboard</p>
           <p className="text-xs text-gray-400">Ad display portal content management system</p>

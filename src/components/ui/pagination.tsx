@@ -8,35 +8,52 @@ export interface PaginationProps {
   pageSize: number;
   total: number;
   onPageChange: (page: number) => void;
-  /** What the rows are, for the summary ('advertisers'). */
+  /** What one row is, for the summary ('advertiser'); the plural adds an s unless `nounPlural` is given. */
   noun: string;
+  nounPlural?: string;
   className?: string;
 }
 
-/** 'Showing 25–48 of 2,000 advertisers' with Previous and Next buttons. */
-export function Pagination({ page, pageSize, total, onPageChange, noun, className }: PaginationProps) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+const number = new Intl.NumberFormat('en-US');
+
+/** What a list's summary says: '3 customers' when one page holds them all, else 'Showing 25–48 of 2,000 advertisers'. */
+export function pageSummary({
+  page,
+  pageSize,
+  total,
+  noun,
+  nounPlural = `${noun}s`,
+}: Omit<PaginationProps, 'onPageChange' | 'className'>) {
+  const name = total === 1 ? noun : nounPlural;
+  if (total <= pageSize && page === 0) return `${number.format(total)} ${name}`;
   const first = total === 0 ? 0 : page * pageSize + 1;
   const last = Math.min(total, (page + 1) * pageSize);
-  const number = new Intl.NumberFormat('en-US');
+  return `Showing ${number.format(first)}–${number.format(last)} of ${number.format(total)} ${name}`;
+}
+
+/** The paging under every list: its summary, and Previous and Next when there is more than one page. */
+export function Pagination({ page, pageSize, total, onPageChange, noun, nounPlural, className }: PaginationProps) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <nav aria-label="Pagination" className={cn('flex flex-wrap items-center justify-between gap-3', className)}>
-      <p className="text-sm text-gray-600">
-        Showing {number.format(first)}–{number.format(last)} of {number.format(total)} {noun}
+      <p className="text-sm text-gray-600" aria-live="polite">
+        {pageSummary({ page, pageSize, total, noun, nounPlural })}
       </p>
-      <div className="flex items-center gap-2">
-        <Button variant="outline" size="sm" disabled={page <= 0} onClick={() => onPageChange(page - 1)}>
-          <ChevronLeft aria-hidden className="size-4" />
-          Previous
-        </Button>
-        <span className="text-sm text-gray-600">
-          Page {page + 1} of {pages}
-        </span>
-        <Button variant="outline" size="sm" disabled={page + 1 >= pages} onClick={() => onPageChange(page + 1)}>
-          Next
-          <ChevronRight aria-hidden className="size-4" />
-        </Button>
-      </div>
+      {(pages > 1 || page > 0) && (
+        <div className="flex items-center gap-2">
+          <Button variant="outline" size="sm" disabled={page <= 0} onClick={() => onPageChange(page - 1)}>
+            <ChevronLeft aria-hidden className="size-4" />
+            Previous
+          </Button>
+          <span className="text-sm text-gray-600">
+            Page {page + 1} of {pages}
+          </span>
+          <Button variant="outline" size="sm" disabled={page + 1 >= pages} onClick={() => onPageChange(page + 1)}>
+            Next
+            <ChevronRight aria-hidden className="size-4" />
+          </Button>
+        </div>
+      )}
     </nav>
   );
 }

@@ -160,22 +160,6 @@ export function videoFit(videoSeconds: number, slideSeconds: number): VideoFit {
 export const playSeconds = (slide: Pick<Slide, 'duration'> | undefined) =>
   slide && Number.isFinite(slide.duration) && slide.duration > 0 ? slide.duration : DURATION.fallback;
 
-function toNumber(value: unknown): number {
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string' && value.trim() !== '') return Number(value);
-  return Number.NaN;
-}
-
-function bounded(value: unknown, { min, max, fallback }: { min: number; max: number; fallback: number }) {
-  const number = toNumber(value);
-  if (!Number.isFinite(number)) return fallback;
-  return Math.min(max, Math.max(min, Math.round(number)));
-}
-
-/** Duration in seconds, 5 to 300; anything non-numeric falls back to 10. */
-export const normalizeDuration = (value: unknown) => bounded(value, DURATION);
-/** Priority 1 to 10; anything non-numeric falls back to 1. */
-export const normalizePriority = (value: unknown) => bounded(value, PRIORITY);
 /** Refresh interval in seconds, 60 to 3600; anything non-numeric falls back to 300. */
 export const normalizeRefreshInterval = (value: unknown) =>
   refreshIntervalSeconds({ refresh_interval: typeof value === 'number' || typeof value === 'string' ? value : null });

@@ -1,12 +1,12 @@
 // A venue's files (location photo, signed agreement) in the customer-files bucket, stored
 // under the customer's id and opened through links that last one minute.
-import { signedUrl, uniqueFileName, uploadFile } from '@/lib/storage';
+import { displayFileName, signedUrl, uniqueFileName, uploadFile } from '@/lib/storage';
 
 export const CUSTOMER_FILES_BUCKET = 'customer-files';
 /** Venue documents are opened through links that last one minute, made when clicked. */
 export const CUSTOMER_FILE_LINK_SECONDS = 60;
 
-/** Uploads a venue's file to `<customer id>/<timestamp>-<random>.<ext>` and returns its path. */
+/** Uploads a venue's file to `<customer id>/<its name>--<timestamp>-<random>.<ext>` and returns its path. */
 export function uploadCustomerFile(customerId: string, file: File): Promise<string> {
   return uploadFile(CUSTOMER_FILES_BUCKET, `${customerId}/${uniqueFileName(file)}`, file);
 }
@@ -26,7 +26,7 @@ export function customerFileLink(stored: string): Promise<string | null> {
   return signedUrl(CUSTOMER_FILES_BUCKET, customerFilePath(stored), CUSTOMER_FILE_LINK_SECONDS);
 }
 
-/** The name shown for a stored file: the last part of its path. */
+/** The name shown for a stored file: the name it was uploaded with (or the last part of its path). */
 export function storedFileName(stored: string | null | undefined): string | null {
-  return stored ? (stored.split('/').pop() ?? stored) : null;
+  return stored ? displayFileName(stored) : null;
 }

@@ -25,3 +25,17 @@ export async function consumeRateLimit(
   if (error) throw new Error(`rate limit check failed: ${error.message}`);
   return data === true;
 }
+
+/**
+ * Seconds until the window of `key` restarts: how long a caller over its limit must wait
+ * (at least 1). `client` must be the service-role client.
+ */
+export async function rateLimitRetryAfter(
+  client: SupabaseClient,
+  key: string,
+  { windowSeconds }: RateLimit,
+): Promise<number> {
+  const { data, error } = await client.rpc('rate_limit_retry_after', { p_key: key, p_window_seconds: windowSeconds });
+  if (error) throw new Error(`rate limit check failed: ${error.message}`);
+  return typeof data === 'number' && data > 0 ? data : windowSeconds;
+}

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { json, preflight } from '../_shared/cors.ts';
 import { type CustomerLoginRow, customersByEmail, ensureCustomerLogin } from '../_shared/customer-logins.ts';
 import { errorResponse, HttpError, parseBody } from '../_shared/http.ts';
-import { consumeRateLimit, type RateLimit } from '../_shared/rate-limit.ts';
+import { consumeRateLimit, type RateLimit, rateLimitRetryAfter } from '../_shared/rate-limit.ts';
 import { anonClient, serviceClient, supabaseEnv, type SupabaseEnv } from '../_shared/supabase-clients.ts';
 import { emailField } from '../_shared/validation.ts';
 
@@ -60,8 +60,13 @@ export function createHandler(deps: Deps): (req: Request) => Promise<Response> {
       if (req.method !== 'POST') throw new HttpError(405, 'Method not allowed');
       const { email, redirectTo } = await parseBody(req, bodySchema);
       const admin = serviceClient(deps.env, { fetch: deps.fetch });
-      if (!(await consumeRateLimit(admin, `send-magic-link:${email}`, RATE_LIMIT))) {
-        return json({ error: TOO_MANY_REQUESTS }, 429);
+      const key = `send-magic-link:${email}`;
+      if (!(await consumeRateLimit(admin, key, RATE_LIMIT))) {
+        // Say how long to wait, in the body and as HTTP's Retry-After.
+        const retryAfter = await rateLimitRetryAfter(admin, key, RATE_LIMIT);
+        return json({ error: TOO_MANY_REQUESTS, retry_after_seconds: retryAfter }, 429, {
+          'Retry-After': String(retryAfter),
+        });
       }
 
       const [customer] = await customersByEmail(admin, email);

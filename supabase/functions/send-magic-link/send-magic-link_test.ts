@@ -35,6 +35,7 @@ function setup(
     };
   const net = fakeNetwork({
     'POST /rest/v1/rpc/consume_rate_limit': cost(5, () => reply(opts.allowed ?? true)),
+    'POST /rest/v1/rpc/rate_limit_retry_after': cost(5, () => reply(421)),
     'GET /rest/v1/customers': cost(20, (call) => {
       const pattern = (call.search.get('email') ?? '').replace(/^ilike\./, '');
       return reply(
@@ -220,7 +221,13 @@ Deno.test(
     const { handler, net } = setup({ allowed: false });
     const res = await handler(post({ email: 'Cafe@Example.com' }));
     assertEquals(res.status, 429);
-    assertEquals(await res.json(), { error: TOO_MANY_REQUESTS });
+    // How long to wait: what is left of the address's window, in the body and in Retry-After.
+    assertEquals(await res.json(), { error: TOO_MANY_REQUESTS, retry_after_seconds: 421 });
+    assertEquals(res.headers.get('Retry-After'), '421');
+    assertEquals(net.callsTo('POST /rest/v1/rpc/rate_limit_retry_after')[0]?.body, {
+      p_key: `send-magic-link:${CUSTOMER}`,
+      p_window_seconds: 900,
+    });
     assertEquals(res.headers.get('Access-Control-Allow-Origin'), '*');
     const [hit] = net.callsTo('POST /rest/v1/rpc/consume_rate_limit');
     assertEquals(hit?.headers.get('Authorization'), 'Bearer service-role-key');

@@ -127,7 +127,7 @@ export function AdvertiserAds({ advertiserId }: { advertiserId: string }) {
     setOpen(true);
   };
   return (
-    <Card className="md:col-span-2">
+    <Card className="min-w-0 lg:col-span-3">
       <CardHeader className="flex flex-row items-center justify-between gap-3">
         <CardTitle>Ads</CardTitle>
         <Button size="sm" onClick={() => openFor(null)}>

@@ -2,6 +2,7 @@ import { Building2, Eye, Mail, Pencil, Phone, Power } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { TruncatedText } from '@/components/ui/truncated-text';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
 import type { Advertiser } from '../api/advertisers';
@@ -18,23 +19,27 @@ export function AdvertiserCard({ advertiser, onToggle, isToggling }: AdvertiserC
   return (
     <Card className="flex flex-col" aria-label={advertiser.business_name} role="article">
       <div className="flex items-start justify-between gap-3 px-5 pt-5">
-        <div className="flex min-w-0 items-center gap-3">
+        <div className="flex min-w-0 flex-1 items-center gap-3">
           <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
             <Building2 aria-hidden className="size-5" />
           </span>
           <div className="min-w-0">
-            <h2 className="truncate font-semibold text-gray-900">{advertiser.business_name}</h2>
-            <p className="truncate text-sm text-gray-500">{advertiser.advertiser_name}</p>
+            <TruncatedText as="h2" className="font-semibold text-gray-900">
+              {advertiser.business_name}
+            </TruncatedText>
+            <TruncatedText as="p" className="text-sm text-gray-500">
+              {advertiser.advertiser_name}
+            </TruncatedText>
           </div>
         </div>
         <AdvertiserStatusBadge status={advertiser.status} />
       </div>
       <dl className="space-y-1.5 px-5 py-4 text-sm text-gray-600">
-        <div className="flex items-center gap-2">
-          <dt>
+        <div className="flex min-w-0 items-center gap-2">
+          <dt className="shrink-0">
             <Mail aria-label="Email" className="size-4" />
           </dt>
-          <dd className="truncate">{advertiser.email}</dd>
+          <TruncatedText as="dd">{advertiser.email}</TruncatedText>
         </div>
         {advertiser.contact_number && (
           <div className="flex items-center gap-2">
@@ -44,9 +49,9 @@ export function AdvertiserCard({ advertiser, onToggle, isToggling }: AdvertiserC
             <dd>{advertiser.contact_number}</dd>
           </div>
         )}
-        <div className="flex items-center gap-2">
-          <dt className="text-gray-500">Industry:</dt>
-          <dd>{advertiser.industry ?? '—'}</dd>
+        <div className="flex min-w-0 items-center gap-2">
+          <dt className="shrink-0 text-gray-500">Industry:</dt>
+          <TruncatedText as="dd">{advertiser.industry ?? '—'}</TruncatedText>
         </div>
         <div className="flex items-center gap-2">
           <dt className="text-gray-500">Total spent:</dt>
@@ -73,7 +78,7 @@ export function AdvertiserCard({ advertiser, onToggle, isToggling }: AdvertiserC
           </Link>
         </Button>
         <Button
-          variant={active ? 'secondary' : 'primary'}
+          variant="outline"
           size="sm"
           isLoading={isToggling}
           onClick={() => onToggle(advertiser)}

@@ -5,9 +5,8 @@ import { CardList } from '@/components/lists/card-list';
 import { ListContent } from '@/components/lists/list-content';
 import { ListToolbar, SearchField, StatusFilterSelect } from '@/components/lists/list-toolbar';
 import { SkeletonGrid } from '@/components/lists/skeleton-grid';
-import { ContentLayout } from '@/components/layouts/content-layout';
+import { ListPage } from '@/components/layouts/list-page';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Pagination } from '@/components/ui/pagination';
 import { paths } from '@/config/paths';
 import { listParams, useListSearchParams } from '@/hooks/use-list-search-params';
 import type { ScreenPrefetch } from '@/lib/prefetch';
@@ -40,26 +39,37 @@ export function AdvertisersListRoute() {
   const addLink = <AddLink to={paths.dashboard.advertisers.add.getHref()}>Add Advertiser</AddLink>;
 
   return (
-    <ContentLayout title="Advertisers" description="Companies whose ads run on the displays.">
-      <ListToolbar>
-        <SearchField
-          id="advertiser-search"
-          label="Search advertisers"
-          placeholder="Company or contact person"
-          className="min-w-56"
-          value={searchText}
-          onValueChange={setSearchText}
-        />
-        <StatusFilterSelect
-          id="advertiser-status"
-          className="w-48"
-          statuses={ADVERTISER_STATUSES}
-          value={status}
-          onValueChange={setStatus}
-        />
-        {addLink}
-      </ListToolbar>
-
+    <ListPage
+      title="Advertisers"
+      description="Companies whose ads run on the displays."
+      actions={addLink}
+      filters={
+        <ListToolbar>
+          <SearchField
+            id="advertiser-search"
+            label="Search advertisers"
+            placeholder="Company or contact person"
+            className="min-w-56"
+            value={searchText}
+            onValueChange={setSearchText}
+          />
+          <StatusFilterSelect
+            id="advertiser-status"
+            className="w-48"
+            statuses={ADVERTISER_STATUSES}
+            value={status}
+            onValueChange={setStatus}
+          />
+        </ListToolbar>
+      }
+      paging={{
+        page: filters.page,
+        pageSize: ADVERTISER_PAGE_SIZE,
+        total: advertisers.data?.total,
+        noun: 'advertiser',
+        onPageChange: setPage,
+      }}
+    >
       <ListContent
         query={advertisers}
         loading={<SkeletonGrid label="Loading advertisers" className={`grid gap-4 ${GRID}`} itemClassName="h-56" />}
@@ -77,26 +87,23 @@ export function AdvertisersListRoute() {
         }
       >
         {(data) => (
-          <div className="space-y-4" aria-busy={advertisers.isPlaceholderData || undefined}>
-            <CardList label="Advertisers" className={GRID} items={data.advertisers} getKey={(a) => a.id}>
-              {(a) => (
-                <AdvertiserCard
-                  advertiser={a}
-                  onToggle={(adv) => toggle.mutate(adv)}
-                  isToggling={toggle.isPending && toggle.variables.id === a.id}
-                />
-              )}
-            </CardList>
-            <Pagination
-              page={filters.page}
-              pageSize={ADVERTISER_PAGE_SIZE}
-              total={data.total}
-              noun="advertisers"
-              onPageChange={setPage}
-            />
-          </div>
+          <CardList
+            label="Advertisers"
+            className={GRID}
+            items={data.advertisers}
+            getKey={(a) => a.id}
+            aria-busy={advertisers.isPlaceholderData || undefined}
+          >
+            {(a) => (
+              <AdvertiserCard
+                advertiser={a}
+                onToggle={(adv) => toggle.mutate(adv)}
+                isToggling={toggle.isPending && toggle.variables.id === a.id}
+              />
+            )}
+          </CardList>
         )}
       </ListContent>
-    </ContentLayout>
+    </ListPage>
   );
 }

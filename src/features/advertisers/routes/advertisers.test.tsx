@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '@tests/setup/msw-server';
+import { expectListLayout } from '@tests/setup/list-layout';
 import { renderRoutes } from '@tests/setup/render';
 import { fakeUser, restUrl, storeSession, SUPABASE_URL } from '@tests/setup/supabase-mocks';
 import { paths } from '@/config/paths';
@@ -65,6 +66,12 @@ describe('advertisers list', () => {
     renderAt('/dashboard/advertisers');
     expect(screen.getByText('Loading advertisers')).toBeInTheDocument();
     const card = await screen.findByRole('article', { name: 'Company 1' });
+    expectListLayout({
+      title: 'Advertisers',
+      action: 'Add Advertiser',
+      search: 'Search advertisers',
+      list: 'Advertisers',
+    });
     expect(card).toHaveTextContent('Contact 1');
     expect(card).toHaveTextContent('contact1@example.com');
     expect(card).toHaveTextContent('$1,250.50');
@@ -98,7 +105,7 @@ describe('advertisers list', () => {
     const { user } = renderAt('/dashboard/advertisers');
     await screen.findByRole('article', { name: 'Company 1' });
     await user.type(screen.getByLabelText('Search advertisers'), 'Sun, Inc');
-    await screen.findByText('Showing 1–1 of 1 advertisers');
+    await screen.findByText('1 advertiser');
     await expect
       .poll(() => queries.at(-1)?.get('or'))
       .toBe('(business_name.ilike."%Sun, Inc%",advertiser_name.ilike."%Sun, Inc%")');
@@ -130,7 +137,10 @@ describe('advertisers list', () => {
       }),
     );
     const { user } = renderAt('/dashboard/advertisers');
-    await user.click(await screen.findByRole('button', { name: 'Deactivate Company 1' }));
+    // Activate and Deactivate are one control in two states: they look alike (as on the customer cards).
+    const deactivate = await screen.findByRole('button', { name: 'Deactivate Company 1' });
+    expect(screen.getByRole('button', { name: 'Activate Company 2' }).className).toBe(deactivate.className);
+    await user.click(deactivate);
     await user.click(screen.getByRole('button', { name: 'Activate Company 2' }));
     await expect
       .poll(() => patches)
@@ -237,7 +247,7 @@ describe('advertiser form', () => {
     await user.click(screen.getByRole('button', { name: 'Add Advertiser' }));
 
     await expect.poll(() => router.state.location.pathname).toBe('/dashboard/advertisers');
-    expect(uploadedPath).toMatch(/^\d{13}-[a-z0-9]+\.png$/);
+    expect(uploadedPath).toMatch(/^logo--\d{13}-[a-z0-9]+\.png$/);
     expect(inserted).toEqual({
       advertiser_name: 'Maria Lopez',
       email: 'maria@example.com',

@@ -44,3 +44,36 @@ export function useAdminSignIn() {
     },
   });
 }
+
+export const signInCodeInputSchema = z.object({
+  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Please enter a valid email address')),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from the e-mail'),
+});
+
+export type SignInCodeInput = z.infer<typeof signInCodeInputSchema>;
+
+/** Signs in with the code of a sign-in e-mail (POST /auth/v1/verify, type email). */
+export async function verifySignInCode({ email, code }: SignInCodeInput) {
+  const { data, error } = await supabase.auth.verifyOtp({ email, token: code, type: 'email' });
+  if (error) {
+    const expired = error.code === 'otp_expired' || /expired or is invalid/i.test(error.message);
+    throw new Error(
+      expired ? 'That code is wrong or has expired. Check the latest e-mail, or ask for a new link.' : error.message,
+      { cause: error },
+    );
+  }
+  return data;
+}
+
+/** A venue's sign-in with the code of its e-mail. The route's guard then takes it home. */
+export function useCodeSignIn() {
+  return useMutation({ mutationFn: verifySignInCode });
+}
+
+/** A venue's sign-in with the password an admin set (Set Password). The route's guard then takes it home. */
+export function usePasswordSignIn() {
+  return useMutation({ mutationFn: signInWithPassword });
+}

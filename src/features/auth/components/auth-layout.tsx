@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ProductMark } from '@/components/ui/product-mark';
 
 export interface AuthLayoutProps {
   title: ReactNode;
@@ -11,7 +12,8 @@ export interface AuthLayoutProps {
 /** The centred card every sign-in and password screen sits in. */
 export function AuthLayout({ title, description, children, footer }: AuthLayoutProps) {
   return (
-    <main className="flex min-h-full items-center justify-center bg-gray-100 p-6">
+    <main className="flex min-h-full flex-col items-center justify-center gap-6 bg-gray-100 p-6">
+      <ProductMark />
       <Card className="w-full max-w-sm">
         <CardHeader>
           <CardTitle>{title}</CardTitle>

@@ -9,6 +9,7 @@ export interface NewPasswordFormProps {
   onSubmit: (values: NewPasswordInput) => void;
   isPending: boolean;
   submitLabel: string;
+  /** Disables the fields and the button: the link has no tokens, or the password is already set. */
   disabled?: boolean;
 }
 
@@ -24,20 +25,28 @@ export function NewPasswordForm({ onSubmit, isPending, submitLabel, disabled = f
   });
 
   return (
-    <form onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate className="space-y-4">
-      <Field label="New Password" error={errors.password?.message}>
-        {({ invalid, ...control }) => (
-          <PasswordInput {...control} {...register('password')} invalid={invalid} autoComplete="new-password" />
-        )}
-      </Field>
-      <Field label="Confirm Password" error={errors.confirmPassword?.message}>
-        {({ invalid, ...control }) => (
-          <PasswordInput {...control} {...register('confirmPassword')} invalid={invalid} autoComplete="new-password" />
-        )}
-      </Field>
-      <Button type="submit" className="w-full" isLoading={isPending} disabled={disabled}>
-        {isPending ? 'Saving…' : submitLabel}
-      </Button>
+    <form onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate>
+      {/* Disabled as a whole (fields and button) when the page cannot use a password. */}
+      <fieldset disabled={disabled} className="space-y-4">
+        <Field label="New Password" error={errors.password?.message}>
+          {({ invalid, ...control }) => (
+            <PasswordInput {...control} {...register('password')} invalid={invalid} autoComplete="new-password" />
+          )}
+        </Field>
+        <Field label="Confirm Password" error={errors.confirmPassword?.message}>
+          {({ invalid, ...control }) => (
+            <PasswordInput
+              {...control}
+              {...register('confirmPassword')}
+              invalid={invalid}
+              autoComplete="new-password"
+            />
+          )}
+        </Field>
+        <Button type="submit" className="w-full" isLoading={isPending}>
+          {isPending ? 'Saving…' : submitLabel}
+        </Button>
+      </fieldset>
     </form>
   );
 }

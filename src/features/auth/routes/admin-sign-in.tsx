@@ -30,12 +30,19 @@ export function AdminSignInRoute() {
       }
       description={askCode ? 'One more step to sign in.' : 'Sign in with your administrator e-mail and password.'}
       footer={
-        <>
-          Hosting a screen?{' '}
-          <Link to={paths.auth.signIn.getHref()} className="font-medium text-brand-700 underline">
-            Customer sign-in
-          </Link>
-        </>
+        <div className="space-y-1">
+          <p>
+            <Link to={paths.auth.forgotPassword.getHref()} className="font-medium text-brand-700 underline">
+              Forgot password?
+            </Link>
+          </p>
+          <p>
+            Hosting a screen?{' '}
+            <Link to={paths.auth.signIn.getHref()} className="font-medium text-brand-700 underline">
+              Customer sign-in
+            </Link>
+          </p>
+        </div>
       }
     >
       {askCode ? (

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { settle } from '@tests/setup/fake-time';
 import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
-import { authError, authUrl, fakeJwt, fakeUser } from '@tests/setup/supabase-mocks';
+import { authError, authUrl, fakeJwt, fakeUser, onUserRole } from '@tests/setup/supabase-mocks';
 import { ResetPasswordRoute } from './reset-password';
 
 const ACCESS = fakeJwt({ email: 'cafe@example.com' });
@@ -15,6 +15,7 @@ function renderReset(url: string) {
     [
       { path: '/auth/reset-password', element: <ResetPasswordRoute /> },
       { path: '/auth', element: <h1>Sign-in page</h1> },
+      { path: '/auth/forgot-password', element: <h1>Forgot password page</h1> },
     ],
     { url },
   );
@@ -76,11 +77,31 @@ describe('reset password', () => {
     expect(seen.bearer).toBe(`Bearer ${ACCESS}`);
   });
 
-  it('says the link is invalid without both tokens, and refuses to submit', async () => {
-    const { user } = renderReset(`/auth/reset-password?access_token=${ACCESS}`);
+  it('says the link is invalid without both tokens, keeps the form disabled and offers a new link', async () => {
+    const { user, router } = renderReset(`/auth/reset-password?access_token=${ACCESS}`);
     expect(screen.getByRole('alert')).toHaveTextContent(INVALID_LINK);
+    expect(screen.getByLabelText('New Password')).toBeDisabled();
+    expect(screen.getByLabelText('Confirm Password')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Update Password' })).toBeDisabled();
+    await user.click(screen.getByRole('link', { name: 'Request a new link' }));
+    expect(router.state.location.pathname).toBe('/auth/forgot-password');
+  });
+
+  it('sends an admin back to the admin sign-in after a reset', async () => {
+    acceptReset();
+    server.use(onUserRole('admin'));
+    const { user, router } = renderRoutes(
+      [
+        { path: '/auth/reset-password', element: <ResetPasswordRoute /> },
+        { path: '/auth', element: <h1>Sign-in page</h1> },
+        { path: '/admin', element: <h1>Admin sign-in page</h1> },
+      ],
+      { url: `/auth/reset-password?access_token=${ACCESS}&refresh_token=r1` },
+    );
     await submit(user, 'brand-new-pass');
-    expect(await screen.findByText('Missing reset tokens')).toBeInTheDocument();
+    expect(await screen.findByText('Password updated successfully! Redirecting to login...')).toBeInTheDocument();
+    await settle(() => expect(screen.getByRole('heading', { name: 'Admin sign-in page' })).toBeInTheDocument(), 4000);
+    expect(router.state.location.pathname).toBe('/admin');
   });
 
   it('shows the server’s message when the password is refused', async () => {

@@ -1,5 +1,5 @@
+import { Link, useLocation } from 'react-router-dom';
 import { useState } from 'react';
-import { useLocation } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
 import { readResetTokens, useResetPassword } from '../api/reset-password';
@@ -15,11 +15,20 @@ export function ResetPasswordRoute() {
   const [tokens] = useState(() => readResetTokens(location.search, location.hash));
   const reset = useResetPassword();
   const hasTokens = Boolean(tokens.accessToken && tokens.refreshToken);
-  useRedirectAfter(reset.isSuccess ? paths.auth.signIn.getHref() : null, REDIRECT_AFTER_PASSWORD_MS);
+  // Back to the sign-in the account uses: an admin's at /admin, a venue's at /auth.
+  const signIn = reset.data === 'admin' ? paths.admin.signIn.getHref() : paths.auth.signIn.getHref();
+  useRedirectAfter(reset.isSuccess ? signIn : null, REDIRECT_AFTER_PASSWORD_MS);
 
   return (
     <AuthLayout title="Set New Password" description="Choose a new password for your account.">
-      {!hasTokens && <Alert tone="danger">Invalid reset link. Please request a new password reset.</Alert>}
+      {!hasTokens && (
+        <Alert tone="danger">
+          Invalid reset link. Please request a new password reset.{' '}
+          <Link to={paths.auth.forgotPassword.getHref()} className="font-medium underline">
+            Request a new link
+          </Link>
+        </Alert>
+      )}
       {reset.isSuccess && <Alert tone="success">Password updated successfully! Redirecting to login...</Alert>}
       {reset.error && (
         <Alert tone="danger">{reset.error.message || 'Failed to reset password. Please try again.'}</Alert>
@@ -27,7 +36,7 @@ export function ResetPasswordRoute() {
       <NewPasswordForm
         submitLabel="Update Password"
         isPending={reset.isPending}
-        disabled={reset.isSuccess}
+        disabled={!hasTokens || reset.isSuccess}
         onSubmit={({ password }) => reset.mutate({ ...tokens, password })}
       />
     </AuthLayout>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { settle } from '@tests/setup/fake-time';
@@ -82,5 +82,18 @@ describe('set up password', () => {
     const { user } = renderSetup();
     await submit(user, 'first-password');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to set password');
+  });
+
+  it('says what to do next when no one is signed in', async () => {
+    server.use(
+      http.post(functionsUrl('setup-password'), () => HttpResponse.json({ error: 'Not signed in' }, { status: 401 })),
+    );
+    const { user, router } = renderSetup();
+    await submit(user, 'first-password');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Not signed in');
+    expect(alert).toHaveTextContent('Open the link from your e-mail again, or sign in and come back.');
+    await user.click(within(alert).getByRole('link', { name: 'sign in' }));
+    expect(router.state.location.pathname).toBe('/auth');
   });
 });

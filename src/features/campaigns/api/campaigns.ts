@@ -22,27 +22,35 @@ export interface CampaignFilters {
   search: string;
   status: CampaignStatus | 'all';
   contentType: CampaignContentType | 'all';
+  /** 0-based page of CAMPAIGN_PAGE_SIZE rows. */
+  page: number;
 }
+
+export const CAMPAIGN_PAGE_SIZE = 24;
 
 /** Characters that would break a PostgREST or=(...) filter or act as wildcards. */
 const searchTerm = (search: string) => search.replace(/[,()"\\*%:]/g, ' ').trim();
 
-async function getCampaigns({ search, status, contentType }: CampaignFilters) {
+async function getCampaigns({ search, status, contentType, page }: CampaignFilters) {
+  const from = page * CAMPAIGN_PAGE_SIZE;
   let query = supabase
     .from('campaigns')
     .select(
       'id, name, customer_id, status, start_date, end_date, content_type, priority, slide_count, total_duration, created_at, updated_at, customers(name, location, time_zone), campaign_windows(days, start_time, end_time)',
+      { count: 'exact' },
     )
-    .order('created_at', { ascending: false });
+    .order('created_at', { ascending: false })
+    .order('id')
+    .range(from, from + CAMPAIGN_PAGE_SIZE - 1);
   const term = searchTerm(search);
   if (term) query = query.or(`name.ilike.*${term}*,content_type.ilike.*${term}*`);
   if (status !== 'all') query = query.eq('status', status);
   if (contentType !== 'all') query = query.eq('content_type', contentType);
-  const { data } = await query.throwOnError();
-  return data;
+  const { data, count } = await query.throwOnError();
+  return { campaigns: data, total: count ?? data.length };
 }
 
-export type CampaignListItem = Awaited<ReturnType<typeof getCampaigns>>[number];
+export type CampaignListItem = Awaited<ReturnType<typeof getCampaigns>>['campaigns'][number];
 
 async function getCampaign(id: string) {
   const { data } = await supabase

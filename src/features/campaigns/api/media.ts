@@ -1,13 +1,18 @@
 // Slide files: images in the ad-images bucket and videos in ad-videos. The media library's
 // list (both buckets, newest first), batched signed links, thumbnails by Storage's image
-// transformation, a video's facts, and uploads with unique names. A video's upload keeps its
-// length and size as the object's user metadata and puts its poster frame beside the images.
+// transformation, a video's facts, uploads with unique names, renames and deletions. A
+// video's upload keeps its length and size as the object's user metadata and puts its
+// poster frame beside the images (posters/<video name>.jpg), which follows the video when it
+// is renamed or deleted.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { signedUrls, uniqueFileName, uploadFile } from '@/lib/storage';
+import { contentMatchesType } from '@/lib/file-signature';
+import { displayFileName, renamedPath, signedUrls, uniqueFileName, uploadFile } from '@/lib/storage';
+import { invalidateTable } from '@/entities/query-keys/table-keys';
 import { supabase } from '@/lib/supabase';
 import {
   AD_IMAGES_BUCKET,
   AD_VIDEOS_BUCKET,
+  bucketOf,
   MEDIA_MAX_BYTES,
   mediaKindOfType,
   posterPath,
@@ -28,7 +33,7 @@ export const VIDEO_EXTENSIONS = ['mp4', 'webm'] as const;
 /** A file of the media library. */
 export interface MediaItem {
   id: string;
-  /** The file name without its extension. */
+  /** The name it was uploaded with (or renamed to), without its extension. */
   title: string;
   /** The file name (its path in its bucket). */
   imageUrl: string;
@@ -37,6 +42,8 @@ export interface MediaItem {
   createdAt: string;
   /** A picture of it: the image, or a video's poster frame. */
   signedUrl: string | null;
+  /** Its size in bytes, when Storage says. */
+  size: number | null;
 }
 
 /** What the editor gets when a file is chosen or uploaded: the file, and a video's facts when known. */
@@ -69,15 +76,19 @@ export async function listMedia(): Promise<MediaItem[]> {
   const picture = ({ file, kind }: (typeof files)[number]) => (kind === 'video' ? posterPath(file.name) : file.name);
   // One batched request for every picture (images and posters are all in ad-images).
   const links = await signedUrls(AD_IMAGES_BUCKET, files.map(picture), SIGNED_URL_SECONDS);
-  return files.map((entry) => ({
-    id: entry.file.id ?? entry.file.name,
-    title: entry.file.name.replace(/\.[^.]+$/, ''),
-    imageUrl: entry.file.name,
-    kind: entry.kind,
-    advertiserName: 'Uploaded Media',
-    createdAt: entry.file.created_at ?? '',
-    signedUrl: links.get(picture(entry)) ?? null,
-  }));
+  return files.map((entry) => {
+    const size: unknown = (entry.file.metadata as Record<string, unknown> | null)?.size;
+    return {
+      id: entry.file.id ?? entry.file.name,
+      title: displayFileName(entry.file.name).replace(/\.[^.]+$/, ''),
+      imageUrl: entry.file.name,
+      kind: entry.kind,
+      advertiserName: 'Uploaded Media',
+      createdAt: entry.file.created_at ?? '',
+      signedUrl: links.get(picture(entry)) ?? null,
+      size: typeof size === 'number' ? size : null,
+    };
+  });
 }
 
 /** A stored video's length and size: from its upload's metadata, else read from the video itself. */
@@ -133,6 +144,18 @@ export function refusalOf(file: Pick<File, 'type' | 'size'>): string | null {
   return null;
 }
 
+/**
+ * Why the slide editor cannot take `file` (its type, its size, or bytes that are not the
+ * image its name claims, such as a text file renamed photo.png), or null when it can.
+ */
+export async function checkSlideFile(file: File): Promise<string | null> {
+  const refusal = refusalOf(file);
+  if (refusal) return refusal;
+  return (await contentMatchesType(file))
+    ? null
+    : 'Please choose an image file: this one is not the image its name says.';
+}
+
 /** Storage's refusal of an upload in the words the editor shows at the field. */
 function uploadError(error: unknown, kind: MediaKind): Error {
   const message = error instanceof Error ? error.message : '';
@@ -152,7 +175,7 @@ function uploadError(error: unknown, kind: MediaKind): Error {
  * poster frame); the poster is stored beside the images. Resolves to what was stored.
  */
 async function uploadSlideMedia(file: File): Promise<MediaChoice> {
-  const refusal = refusalOf(file);
+  const refusal = await checkSlideFile(file);
   if (refusal) throw new Error(refusal);
   const kind = mediaKindOfType(file.type)!;
   const name = uniqueFileName(file);
@@ -182,5 +205,75 @@ export function useUploadSlideMedia() {
   return useMutation({
     mutationFn: uploadSlideMedia,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: mediaKeys.all }),
+  });
+}
+
+/** The slides that show a library file (with or without the legacy 'slides/' prefix), by campaign. */
+export async function mediaUsage(path: string): Promise<{ slides: number; campaigns: string[] }> {
+  const { data } = await supabase
+    .from('campaign_items')
+    .select('id, campaigns(name)')
+    .in('image_url', [path, `slides/${path}`])
+    .throwOnError();
+  const campaigns = [
+    ...new Set(data.map((row) => row.campaigns?.name).filter((name): name is string => Boolean(name))),
+  ];
+  return { slides: data.length, campaigns };
+}
+
+export const mediaUsageOptions = (path: string) =>
+  queryOptions({ queryKey: [...mediaKeys.all, 'usage', path] as const, queryFn: () => mediaUsage(path), staleTime: 0 });
+
+/**
+ * Deletes a library file that no slide shows (the dialog checks first; a slide's file is
+ * never pulled from under it); a video's poster frame goes with it.
+ */
+export function useDeleteMedia() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ path, kind }: SlideMedia) => {
+      const usage = await mediaUsage(path);
+      if (usage.slides > 0)
+        throw new Error(
+          `Still shown by ${usage.slides === 1 ? 'a slide' : `${usage.slides} slides`} of ${usage.campaigns.join(', ')}.`,
+        );
+      const { error } = await supabase.storage.from(bucketOf(kind)).remove([path]);
+      if (error) throw error;
+      if (kind === 'video') await supabase.storage.from(AD_IMAGES_BUCKET).remove([posterPath(path)]);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mediaKeys.all }),
+  });
+}
+
+/**
+ * Renames a library file: its object moves to the new name (keeping its unique part), then
+ * every slide showing it follows (rename_slide_image). If the slides cannot follow, the file
+ * moves back, so no slide loses its file. A video's poster frame follows it.
+ */
+export async function renameMedia({ path, kind, name }: SlideMedia & { name: string }): Promise<string> {
+  const to = renamedPath(path, name.trim());
+  if (to === path) return path;
+  const bucket = supabase.storage.from(bucketOf(kind));
+  const moved = await bucket.move(path, to);
+  if (moved.error) throw moved.error;
+  const { error } = await supabase.rpc('rename_slide_image', { p_from: path, p_to: to });
+  if (error) {
+    await bucket.move(to, path);
+    throw new Error(error.message || 'Failed to rename the file', { cause: error });
+  }
+  // Without its poster a video still plays; the library and timeline show an icon instead.
+  if (kind === 'video') await supabase.storage.from(AD_IMAGES_BUCKET).move(posterPath(path), posterPath(to));
+  return to;
+}
+
+export function useRenameMedia() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: renameMedia,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: mediaKeys.all }),
+        invalidateTable(queryClient, 'campaign_items'),
+      ]),
   });
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { TruncatedText } from '@/components/ui/truncated-text';
 import { paths } from '@/config/paths';
 import type { CampaignListItem } from '../api/campaigns';
 import { formatDuration } from '@/lib/format';
@@ -28,15 +29,17 @@ export function CampaignCard({ campaign, onDelete }: CampaignCardProps) {
     <Card className="flex flex-col" aria-labelledby={headingId} role="article">
       <div className="flex-1 space-y-3 p-5">
         <div className="flex items-start justify-between gap-3">
-          <div className="min-w-0">
-            <h2 id={headingId} className="truncate text-base font-semibold text-gray-900">
+          <div className="min-w-0 flex-1">
+            <TruncatedText as="h2" id={headingId} className="text-base font-semibold text-gray-900">
               {campaign.name}
-            </h2>
-            <p className="truncate text-sm text-gray-600">{campaign.customers?.name ?? 'No customer'}</p>
+            </TruncatedText>
+            <TruncatedText as="p" className="text-sm text-gray-600">
+              {campaign.customers?.name ?? 'No customer'}
+            </TruncatedText>
             {campaign.customers?.location && (
-              <p className="flex items-center gap-1 truncate text-xs text-gray-500">
-                <MapPin aria-hidden className="size-3" />
-                {campaign.customers.location}
+              <p className="flex min-w-0 items-center gap-1 text-xs text-gray-500">
+                <MapPin aria-hidden className="size-3 shrink-0" />
+                <TruncatedText>{campaign.customers.location}</TruncatedText>
               </p>
             )}
           </div>

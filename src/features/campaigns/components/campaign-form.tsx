@@ -8,14 +8,16 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { paths } from '@/config/paths';
 import { venueOptionsQuery } from '@/entities/venue/venue-options';
 import { CAMPAIGN_STATUSES } from '../api/campaigns';
 import { campaignFormSchema, type CampaignFormValues } from '../lib/campaign-schema';
 import { humanize } from '../lib/format';
-import { NativeSelect } from './native-select';
 import { PlaysOnFieldset } from './plays-on-fieldset';
 import { ScheduleFieldset } from './schedule-fieldset';
+
+const STATUS_OPTIONS = CAMPAIGN_STATUSES.map((status) => ({ value: status, label: humanize(status) }));
 
 /** Above this many customers the select gets a filter box. */
 const SEARCHABLE_FROM = 10;
@@ -45,13 +47,22 @@ export function CampaignForm({ defaultValues, submitLabel, onSubmit, isSaving, s
   const searchable = options.length > SEARCHABLE_FROM;
   const term = customerFilter.trim().toLowerCase();
   const shown = searchable && term ? options.filter((c) => c.name.toLowerCase().includes(term)) : options;
+  const customerOptions = [
+    ...shown.map((c) => ({ value: c.id, label: c.location ? `${c.name} (${c.location})` : c.name })),
+    // Keep the current choice selectable while a filter hides it.
+    ...(searchable
+      ? options
+          .filter((c) => c.id === defaultValues.customer_id && !shown.includes(c))
+          .map((c) => ({ value: c.id, label: c.name }))
+      : []),
+  ];
 
   return (
     <Card>
       <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
         <CardContent className="grid gap-5 py-6 md:grid-cols-2">
-          <Field label="Campaign name" error={errors.name?.message} className="md:col-span-2">
-            {(control) => <Input {...control} {...register('name')} autoComplete="off" />}
+          <Field label="Campaign name *" error={errors.name?.message} className="md:col-span-2">
+            {(control) => <Input {...control} {...register('name')} invalid={control.invalid} autoComplete="off" />}
           </Field>
           {searchable && (
             <Field label="Find customer" className="md:col-span-2">
@@ -67,45 +78,26 @@ export function CampaignForm({ defaultValues, submitLabel, onSubmit, isSaving, s
             </Field>
           )}
           <Field
-            label="Customer"
+            label="Customer *"
             error={errors.customer_id?.message ?? (customers.isError ? 'Could not load customers' : undefined)}
           >
             {(control) => (
-              <NativeSelect
+              <Select
                 {...control}
                 {...register('customer_id', {
                   // Screens belong to one venue: another venue starts with none chosen.
                   onChange: () => setValue('device_ids', []),
                 })}
+                invalid={control.invalid}
                 disabled={customers.isPending}
-              >
-                <option value="">{customers.isPending ? 'Loading customers...' : 'Select a customer'}</option>
-                {shown.map((customer) => (
-                  <option key={customer.id} value={customer.id}>
-                    {customer.location ? `${customer.name} (${customer.location})` : customer.name}
-                  </option>
-                ))}
-                {/* Keep the current choice selectable while a filter hides it. */}
-                {searchable &&
-                  options
-                    .filter((c) => c.id === defaultValues.customer_id && !shown.includes(c))
-                    .map((c) => (
-                      <option key={c.id} value={c.id}>
-                        {c.name}
-                      </option>
-                    ))}
-              </NativeSelect>
+                placeholder={customers.isPending ? 'Loading customers...' : 'Select a customer'}
+                options={customerOptions}
+              />
             )}
           </Field>
-          <Field label="Status" error={errors.status?.message}>
+          <Field label="Status *" error={errors.status?.message}>
             {(control) => (
-              <NativeSelect {...control} {...register('status')}>
-                {CAMPAIGN_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {humanize(status)}
-                  </option>
-                ))}
-              </NativeSelect>
+              <Select {...control} {...register('status')} invalid={control.invalid} options={STATUS_OPTIONS} />
             )}
           </Field>
           <Field

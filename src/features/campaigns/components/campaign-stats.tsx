@@ -12,7 +12,7 @@ export function CampaignStats({ stats }: { stats: TimelineStats }) {
     ['Loop length', formatDuration(stats.loopDuration)],
   ];
   return (
-    <Card aria-labelledby="campaign-stats-title">
+    <Card role="region" aria-labelledby="campaign-stats-title">
       <CardHeader>
         <CardTitle id="campaign-stats-title" className="text-base">
           Campaign Stats

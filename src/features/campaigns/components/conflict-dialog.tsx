@@ -1,11 +1,9 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { overlayClasses, panelClasses } from '@/components/ui/dialog';
 
 export interface ConflictDialogProps {
   open: boolean;
-  message: string | undefined;
   isPending: boolean;
   /** Closes the dialog and keeps the local edits (Escape does the same). */
   onDismiss: () => void;
@@ -14,7 +12,7 @@ export interface ConflictDialogProps {
 }
 
 /** Another admin saved the campaign since it was loaded: reload theirs, or overwrite with ours. */
-export function ConflictDialog({ open, message, isPending, onDismiss, onReload, onOverwrite }: ConflictDialogProps) {
+export function ConflictDialog({ open, isPending, onDismiss, onReload, onOverwrite }: ConflictDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && !isPending && onDismiss()}>
       <AlertDialog.Portal>
@@ -27,11 +25,6 @@ export function ConflictDialog({ open, message, isPending, onDismiss, onReload, 
             Another admin saved this campaign after you opened it. Reload to see their version (your changes here are
             discarded), or overwrite theirs with yours.
           </AlertDialog.Description>
-          {message && (
-            <Alert tone="warning" className="mt-4">
-              {message}
-            </Alert>
-          )}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel asChild>
               <Button variant="ghost" disabled={isPending}>

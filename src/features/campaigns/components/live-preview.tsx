@@ -59,8 +59,8 @@ export function LivePreview({ slides, currentId, playing, onShow, onPlayingChang
   }, [playing, current, place, loop, onShow]);
 
   return (
-    <Card aria-labelledby="live-preview-title">
-      <CardHeader className="flex flex-row items-center justify-between gap-2 space-y-0">
+    <Card role="region" aria-labelledby="live-preview-title">
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2 space-y-0">
         <CardTitle id="live-preview-title" className="text-base whitespace-nowrap">
           Live Preview
         </CardTitle>
@@ -89,7 +89,7 @@ export function LivePreview({ slides, currentId, playing, onShow, onPlayingChang
             <ScreenFrame>
               <PreviewSlide slide={current} playing={playing} />
             </ScreenFrame>
-            <p className="text-sm text-gray-600">
+            <p className="text-sm break-words text-gray-600">
               <span className="font-medium text-gray-900">
                 {index + 1}. {slideTitle(current)}
               </span>{' '}

@@ -1,28 +1,46 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
-import { SUPABASE_URL } from '@tests/setup/supabase-mocks';
+import { restUrl, SUPABASE_URL } from '@tests/setup/supabase-mocks';
 import { MediaLibraryModal } from './media-library-modal';
 
 const storageUrl = (path: string) => `${SUPABASE_URL}/storage/v1${path}`;
 
-const file = (name: string, createdAt: string) => ({
+const file = (name: string, createdAt: string, size: number | null = 1000) => ({
   name,
   id: `id-${name}`,
   created_at: createdAt,
   updated_at: createdAt,
   last_accessed_at: createdAt,
-  metadata: { size: 1000, mimetype: 'image/png' },
+  metadata: size === null ? {} : { size, mimetype: 'image/png' },
 });
 
 const FILES = [
-  file('1764000000000-aaaa.png', '2026-11-22T10:00:00Z'),
-  file('1763000000000-bbbb.jpg', '2026-11-21T10:00:00Z'),
+  file('Front door--1764000000000-aaaaaaaa.png', '2026-11-22T10:00:00Z', 2_411_724),
+  file('1763000000000-bbbbbbbb.jpg', '2026-11-21T10:00:00Z', 850_000),
   file('notes.pdf', '2026-11-20T10:00:00Z'),
-  file('clip.webp', '2026-11-19T10:00:00Z'),
+  file('clip.webp', '2026-11-19T10:00:00Z', null),
 ];
+
+/** A video of ad-videos as Storage lists it. */
+const VIDEO = {
+  ...file('Intro--1763500000000-cccccccc.webm', '2026-11-21T12:00:00Z'),
+  metadata: { size: 9_000_000, mimetype: 'video/webm' },
+};
+
+/** Storage's info of a video, with the length and size the slide editor stored at upload. */
+const videoInfo = (name: string) => ({
+  id: `id-${name}`,
+  name,
+  bucket_id: 'ad-videos',
+  version: 'v1',
+  size: 9_000_000,
+  content_type: 'video/webm',
+  created_at: '2026-11-21T12:00:00Z',
+  metadata: { duration: 12.4, width: 640, height: 360 },
+});
 
 function renderModal(onSelect = vi.fn()) {
   const result = renderRoutes([
@@ -34,23 +52,22 @@ function renderModal(onSelect = vi.fn()) {
 afterEach(() => vi.useRealTimers());
 
 describe('media library', () => {
-  it("lists images and videos newest first, with pictures signed in one batched request and each video's length", async () => {
+  it('lists images and videos newest first, with pictures signed in one batched request and each video’s length', async () => {
     let listBody: unknown;
+    let videoListBody: unknown;
     const signed: string[][] = [];
-    const infos: string[] = [];
     server.use(
       http.post(storageUrl('/object/list/ad-images'), async ({ request }) => {
         listBody = await request.json();
-        // The posters/ folder is listed as a folder (no id) and is no file of the library.
+        // The posters/ folder is listed as a folder (no id): no file of the library.
         return HttpResponse.json([...FILES, { ...file('posters', ''), id: null, metadata: null }]);
       }),
-      http.post(storageUrl('/object/list/ad-videos'), () =>
-        HttpResponse.json([
-          {
-            ...file('1763500000000-cccc.webm', '2026-11-21T12:00:00Z'),
-            metadata: { size: 9000, mimetype: 'video/webm' },
-          },
-        ]),
+      http.post(storageUrl('/object/list/ad-videos'), async ({ request }) => {
+        videoListBody = await request.json();
+        return HttpResponse.json([VIDEO]);
+      }),
+      http.get(storageUrl('/object/info/ad-videos/:name'), ({ params }) =>
+        HttpResponse.json(videoInfo(String(params.name))),
       ),
       http.post(storageUrl('/object/sign/ad-images'), async ({ request }) => {
         const { paths } = (await request.json()) as { paths: string[] };
@@ -59,49 +76,47 @@ describe('media library', () => {
           paths.map((path) => ({ path, signedURL: `/object/sign/ad-images/${path}?token=t`, error: null })),
         );
       }),
-      http.get(storageUrl('/object/info/ad-videos/:name'), ({ params }) => {
-        infos.push(params.name as string);
-        return HttpResponse.json({
-          id: 'id-video',
-          name: params.name,
-          bucket_id: 'ad-videos',
-          version: 'v1',
-          size: 9000,
-          content_type: 'video/webm',
-          created_at: '2026-11-21T12:00:00Z',
-          metadata: { duration: 12.4, width: 640, height: 360 },
-        });
-      }),
     );
     const { user, onSelect } = renderModal();
     const dialog = within(await screen.findByRole('dialog', { name: 'Media Library' }));
     const list = within(await dialog.findByRole('list', { name: 'Media files' }));
+    // Files show the name they were uploaded with (older ones, their stored name).
     expect(list.getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
-      '1764000000000-aaaa',
-      '1763500000000-cccc',
-      '1763000000000-bbbb',
+      'Front door',
+      'Intro',
+      '1763000000000-bbbbbbbb',
       'clip',
     ]);
-    expect(listBody).toMatchObject({
-      prefix: '',
-      limit: 100,
-      offset: 0,
-      sortBy: { column: 'created_at', order: 'desc' },
-    });
+    for (const body of [listBody, videoListBody]) {
+      expect(body).toMatchObject({
+        prefix: '',
+        limit: 100,
+        offset: 0,
+        sortBy: { column: 'created_at', order: 'desc' },
+      });
+    }
     // A video's picture is its poster frame, kept beside the images.
     expect(signed).toEqual([
-      ['1764000000000-aaaa.png', 'posters/1763500000000-cccc.webm.jpg', '1763000000000-bbbb.jpg', 'clip.webp'],
+      [
+        'Front door--1764000000000-aaaaaaaa.png',
+        'posters/Intro--1763500000000-cccccccc.webm.jpg',
+        '1763000000000-bbbbbbbb.jpg',
+        'clip.webp',
+      ],
     ]);
-    const videoTile = list.getByRole('button', { name: '1763500000000-cccc' });
+    const videoTile = list.getByRole('button', { name: 'Intro' });
     expect(videoTile.querySelector('img')).toHaveAttribute(
       'src',
-      expect.stringContaining('/object/sign/ad-images/posters/1763500000000-cccc.webm.jpg?token=t'),
+      expect.stringContaining('/object/sign/ad-images/posters/Intro--1763500000000-cccccccc.webm.jpg?token=t'),
     );
     expect(await within(videoTile).findByTestId('video-length')).toHaveTextContent('0:12');
-    expect(infos).toEqual(['1763500000000-cccc.webm']);
 
     await user.click(dialog.getByRole('button', { name: 'List view' }));
-    expect(dialog.getAllByText('~2.0 MB')).toHaveLength(4);
+    // Real sizes; the spec's fixed label only where Storage gives none.
+    expect(dialog.getByText('2.3 MB')).toBeInTheDocument();
+    expect(dialog.getByText('830 KB')).toBeInTheDocument();
+    expect(dialog.getByText('8.6 MB')).toBeInTheDocument();
+    expect(dialog.getAllByText('~2.0 MB')).toHaveLength(1);
     expect(dialog.getAllByText('Uploaded Media')).toHaveLength(4);
 
     await user.type(dialog.getByPlaceholderText('Search files...'), 'zzz');
@@ -112,9 +127,9 @@ describe('media library', () => {
     await user.click(dialog.getByRole('button', { name: 'clip' }));
     await user.click(dialog.getByRole('button', { name: 'Select File' }));
     expect(onSelect).toHaveBeenLastCalledWith({ path: 'clip.webp', kind: 'image' });
-    await user.click(dialog.getByRole('button', { name: '1763500000000-cccc' }));
+    await user.click(dialog.getByRole('button', { name: 'Intro' }));
     await user.click(dialog.getByRole('button', { name: 'Select File' }));
-    expect(onSelect).toHaveBeenLastCalledWith({ path: '1763500000000-cccc.webm', kind: 'video' });
+    expect(onSelect).toHaveBeenLastCalledWith({ path: 'Intro--1763500000000-cccccccc.webm', kind: 'video' });
   });
 
   it('shows No media files when the buckets hold no files or their lists fail', async () => {
@@ -140,5 +155,124 @@ describe('media library', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading media...');
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(screen.getByRole('heading', { name: 'No media files' })).toBeInTheDocument();
+  });
+
+  it('renames a file (its slides follow) and deletes one no slide shows, but not one a slide shows', async () => {
+    let files = [FILES[0]!, FILES[1]!];
+    const moves: unknown[] = [];
+    const renames: unknown[] = [];
+    const removed: unknown[] = [];
+    server.use(
+      http.post(storageUrl('/object/list/ad-images'), () => HttpResponse.json(files)),
+      http.post(storageUrl('/object/list/ad-videos'), () => HttpResponse.json([])),
+      http.post(storageUrl('/object/sign/ad-images'), async ({ request }) => {
+        const { paths } = (await request.json()) as { paths: string[] };
+        return HttpResponse.json(
+          paths.map((path) => ({ path, signedURL: `/object/sign/ad-images/${path}?t`, error: null })),
+        );
+      }),
+      http.post(storageUrl('/object/move'), async ({ request }) => {
+        const body = (await request.json()) as { sourceKey: string; destinationKey: string };
+        moves.push(body);
+        files = files.map((f) => (f.name === body.sourceKey ? { ...f, name: body.destinationKey } : f));
+        return HttpResponse.json({ message: 'Successfully moved' });
+      }),
+      http.post(restUrl('/rpc/rename_slide_image'), async ({ request }) => {
+        renames.push(await request.json());
+        return HttpResponse.json(2);
+      }),
+      http.get(restUrl('/campaign_items'), ({ request }) => {
+        const used = new URL(request.url).searchParams.get('image_url')?.includes('Window');
+        return HttpResponse.json(used ? [{ id: 's1', campaigns: { name: 'Cafe Daily Specials' } }] : []);
+      }),
+      http.delete(storageUrl('/object/ad-images'), async ({ request }) => {
+        const { prefixes } = (await request.json()) as { prefixes: string[] };
+        removed.push(...prefixes);
+        files = files.filter((f) => !prefixes.includes(f.name));
+        return HttpResponse.json([]);
+      }),
+    );
+    const { user } = renderModal();
+    const dialog = within(await screen.findByRole('dialog', { name: 'Media Library' }));
+    await user.click(await dialog.findByRole('button', { name: 'Front door' }));
+    await user.click(dialog.getByRole('button', { name: 'Rename' }));
+    await user.clear(dialog.getByLabelText('New name'));
+    await user.type(dialog.getByLabelText('New name'), 'Window display');
+    await user.click(dialog.getByRole('button', { name: 'Save name' }));
+    expect(await dialog.findByRole('button', { name: 'Window display' })).toBeInTheDocument();
+    const to = 'Window display--1764000000000-aaaaaaaa.png';
+    expect(moves).toEqual([
+      { bucketId: 'ad-images', sourceKey: 'Front door--1764000000000-aaaaaaaa.png', destinationKey: to },
+    ]);
+    expect(renames).toEqual([{ p_from: 'Front door--1764000000000-aaaaaaaa.png', p_to: to }]);
+
+    // Shown by a slide: not deleted.
+    await user.click(dialog.getByRole('button', { name: 'Delete' }));
+    expect(await dialog.findByText(/A slide of Cafe Daily Specials shows this file/)).toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Delete file' })).not.toBeInTheDocument();
+
+    await user.click(dialog.getByRole('button', { name: '1763000000000-bbbbbbbb' }));
+    await user.click(dialog.getByRole('button', { name: 'Delete' }));
+    await user.click(await dialog.findByRole('button', { name: 'Delete file' }));
+    await waitFor(() =>
+      expect(dialog.queryByRole('button', { name: '1763000000000-bbbbbbbb' })).not.toBeInTheDocument(),
+    );
+    expect(removed).toEqual(['1763000000000-bbbbbbbb.jpg']);
+  });
+
+  it('renames a video with its poster frame, and deletes one with it', async () => {
+    let videos = [VIDEO];
+    const moves: unknown[] = [];
+    const removed: Record<string, string[]> = {};
+    server.use(
+      http.post(storageUrl('/object/list/ad-images'), () => HttpResponse.json([])),
+      http.post(storageUrl('/object/list/ad-videos'), () => HttpResponse.json(videos)),
+      http.post(storageUrl('/object/sign/ad-images'), async ({ request }) => {
+        const { paths } = (await request.json()) as { paths: string[] };
+        return HttpResponse.json(
+          paths.map((path) => ({ path, signedURL: `/object/sign/ad-images/${path}?t`, error: null })),
+        );
+      }),
+      http.get(storageUrl('/object/info/ad-videos/:name'), ({ params }) =>
+        HttpResponse.json(videoInfo(String(params.name))),
+      ),
+      http.post(storageUrl('/object/move'), async ({ request }) => {
+        const body = (await request.json()) as { bucketId: string; sourceKey: string; destinationKey: string };
+        moves.push(body);
+        if (body.bucketId === 'ad-videos')
+          videos = videos.map((f) => (f.name === body.sourceKey ? { ...f, name: body.destinationKey } : f));
+        return HttpResponse.json({ message: 'Successfully moved' });
+      }),
+      http.post(restUrl('/rpc/rename_slide_image'), () => HttpResponse.json(1)),
+      http.get(restUrl('/campaign_items'), () => HttpResponse.json([])),
+      http.delete(storageUrl('/object/:bucket'), async ({ request, params }) => {
+        const { prefixes } = (await request.json()) as { prefixes: string[] };
+        (removed[String(params.bucket)] ??= []).push(...prefixes);
+        if (params.bucket === 'ad-videos') videos = videos.filter((f) => !prefixes.includes(f.name));
+        return HttpResponse.json([]);
+      }),
+    );
+    const { user } = renderModal();
+    const dialog = within(await screen.findByRole('dialog', { name: 'Media Library' }));
+    await user.click(await dialog.findByRole('button', { name: 'Intro' }));
+    await user.click(dialog.getByRole('button', { name: 'Rename' }));
+    await user.clear(dialog.getByLabelText('New name'));
+    await user.type(dialog.getByLabelText('New name'), 'Opening');
+    await user.click(dialog.getByRole('button', { name: 'Save name' }));
+    expect(await dialog.findByRole('button', { name: 'Opening' })).toBeInTheDocument();
+    const to = 'Opening--1763500000000-cccccccc.webm';
+    expect(moves).toEqual([
+      { bucketId: 'ad-videos', sourceKey: 'Intro--1763500000000-cccccccc.webm', destinationKey: to },
+      {
+        bucketId: 'ad-images',
+        sourceKey: 'posters/Intro--1763500000000-cccccccc.webm.jpg',
+        destinationKey: `posters/${to}.jpg`,
+      },
+    ]);
+
+    await user.click(dialog.getByRole('button', { name: 'Delete' }));
+    await user.click(await dialog.findByRole('button', { name: 'Delete file' }));
+    await waitFor(() => expect(dialog.queryByRole('button', { name: 'Opening' })).not.toBeInTheDocument());
+    expect(removed).toEqual({ 'ad-videos': [to], 'ad-images': [`posters/${to}.jpg`] });
   });
 });

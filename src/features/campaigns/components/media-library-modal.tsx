@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Check, Film, Grid2x2, ImageIcon, List, Search } from 'lucide-react';
+import { Check, Film, Grid2x2, ImageIcon, List, Pencil, Search, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button, focusRing } from '@/components/ui/button';
 import {
@@ -10,12 +10,22 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { Alert } from '@/components/ui/alert';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
-import { formatDuration } from '@/lib/format';
 import { cn } from '@/utils/cn';
-import { mediaKeys, type MediaChoice, type MediaItem } from '../api/media';
+import { formatDuration } from '@/lib/format';
+import { formatFileSize } from '@/lib/storage';
+import {
+  mediaKeys,
+  mediaUsageOptions,
+  useDeleteMedia,
+  useRenameMedia,
+  type MediaChoice,
+  type MediaItem,
+} from '../api/media';
 
 /** The library stops showing its loading state after this long, whatever the request does. */
 export const MEDIA_LOADING_LIMIT_MS = 10_000;
@@ -42,7 +52,7 @@ function MediaLibraryBody({ onCancel, onSelect }: { onCancel: () => void; onSele
   const [timedOut, setTimedOut] = useState(false);
   const [search, setSearch] = useState('');
   const [view, setView] = useState<'grid' | 'list'>('grid');
-  const [selected, setSelected] = useState<MediaItem | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
 
   useEffect(() => {
     const timer = setTimeout(() => setTimedOut(true), MEDIA_LOADING_LIMIT_MS);
@@ -53,6 +63,7 @@ function MediaLibraryBody({ onCancel, onSelect }: { onCancel: () => void; onSele
   const items = media.data ?? [];
   const term = search.trim().toLowerCase();
   const shown = term ? items.filter((item) => item.title.toLowerCase().includes(term)) : items;
+  const chosen = items.find((item) => item.imageUrl === selected) ?? null;
 
   return (
     <>
@@ -119,26 +130,125 @@ function MediaLibraryBody({ onCancel, onSelect }: { onCancel: () => void; onSele
                 key={item.id}
                 item={item}
                 view={view}
-                selected={item.id === selected?.id}
-                onSelect={() => setSelected(item)}
+                selected={item.imageUrl === selected}
+                onSelect={() => setSelected(item.imageUrl)}
               />
             ))}
           </ul>
         )}
       </div>
 
+      {chosen && (
+        <FileActions
+          key={chosen.imageUrl}
+          item={chosen}
+          onRenamed={(path) => setSelected(path)}
+          onDeleted={() => setSelected(null)}
+        />
+      )}
+
       <DialogFooter>
         <Button variant="outline" onClick={onCancel}>
           Cancel
         </Button>
-        <Button
-          disabled={!selected}
-          onClick={() => selected && onSelect({ path: selected.imageUrl, kind: selected.kind })}
-        >
+        <Button disabled={!chosen} onClick={() => chosen && onSelect({ path: chosen.imageUrl, kind: chosen.kind })}>
           Select File
         </Button>
       </DialogFooter>
     </>
+  );
+}
+
+/** Rename or delete the chosen file. A file a slide shows is not deleted: the slide would lose its image. */
+function FileActions({
+  item,
+  onRenamed,
+  onDeleted,
+}: {
+  item: MediaItem;
+  onRenamed: (path: string) => void;
+  onDeleted: () => void;
+}) {
+  const [action, setAction] = useState<'rename' | 'delete' | null>(null);
+  const [name, setName] = useState(item.title);
+  const rename = useRenameMedia();
+  const remove = useDeleteMedia();
+  const usage = useQuery({ ...mediaUsageOptions(item.imageUrl), enabled: action === 'delete' });
+  const inUse = usage.data && usage.data.slides > 0;
+  return (
+    <section aria-label={`File ${item.title}`} className="mt-4 space-y-3 rounded-md border border-gray-200 p-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <p className="min-w-0 flex-1 truncate text-sm font-medium text-gray-900" title={item.title}>
+          {item.title}
+        </p>
+        <Button size="sm" variant="outline" onClick={() => setAction(action === 'rename' ? null : 'rename')}>
+          <Pencil aria-hidden className="size-4" />
+          Rename
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          className="text-danger-700 hover:bg-danger-50"
+          onClick={() => setAction(action === 'delete' ? null : 'delete')}
+        >
+          <Trash2 aria-hidden className="size-4" />
+          Delete
+        </Button>
+      </div>
+      {action === 'rename' && (
+        <form
+          className="flex flex-wrap items-end gap-2"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!name.trim()) return;
+            rename.mutate(
+              { path: item.imageUrl, kind: item.kind, name },
+              { onSuccess: (path) => (setAction(null), onRenamed(path)) },
+            );
+          }}
+        >
+          <Field
+            label="New name"
+            className="min-w-48 flex-1"
+            error={!name.trim() ? 'A file needs a name' : rename.error?.message}
+          >
+            {(control) => <Input {...control} value={name} onChange={(event) => setName(event.target.value)} />}
+          </Field>
+          <Button type="submit" size="sm" isLoading={rename.isPending} disabled={!name.trim()}>
+            Save name
+          </Button>
+        </form>
+      )}
+      {action === 'delete' && (
+        <div className="space-y-2 text-sm">
+          {usage.isPending ? (
+            <p role="status">Checking where this file is used...</p>
+          ) : usage.isError ? (
+            <Alert tone="danger">Could not check where this file is used. Please try again.</Alert>
+          ) : inUse ? (
+            <Alert tone="warning">
+              {usage.data.slides === 1 ? 'A slide' : `${usage.data.slides} slides`} of {usage.data.campaigns.join(', ')}{' '}
+              {usage.data.slides === 1 ? 'shows' : 'show'} this file. Choose another file for{' '}
+              {usage.data.slides === 1 ? 'it' : 'them'} before deleting it.
+            </Alert>
+          ) : (
+            <div className="flex flex-wrap items-center gap-2">
+              <p className="flex-1">No slide shows this file. Delete it from the library for good?</p>
+              <Button
+                size="sm"
+                variant="danger"
+                isLoading={remove.isPending}
+                onClick={() => remove.mutate({ path: item.imageUrl, kind: item.kind }, { onSuccess: onDeleted })}
+              >
+                Delete file
+              </Button>
+            </div>
+          )}
+          {remove.isError && <Alert tone="danger">{remove.error.message || 'Failed to delete the file'}</Alert>}
+        </div>
+      )}
+    </section>
   );
 }
 
@@ -179,7 +289,9 @@ function MediaTile({
               {thumbnail}
               {item.kind === 'video' && <VideoBadge path={item.imageUrl} className="absolute right-1 bottom-1" />}
             </span>
-            <span className="block truncate px-2 py-1 text-xs text-gray-700">{item.title}</span>
+            <span className="block truncate px-2 py-1 text-xs text-gray-700" title={item.title}>
+              {item.title}
+            </span>
           </>
         ) : (
           <>
@@ -187,11 +299,16 @@ function MediaTile({
               {thumbnail}
             </span>
             <span className="min-w-0 flex-1">
-              <span className="block truncate text-sm text-gray-900">{item.title}</span>
+              <span className="block truncate text-sm text-gray-900" title={item.title}>
+                {item.title}
+              </span>
               <span className="block text-xs text-gray-500">{item.advertiserName}</span>
             </span>
             {item.kind === 'video' && <VideoBadge path={item.imageUrl} />}
-            <span className="text-xs text-gray-500">~2.0 MB</span>
+            {/* The spec's fixed label stands only where Storage gives no size. */}
+            <span className="shrink-0 text-xs text-gray-500">
+              {item.size === null ? '~2.0 MB' : formatFileSize(item.size)}
+            </span>
           </>
         )}
         {selected && (

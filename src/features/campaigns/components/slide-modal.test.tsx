@@ -95,7 +95,8 @@ describe('the slide editor with a video', () => {
     expect(await dialog.findByText('Video uploaded successfully!')).toBeInTheDocument();
 
     const [video, poster] = uploads;
-    expect(video?.name).toMatch(/^\d+-[a-z0-9]{8}\.webm$/);
+    // Stored under its own name, made unique.
+    expect(video?.name).toMatch(/^clip--\d{13}-[a-z0-9]{8}\.webm$/);
     expect(video).toMatchObject({
       bucket: 'ad-videos',
       contentType: 'video/webm',
@@ -145,24 +146,34 @@ describe('the slide editor with a video', () => {
     );
   });
 
-  it('refuses a video over 100 MB at the field, before sending it', () => {
+  it('refuses a video over 100 MB at the field, before sending it', async () => {
     const { dialog } = renderEditor();
     const input = dialog.getByLabelText('Slide image or video');
     fireEvent.change(input, { target: { files: [videoFile('big.mp4', 'video/mp4', 101 * MB)] } });
-    expect(input).toHaveAccessibleDescription(
-      expect.stringContaining('This video is 101 MB; videos may be at most 100 MB.'),
+    await vi.waitFor(() =>
+      expect(input).toHaveAccessibleDescription(
+        expect.stringContaining('This video is 101 MB; videos may be at most 100 MB.'),
+      ),
     );
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(readVideoFile).not.toHaveBeenCalled();
     expect(uploads).toEqual([]);
   });
 
-  it('refuses a file that is neither an image nor a video it takes', () => {
+  it('refuses a file that is neither an image nor a video it takes, nor one whose bytes are not its type', async () => {
     const { dialog } = renderEditor();
     const input = dialog.getByLabelText('Slide image or video');
     fireEvent.change(input, { target: { files: [videoFile('clip.mov', 'video/quicktime')] } });
-    expect(input).toHaveAccessibleDescription(
-      expect.stringContaining('Please choose an image (JPG, PNG, GIF or WebP) or a video (MP4 or WebM).'),
+    await vi.waitFor(() =>
+      expect(input).toHaveAccessibleDescription(
+        expect.stringContaining('Please choose an image (JPG, PNG, GIF or WebP) or a video (MP4 or WebM).'),
+      ),
+    );
+    fireEvent.change(input, { target: { files: [new File(['not a picture'], 'photo.png', { type: 'image/png' })] } });
+    await vi.waitFor(() =>
+      expect(input).toHaveAccessibleDescription(
+        expect.stringContaining('Please choose an image file: this one is not the image its name says.'),
+      ),
     );
     expect(uploads).toEqual([]);
   });

@@ -18,16 +18,13 @@ import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { formatDuration } from '@/lib/format';
 import { MEDIA_MAX_BYTES, MEDIA_MIME_TYPES } from '@/entities/slide/slide-images';
-import { mediaKeys, megabytes, refusalOf, useUploadSlideMedia, type MediaChoice } from '../api/media';
+import { checkSlideFile, mediaKeys, megabytes, useUploadSlideMedia, type MediaChoice } from '../api/media';
 import {
   DURATION,
   isSlideType,
   mediaKindOf,
   PRIORITY,
   SLIDE_NEWS_CATEGORIES,
-  normalizeDuration,
-  normalizePriority,
-  normalizeRefreshInterval,
   REFRESH_INTERVAL,
   showsImage,
   SLIDE_TYPE_LABELS,
@@ -36,6 +33,7 @@ import {
   videoSlideSeconds,
   type Slide,
 } from '@/entities/slide/slide';
+import { parseSlideNumbers, type SlideNumberErrors } from '../lib/slide-schema';
 import { changeSlideType, isTempId } from '../lib/timeline';
 import { MediaLibraryModal } from './media-library-modal';
 import { SlideAdField } from './slide-ad-field';
@@ -83,6 +81,7 @@ function videoLengthHint(videoSeconds: number, slideSeconds: number): string {
       return `The video is ${length} long: it plays once.`;
   }
 }
+
 function SlideForm({
   initial,
   onCancel,
@@ -93,8 +92,9 @@ function SlideForm({
   onSave: (slide: Slide) => void;
 }) {
   const [slide, setSlide] = useState<Slide>(initial);
-  // Numbers are kept as typed and normalised on save (fallbacks for anything non-numeric).
+  // Numbers are kept as typed and checked on save: out of bounds is refused at the field.
   const [duration, setDuration] = useState(String(initial.duration));
+  const [errors, setErrors] = useState<SlideNumberErrors>({});
   const [priority, setPriority] = useState(String(initial.priority));
   const [refresh, setRefresh] = useState(String(initial.settings.refresh_interval ?? REFRESH_INTERVAL.default));
   const [libraryOpen, setLibraryOpen] = useState(false);
@@ -105,27 +105,42 @@ function SlideForm({
   const kind = mediaKindOf(slide);
   // A video's length: from its upload, the library, or its stored metadata.
   const video = useQuery({ ...mediaKeys.video(slide.image_url ?? ''), enabled: kind === 'video' && !!slide.image_url });
-  const slideSeconds = normalizeDuration(duration);
+  // The duration as typed, when it is a whole number the slide may have (else the hint says only the bounds).
+  const typedSeconds = /^\d+$/.test(duration.trim()) ? Number(duration) : Number.NaN;
+  const slideSeconds = typedSeconds >= DURATION.min && typedSeconds <= DURATION.max ? typedSeconds : null;
 
   const isDynamic = slide.content_type === 'dynamic';
   const set = (patch: Partial<Slide>) => setSlide((current) => ({ ...current, ...patch }));
   const setSetting = (patch: Partial<Slide['settings']>) =>
     setSlide((current) => ({ ...current, settings: { ...current.settings, ...patch } }));
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const numbers = parseSlideNumbers({
+      duration,
+      priority,
+      refresh_interval: isDynamic ? refresh : undefined,
+    });
+    if (!numbers.ok) {
+      setErrors(numbers.errors);
+      // The first field in the form's order that needs fixing gets the focus (and scrolls into view).
+      const first = (['refresh_interval', 'duration', 'priority'] as const).find((name) => numbers.errors[name]);
+      if (first) event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setErrors({});
     const settings: Slide['settings'] = {};
     if (slide.slide_type === 'weather') settings.location = slide.settings.location ?? '';
     if (slide.slide_type === 'news') settings.category = slide.settings.category ?? 'general';
-    if (isDynamic) settings.refresh_interval = normalizeRefreshInterval(refresh);
+    if (isDynamic) settings.refresh_interval = numbers.value.refresh_interval;
     const imageUrl = showsImage(slide.slide_type) ? slide.image_url : null;
     onSave({
       ...slide,
       content: isDynamic ? null : slide.content,
       image_url: imageUrl,
       media_kind: imageUrl ? kind : 'image',
-      duration: normalizeDuration(duration),
-      priority: normalizePriority(priority),
+      duration: numbers.value.duration,
+      priority: numbers.value.priority,
       settings,
     });
   };
@@ -139,12 +154,12 @@ function SlideForm({
     }
   };
 
-  const onFile = (file: File | null) => {
+  const onFile = async (file: File | null) => {
     setUploadMessage(null);
     setRefusal(null);
     upload.reset();
     if (!file) return;
-    const refused = refusalOf(file);
+    const refused = await checkSlideFile(file);
     if (refused) {
       setRefusal(refused);
       return;
@@ -215,7 +230,7 @@ function SlideForm({
                   buttonLabel={upload.isPending ? 'Uploading...' : 'Upload image or video'}
                   disabled={upload.isPending}
                   fileName={slide.image_url}
-                  onFileChange={onFile}
+                  onFileChange={(file) => void onFile(file)}
                 />
               )}
             </Field>
@@ -283,10 +298,12 @@ function SlideForm({
           <Field
             label="Refresh interval (seconds)"
             hint={`${REFRESH_INTERVAL.min} to ${REFRESH_INTERVAL.max}; default ${REFRESH_INTERVAL.default}.`}
+            error={errors.refresh_interval}
           >
             {(control) => (
               <Input
                 {...control}
+                name="refresh_interval"
                 type="number"
                 min={REFRESH_INTERVAL.min}
                 max={REFRESH_INTERVAL.max}
@@ -300,14 +317,16 @@ function SlideForm({
         <Field
           label="Duration (seconds)"
           hint={
-            kind === 'video' && slide.image_url && showsImage(slide.slide_type) && video.data
+            kind === 'video' && slide.image_url && showsImage(slide.slide_type) && video.data && slideSeconds !== null
               ? `${DURATION.min} to ${DURATION.max}. ${videoLengthHint(video.data.duration, slideSeconds)}`
               : `${DURATION.min} to ${DURATION.max}.`
           }
+          error={errors.duration}
         >
           {(control) => (
             <Input
               {...control}
+              name="duration"
               type="number"
               min={DURATION.min}
               max={DURATION.max}
@@ -316,10 +335,11 @@ function SlideForm({
             />
           )}
         </Field>
-        <Field label="Priority" hint={`${PRIORITY.min} to ${PRIORITY.max}.`}>
+        <Field label="Priority" hint={`${PRIORITY.min} to ${PRIORITY.max}.`} error={errors.priority}>
           {(control) => (
             <Input
               {...control}
+              name="priority"
               type="number"
               min={PRIORITY.min}
               max={PRIORITY.max}

@@ -3,6 +3,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { Copy, Eye, GripVertical, Pencil, Trash2 } from 'lucide-react';
 import { memo, type CSSProperties } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { TruncatedText } from '@/components/ui/truncated-text';
 import { focusRing } from '@/components/ui/button';
 import { cn } from '@/utils/cn';
 import { mediaKindOf, SLIDE_TYPE_LABELS, type Slide } from '@/entities/slide/slide';
@@ -56,7 +57,7 @@ export const SlideRow = memo(function SlideRow({ slide, isPreviewed, isDropping,
       data-testid="slide-row"
       data-slide-id={slide.id}
       className={cn(
-        'flex items-center gap-3 rounded-md border bg-white px-3 py-2.5',
+        'flex min-w-0 flex-wrap items-center gap-2 rounded-md border bg-white px-2 py-2.5 sm:flex-nowrap sm:gap-3 sm:px-3',
         isDragging ? 'border-brand-500 shadow-lg' : 'border-gray-200',
         isPreviewed && 'ring-2 ring-brand-100',
       )}
@@ -65,7 +66,7 @@ export const SlideRow = memo(function SlideRow({ slide, isPreviewed, isDropping,
         ref={setActivatorNodeRef}
         type="button"
         className={cn(
-          'cursor-grab touch-none rounded p-1 text-gray-400 hover:text-gray-700 active:cursor-grabbing',
+          'shrink-0 cursor-grab touch-none rounded p-1 text-gray-400 hover:text-gray-700 active:cursor-grabbing',
           focusRing,
         )}
         aria-label={`Reorder ${slideTitle(slide)}`}
@@ -91,7 +92,7 @@ const SlideRowContent = memo(function SlideRowContent({
   return (
     <>
       <span
-        className="w-7 text-center text-sm font-semibold text-gray-500"
+        className="w-6 shrink-0 text-center text-sm font-semibold text-gray-500"
         aria-label={`Position ${slide.display_order}`}
       >
         {slide.display_order}
@@ -104,17 +105,20 @@ const SlideRowContent = memo(function SlideRowContent({
         <span className="sr-only">{SLIDE_TYPE_LABELS[slide.slide_type]}</span>
       </span>
       {media && <SlideThumbnail path={media.path} kind={media.kind} />}
-      <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-gray-900" data-testid="slide-title">
+      {/* At least 8rem for the title: on a phone the actions move to a line of their own instead. */}
+      <div className="min-w-32 flex-1">
+        <TruncatedText as="p" className="text-sm font-medium text-gray-900" data-testid="slide-title">
           {title}
-        </p>
-        <p className="text-xs text-gray-500">
-          {media && mediaKindOf(slide) === 'video' ? 'Video · ' : ''}
-          {slide.duration}s · Priority {slide.priority}
+        </TruncatedText>
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-gray-500">
+          <span>
+            {media && mediaKindOf(slide) === 'video' ? 'Video · ' : ''}
+            {slide.duration}s · Priority {slide.priority}
+          </span>
+          <Badge tone={slide.content_type === 'dynamic' ? 'brand' : 'neutral'}>{slide.content_type}</Badge>
         </p>
       </div>
-      <Badge tone={slide.content_type === 'dynamic' ? 'brand' : 'neutral'}>{slide.content_type}</Badge>
-      <div className="flex items-center">
+      <div className="ml-auto flex shrink-0 items-center justify-end">
         <button
           type="button"
           className={iconButton}

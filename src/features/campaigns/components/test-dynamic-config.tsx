@@ -8,6 +8,7 @@ import {
   DEFAULT_LOCATION,
   DEFAULT_NEWS_CATEGORY,
   DYNAMIC_CONTENT_TYPES,
+  LOCATION_RULE,
   NEWS_SERVICE_CATEGORIES,
   REFRESH_INTERVAL,
 } from '@/lib/dynamic-content';
@@ -16,7 +17,12 @@ const INTERVAL_MESSAGE = `Refresh interval must be between ${REFRESH_INTERVAL.mi
 
 export const testDynamicSchema = z.object({
   type: z.enum(DYNAMIC_CONTENT_TYPES),
-  location: z.string().trim().max(100, 'Location must be at most 100 characters'),
+  location: z
+    .string()
+    .trim()
+    .min(1, 'Enter a city name')
+    .max(LOCATION_RULE.max, `Location must be at most ${LOCATION_RULE.max} characters`)
+    .regex(LOCATION_RULE.pattern, 'Use only letters, digits, spaces, commas, periods, hyphens and apostrophes'),
   category: z.enum(NEWS_SERVICE_CATEGORIES),
   refreshInterval: z
     .number({ error: INTERVAL_MESSAGE })

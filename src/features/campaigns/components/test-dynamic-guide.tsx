@@ -1,7 +1,9 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { REFRESH_INTERVAL } from '@/lib/dynamic-content';
 
-const codeBlock = 'overflow-x-auto rounded-md bg-gray-900 px-4 py-3 font-mono text-xs leading-relaxed text-gray-100';
+// Long lines wrap rather than scroll, so every line is readable without a scroll a keyboard cannot reach.
+const codeBlock =
+  'rounded-md bg-gray-900 px-4 py-3 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap text-gray-100';
 
 /** How to use dynamic content in a campaign and how to connect the data services. */
 export function TestDynamicGuide() {

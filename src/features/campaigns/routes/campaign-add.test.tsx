@@ -45,14 +45,14 @@ function renderForm() {
 }
 
 async function fill(user: ReturnType<typeof renderForm>['user']) {
-  await user.type(screen.getByLabelText('Campaign name'), 'Winter Menu');
-  await user.selectOptions(await screen.findByLabelText('Customer'), 'Corner Cafe (Downtown)');
+  await user.type(screen.getByLabelText('Campaign name *'), 'Winter Menu');
+  await user.selectOptions(await screen.findByLabelText('Customer *'), 'Corner Cafe (Downtown)');
 }
 
 describe('add campaign form', () => {
   it('requires name and customer, defaults status to active, and refuses an end before the start', async () => {
     const { user } = renderForm();
-    expect(screen.getByLabelText('Status')).toHaveValue('active');
+    expect(screen.getByLabelText('Status *')).toHaveValue('active');
     await user.click(screen.getByRole('button', { name: 'Create Campaign' }));
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
     expect(screen.getByText('Customer is required')).toBeInTheDocument();
@@ -100,7 +100,7 @@ describe('add campaign form', () => {
     );
     const { user } = renderForm();
     await fill(user);
-    await user.selectOptions(screen.getByLabelText('Status'), 'Scheduled');
+    await user.selectOptions(screen.getByLabelText(/^Status/), 'Scheduled');
     const priority = screen.getByLabelText('Priority');
     await user.clear(priority);
     await user.type(priority, '11');
@@ -191,7 +191,7 @@ describe('add campaign form', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Campaign end date cannot be before its start date. Check browser console for details.',
     );
-    expect(screen.getByLabelText('Campaign name')).toHaveValue('Winter Menu');
+    expect(screen.getByLabelText('Campaign name *')).toHaveValue('Winter Menu');
   });
 });
 
@@ -228,9 +228,9 @@ describe('add campaign form: plays on', () => {
     await fill(user);
     await user.click(screen.getByRole('radio', { name: 'Chosen screens' }));
     await user.click(await screen.findByRole('checkbox', { name: 'Bar' }));
-    await user.selectOptions(screen.getByLabelText('Customer'), 'Peak Gym');
+    await user.selectOptions(screen.getByLabelText('Customer *'), 'Peak Gym');
     expect(await screen.findByText('This venue has no screens yet. Pair one on Equipment Status.')).toBeInTheDocument();
-    await user.selectOptions(screen.getByLabelText('Customer'), 'Corner Cafe (Downtown)');
+    await user.selectOptions(screen.getByLabelText('Customer *'), 'Corner Cafe (Downtown)');
     expect(await screen.findByRole('checkbox', { name: 'Bar' })).not.toBeChecked();
   });
 
@@ -274,7 +274,7 @@ describe('add campaign form: plays on', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'A campaign can only play on screens of its own venue. Check browser console for details.',
     );
-    expect(screen.getByLabelText('Campaign name')).toHaveValue('Winter Menu');
+    expect(screen.getByLabelText('Campaign name *')).toHaveValue('Winter Menu');
     expect(screen.getByRole('radio', { name: 'Chosen screens' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Bar' })).toBeChecked();
   });

@@ -171,6 +171,6 @@ describe('edit campaign form: plays on', () => {
     );
     expect(screen.getByRole('checkbox', { name: 'Front window' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Bar' })).toBeChecked();
-    expect(screen.getByLabelText('Campaign name')).toHaveValue('Cafe Daily Specials');
+    expect(screen.getByLabelText('Campaign name *')).toHaveValue('Cafe Daily Specials');
   });
 });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '@tests/setup/msw-server';
+import { expectListLayout } from '@tests/setup/list-layout';
 import { renderRoutes } from '@tests/setup/render';
 import { restUrl } from '@tests/setup/supabase-mocks';
 import { CampaignsListRoute } from './campaigns-list';
@@ -67,6 +68,9 @@ describe('campaign list', () => {
     renderList();
     expect(screen.getByRole('status')).toHaveTextContent('Loading campaigns...');
     const card = within(await screen.findByRole('article', { name: 'Cafe Daily Specials' }));
+    // The one list layout: title and Add beside it, filters, the list, then its paging.
+    expectListLayout({ title: 'Campaigns', action: 'Add Campaign', search: 'Search campaigns', list: 'Campaigns' });
+    expect(screen.getByRole('navigation', { name: 'Pagination' })).toHaveTextContent('1 campaign');
     expect(card.getByText('Corner Cafe')).toBeInTheDocument();
     expect(card.getByText('Downtown')).toBeInTheDocument();
     expect(card.getByText('Active')).toBeInTheDocument();
@@ -101,12 +105,15 @@ describe('campaign list', () => {
     await user.selectOptions(screen.getByLabelText('Status'), 'paused');
     await user.selectOptions(screen.getByLabelText('Content type'), 'promotional');
     expect(await screen.findByRole('heading', { name: 'No campaigns match' })).toBeInTheDocument();
-    await waitFor(() => {
-      const last = urls.at(-1)!.searchParams;
-      expect(last.get('or')).toBe('(name.ilike.*promo*,content_type.ilike.*promo*)');
-      expect(last.get('status')).toBe('eq.paused');
-      expect(last.get('content_type')).toBe('eq.promotional');
-    });
+    await waitFor(
+      () => {
+        const last = urls.at(-1)!.searchParams;
+        expect(last.get('or')).toBe('(name.ilike.*promo*,content_type.ilike.*promo*)');
+        expect(last.get('status')).toBe('eq.paused');
+        expect(last.get('content_type')).toBe('eq.promotional');
+      },
+      { timeout: 3000 },
+    );
     // Debounced: no request for each partial word.
     expect(urls.some((url) => url.searchParams.get('or')?.includes('*pro*'))).toBe(false);
   });

@@ -1,22 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
 import { Megaphone } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { AddLink } from '@/components/lists/add-link';
+import { CardList } from '@/components/lists/card-list';
 import { ListContent } from '@/components/lists/list-content';
 import { FilterSelect, ListToolbar, SearchField, StatusFilterSelect } from '@/components/lists/list-toolbar';
 import { SkeletonGrid } from '@/components/lists/skeleton-grid';
-import { ContentLayout } from '@/components/layouts/content-layout';
+import { ListPage } from '@/components/layouts/list-page';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@/hooks/use-debounced-value';
+import { listParams, useListSearchParams, withParams } from '@/hooks/use-list-search-params';
 import type { ScreenPrefetch } from '@/lib/prefetch';
 import { useDeleteCampaign, saveErrorText } from '../api/campaign-mutations';
 import {
   CAMPAIGN_CONTENT_TYPES,
+  CAMPAIGN_PAGE_SIZE,
   CAMPAIGN_STATUSES,
   campaignKeys,
   type CampaignFilters,
@@ -30,59 +32,106 @@ const CONTENT_TYPE_OPTIONS = [
   ...CAMPAIGN_CONTENT_TYPES.map((value) => ({ value, label: humanize(value) })),
 ];
 
-const GRID = 'grid gap-4 md:grid-cols-2 xl:grid-cols-3';
+const GRID = 'md:grid-cols-2 xl:grid-cols-3';
 
-/** The list as it opens: no search, every status and content type. */
-const FIRST_FILTERS: CampaignFilters = { search: '', status: 'all', contentType: 'all' };
+/** The content type filter of the address (`?type=`), 'all' when it names none. */
+function contentTypeParam(params: URLSearchParams): CampaignFilters['contentType'] {
+  const value = params.get('type');
+  return CAMPAIGN_CONTENT_TYPES.find((t) => t === value) ?? 'all';
+}
 
-export const prefetch: ScreenPrefetch = (queryClient) => {
-  void queryClient.prefetchQuery(campaignKeys.list(FIRST_FILTERS));
+/** The page of campaigns the address asks for. */
+export const prefetch: ScreenPrefetch = (queryClient, url) => {
+  void queryClient.prefetchQuery(
+    campaignKeys.list({
+      ...listParams(url.searchParams, CAMPAIGN_STATUSES),
+      contentType: contentTypeParam(url.searchParams),
+    }),
+  );
 };
 
 export function CampaignsListRoute() {
-  const [search, setSearch] = useState(FIRST_FILTERS.search);
-  const [status, setStatus] = useState(FIRST_FILTERS.status);
-  const [contentType, setContentType] = useState(FIRST_FILTERS.contentType);
-  const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const filters: CampaignFilters = { search: debouncedSearch, status, contentType };
+  // Search, filters and page live in the address, so back and reload keep them.
+  const { searchText, setSearchText, search, status, setStatus, page, setPage } =
+    useListSearchParams(CAMPAIGN_STATUSES);
+  const [params, setParams] = useSearchParams();
+  const contentType = contentTypeParam(params);
+  const setContentType = (value: string) =>
+    setParams((p) => withParams(p, { type: value === 'all' ? null : value, page: null }));
+  const filters: CampaignFilters = { search, status, contentType, page };
   const campaigns = useQuery(campaignKeys.list(filters));
   const [toDelete, setToDelete] = useState<CampaignListItem | null>(null);
   const deletion = useDeleteCampaign();
-  const filtered = debouncedSearch !== '' || status !== 'all' || contentType !== 'all';
+  const filtered = search !== '' || status !== 'all' || contentType !== 'all';
+  const addLink = <AddLink to={paths.dashboard.campaigns.add.getHref()}>Add Campaign</AddLink>;
 
   return (
-    <ContentLayout title="Campaigns" description="Timed slide shows played on customers' displays.">
-      <ListToolbar layout="stack-lg">
-        <SearchField
-          id="campaign-search"
-          label="Search campaigns"
-          placeholder="Search by name or content type"
-          value={search}
-          onValueChange={setSearch}
-        />
-        <StatusFilterSelect
-          id="campaign-status-filter"
-          className="lg:w-48"
-          statuses={CAMPAIGN_STATUSES}
-          value={status}
-          onValueChange={(value) => setStatus(value as CampaignFilters['status'])}
-        />
-        <FilterSelect
-          id="campaign-type-filter"
-          label="Content type"
-          className="lg:w-52"
-          options={CONTENT_TYPE_OPTIONS}
-          value={contentType}
-          onValueChange={(value) => setContentType(value as CampaignFilters['contentType'])}
-        />
-        <AddLink to={paths.dashboard.campaigns.add.getHref()}>Add Campaign</AddLink>
-      </ListToolbar>
-
+    <ListPage
+      title="Campaigns"
+      description="Timed slide shows played on customers' displays."
+      actions={addLink}
+      filters={
+        <ListToolbar>
+          <SearchField
+            id="campaign-search"
+            label="Search campaigns"
+            placeholder="Search by name or content type"
+            className="min-w-56"
+            value={searchText}
+            onValueChange={setSearchText}
+          />
+          <StatusFilterSelect
+            id="campaign-status-filter"
+            className="w-48"
+            statuses={CAMPAIGN_STATUSES}
+            value={status}
+            onValueChange={setStatus}
+          />
+          <FilterSelect
+            id="campaign-type-filter"
+            label="Content type"
+            className="w-52"
+            options={CONTENT_TYPE_OPTIONS}
+            value={contentType}
+            onValueChange={setContentType}
+          />
+        </ListToolbar>
+      }
+      paging={{
+        page,
+        pageSize: CAMPAIGN_PAGE_SIZE,
+        total: campaigns.data?.total,
+        noun: 'campaign',
+        onPageChange: setPage,
+      }}
+      footer={
+        <ConfirmDialog
+          open={toDelete !== null}
+          onOpenChange={(open) => {
+            if (!open) {
+              setToDelete(null);
+              deletion.reset();
+            }
+          }}
+          title="Delete campaign"
+          description="Are you sure you want to delete this campaign?"
+          isPending={deletion.isPending}
+          onConfirm={() => {
+            if (!toDelete) return;
+            deletion.mutate(toDelete.id, { onSuccess: () => setToDelete(null) });
+          }}
+        >
+          {deletion.isError && (
+            <Alert tone="danger">{saveErrorText(deletion.error, 'Failed to delete campaign')}</Alert>
+          )}
+        </ConfirmDialog>
+      }
+    >
       <ListContent
         query={campaigns}
-        loading={<SkeletonGrid label="Loading campaigns..." className={GRID} itemClassName="h-56" />}
+        loading={<SkeletonGrid label="Loading campaigns..." className={`grid gap-4 ${GRID}`} itemClassName="h-56" />}
         errorTitle="Could not load campaigns"
-        isEmpty={(data) => data.length === 0}
+        isEmpty={(data) => data.campaigns.length === 0}
         empty={
           <EmptyState
             icon={Megaphone}
@@ -103,32 +152,17 @@ export function CampaignsListRoute() {
         }
       >
         {(data) => (
-          <div className={GRID} aria-busy={campaigns.isFetching || undefined}>
-            {data.map((campaign) => (
-              <CampaignCard key={campaign.id} campaign={campaign} onDelete={setToDelete} />
-            ))}
-          </div>
+          <CardList
+            label="Campaigns"
+            className={GRID}
+            items={data.campaigns}
+            getKey={(campaign) => campaign.id}
+            aria-busy={campaigns.isFetching || undefined}
+          >
+            {(campaign) => <CampaignCard campaign={campaign} onDelete={setToDelete} />}
+          </CardList>
         )}
       </ListContent>
-
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => {
-          if (!open) {
-            setToDelete(null);
-            deletion.reset();
-          }
-        }}
-        title="Delete campaign"
-        description="Are you sure you want to delete this campaign?"
-        isPending={deletion.isPending}
-        onConfirm={() => {
-          if (!toDelete) return;
-          deletion.mutate(toDelete.id, { onSuccess: () => setToDelete(null) });
-        }}
-      >
-        {deletion.isError && <Alert tone="danger">{saveErrorText(deletion.error, 'Failed to delete campaign')}</Alert>}
-      </ConfirmDialog>
-    </ContentLayout>
+    </ListPage>
   );
 }

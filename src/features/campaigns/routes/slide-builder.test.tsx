@@ -160,7 +160,7 @@ describe('slide builder', () => {
     expect(screen.getByTestId('builder-summary')).toHaveTextContent('1 slide · 0:10 Unsaved changes');
   });
 
-  it('shows only the fields of the chosen type and applies the number fallbacks', async () => {
+  it('shows only the fields of the chosen type, and refuses numbers out of bounds at their fields', async () => {
     serve();
     const { user } = renderBuilder();
     await user.click(await screen.findByRole('button', { name: 'Edit Slide 1' }));
@@ -180,12 +180,42 @@ describe('slide builder', () => {
     expect(form.getByLabelText('Content type')).toHaveValue('Static');
     expect(form.getByLabelText('Slide image or video')).toBeInTheDocument();
     await user.selectOptions(form.getByLabelText('Slide type'), 'weather');
-    await user.clear(form.getByLabelText('Duration (seconds)'));
-    await user.type(form.getByLabelText('Duration (seconds)'), '900');
-    await user.clear(form.getByLabelText('Priority'));
-    await user.clear(form.getByLabelText('Refresh interval (seconds)'));
+    const type = async (label: string, value: string) => {
+      await user.clear(form.getByLabelText(label));
+      if (value) await user.type(form.getByLabelText(label), value);
+    };
+    await type('Duration (seconds)', '-5');
+    await type('Priority', '99');
+    await type('Refresh interval (seconds)', '10');
     await user.click(form.getByRole('button', { name: 'Save Slide' }));
-    expect(screen.getByText('300s · Priority 1')).toBeInTheDocument();
+    // Nothing is changed silently: each field says what it takes, and the dialog stays open.
+    expect(form.getByLabelText('Duration (seconds)')).toHaveAccessibleDescription(
+      '5 to 300. Duration must be a whole number from 5 to 300 seconds.',
+    );
+    expect(form.getByLabelText('Priority')).toHaveAccessibleDescription(
+      '1 to 10. Priority must be a whole number from 1 to 10.',
+    );
+    expect(form.getByLabelText('Refresh interval (seconds)')).toHaveAccessibleDescription(
+      '60 to 3600; default 300. Refresh interval must be a whole number from 60 to 3600 seconds.',
+    );
+    expect(form.getByLabelText('Duration (seconds)')).toHaveAttribute('aria-invalid', 'true');
+    expect(form.getByLabelText('Refresh interval (seconds)')).toHaveFocus();
+    expect(screen.getByRole('dialog', { name: 'Edit Slide' })).toBeInTheDocument();
+
+    await type('Duration (seconds)', '99999');
+    await type('Priority', '');
+    await type('Refresh interval (seconds)', '600');
+    await user.click(form.getByRole('button', { name: 'Save Slide' }));
+    expect(form.getByText('Duration must be a whole number from 5 to 300 seconds.')).toBeInTheDocument();
+    expect(form.getByText('Priority must be a whole number from 1 to 10.')).toBeInTheDocument();
+    expect(form.queryByText(/Refresh interval must be/)).not.toBeInTheDocument();
+    expect(form.getByLabelText('Duration (seconds)')).toHaveFocus();
+
+    await type('Duration (seconds)', '300');
+    await type('Priority', '10');
+    await user.click(form.getByRole('button', { name: 'Save Slide' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByText('300s · Priority 10')).toBeInTheDocument();
     expect(screen.getAllByText('dynamic')).toHaveLength(1);
   });
 
@@ -301,6 +331,11 @@ describe('slide builder', () => {
     await user.click(screen.getByRole('button', { name: 'Save Campaign' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Someone else saved this campaign' });
     expect(within(dialog).getByRole('button', { name: 'Reload their version' })).toBeInTheDocument();
+    // Said once: the dialog's own words, not the server's sentence saying the same again beneath.
+    expect(dialog).toHaveAccessibleDescription(
+      'Another admin saved this campaign after you opened it. Reload to see their version (your changes here are discarded), or overwrite theirs with yours.',
+    );
+    expect(within(dialog).queryByText(/changed by someone else/)).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Overwrite with mine' }));
     expect(await screen.findByText('Campaign and slides saved!')).toBeInTheDocument();
     expect(expected).toEqual([LOADED_AT, FRESH_AT]);

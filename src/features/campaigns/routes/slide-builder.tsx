@@ -9,6 +9,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { TruncatedText } from '@/components/ui/truncated-text';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { formatDuration } from '@/lib/format';
@@ -211,7 +212,7 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
   const deleting = slides.find((slide) => slide.id === toDelete);
 
   return (
-    <div className="mx-auto max-w-7xl space-y-6 p-4 sm:p-6">
+    <div className="mx-auto max-w-7xl min-w-0 space-y-6 p-4 sm:p-6">
       <header className="flex flex-wrap items-center gap-3">
         <Button asChild variant="ghost" size="icon">
           <Link to={paths.dashboard.campaigns.list.getHref()} aria-label="Back to campaigns">
@@ -219,7 +220,9 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
           </Link>
         </Button>
         <div className="min-w-0 flex-1">
-          <h1 className="truncate text-2xl font-semibold text-gray-900">{campaign.name}</h1>
+          <TruncatedText as="h1" className="text-2xl font-semibold text-gray-900">
+            {campaign.name}
+          </TruncatedText>
           <p className="text-sm text-gray-500" data-testid="builder-summary">
             {stats.total} {stats.total === 1 ? 'slide' : 'slides'} · {formatDuration(stats.totalDuration)}
             {dirty && <span className="ml-2 font-medium text-warning-700"> Unsaved changes</span>}
@@ -272,8 +275,8 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
         </Alert>
       )}
 
-      <div className="grid gap-6 lg:grid-cols-3">
-        <Card className="lg:col-span-2" aria-labelledby="timeline-title">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <Card className="min-w-0 lg:col-span-2" role="region" aria-labelledby="timeline-title">
           <CardHeader>
             <CardTitle id="timeline-title" className="text-base">
               Timeline
@@ -305,7 +308,7 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
             )}
           </CardContent>
         </Card>
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           <LivePreview
             slides={slides}
             currentId={previewId}
@@ -344,7 +347,6 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
 
       <ConflictDialog
         open={conflict}
-        message={save.error?.message}
         isPending={save.isPending || reloading}
         onDismiss={() => setConflict(false)}
         onReload={() => void reload()}

@@ -123,4 +123,18 @@ describe('Dynamic Content Test page', () => {
     expect(await screen.findByText(/refreshes every 900 seconds/)).toBeInTheDocument();
     expect(screen.queryByText('Refresh interval must be between 60 and 3600 seconds')).not.toBeInTheDocument();
   });
+
+  it('does not send a location the form refuses: one message, at the field', async () => {
+    const { user, bodies } = renderPage();
+    await within(preview()).findByRole('heading', { name: 'New York' });
+    await user.clear(screen.getByLabelText('Location'));
+    await user.type(screen.getByLabelText('Location'), 'Paris <script>');
+    expect(
+      await screen.findByText('Use only letters, digits, spaces, commas, periods, hyphens and apostrophes'),
+    ).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(bodies).toEqual([{ type: 'weather', location: 'New York' }]);
+    expect(screen.queryAllByRole('alert')).toHaveLength(0);
+    expect(within(preview()).getByText('The preview shows again once the configuration is valid.')).toBeInTheDocument();
+  });
 });

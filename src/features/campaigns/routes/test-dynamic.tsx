@@ -38,6 +38,9 @@ export function TestDynamicRoute() {
   const values = { ...testDynamicDefaults, ...useWatch({ control: form.control }) };
   const location = useDebouncedValue(values.location.trim(), LOCATION_DEBOUNCE_MS);
   const settings = previewSettings(values, location);
+  // A field the form refuses (its message is at the field) is never sent to the server: the
+  // preview waits for a configuration that is valid, so only one message shows.
+  const valid = testDynamicSchema.safeParse(values).success;
 
   return (
     <ContentLayout
@@ -57,7 +60,13 @@ export function TestDynamicRoute() {
               aria-label="Dynamic content preview"
               className="aspect-video overflow-hidden rounded-md border border-gray-200"
             >
-              <DynamicContent type={values.type} settings={settings} />
+              {valid ? (
+                <DynamicContent type={values.type} settings={settings} />
+              ) : (
+                <p className="flex size-full items-center justify-center bg-gray-50 p-6 text-center text-sm text-gray-600">
+                  The preview shows again once the configuration is valid.
+                </p>
+              )}
             </div>
             <ul className="list-disc space-y-1 pl-5 text-sm text-gray-600">
               <li>The preview uses the same renderer as the screens, scaled to this box.</li>

@@ -55,17 +55,40 @@ export interface UpdateCustomerInput {
   previousEmail: string;
 }
 
+/** A refusal of the database or server that belongs to one field of the form. */
+const FIELD_REFUSALS: { test: RegExp; field: 'email' | 'contact_phone' | 'installation_date'; message: string }[] = [
+  {
+    test: /customers_email_unique_idx|already uses this e-mail/i,
+    field: 'email',
+    message: 'Another customer already uses this e-mail',
+  },
+  {
+    test: /admin's sign-in/i,
+    field: 'email',
+    message: "This e-mail is an admin's sign-in; use another address for the customer",
+  },
+  {
+    test: /customers_contact_phone_is_a_phone_number/,
+    field: 'contact_phone',
+    message: 'Enter a phone number such as +1 212 555 0142',
+  },
+  {
+    test: /customers_installation_not_before_signup/,
+    field: 'installation_date',
+    message: 'The installation date cannot be before the signup date',
+  },
+];
+
 /**
- * The message for the Email field when a save failed because the address is taken
- * (by another customer, which the database's unique index or the server reports, or by an
- * admin's sign-in); null for any other failure.
+ * The field and its message when a save failed for a reason that field can fix (an e-mail
+ * another customer or an admin's sign-in has, a phone number or dates the database refuses);
+ * null for any other failure.
  */
-export function emailTakenMessage(message: string): string | null {
-  if (/customers_email_unique_idx|already uses this e-mail/i.test(message))
-    return 'Another customer already uses this e-mail';
-  if (/admin's sign-in/i.test(message))
-    return "This e-mail is an admin's sign-in; use another address for the customer";
-  return null;
+export function fieldRefusal(
+  message: string,
+): { field: (typeof FIELD_REFUSALS)[number]['field']; message: string } | null {
+  const refusal = FIELD_REFUSALS.find((r) => r.test.test(message));
+  return refusal ? { field: refusal.field, message: refusal.message } : null;
 }
 
 /** Whether an edit changes the customer's e-mail (and so their sign-in e-mail). */

@@ -9,11 +9,17 @@ export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 
 export const DEFAULT_DISPLAY_TYPE = 'Digital Display';
 
-/** An optional text field: blank (after trimming) is stored as null. */
-const optionalText = z
-  .string()
-  .trim()
-  .transform((v) => (v === '' ? null : v));
+/** An optional text field of at most `max` characters: blank (after trimming) is stored as null. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .transform((v) => (v === '' ? null : v));
+
+/** A telephone number as the database takes it: digits, spaces, ( ) . - and a leading +, 5 to 15 digits. */
+export const isPhoneNumber = (value: string) =>
+  /^\+?[0-9 ().-]+$/.test(value) && value.length <= 30 && /^\d{5,15}$/.test(value.replace(/\D/g, ''));
 
 /** An optional date field ('YYYY-MM-DD' from a date input); blank is null. */
 const optionalDate = z
@@ -27,38 +33,57 @@ const optionalDate = z
  * and the saved row cannot drift apart. The database checks the same rules again (status
  * values, fee not negative, unique e-mail) and the form shows its message when it refuses.
  */
-export const customerFormSchema = z.object({
-  name: z.string().trim().min(1, { error: 'Name is required' }),
-  username: z.string().trim().min(1, { error: 'Username is required' }),
-  email: z
-    .string()
-    .trim()
-    .min(1, { error: 'Email is required' })
-    .pipe(z.email({ error: 'Enter a valid email address' })),
-  location: optionalText,
-  contact_phone: optionalText,
-  note: optionalText,
-  notes: optionalText,
-  about_business: optionalText,
-  signup_date: optionalDate,
-  installation_date: optionalDate,
-  bank_name: optionalText,
-  account_number: optionalText,
-  routing_number: optionalText,
-  status: z.enum(CUSTOMER_STATUSES, { error: 'Choose a status' }),
-  display_type: optionalText,
-  monthly_fee: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || (Number.isFinite(Number(v)) && Number(v) >= 0), {
-      error: 'Monthly fee must be a number of 0 or more',
-    })
-    .transform((v) => (v === '' ? null : Number(v))),
-  location_photo: optionalText,
-  agreement_file: optionalText,
-  /** The venue's IANA time zone: campaign dates are calendar days there. */
-  time_zone: z.string().trim().refine(isTimeZone, { error: 'Choose a time zone such as America/New_York' }),
-});
+export const customerFormSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, { error: 'Name is required' })
+      .max(200, { error: 'Name must be at most 200 characters' }),
+    username: z
+      .string()
+      .trim()
+      .min(1, { error: 'Username is required' })
+      .max(100, { error: 'Username must be at most 100 characters' }),
+    email: z
+      .string()
+      .trim()
+      .min(1, { error: 'Email is required' })
+      .max(254, { error: 'Email must be at most 254 characters' })
+      .pipe(z.email({ error: 'Enter a valid email address' })),
+    location: optionalText('Location', 500),
+    contact_phone: optionalText('Contact phone', 30).refine((v) => v === null || isPhoneNumber(v), {
+      error: 'Enter a phone number such as +1 212 555 0142',
+    }),
+    note: optionalText('Equipment description', 5000),
+    notes: optionalText('Notes', 5000),
+    about_business: optionalText('About the business', 5000),
+    signup_date: optionalDate,
+    installation_date: optionalDate,
+    bank_name: optionalText('Bank name', 200),
+    account_number: optionalText('Account number', 34),
+    routing_number: optionalText('Routing number', 34),
+    status: z.enum(CUSTOMER_STATUSES, { error: 'Choose a status' }),
+    display_type: optionalText('Display type', 100),
+    monthly_fee: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || (Number.isFinite(Number(v)) && Number(v) >= 0), {
+        error: 'Monthly fee must be a number of 0 or more',
+      })
+      .refine((v) => v === '' || /^\d+(\.\d{1,2})?$/.test(v), {
+        error: 'Write the monthly fee as an amount such as 149 or 149.50',
+      })
+      .transform((v) => (v === '' ? null : Number(v))),
+    location_photo: optionalText('Location photo', 1000),
+    agreement_file: optionalText('Agreement', 1000),
+    /** The venue's IANA time zone: campaign dates are calendar days there. */
+    time_zone: z.string().trim().refine(isTimeZone, { error: 'Choose a time zone such as America/New_York' }),
+  })
+  .refine((v) => !v.signup_date || !v.installation_date || v.installation_date >= v.signup_date, {
+    error: 'The installation date cannot be before the signup date',
+    path: ['installation_date'],
+  });
 
 /** What the form holds (all text, as inputs give it). */
 export type CustomerFormValues = z.input<typeof customerFormSchema>;

@@ -1,6 +1,6 @@
 // Reading customers: one key factory, the list (searched, filtered and paged in the
 // database), the three counts, and one customer.
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import type { Customer, CustomerStatus } from './customer-schema';
 import { tableKeys } from '@/entities/query-keys/table-keys';
@@ -17,7 +17,7 @@ export interface CustomerListFilters {
 export const customerKeys = {
   all: tableKeys.customers,
   lists: () => [...customerKeys.all, 'list'] as const,
-  list: (filters: CustomerListFilters) => [...customerKeys.lists(), filters] as const,
+  list: (filters: CustomerListFilters & { page: number }) => [...customerKeys.lists(), filters] as const,
   counts: () => [...customerKeys.all, 'counts'] as const,
   details: () => [...customerKeys.all, 'detail'] as const,
   detail: (id: string) => [...customerKeys.details(), id] as const,
@@ -39,40 +39,38 @@ export interface CustomerPage {
   customers: Customer[];
   /** Customers matching the filters in all pages. */
   total: number;
-  /** Offset of the next page, or null after the last. */
-  nextOffset: number | null;
 }
 
-export async function getCustomerPage(filters: CustomerListFilters, offset: number): Promise<CustomerPage> {
+export interface CustomerPageFilters extends CustomerListFilters {
+  /** 0-based page of CUSTOMERS_PAGE_SIZE rows. */
+  page: number;
+}
+
+export async function getCustomerPage({ page, ...filters }: CustomerPageFilters): Promise<CustomerPage> {
   let query = supabase.from('customers').select('*', { count: 'exact' });
   const term = filters.search.trim();
   if (term) query = query.or(nameOrLocationFilter(term));
   if (filters.status !== 'all') query = query.eq('status', filters.status);
+  const from = page * CUSTOMERS_PAGE_SIZE;
   const { data, count } = await query
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
-    .range(offset, offset + CUSTOMERS_PAGE_SIZE - 1)
+    .range(from, from + CUSTOMERS_PAGE_SIZE - 1)
     .throwOnError();
-  const total = count ?? data.length;
-  const loaded = offset + data.length;
-  return { customers: data, total, nextOffset: loaded < total && data.length > 0 ? loaded : null };
+  return { customers: data, total: count ?? data.length };
 }
 
-export const customerListOptions = (filters: CustomerListFilters) =>
-  infiniteQueryOptions({
+export const customerListOptions = (filters: CustomerPageFilters) =>
+  queryOptions({
     queryKey: customerKeys.list(filters),
-    queryFn: ({ pageParam }) => getCustomerPage(filters, pageParam),
-    initialPageParam: 0,
-    getNextPageParam: (last) => last.nextOffset,
+    queryFn: () => getCustomerPage(filters),
+    placeholderData: keepPreviousData,
   });
 
-export interface CustomerCounts {
-  total: number;
-  active: number;
-  inactive: number;
-}
+/** How many customers there are in all, and in each status (the statuses add up to the total). */
+export type CustomerCounts = Record<'total' | CustomerStatus, number>;
 
-/** How many customers there are, in the database (three head requests, no rows sent). */
+/** How many customers there are, in the database (one head request per figure, no rows sent). */
 export async function getCustomerCounts(): Promise<CustomerCounts> {
   const count = async (status?: CustomerStatus) => {
     let query = supabase.from('customers').select('id', { count: 'exact', head: true });
@@ -80,8 +78,13 @@ export async function getCustomerCounts(): Promise<CustomerCounts> {
     const { count: n } = await query.throwOnError();
     return n ?? 0;
   };
-  const [total, active, inactive] = await Promise.all([count(), count('active'), count('inactive')]);
-  return { total, active, inactive };
+  const [total, active, inactive, maintenance] = await Promise.all([
+    count(),
+    count('active'),
+    count('inactive'),
+    count('maintenance'),
+  ]);
+  return { total, active, inactive, maintenance };
 }
 
 export const customerCountsOptions = () =>
@@ -98,3 +101,29 @@ export async function getCustomer(id: string): Promise<Customer | null> {
 
 export const customerDetailOptions = (id: string) =>
   queryOptions({ queryKey: customerKeys.detail(id), queryFn: () => getCustomer(id) });
+
+/** What deleting a customer takes with it: their campaigns (and those campaigns' slides), and the screens it leaves without a venue. */
+export interface CustomerDeleteImpact {
+  campaigns: number;
+  slides: number;
+  screens: number;
+}
+
+export async function getCustomerDeleteImpact(id: string): Promise<CustomerDeleteImpact> {
+  const [campaigns, screens] = await Promise.all([
+    supabase.from('campaigns').select('slide_count').eq('customer_id', id).throwOnError(),
+    supabase.from('equipment_status').select('id', { count: 'exact', head: true }).eq('customer_id', id).throwOnError(),
+  ]);
+  return {
+    campaigns: campaigns.data.length,
+    slides: campaigns.data.reduce((sum, row) => sum + (row.slide_count ?? 0), 0),
+    screens: screens.count ?? 0,
+  };
+}
+
+export const customerDeleteImpactOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...customerKeys.detail(id), 'delete-impact'] as const,
+    queryFn: () => getCustomerDeleteImpact(id),
+    staleTime: 0,
+  });

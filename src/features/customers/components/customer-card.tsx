@@ -2,6 +2,7 @@ import { Eye, Mail, MapPin, Pencil, Power, Trash2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { TruncatedText } from '@/components/ui/truncated-text';
 import { paths } from '@/config/paths';
 import type { Customer } from '../api/customer-schema';
 import { CustomerStatusBadge } from './customer-status-badge';
@@ -16,27 +17,27 @@ export interface CustomerCardProps {
 export function CustomerCard({ customer, onToggleStatus, onDelete, isToggling }: CustomerCardProps) {
   const active = customer.status === 'active';
   return (
-    <Card className="flex flex-col" aria-labelledby={`customer-${customer.id}`}>
+    <Card className="flex flex-col" role="article" aria-labelledby={`customer-${customer.id}`}>
       <div className="flex items-start justify-between gap-3 px-5 pt-5">
-        <h2 id={`customer-${customer.id}`} className="min-w-0 truncate text-base font-semibold text-gray-900">
+        <TruncatedText as="h2" id={`customer-${customer.id}`} className="flex-1 text-base font-semibold text-gray-900">
           {customer.name}
-        </h2>
+        </TruncatedText>
         <CustomerStatusBadge status={customer.status} />
       </div>
       <dl className="flex-1 space-y-1.5 px-5 py-3 text-sm text-gray-600">
-        <div className="flex items-center gap-2">
-          <dt>
+        <div className="flex min-w-0 items-center gap-2">
+          <dt className="shrink-0">
             <MapPin aria-hidden className="size-4 text-gray-400" />
             <span className="sr-only">Location</span>
           </dt>
-          <dd className="min-w-0 truncate">{customer.location || 'No location'}</dd>
+          <TruncatedText as="dd">{customer.location || 'No location'}</TruncatedText>
         </div>
-        <div className="flex items-center gap-2">
-          <dt>
+        <div className="flex min-w-0 items-center gap-2">
+          <dt className="shrink-0">
             <Mail aria-hidden className="size-4 text-gray-400" />
             <span className="sr-only">Email</span>
           </dt>
-          <dd className="min-w-0 truncate">{customer.email}</dd>
+          <TruncatedText as="dd">{customer.email}</TruncatedText>
         </div>
       </dl>
       <div className="flex flex-wrap items-center gap-1 border-t border-gray-200 px-3 py-2">

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { FileInput } from '@/components/ui/file-input';
 import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/components/ui/error-state';
+import { contentMatchesType } from '@/lib/file-signature';
 import { storedFileName, uploadCustomerFile } from '@/entities/venue/venue-files';
 import { customerFileRules, type CustomerFileField } from '../lib/customer-files';
 
@@ -32,11 +33,14 @@ export function CustomerFileField({ field, customerId, value, onUploaded, onBusy
     onSuccess: (path) => onUploaded(path),
   });
 
-  const onFileChange = (file: File | null) => {
+  const onFileChange = async (file: File | null) => {
     if (!file) return;
-    if (!rules.allows(file)) {
+    // The type the browser gives comes from the name: the bytes must be that type too.
+    if (!rules.allows(file) || !(await contentMatchesType(file))) {
       upload.reset();
-      setRefusal(rules.refusal);
+      setRefusal(
+        rules.allows(file) ? `${rules.refusal} ${file.name} is named like one, but it is not.` : rules.refusal,
+      );
       return;
     }
     setRefusal(null);
@@ -82,7 +86,7 @@ export function CustomerFileField({ field, customerId, value, onUploaded, onBusy
         invalid={Boolean(refusal) || upload.isError}
         aria-describedby={message ? messageId : undefined}
         buttonLabel={field === 'location_photo' ? 'Choose image' : 'Choose PDF'}
-        onFileChange={onFileChange}
+        onFileChange={(file) => void onFileChange(file)}
       />
       {message}
     </div>

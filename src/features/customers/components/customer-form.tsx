@@ -11,7 +11,7 @@ import { Select } from '@/components/ui/select';
 import { timeZoneOptions } from '@/entities/venue/time-zone';
 import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
-import { changesEmail, emailTakenMessage, useCreateCustomer, useUpdateCustomer } from '../api/customer-mutations';
+import { changesEmail, fieldRefusal, useCreateCustomer, useUpdateCustomer } from '../api/customer-mutations';
 import {
   customerFormDefaults,
   customerFormSchema,
@@ -88,10 +88,13 @@ export function CustomerForm({ customer }: CustomerFormProps) {
 
   const onSubmit = handleSubmit((values) => {
     const done = () => setSaved(isEdit ? 'Customer updated successfully!' : 'Customer added successfully!');
-    // An e-mail another customer (or an admin's sign-in) already has is shown at the field.
+    // A refusal one field can fix (an e-mail another customer or an admin's sign-in has) is
+    // shown at that field, which gets the focus and is scrolled into view.
     const onError = (error: Error) => {
-      const message = emailTakenMessage(error.message);
-      if (message) setError('email', { message }, { shouldFocus: true });
+      const refusal = fieldRefusal(error.message);
+      if (!refusal) return;
+      setError(refusal.field, { message: refusal.message }, { shouldFocus: true });
+      document.getElementsByName(refusal.field)[0]?.scrollIntoView?.({ block: 'center' });
     };
     if (isEdit) update.mutate({ id: customerId, values, previousEmail: customer.email }, { onSuccess: done, onError });
     else create.mutate({ id: customerId, values }, { onSuccess: done, onError });
@@ -187,7 +190,9 @@ export function CustomerForm({ customer }: CustomerFormProps) {
       </Section>
 
       {saved && <Alert tone="success">{saved}</Alert>}
-      {mutation.isError && !saved && <Alert tone="danger">{mutation.error.message}</Alert>}
+      {mutation.isError && !saved && !fieldRefusal(mutation.error.message) && (
+        <Alert tone="danger">{mutation.error.message}</Alert>
+      )}
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button asChild variant="outline">

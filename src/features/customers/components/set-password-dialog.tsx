@@ -30,12 +30,15 @@ export const setPasswordSchema = z
 type SetPasswordValues = z.infer<typeof setPasswordSchema>;
 
 export interface SetPasswordDialogProps {
+  /** Names the login to the set-users-password function (the customer's username). */
   username: string;
   customerName: string;
+  /** The address the venue signs in with. */
+  email: string;
 }
 
 /** Sets the login password of a customer (through the set-users-password function). */
-export function SetPasswordDialog({ username, customerName }: SetPasswordDialogProps) {
+export function SetPasswordDialog({ username, customerName, email }: SetPasswordDialogProps) {
   const [open, setOpen] = useState(false);
   const mutation = useSetCustomerPassword();
   const form = useForm<SetPasswordValues>({
@@ -67,7 +70,8 @@ export function SetPasswordDialog({ username, customerName }: SetPasswordDialogP
         <DialogHeader>
           <DialogTitle>Set Password</DialogTitle>
           <DialogDescription>
-            The password {customerName} uses to sign in (username {username}).
+            {customerName} can sign in with {email} and this password on the sign-in page (“Use a password instead”),
+            for example on a screen&apos;s computer that cannot open e-mail. Sign-in links by e-mail keep working.
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">

@@ -224,6 +224,10 @@ describe('Set Password dialog', () => {
     await user.click(dialog.getByRole('button', { name: 'Set Password' }));
     expect(await dialog.findByText('Password updated successfully!')).toBeInTheDocument();
     expect(body).toEqual({ username: 'cornercafe', newPassword: 'new-secret' });
+    // It says what the password is for, and quotes no username that is used nowhere.
+    const description = screen.getByRole('dialog', { name: 'Set Password' });
+    expect(description).toHaveAccessibleDescription(/on the sign-in page \(“Use a password instead”\)/);
+    expect(description).not.toHaveTextContent('username');
     await user.click(dialog.getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

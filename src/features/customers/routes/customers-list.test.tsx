@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@tests/setup/msw-server';
+import { expectListLayout } from '@tests/setup/list-layout';
 import { renderRoutes } from '@tests/setup/render';
+import { restUrl } from '@tests/setup/supabase-mocks';
 import { customerRow, customersRead, customersUrl, postgrestError, type Recorded } from '../customer-fixtures';
 import { CustomersListRoute } from './customers-list';
 
@@ -29,6 +31,17 @@ const shop = customerRow({ name: 'Book Shop', location: 'Old Town', email: 'book
 
 afterEach(() => vi.restoreAllMocks());
 
+/** Answers the delete dialog's reads: the customer's campaigns (their slide counts) and screens. */
+function deleteImpact({ campaigns, screens }: { campaigns: number[]; screens: number }) {
+  return [
+    http.get(restUrl('/campaigns'), () => HttpResponse.json(campaigns.map((slide_count) => ({ slide_count })))),
+    http.head(
+      restUrl('/equipment_status'),
+      () => new HttpResponse(null, { headers: { 'Content-Range': `*/${screens}` } }),
+    ),
+  ];
+}
+
 function card(name: string) {
   return screen.getByRole('heading', { name }).closest('li') as HTMLElement;
 }
@@ -47,12 +60,22 @@ describe('customers list', () => {
     expect(cafeCard.getByText('Active')).toBeInTheDocument();
     expect(within(card('Peak Gym')).getByText('Maintenance')).toBeInTheDocument();
     expect(within(card('Book Shop')).getByText('Inactive')).toBeInTheDocument();
-    expect(screen.getByText('Showing 3 of 3 customers')).toBeInTheDocument();
+    expect(screen.getByText('3 customers')).toBeInTheDocument();
+    expectListLayout({
+      title: 'Customers',
+      action: 'Add Customer',
+      counters: 'Customer counts',
+      search: 'Search customers',
+      list: 'Customers',
+    });
 
-    const counts = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
-    await waitFor(() => expect(counts('Total Customers')).toHaveTextContent('3'));
-    expect(counts('Active')).toHaveTextContent('1');
-    expect(counts('Inactive')).toHaveTextContent('1');
+    // The counts add up: every status has its own, maintenance included.
+    const counts = within(screen.getByRole('region', { name: 'Customer counts' }));
+    const count = (label: string) => counts.getByRole('group', { name: label });
+    await waitFor(() => expect(count('Total Customers')).toHaveTextContent('3'));
+    expect(count('Active')).toHaveTextContent('1');
+    expect(count('Inactive')).toHaveTextContent('1');
+    expect(count('Maintenance')).toHaveTextContent('1');
 
     // Newest first, the first page of 24, counted by the database.
     const list = recorded.lists[0]!;
@@ -107,18 +130,20 @@ describe('customers list', () => {
     );
   });
 
-  it('loads the next page with Load more', async () => {
+  it('pages through the list as every list does, the page in the address', async () => {
     const rows = Array.from({ length: 30 }, (_, i) => customerRow({ name: `Venue ${i + 1}` }));
     const recorded: Recorded = { lists: [] };
     server.use(...customersRead(rows, recorded));
-    const { user } = renderList();
-    expect(await screen.findByText('Showing 24 of 30 customers')).toBeInTheDocument();
+    const { user, router } = renderList();
+    expect(await screen.findByText('Showing 1–24 of 30 customers')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Venue 25' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await user.click(screen.getByRole('button', { name: /Next/ }));
     expect(await screen.findByRole('heading', { name: 'Venue 30' })).toBeInTheDocument();
-    expect(screen.getByText('Showing 30 of 30 customers')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Venue 1' })).not.toBeInTheDocument();
+    expect(screen.getByText('Showing 25–30 of 30 customers')).toBeInTheDocument();
     expect(recorded.lists.at(-1)?.get('offset')).toBe('24');
-    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=1');
+    expect(screen.getByRole('button', { name: /Next/ })).toBeDisabled();
   });
 
   it('has an empty state with Add Customer when there are no customers', async () => {
@@ -208,11 +233,18 @@ describe('customers list', () => {
         HttpResponse.json(rows, { headers: { 'Content-Range': `0-${rows.length - 1}/${rows.length}` } }),
       ),
       http.head(customersUrl, () => new HttpResponse(null, { headers: { 'Content-Range': `*/${rows.length}` } })),
+      ...deleteImpact({ campaigns: [3, 2], screens: 1 }),
     );
     const { user } = renderList();
     await user.click(await screen.findByRole('button', { name: 'Delete Corner Cafe' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Delete customer?' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete Corner Cafe?' });
     expect(dialog).toHaveTextContent('Corner Cafe and their details will be permanently deleted.');
+    // It says what goes with the customer: their campaigns and slides; and what stays.
+    expect(
+      await within(dialog).findByText(
+        'Their 2 campaigns (5 slides) will be deleted too and stop playing at once. Their screen stays in Equipment Status, without a venue.',
+      ),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(deleted).toEqual([]);
@@ -232,10 +264,12 @@ describe('customers list', () => {
         postgrestError(409, '23503', 'update or delete on table "customers" violates foreign key constraint'),
       ),
       ...customersRead([cafe]),
+      ...deleteImpact({ campaigns: [], screens: 0 }),
     );
     const { user } = renderList();
     await user.click(await screen.findByRole('button', { name: 'Delete Corner Cafe' }));
     const dialog = screen.getByRole('alertdialog');
+    expect(await within(dialog).findByText('Corner Cafe has no campaigns.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to delete customer. Please try again.');
     // The card stays (behind the modal dialog, hidden from assistive technology meanwhile).

@@ -1,45 +1,47 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Search, Users } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { CircleCheck, CircleMinus, Search, Users, Wrench } from 'lucide-react';
 import { useState } from 'react';
 import { AddLink } from '@/components/lists/add-link';
 import { CardList } from '@/components/lists/card-list';
 import { ListContent } from '@/components/lists/list-content';
+import { ListCounters } from '@/components/lists/list-counters';
 import { ListToolbar, SearchField, StatusFilterSelect } from '@/components/lists/list-toolbar';
 import { SkeletonGrid } from '@/components/lists/skeleton-grid';
-import { ContentLayout } from '@/components/layouts/content-layout';
-import { Alert } from '@/components/ui/alert';
+import { ListPage } from '@/components/layouts/list-page';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@/hooks/use-debounced-value';
+import { listParams, useListSearchParams } from '@/hooks/use-list-search-params';
 import type { ScreenPrefetch } from '@/lib/prefetch';
 import { useDeleteCustomer, useToggleCustomerStatus } from '../api/customer-mutations';
 import { CUSTOMER_STATUSES, toggledStatus, type Customer } from '../api/customer-schema';
-import { customerCountsOptions, customerListOptions, type StatusFilter } from '../api/customers';
+import { CUSTOMERS_PAGE_SIZE, customerCountsOptions, customerListOptions } from '../api/customers';
 import { CustomerCard } from '../components/customer-card';
+import { DeleteCustomerDialog } from '../components/delete-customer-dialog';
 
+/** Every customer, and each status: the three statuses add up to the total. */
 function CustomerCounts() {
-  const { data, isPending, isError } = useQuery(customerCountsOptions());
-  const figure = (n: number | undefined) => (isPending ? '…' : isError || n === undefined ? '—' : String(n));
-  const items = [
-    { label: 'Total Customers', value: figure(data?.total) },
-    { label: 'Active', value: figure(data?.active) },
-    { label: 'Inactive', value: figure(data?.inactive) },
-  ];
+  const { data, isError } = useQuery(customerCountsOptions());
   return (
-    <dl className="grid gap-4 sm:grid-cols-3" aria-busy={isPending || undefined}>
-      {items.map((item) => (
-        <Card key={item.label} className="px-5 py-4">
-          <dt className="text-sm text-gray-500">{item.label}</dt>
-          <dd className="mt-1 text-2xl font-semibold text-gray-900">{item.value}</dd>
-        </Card>
-      ))}
-    </dl>
+    <ListCounters
+      label="Customer counts"
+      isError={isError}
+      counters={[
+        { label: 'Total Customers', value: data?.total, icon: Users, iconClassName: 'bg-brand-50 text-brand-700' },
+        { label: 'Active', value: data?.active, icon: CircleCheck, iconClassName: 'bg-success-50 text-success-700' },
+        { label: 'Inactive', value: data?.inactive, icon: CircleMinus, iconClassName: 'bg-gray-100 text-gray-600' },
+        {
+          label: 'Maintenance',
+          value: data?.maintenance,
+          icon: Wrench,
+          iconClassName: 'bg-warning-50 text-warning-700',
+        },
+      ]}
+    />
   );
 }
 
@@ -54,20 +56,17 @@ const CARD_SKELETON = (
   </Card>
 );
 
-/** The list as it opens (no search, every status) and its counts. */
-const FIRST_FILTERS = { search: '', status: 'all' } as const satisfies { search: string; status: StatusFilter };
-
-export const prefetch: ScreenPrefetch = (queryClient) => {
-  void queryClient.prefetchInfiniteQuery(customerListOptions(FIRST_FILTERS));
+/** The page of customers the address asks for, and the counts. */
+export const prefetch: ScreenPrefetch = (queryClient, url) => {
+  void queryClient.prefetchQuery(customerListOptions(listParams(url.searchParams, CUSTOMER_STATUSES)));
   void queryClient.prefetchQuery(customerCountsOptions());
 };
 
 export function CustomersListRoute() {
-  const [search, setSearch] = useState<string>(FIRST_FILTERS.search);
-  const [status, setStatus] = useState<StatusFilter>(FIRST_FILTERS.status);
-  const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const filters = { search: debouncedSearch, status };
-  const list = useInfiniteQuery(customerListOptions(filters));
+  // Search, status and page live in the address, so back and reload keep them.
+  const { searchText, setSearchText, search, status, setStatus, page, setPage } =
+    useListSearchParams(CUSTOMER_STATUSES);
+  const list = useQuery(customerListOptions({ search, status, page }));
   const toast = useToast();
 
   const toggle = useToggleCustomerStatus();
@@ -101,36 +100,53 @@ export function CustomersListRoute() {
     });
   };
 
-  const customers = list.data?.pages.flatMap((page) => page.customers) ?? [];
-  const total = list.data?.pages[0]?.total ?? 0;
-  const filtered = debouncedSearch !== '' || status !== 'all';
+  const filtered = search !== '' || status !== 'all';
   const addLink = <AddLink to={paths.dashboard.customers.add.getHref()}>Add Customer</AddLink>;
 
   return (
-    <ContentLayout title="Customers" description="Venues that host display screens.">
-      <div className="flex justify-end">{addLink}</div>
-      <CustomerCounts />
-      <ListToolbar layout="stack-sm">
-        <SearchField
-          id="customer-search"
-          label="Search customers"
-          placeholder="Search by name or location"
-          value={search}
-          onValueChange={setSearch}
+    <ListPage
+      title="Customers"
+      description="Venues that host display screens."
+      actions={addLink}
+      counters={<CustomerCounts />}
+      filters={
+        <ListToolbar>
+          <SearchField
+            id="customer-search"
+            label="Search customers"
+            placeholder="Search by name or location"
+            className="min-w-56"
+            value={searchText}
+            onValueChange={setSearchText}
+          />
+          <StatusFilterSelect
+            id="customer-status-filter"
+            className="w-48"
+            statuses={CUSTOMER_STATUSES}
+            value={status}
+            onValueChange={setStatus}
+          />
+        </ListToolbar>
+      }
+      paging={{ page, pageSize: CUSTOMERS_PAGE_SIZE, total: list.data?.total, noun: 'customer', onPageChange: setPage }}
+      footer={
+        <DeleteCustomerDialog
+          customer={toDelete}
+          isPending={remove.isPending}
+          isError={remove.isError}
+          onCancel={() => {
+            setToDelete(null);
+            remove.reset();
+          }}
+          onConfirm={onConfirmDelete}
         />
-        <StatusFilterSelect
-          id="customer-status-filter"
-          className="sm:w-56"
-          statuses={CUSTOMER_STATUSES}
-          value={status}
-          onValueChange={(value) => setStatus(value as StatusFilter)}
-        />
-      </ListToolbar>
+      }
+    >
       <ListContent
         query={list}
         loading={<SkeletonGrid label="Loading customers..." className={`grid gap-4 ${GRID}`} item={CARD_SKELETON} />}
         errorTitle="Could not load customers"
-        isEmpty={() => customers.length === 0}
+        isEmpty={(data) => data.customers.length === 0}
         empty={
           filtered ? (
             <EmptyState
@@ -141,7 +157,7 @@ export function CustomersListRoute() {
                 <Button
                   variant="outline"
                   onClick={() => {
-                    setSearch('');
+                    setSearchText('');
                     setStatus('all');
                   }}
                 >
@@ -159,51 +175,25 @@ export function CustomersListRoute() {
           )
         }
       >
-        {() => (
-          <div className="space-y-4">
-            <p className="text-sm text-gray-500" aria-live="polite">
-              Showing {customers.length} of {total} customers
-            </p>
-            <CardList label="Customers" className={GRID} items={customers} getKey={(customer) => customer.id}>
-              {(customer) => (
-                <CustomerCard
-                  customer={customer}
-                  onToggleStatus={onToggle}
-                  onDelete={setToDelete}
-                  isToggling={toggle.isPending && toggle.variables.id === customer.id}
-                />
-              )}
-            </CardList>
-            {list.hasNextPage && (
-              <div className="flex justify-center">
-                <Button variant="outline" onClick={() => void list.fetchNextPage()} isLoading={list.isFetchingNextPage}>
-                  Load more
-                </Button>
-              </div>
+        {(data) => (
+          <CardList
+            label="Customers"
+            className={GRID}
+            items={data.customers}
+            getKey={(customer) => customer.id}
+            aria-busy={list.isPlaceholderData || undefined}
+          >
+            {(customer) => (
+              <CustomerCard
+                customer={customer}
+                onToggleStatus={onToggle}
+                onDelete={setToDelete}
+                isToggling={toggle.isPending && toggle.variables.id === customer.id}
+              />
             )}
-          </div>
+          </CardList>
         )}
       </ListContent>
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => {
-          if (!open) {
-            setToDelete(null);
-            remove.reset();
-          }
-        }}
-        title="Delete customer?"
-        description={
-          toDelete
-            ? `${toDelete.name} and their details will be permanently deleted. This cannot be undone.`
-            : undefined
-        }
-        confirmLabel="Delete"
-        isPending={remove.isPending}
-        onConfirm={onConfirmDelete}
-      >
-        {remove.isError && <Alert tone="danger">Failed to delete customer. Please try again.</Alert>}
-      </ConfirmDialog>
-    </ContentLayout>
+    </ListPage>
   );
 }

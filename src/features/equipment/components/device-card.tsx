@@ -19,6 +19,7 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/components/ui/error-state';
 import { useToast } from '@/components/ui/toast';
+import { formatLabel } from '@/lib/format';
 import { deviceQueryOptions, nowPlaying, type Device } from '../api/equipment';
 import { heartbeatAge, silenceText } from '@/entities/device/heartbeat-age';
 import { useDeleteDevice, useRevokeScreen } from '../api/screen-mutations';
@@ -57,6 +58,22 @@ export function DeviceCard({ device: listed, listUpdatedAt }: DeviceCardProps) {
   const remove = useDeleteDevice();
   const toast = useToast();
   const name = device.device_name ?? 'Device';
+
+  /** Reads this device again and says what it found. */
+  const checkStatus = async () => {
+    const result = await single.refetch();
+    if (result.isError) return; // shown on the card
+    const checked = result.data;
+    toast(
+      checked
+        ? {
+            tone: checked.heartbeat_stale || checked.live_status === 'error' ? 'danger' : 'success',
+            title: `${name}: ${formatLabel(checked.live_status ?? 'unknown')}`,
+            description: `Last heartbeat: ${heartbeatAge(checked.last_heartbeat)}.`,
+          }
+        : { tone: 'danger', title: `${name} no longer exists` },
+    );
+  };
 
   return (
     <Card className="flex h-full flex-col" role="article" aria-label={name}>
@@ -112,19 +129,23 @@ export function DeviceCard({ device: listed, listUpdatedAt }: DeviceCardProps) {
             </dd>
           </div>
         )}
-        {device.heartbeat_stale && (
-          <p className="text-danger-700">
-            {silenceText(device.last_heartbeat)}
-            {device.status !== 'offline' && ' (counted as offline)'}
-          </p>
-        )}
-        {single.isError && (
-          <p role="alert" className="text-danger-700">
-            {errorMessage(single.error)}
-          </p>
-        )}
-        {gone && <p className="text-danger-700">This device no longer exists.</p>}
       </dl>
+      {(device.heartbeat_stale || single.isError || gone) && (
+        <div className="space-y-1 px-5 pb-3 text-sm">
+          {device.heartbeat_stale && (
+            <p className="text-danger-700">
+              {silenceText(device.last_heartbeat)}
+              {device.status !== 'offline' && ' (counted as offline)'}
+            </p>
+          )}
+          {single.isError && (
+            <p role="alert" className="text-danger-700">
+              {errorMessage(single.error)}
+            </p>
+          )}
+          {gone && <p className="text-danger-700">This device no longer exists.</p>}
+        </div>
+      )}
       {device.paired && (
         <p className="flex items-center gap-1.5 px-5 pb-3 text-sm text-gray-600">
           <Link2 aria-hidden className="size-4 text-brand-600" />
@@ -136,7 +157,7 @@ export function DeviceCard({ device: listed, listUpdatedAt }: DeviceCardProps) {
           variant="outline"
           size="sm"
           isLoading={single.isFetching}
-          onClick={() => void single.refetch()}
+          onClick={() => void checkStatus()}
           aria-label={`Check status of ${name}`}
         >
           {!single.isFetching && <RefreshCw aria-hidden className="size-4" />}

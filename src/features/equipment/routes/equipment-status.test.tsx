@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { mockRealtime } from '@tests/setup/realtime-mock';
+import { expectListLayout } from '@tests/setup/list-layout';
 import { renderRoutes } from '@tests/setup/render';
 import { fakeUser, restUrl, storeSession } from '@tests/setup/supabase-mocks';
 import { heartbeatAge, silenceText } from '@/entities/device/heartbeat-age';
@@ -85,6 +86,13 @@ describe('equipment status', () => {
       expect(await within(screen.getByRole('group', { name: label })).findByText(value)).toBeInTheDocument();
     }
     const card = await screen.findByRole('article', { name: 'DEVICE-1' });
+    expectListLayout({
+      title: 'Equipment Status',
+      action: 'Add screen',
+      counters: 'Device counts',
+      search: 'Search devices',
+      list: 'Devices',
+    });
     expect(card).toHaveTextContent('Spot 1');
     expect(card).toHaveTextContent('Corner Cafe');
     expect(card).toHaveTextContent('Online');
@@ -121,6 +129,9 @@ describe('equipment status', () => {
     await user.click(within(card).getByRole('button', { name: 'Check status of DEVICE-1' }));
     expect(await within(card).findByText('Error')).toBeInTheDocument();
     expect(card).toHaveTextContent('Just now');
+    // The check says what it found, so a press never looks like nothing happened.
+    expect(await screen.findByText('DEVICE-1: Error')).toBeInTheDocument();
+    expect(screen.getByText('Last heartbeat: Just now.')).toBeInTheDocument();
     expect(single).toBe(1);
     expect(queries).toHaveLength(1);
   });

@@ -6,14 +6,12 @@ import { CardList } from '@/components/lists/card-list';
 import { ListContent } from '@/components/lists/list-content';
 import { ListToolbar, SearchField, StatusFilterSelect } from '@/components/lists/list-toolbar';
 import { SkeletonGrid } from '@/components/lists/skeleton-grid';
-import { ContentLayout } from '@/components/layouts/content-layout';
+import { ListPage } from '@/components/layouts/list-page';
+import { ListCounters } from '@/components/lists/list-counters';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/components/ui/error-state';
-import { Pagination } from '@/components/ui/pagination';
-import { Skeleton } from '@/components/ui/skeleton';
 import { listParams, useListSearchParams } from '@/hooks/use-list-search-params';
 import type { ScreenPrefetch } from '@/lib/prefetch';
 import {
@@ -38,40 +36,29 @@ const COUNT_CARDS: { status: EquipmentStatus; label: string; icon: LucideIcon; c
 
 const GRID = 'sm:grid-cols-2 xl:grid-cols-3';
 
-const number = new Intl.NumberFormat('en-US');
-
 function StatusCounts() {
   const counts = useQuery(equipmentCountsQueryOptions());
-  if (counts.isError) {
-    return (
-      <div role="alert" className="rounded-md border border-danger-200 bg-danger-50 px-4 py-3 text-sm text-danger-700">
-        Device counts could not be loaded: {errorMessage(counts.error)}{' '}
-        <Button variant="outline" size="sm" onClick={() => void counts.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
   return (
-    <section aria-label="Device counts" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      {COUNT_CARDS.map(({ status, label, icon: Icon, classes }) => (
-        <Card key={status} className="flex items-center gap-4 p-5" role="group" aria-label={label}>
-          <span className={`flex size-10 items-center justify-center rounded-full ${classes}`}>
-            <Icon aria-hidden className="size-5" />
-          </span>
-          <div>
-            <h2 className="text-sm font-medium text-gray-500">{label}</h2>
-            {counts.isPending ? (
-              <span role="status" aria-label={`Loading ${label} count`}>
-                <Skeleton className="h-7 w-12" />
-              </span>
-            ) : (
-              <p className="text-2xl font-semibold text-gray-900">{number.format(counts.data[status])}</p>
-            )}
-          </div>
-        </Card>
-      ))}
-    </section>
+    <div className="space-y-2">
+      <ListCounters
+        label="Device counts"
+        isError={counts.isError}
+        counters={COUNT_CARDS.map(({ status, label, icon, classes }) => ({
+          label,
+          value: counts.data?.[status],
+          icon,
+          iconClassName: classes,
+        }))}
+      />
+      {counts.isError && (
+        <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-danger-700">
+          Device counts could not be loaded: {errorMessage(counts.error)}
+          <Button variant="outline" size="sm" onClick={() => void counts.refetch()}>
+            Try again
+          </Button>
+        </div>
+      )}
+    </div>
   );
 }
 
@@ -127,44 +114,62 @@ export function EquipmentStatusRoute() {
   const filtered = filters.search !== '' || filters.status !== 'all';
 
   return (
-    <ContentLayout title="Equipment Status" description="Online, idle, offline and failing devices.">
-      <div className="flex flex-wrap justify-end gap-2">
-        <AddScreenDialog initialCode={pairCode} />
-        <Button
-          variant="outline"
-          isLoading={refreshing}
-          onClick={() => {
-            void devices.refetch();
-            void counts.refetch();
-          }}
-        >
-          {!refreshing && <RefreshCw aria-hidden className="size-4" />}
-          Refresh
-        </Button>
-      </div>
-      {linkedDevice && <LinkedDevice key={linkedDevice} id={linkedDevice} onClose={closeLinkedDevice} />}
-      <StatusCounts />
-      <p className="text-sm text-gray-500">
-        Screens send a heartbeat every minute. A device silent for more than 3 minutes counts as offline, whatever it
-        last reported.
-      </p>
-      <ListToolbar>
-        <SearchField
-          id="device-search"
-          label="Search devices"
-          placeholder="Device name or location"
-          className="min-w-56"
-          value={searchText}
-          onValueChange={setSearchText}
-        />
-        <StatusFilterSelect
-          id="device-status"
-          className="w-48"
-          statuses={EQUIPMENT_STATUSES}
-          value={status}
-          onValueChange={setStatus}
-        />
-      </ListToolbar>
+    <ListPage
+      title="Equipment Status"
+      description="Online, idle, offline and failing devices."
+      actions={
+        <>
+          <Button
+            variant="outline"
+            isLoading={refreshing}
+            onClick={() => {
+              void devices.refetch();
+              void counts.refetch();
+            }}
+          >
+            {!refreshing && <RefreshCw aria-hidden className="size-4" />}
+            Refresh
+          </Button>
+          <AddScreenDialog initialCode={pairCode} />
+        </>
+      }
+      counters={
+        <div className="space-y-2">
+          {linkedDevice && <LinkedDevice key={linkedDevice} id={linkedDevice} onClose={closeLinkedDevice} />}
+          <StatusCounts />
+          <p className="text-sm text-gray-500">
+            Screens send a heartbeat every minute. A device silent for more than 3 minutes counts as offline, whatever
+            it last reported.
+          </p>
+        </div>
+      }
+      filters={
+        <ListToolbar>
+          <SearchField
+            id="device-search"
+            label="Search devices"
+            placeholder="Device name or location"
+            className="min-w-56"
+            value={searchText}
+            onValueChange={setSearchText}
+          />
+          <StatusFilterSelect
+            id="device-status"
+            className="w-48"
+            statuses={EQUIPMENT_STATUSES}
+            value={status}
+            onValueChange={setStatus}
+          />
+        </ListToolbar>
+      }
+      paging={{
+        page: filters.page,
+        pageSize: EQUIPMENT_PAGE_SIZE,
+        total: devices.data?.total,
+        noun: 'device',
+        onPageChange: setPage,
+      }}
+    >
       <ListContent
         query={devices}
         loading={<SkeletonGrid label="Loading devices" className={`grid gap-4 ${GRID}`} itemClassName="h-52" />}
@@ -183,20 +188,11 @@ export function EquipmentStatusRoute() {
         }
       >
         {(data) => (
-          <div className="space-y-4">
-            <CardList label="Devices" className={GRID} items={data.devices} getKey={(d) => d.id}>
-              {(d) => <DeviceCard device={d} listUpdatedAt={devices.dataUpdatedAt} />}
-            </CardList>
-            <Pagination
-              page={filters.page}
-              pageSize={EQUIPMENT_PAGE_SIZE}
-              total={data.total}
-              noun="devices"
-              onPageChange={setPage}
-            />
-          </div>
+          <CardList label="Devices" className={GRID} items={data.devices} getKey={(d) => d.id}>
+            {(d) => <DeviceCard device={d} listUpdatedAt={devices.dataUpdatedAt} />}
+          </CardList>
         )}
       </ListContent>
-    </ContentLayout>
+    </ListPage>
   );
 }

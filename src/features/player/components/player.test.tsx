@@ -129,6 +129,41 @@ describe('Player', () => {
     expect(counter()).toBe('2 / 3');
   });
 
+  it('stays visibly paused: the controls and a Paused sign stay when idle', async () => {
+    renderPlayer(playlist(THREE));
+    fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
+    await advance(10_000);
+    expect(screen.getByRole('status')).toHaveTextContent('Paused · press Space to play');
+    expect(screen.getByTestId('player-controls')).toHaveAttribute('data-idle', 'false');
+    expect(screen.getByTestId('player')).not.toHaveClass('cursor-none');
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('answers Space (pause and play) and the arrow keys (next and previous slide)', async () => {
+    renderPlayer(playlist(THREE));
+    await advance(3000);
+    act(() => void fireEvent.keyDown(document.body, { key: ' ' }));
+    expect(screen.getByRole('button', { name: 'Play' })).toBeInTheDocument();
+    await advance(60_000);
+    expect(counter()).toBe('1 / 3');
+
+    act(() => void fireEvent.keyDown(document.body, { key: 'ArrowRight' }));
+    expect(counter()).toBe('2 / 3');
+    expect(shown()).toHaveAttribute('data-slide-id', 'b');
+    act(() => void fireEvent.keyDown(document.body, { key: 'ArrowLeft' }));
+    act(() => void fireEvent.keyDown(document.body, { key: 'ArrowLeft' }));
+    expect(counter()).toBe('3 / 3');
+
+    // Playing again, the slide jumped to gets its whole time.
+    act(() => void fireEvent.keyDown(document.body, { key: ' ' }));
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+    await advance(9999);
+    expect(counter()).toBe('3 / 3');
+    await advance(1);
+    expect(counter()).toBe('1 / 3');
+  });
+
   it('has a mute/unmute toggle', () => {
     renderPlayer(playlist(THREE));
     fireEvent.click(screen.getByRole('button', { name: 'Unmute' }));

@@ -340,6 +340,43 @@ export function Player({ data, deviceId = null, onSignOut, signingOut = false }:
     setPaused(!paused);
   }, [paused, current]);
 
+  /** Shows another slide at once (the arrow keys): its full time starts now, or waits while paused. */
+  const jump = useCallback(
+    (step: 1 | -1) => {
+      const next =
+        step === 1
+          ? nextPosition(pos, latest.current)
+          : { ...pos, index: (pos.index - 1 + pos.slides.length) % pos.slides.length, seq: pos.seq + 1 };
+      const ms = slideMs(next.slides[next.index]);
+      if (paused) remaining.current = ms;
+      else deadline.current = now() + ms;
+      setPos(next);
+    },
+    [pos, paused],
+  );
+
+  // Space pauses and plays, the arrow keys go to the next or previous slide (someone with a
+  // keyboard in front of the screen). Space on a focused button presses that button instead.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      const onControl =
+        event.target instanceof HTMLElement && event.target.closest('button, a, input, select, textarea');
+      if (event.key === ' ' && !onControl) {
+        event.preventDefault();
+        togglePause();
+      } else if (event.key === 'ArrowRight') {
+        event.preventDefault();
+        jump(1);
+      } else if (event.key === 'ArrowLeft') {
+        event.preventDefault();
+        jump(-1);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [togglePause, jump]);
+
   // Full screen on the first interaction (browsers allow it only then); controls and the
   // cursor hide after a few seconds without input.
   useEffect(() => {
@@ -395,6 +432,8 @@ export function Player({ data, deviceId = null, onSignOut, signingOut = false }:
       layers.push({ slide: preparingSlide, image, visible: false });
   }
 
+  // A paused show keeps its controls: it must not look frozen.
+  const controlsHidden = idle && !paused;
   const control = cn(
     'inline-flex size-11 cursor-pointer items-center justify-center rounded-full bg-gray-900/70 text-white hover:bg-gray-800',
     focusRing,
@@ -403,7 +442,7 @@ export function Player({ data, deviceId = null, onSignOut, signingOut = false }:
   return (
     <main
       aria-label="Slideshow"
-      className={cn('fixed inset-0 overflow-hidden bg-gray-950 text-white', idle && 'cursor-none')}
+      className={cn('fixed inset-0 overflow-hidden bg-gray-950 text-white', controlsHidden && 'cursor-none')}
       data-testid="player"
       data-slide-index={pos.index}
       data-paused={paused}
@@ -421,13 +460,23 @@ export function Player({ data, deviceId = null, onSignOut, signingOut = false }:
         />
       ))}
 
+      {paused && (
+        <p
+          role="status"
+          className="absolute top-4 right-4 z-20 inline-flex items-center gap-2 rounded-full bg-gray-900/80 px-4 py-2 text-sm font-medium"
+        >
+          <Pause aria-hidden className="size-4" />
+          Paused · press Space to play
+        </p>
+      )}
+
       <div
         className={cn(
           'absolute inset-x-0 bottom-0 z-20 transition-opacity duration-500',
-          idle ? 'pointer-events-none opacity-0' : 'opacity-100',
+          controlsHidden ? 'pointer-events-none opacity-0' : 'opacity-100',
         )}
         data-testid="player-controls"
-        data-idle={idle}
+        data-idle={controlsHidden}
       >
         <div className="flex items-center justify-between gap-4 bg-gradient-to-t from-gray-950/80 to-transparent px-6 pt-10 pb-4">
           <div className="flex items-center gap-3">
