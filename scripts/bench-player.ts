@@ -50,7 +50,7 @@ const appPort = basePort + 80;
 const SAMPLER = `(() => {
   const s = (window.__bench = {
     firstImage: null, lastImageFrame: null, longestGap: 0, blankFrames: 0, frames: 0, changes: [],
-    videoStarts: [], videoPlays: [], videoFrames: 0, droppedFrames: 0, videosPlayed: 0,
+    videoStarts: [], videoPlays: [], videoFrames: 0, droppedFrames: 0, videosPlayed: 0, droppedPerVideo: [],
   });
   // Videos with a frame handed to the compositor (requestVideoFrameCallback).
   const drawn = new WeakSet();
@@ -62,6 +62,7 @@ const SAMPLER = `(() => {
     if (q.totalVideoFrames === 0) return;
     s.videoFrames += q.totalVideoFrames;
     s.droppedFrames += q.droppedVideoFrames;
+    s.droppedPerVideo.push(q.droppedVideoFrames);
     s.videosPlayed++;
   };
   const onVideo = (video) => {
@@ -140,6 +141,7 @@ interface BenchState {
   videoFrames: number;
   droppedFrames: number;
   videosPlayed: number;
+  droppedPerVideo: number[];
 }
 
 async function main() {
@@ -237,6 +239,8 @@ async function main() {
             droppedPercent: state.videoFrames
               ? Number(((100 * state.droppedFrames) / state.videoFrames).toFixed(3))
               : null,
+            videosWithDrops: state.droppedPerVideo.filter((n) => n > 0).length,
+            mostDroppedInOneVideo: Math.max(0, ...state.droppedPerVideo),
           }
         : {}),
       maxDriftMs: Math.round(Math.max(...drifts)),

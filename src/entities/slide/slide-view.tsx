@@ -99,6 +99,8 @@ export function SlideView({
   publicScreen = false,
   className,
 }: SlideViewProps) {
+  // A screen skips a video it cannot play (its dark background shows for that moment); a preview says so.
+  const videoFallback = publicScreen ? null : <Placeholder title={slide.title} broken />;
   let content;
   if (slide.content_type === 'dynamic') {
     content = (
@@ -112,17 +114,20 @@ export function SlideView({
   } else if (slide.image_url) {
     content = imageLoading ? (
       <Skeleton className="h-full w-full rounded-none" />
-    ) : slide.media_kind === 'video' && imageUrl ? (
-      <VideoSlide
-        key={imageUrl}
-        src={imageUrl}
-        title={slide.title}
-        paused={paused}
-        seconds={playSeconds({ duration: slide.duration ?? 0 })}
-        // A screen skips a video it cannot play (the dark background shows for that moment).
-        fallback={publicScreen ? null : <Placeholder title={slide.title} broken />}
-        {...video}
-      />
+    ) : slide.media_kind === 'video' ? (
+      imageUrl ? (
+        <VideoSlide
+          key={imageUrl}
+          src={imageUrl}
+          title={slide.title}
+          paused={paused}
+          seconds={playSeconds({ duration: slide.duration ?? 0 })}
+          fallback={videoFallback}
+          {...video}
+        />
+      ) : (
+        videoFallback
+      )
     ) : (
       <ImageSlide slide={slide} imageUrl={imageUrl} />
     );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { VIDEO_LOOP_MIN_SECONDS } from './slide';
 
 /** What a video slide tells the one showing it (the player waits for it before a switch). */
@@ -115,8 +115,10 @@ export function VideoSlide({
     video.muted = muted;
   }, [muted]);
 
-  // Playing while on screen and not paused; a hidden video goes back to its first frame for its next showing.
-  useEffect(() => {
+  // Playing while on screen and not paused (started in the switch's own commit, before its
+  // frame is painted, so playback starts with the first frame shown); a hidden video goes
+  // back to its first frame for its next showing.
+  useLayoutEffect(() => {
     const video = ref.current;
     if (!video || failed) return;
     if (visible && !paused) {

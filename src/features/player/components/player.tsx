@@ -109,13 +109,13 @@ const mediaOf = (pos: Position) => {
   const slide = pos.slides[pos.index];
   const media = slide ? slideMedia(slide) : null;
   const url = media ? pos.media[mediaKey(media)] : undefined;
-  return { url, video: media?.kind === 'video' && url !== undefined };
+  return { url, video: media?.kind === 'video' };
 };
 
-/** True when the slide at `pos` is a video to skip for now (it failed lately). */
+/** True when the slide at `pos` is a video to skip for now: it failed lately, or there is no link to it. */
 const skipped = (pos: Position) => {
   const { url, video } = mediaOf(pos);
-  return video && isVideoFailing(url!);
+  return video && (url === undefined || isVideoFailing(url));
 };
 
 /** The next position after `pos` whose slide is not a video to skip (the plain next when all are). */
@@ -144,11 +144,11 @@ async function prepare(
       await withLimit(preloadImage(url));
       return cancelled() ? null : candidate;
     }
-    if (isVideoFailing(url!)) {
+    if (url === undefined || isVideoFailing(url)) {
       candidate = nextPosition(candidate, latest());
       continue;
     }
-    const key = videoLayerKey(slide.id, url!);
+    const key = videoLayerKey(slide.id, url);
     onWait(candidate);
     const outcome = await withLimit(videoOutcome(key), PRELOAD_LIMIT_MS, 'timeout' as const);
     if (cancelled()) return null;
@@ -159,7 +159,7 @@ async function prepare(
       continue;
     }
     if (outcome === 'timeout' && isVideoMounted(key)) {
-      videoFailed(key, url!, slide.title || 'Untitled video', `not ready after ${PRELOAD_LIMIT_MS / 1000} s`);
+      videoFailed(key, url, slide.title || 'Untitled video', `not ready after ${PRELOAD_LIMIT_MS / 1000} s`);
     }
     candidate = nextPosition(candidate, latest());
   }
