@@ -2,11 +2,64 @@
 // The app's service worker: keeps the app shell (index.html and every built file listed
 // in /precache.json, which the build writes) so a screen that restarts without a network
 // still opens the player, whichever screens it had opened before. Versioned: a new
-// SHELL_CACHE name drops the old shell on activation. Slide images are cached by the
-// player itself (cache 'signage-player-media-*', keyed by storage path), never here.
+// SHELL_CACHE name drops the old shell on activation. Slide files are cached by the
+// player itself (MEDIA_CACHE, keyed by /__player-media/<bucket>/<path>), never here; the
+// worker only answers the player's requests for them from that cache, byte ranges
+// included (a browser playing a video asks for ranges), so videos play from the device.
 // Requests to other origins (the Supabase API) are left alone.
 const SHELL_CACHE = 'signage-shell-v2';
 const SHELL_PREFIX = 'signage-shell-';
+/** The player's cache (MEDIA_CACHE in src/features/player/api/media.ts). */
+const MEDIA_CACHE = 'signage-player-media-v1';
+const MEDIA_PREFIX = '/__player-media/';
+
+/**
+ * The one byte range a `Range` header asks of `size` bytes ({start, end}, end inclusive), or
+ * 'unsatisfiable' (416). Null for no header, or one this answer ignores as HTTP lets it (not
+ * one `bytes=a-b`, `bytes=a-` or `bytes=-n` range): the whole file is sent.
+ */
+function byteRange(header, size) {
+  if (!header) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}
+
+/** A slide file from the player's cache: whole (200) or the range asked for (206, or 416). */
+async function mediaResponse(request, url) {
+  const cache = await caches.open(MEDIA_CACHE);
+  const kept = await cache.match(url.href);
+  if (!kept) return new Response('Not kept on this device', { status: 404, headers: { 'Content-Type': 'text/plain' } });
+  const body = await kept.blob();
+  const type = kept.headers.get('Content-Type') || body.type || 'application/octet-stream';
+  const range = byteRange(request.headers.get('Range'), body.size);
+  if (range === 'unsatisfiable') {
+    return new Response(null, { status: 416, headers: { 'Content-Range': `bytes */${body.size}` } });
+  }
+  if (!range) {
+    return new Response(body, {
+      status: 200,
+      headers: { 'Content-Type': type, 'Content-Length': String(body.size), 'Accept-Ranges': 'bytes' },
+    });
+  }
+  return new Response(body.slice(range.start, range.end + 1, type), {
+    status: 206,
+    headers: {
+      'Content-Type': type,
+      'Content-Length': String(range.end - range.start + 1),
+      'Content-Range': `bytes ${range.start}-${range.end}/${body.size}`,
+      'Accept-Ranges': 'bytes',
+    },
+  });
+}
 
 /** Same-origin URLs of the built files: those index.html references and the build's list. */
 async function shellUrls() {
@@ -68,6 +121,11 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+
+  if (url.pathname.startsWith(MEDIA_PREFIX)) {
+    event.respondWith(mediaResponse(request, url));
+    return;
+  }
 
   if (request.mode === 'navigate') {
     // Pages: the network when it answers (fresh deploys), else the kept shell.

@@ -154,6 +154,13 @@ insert into public.campaign_items (
   ('c1000000-0000-4000-8000-000000000007', 'ca000000-0000-4000-8000-000000000003', 'static', 'advertisement',
     '30-Day Challenge', 'Join the January challenge at the front desk.', null, 1, 15, 1, true, '{}', now() - interval '40 days');
 
+-- A video slide: an 8-second test pattern in ad-videos (its poster frame in ad-images), as long as its video.
+insert into public.campaign_items (
+  id, campaign_id, content_type, slide_type, title, content, image_url, media_kind, display_order, duration, priority, is_active, settings, created_at
+) values
+  ('c1000000-0000-4000-8000-000000000008', 'ca000000-0000-4000-8000-000000000001', 'static', 'advertisement',
+    'Test Pattern Video', null, 'corner-cafe-test-pattern.webm', 'video', 5, 8, 1, true, '{}', now() - interval '7 days');
+
 update public.campaigns c
 set slide_count = s.n, total_duration = s.total
 from (
@@ -164,21 +171,26 @@ from (
 where s.campaign_id = c.id;
 
 -- Stored files (bytes in supabase/seed/storage/<bucket>/<name>) ----------------
-insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version, created_at, updated_at, last_accessed_at)
+insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version, created_at, updated_at, last_accessed_at)
 select f.bucket_id, f.name, 'a0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001',
   jsonb_build_object(
     'eTag', '"' || f.md5 || '"', 'size', f.size, 'mimetype', f.mimetype, 'cacheControl', 'max-age=3600',
     'lastModified', to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'contentLength', f.size, 'httpStatusCode', 200
   ),
+  f.user_metadata,
   gen_random_uuid()::text, now() - f.age, now() - f.age, now() - f.age
 from (values
-  ('ad-images', 'corner-cafe-latte.png', 'image/png', 572, 'c9bb5c44eda586061b5bf74e63e65eb9', interval '7 days'),
-  ('ad-images', 'corner-cafe-pastries.png', 'image/png', 571, '6148fd13c026902b7ef3aa4816e346fd', interval '7 days'),
-  ('customer-files', 'c0000000-0000-4000-8000-000000000001/location-photo.png', 'image/png', 311, '0c7c30718b6b055407b9e95b5268d59c', interval '55 days'),
-  ('customer-files', 'c0000000-0000-4000-8000-000000000001/agreement.pdf', 'application/pdf', 193, '1d83399527c5016963f7e889963d5445', interval '55 days'),
-  ('customer-files', 'c0000000-0000-4000-8000-000000000002/location-photo.png', 'image/png', 289, '0bfe4a094df731819dde550817940165', interval '40 days')
-) as f (bucket_id, name, mimetype, size, md5, age);
+  ('ad-images', 'corner-cafe-latte.png', 'image/png', 572, 'c9bb5c44eda586061b5bf74e63e65eb9', interval '7 days', null::jsonb),
+  ('ad-images', 'corner-cafe-pastries.png', 'image/png', 571, '6148fd13c026902b7ef3aa4816e346fd', interval '7 days', null),
+  -- The video as the slide editor uploads one: its length and size in its user metadata, its poster frame beside the images.
+  ('ad-videos', 'corner-cafe-test-pattern.webm', 'video/webm', 180016, '4c721f2883552caa61482477b403e880', interval '7 days',
+    '{"duration": 8, "width": 960, "height": 540}'),
+  ('ad-images', 'posters/corner-cafe-test-pattern.webm.jpg', 'image/jpeg', 11182, '02cb2bd54b8ca0699ebbc210cae20cb7', interval '7 days', null),
+  ('customer-files', 'c0000000-0000-4000-8000-000000000001/location-photo.png', 'image/png', 311, '0c7c30718b6b055407b9e95b5268d59c', interval '55 days', null),
+  ('customer-files', 'c0000000-0000-4000-8000-000000000001/agreement.pdf', 'application/pdf', 193, '1d83399527c5016963f7e889963d5445', interval '55 days', null),
+  ('customer-files', 'c0000000-0000-4000-8000-000000000002/location-photo.png', 'image/png', 289, '0bfe4a094df731819dde550817940165', interval '40 days', null)
+) as f (bucket_id, name, mimetype, size, md5, age, user_metadata);
 
 -- Running the network ---------------------------------------------------------
 -- Where the database's jobs reach the edge functions (Supabase Vault; on a hosted project
@@ -295,7 +307,7 @@ insert into public.campaigns (
 insert into public.campaign_items (
   id, campaign_id, content_type, slide_type, title, content, image_url, display_order, duration, priority, is_active, settings, created_at
 ) values
-  ('c1000000-0000-4000-8000-000000000008', 'ca000000-0000-4000-8000-000000000004', 'static', 'promotional',
+  ('c1000000-0000-4000-8000-000000000009', 'ca000000-0000-4000-8000-000000000004', 'static', 'promotional',
     'Spin at 7', 'Morning spin class at 7:00 every weekday. Bring a towel.', null, 1, 12, 1, true, '{}', now() - interval '3 days');
 
 insert into public.campaign_windows (campaign_id, days, start_time, end_time) values

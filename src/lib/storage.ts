@@ -2,7 +2,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 
-export type BucketName = 'ad-images' | 'customer-files' | 'advertiser-logos';
+export type BucketName = 'ad-images' | 'ad-videos' | 'customer-files' | 'advertiser-logos';
+
+/** A rendering asked of Storage's image transformation (storage-js's TransformOptions). */
+export interface ImageTransform {
+  width?: number;
+  height?: number;
+  resize?: 'cover' | 'contain' | 'fill';
+  quality?: number;
+  format?: 'origin';
+}
 
 /** The extension of a file name, lower-cased, without the dot ('' when it has none). */
 export function fileExtension(name: string): string {
@@ -67,22 +76,39 @@ export function formatFileSize(bytes: number): string {
 }
 
 /**
- * Uploads `file` to `bucket` at `path` (overwriting what is there) and returns the stored path.
- * Throws the storage error (its message says why) on failure.
+ * Uploads `file` to `bucket` at `path` (overwriting what is there) and returns the stored path;
+ * `metadata` is kept as the object's user metadata. Throws the storage error (its message
+ * says why) on failure.
  */
-export async function uploadFile(bucket: BucketName, path: string, file: File): Promise<string> {
+export async function uploadFile(
+  bucket: BucketName,
+  path: string,
+  file: Blob & { type: string },
+  metadata?: Record<string, unknown>,
+): Promise<string> {
   const { data, error } = await supabase.storage.from(bucket).upload(path, file, {
     upsert: true,
     contentType: file.type || undefined,
+    ...(metadata ? { metadata } : {}),
   });
   if (error) throw error;
   return data.path;
 }
 
-/** A link to a private file valid for `seconds`, or null when it cannot be made. */
-export async function signedUrl(bucket: BucketName, path: string, seconds: number): Promise<string | null> {
+/**
+ * A link to a private file valid for `seconds`, or null when it cannot be made; with
+ * `transform`, a link to a rendering of the image (Storage's image transformation).
+ */
+export async function signedUrl(
+  bucket: BucketName,
+  path: string,
+  seconds: number,
+  transform?: ImageTransform,
+): Promise<string | null> {
   if (!path) return null;
-  const { data, error } = await supabase.storage.from(bucket).createSignedUrl(path, seconds);
+  const { data, error } = await supabase.storage
+    .from(bucket)
+    .createSignedUrl(path, seconds, transform ? { transform } : undefined);
   if (error || !data?.signedUrl) return null;
   return data.signedUrl;
 }

@@ -154,6 +154,7 @@ export type Database = {
           id: string
           image_url: string | null
           is_active: boolean
+          media_kind: string
           priority: number
           settings: NonNullable<Json>
           slide_type: string
@@ -172,6 +173,7 @@ export type Database = {
           id?: string
           image_url?: string | null
           is_active?: boolean
+          media_kind?: string
           priority?: number
           settings?: NonNullable<Json>
           slide_type?: string
@@ -190,6 +192,7 @@ export type Database = {
           id?: string
           image_url?: string | null
           is_active?: boolean
+          media_kind?: string
           priority?: number
           settings?: NonNullable<Json>
           slide_type?: string
@@ -1067,6 +1070,7 @@ export type Database = {
       }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       is_own_slide_image: { Args: { object_name: string }; Returns: boolean }
+      is_own_slide_video: { Args: { object_name: string }; Returns: boolean }
       iso_time_or_null: { Args: { p_text: string }; Returns: string }
       maintain_play_partitions: {
         Args: Record<PropertyKey, never>
@@ -1242,6 +1246,7 @@ export type Database = {
           id: string
           image_url: string | null
           is_active: boolean
+          media_kind: string
           priority: number
           settings: NonNullable<Json>
           slide_type: string

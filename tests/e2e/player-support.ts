@@ -1,6 +1,7 @@
 // Setting up a customer of its own for player tests and the player benchmark, through the
 // service role: an auth user with a password, a customers row, slide images in ad-images
-// and an active campaign. Nothing seeded is changed.
+// (and videos in ad-videos) and an active campaign. Nothing seeded is changed.
+import { readFileSync } from 'node:fs';
 import { deflateSync, crc32 } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
@@ -57,6 +58,10 @@ export const COLOURS: [number, number, number][] = [
   [147, 51, 234],
 ];
 
+/** The test videos (tests/e2e/fixtures): 5 s each, 640×400, a test pattern that is never dark. */
+export const TEST_VIDEOS = ['pattern-a.webm', 'pattern-b.webm'];
+const testVideo = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
+
 export interface PlayerCustomer {
   email: string;
   password: string;
@@ -64,7 +69,8 @@ export interface PlayerCustomer {
   customerId: string;
   campaignId: string;
   slideIds: string[];
-  imagePaths: string[];
+  /** The file of each slide, in order: an image in ad-images or a video in ad-videos. */
+  files: { path: string; kind: 'image' | 'video' }[];
   /** The venue's one screen, 'Lobby', as an admin set it up (a /slides kiosk chooses it once). */
   deviceId: string;
   remove: () => Promise<void>;
@@ -73,7 +79,10 @@ export interface PlayerCustomer {
 /** The name of the screen every player test customer has. */
 export const PLAYER_SCREEN = 'Lobby';
 
-/** A customer with one active campaign of `count` image slides lasting `seconds` each. */
+/**
+ * A customer with one active campaign of `count` image slides lasting `seconds` each; with
+ * `kinds`, one slide of each kind in that order (videos take turns among TEST_VIDEOS).
+ */
 export async function createPlayerCustomer(
   stackUrl: string,
   {
@@ -81,7 +90,8 @@ export async function createPlayerCustomer(
     seconds = 5,
     width = 1280,
     height = 800,
-  }: { count?: number; seconds?: number; width?: number; height?: number } = {},
+    kinds,
+  }: { count?: number; seconds?: number; width?: number; height?: number; kinds?: ('image' | 'video')[] } = {},
 ): Promise<PlayerCustomer> {
   const sb = serviceClient(stackUrl);
   const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -108,13 +118,25 @@ export async function createPlayerCustomer(
   if (customer.error) throw new Error(`customer: ${customer.error.message}`);
   const customerId = customer.data.id;
 
-  const imagePaths: string[] = [];
-  for (let i = 0; i < count; i++) {
+  const files: PlayerCustomer['files'] = [];
+  const slideKinds = kinds ?? Array.from({ length: count }, () => 'image' as const);
+  let videos = 0;
+  for (const [i, kind] of slideKinds.entries()) {
+    if (kind === 'video') {
+      const video = TEST_VIDEOS[videos++ % TEST_VIDEOS.length];
+      const path = `player-test-${suffix}-${i + 1}-${video}`;
+      const upload = await sb.storage
+        .from('ad-videos')
+        .upload(path, testVideo(video), { contentType: 'video/webm', upsert: true, metadata: { duration: 5 } });
+      if (upload.error) throw new Error(`upload ${path}: ${upload.error.message}`);
+      files.push({ path, kind });
+      continue;
+    }
     const path = `player-test-${suffix}-${i + 1}.png`;
     const png = solidPng(width, height, COLOURS[i % COLOURS.length]);
     const upload = await sb.storage.from('ad-images').upload(path, png, { contentType: 'image/png', upsert: true });
     if (upload.error) throw new Error(`upload ${path}: ${upload.error.message}`);
-    imagePaths.push(path);
+    files.push({ path, kind });
   }
 
   const campaign = await sb
@@ -128,10 +150,11 @@ export async function createPlayerCustomer(
   const items = await sb
     .from('campaign_items')
     .insert(
-      imagePaths.map((image_url, i) => ({
+      files.map((file, i) => ({
         campaign_id: campaignId,
         title: `Slide ${i + 1}`,
-        image_url,
+        image_url: file.path,
+        media_kind: file.kind,
         display_order: i + 1,
         duration: seconds,
       })),
@@ -155,20 +178,22 @@ export async function createPlayerCustomer(
     customerId,
     campaignId,
     slideIds,
-    imagePaths,
+    files,
     deviceId: device.data.id,
     remove: async () => {
       await sb.from('equipment_status').delete().eq('customer_id', customerId);
       await sb.from('customers').delete().eq('id', customerId);
-      await sb.storage.from('ad-images').remove(imagePaths);
+      const of = (kind: 'image' | 'video') => files.filter((f) => f.kind === kind).map((f) => f.path);
+      await sb.storage.from('ad-images').remove(of('image'));
+      if (of('video').length > 0) await sb.storage.from('ad-videos').remove(of('video'));
       await sb.auth.admin.deleteUser(userId);
     },
   };
 }
 
 /**
- * Saves the customer's campaign as an admin would in the builder: its image slides as they
- * are, then `extra` text slides (5 s each) after them.
+ * Saves the customer's campaign as an admin would in the builder: its slides as they are,
+ * then `extra` text slides (5 s each) after them.
  */
 export async function saveSlidesAsAdmin(
   stackUrl: string,
@@ -184,7 +209,8 @@ export async function saveSlidesAsAdmin(
     ...customer.slideIds.map((id, i) => ({
       id,
       title: `Slide ${i + 1}`,
-      image_url: customer.imagePaths[i],
+      image_url: customer.files[i].path,
+      media_kind: customer.files[i].kind,
       duration: 5,
     })),
     ...extra.map((slide, i) => ({ id: `temp-${i + 1}`, ...slide, duration: 5 })),

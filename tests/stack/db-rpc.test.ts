@@ -76,7 +76,7 @@ describe('save_campaign_slides', () => {
       expect(status).toBe(persona === 'anon' ? 401 : 403);
     }
     const { data } = await service().from('campaign_items').select('id').eq('campaign_id', SEED.campaigns.cafeActive);
-    expect(data).toHaveLength(4);
+    expect(data).toHaveLength(5);
   });
 
   it('inserts new and temp- slides with fresh ids, numbered in list order, and updates the counts', async () => {

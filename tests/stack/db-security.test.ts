@@ -1,6 +1,7 @@
 // Who may read and write what: every product table and storage bucket, for an
 // anonymous visitor, the two seeded customers and the admin, through supabase-js
 // over the stack. The expected outcome of each cell is written out below.
+import { readFileSync } from 'node:fs';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyClient } from './helpers.ts';
@@ -12,7 +13,7 @@ import { SEED, as, connectDb, createAuthUser, uniqueSuffix, type Persona } from 
  * without being that venue's linked login: it must see nothing but its own user row.
  * "screen" is Corner Cafe's paired screen: it reads its venue's campaigns, their slides and
  * chosen screens (so Realtime tells it of their changes), its own device and its own user
- * row, and writes nothing; of the buckets only the images of its venue's slides.
+ * row, and writes nothing; of the buckets only the images and videos of its venue's slides.
  *
  * Outcomes
  *   select  all      every row (at least every seeded row)
@@ -84,7 +85,8 @@ const TABLE_MATRIX = `
 
 /*
  * Storage: "own" objects are, in ad-images, the images of the persona's own
- * slides (the seeded latte image is Corner Cafe's), and in customer-files the
+ * slides (the seeded latte image is Corner Cafe's), in ad-videos the videos of its
+ * own slides (the seeded test pattern is Corner Cafe's), and in customer-files the
  * files under the persona's customer folder. "other" objects belong to someone else.
  *   select: download; insert: upload of a new file; update: replacing a file; delete: remove.
  */
@@ -96,6 +98,12 @@ const STORAGE_MATRIX = `
   ad-images         admin    -           allowed       allowed  allowed  allowed
   ad-images         unlinked -           refused       refused  refused  no-op
   ad-images         screen   allowed     refused       refused  refused  no-op
+  ad-videos         anon     -           refused       refused  refused  no-op
+  ad-videos         cafe     allowed     refused       refused  refused  no-op
+  ad-videos         gym      -           refused       refused  refused  no-op
+  ad-videos         admin    -           allowed       allowed  allowed  allowed
+  ad-videos         unlinked -           refused       refused  refused  no-op
+  ad-videos         screen   allowed     refused       refused  refused  no-op
   customer-files    anon     -           refused       refused  refused  no-op
   customer-files    cafe     allowed     refused       refused  refused  no-op
   customer-files    gym      allowed     refused       refused  refused  no-op
@@ -447,24 +455,40 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
+/** A small video (the end-to-end tests' 5-second VP8 test pattern). */
+const WEBM = readFileSync(new URL('../e2e/fixtures/pattern-b.webm', import.meta.url));
+
+/** What a matrix test stores in `bucket`: a video in ad-videos, a PNG elsewhere. */
+const fileFor = (bucket: string) =>
+  bucket === 'ad-videos'
+    ? { bytes: WEBM, contentType: 'video/webm', extension: 'webm' }
+    : { bytes: PNG, contentType: 'image/png', extension: 'png' };
+
+/** A new object name for a matrix test in `bucket` (in the persona's folder for customer-files). */
+const matrixName = (bucket: string, persona: Persona) =>
+  `${bucket === 'customer-files' ? `${customerOf(persona) ?? SEED.customers.cafe}/` : ''}matrix-${uniqueSuffix()}.${fileFor(bucket).extension}`;
 
 /** An object of the bucket that the persona owns (select-own), or that belongs to someone else. */
 function ownObject(bucket: string, persona: Persona): string {
   if (bucket === 'ad-images') return SEED.images.latte;
+  if (bucket === 'ad-videos') return SEED.videos.testPattern;
   return persona === 'gym' ? SEED.files.gymPhoto : SEED.files.cafePhoto;
 }
 function otherObject(bucket: string, persona: Persona, logo: string): string {
   if (bucket === 'ad-images') return persona === 'cafe' || persona === 'screen' ? unusedImage : SEED.images.latte;
+  if (bucket === 'ad-videos') return persona === 'cafe' || persona === 'screen' ? unusedVideo : SEED.videos.testPattern;
   if (bucket === 'customer-files') return persona === 'cafe' ? SEED.files.gymPhoto : SEED.files.cafeAgreement;
   return logo;
 }
 
-/** An ad-images object no slide uses. */
+/** An ad-images object and an ad-videos object no slide uses. */
 let unusedImage = '';
+let unusedVideo = '';
 let logo = '';
 
 async function uploadAsService(bucket: string, name: string): Promise<void> {
-  const { error } = await service().storage.from(bucket).upload(name, PNG, { contentType: 'image/png', upsert: true });
+  const { bytes, contentType } = fileFor(bucket);
+  const { error } = await service().storage.from(bucket).upload(name, bytes, { contentType, upsert: true });
   expect(error).toBeNull();
 }
 
@@ -476,8 +500,10 @@ async function exists(bucket: string, name: string): Promise<boolean> {
 describe('storage access', () => {
   beforeAll(async () => {
     unusedImage = `matrix-unused-${uniqueSuffix()}.png`;
+    unusedVideo = `matrix-unused-${uniqueSuffix()}.webm`;
     logo = `matrix-logo-${uniqueSuffix()}.png`;
     await uploadAsService('ad-images', unusedImage);
+    await uploadAsService('ad-videos', unusedVideo);
     await uploadAsService('advertiser-logos', logo);
   });
 
@@ -511,8 +537,9 @@ describe('storage access', () => {
       });
 
       it(`upload: ${cell.insert}`, async () => {
-        const name = `${bucket === 'customer-files' ? `${customerOf(persona) ?? SEED.customers.cafe}/` : ''}matrix-${uniqueSuffix()}.png`;
-        const { error } = await sb.storage.from(bucket).upload(name, PNG, { contentType: 'image/png' });
+        const name = matrixName(bucket, persona);
+        const { bytes, contentType } = fileFor(bucket);
+        const { error } = await sb.storage.from(bucket).upload(name, bytes, { contentType });
         if (cell.insert === 'refused') {
           expect(error).not.toBeNull();
           expect(await exists(bucket, name)).toBe(false);
@@ -524,15 +551,16 @@ describe('storage access', () => {
       });
 
       it(`replace: ${cell.update}`, async () => {
-        const name = `${bucket === 'customer-files' ? `${customerOf(persona) ?? SEED.customers.cafe}/` : ''}matrix-${uniqueSuffix()}.png`;
+        const name = matrixName(bucket, persona);
         await uploadAsService(bucket, name);
-        const replacement = Buffer.concat([PNG, Buffer.from('replaced')]);
-        const { error } = await sb.storage.from(bucket).update(name, replacement, { contentType: 'image/png' });
+        const { bytes, contentType } = fileFor(bucket);
+        const replacement = Buffer.concat([bytes, Buffer.from('replaced')]);
+        const { error } = await sb.storage.from(bucket).update(name, replacement, { contentType });
         const { data } = await service().storage.from(bucket).download(name);
         const size = data?.size;
         if (cell.update === 'refused') {
           expect(error).not.toBeNull();
-          expect(size).toBe(PNG.length);
+          expect(size).toBe(bytes.length);
         } else {
           expect(error).toBeNull();
           expect(size).toBe(replacement.length);
@@ -541,7 +569,7 @@ describe('storage access', () => {
       });
 
       it(`remove: ${cell.delete}`, async () => {
-        const name = `${bucket === 'customer-files' ? `${customerOf(persona) ?? SEED.customers.cafe}/` : ''}matrix-${uniqueSuffix()}.png`;
+        const name = matrixName(bucket, persona);
         await uploadAsService(bucket, name);
         const { data, error } = await sb.storage.from(bucket).remove([name]);
         expect(error).toBeNull();
@@ -575,6 +603,15 @@ describe('storage access', () => {
     expect((await gym.storage.from('ad-images').download(name)).error).not.toBeNull();
     await service().from('campaign_items').delete().eq('image_url', `slides/${name}`);
     await service().storage.from('ad-images').remove([name]);
+  });
+
+  it("a venue reads a slide's file only in the bucket of its kind", async () => {
+    // An image in ad-images named as the venue's video slide's file is not the venue's.
+    await uploadAsService('ad-images', SEED.videos.testPattern);
+    const cafe = await as('cafe');
+    expect((await cafe.storage.from('ad-videos').download(SEED.videos.testPattern)).error).toBeNull();
+    expect((await cafe.storage.from('ad-images').download(SEED.videos.testPattern)).error).not.toBeNull();
+    await service().storage.from('ad-images').remove([SEED.videos.testPattern]);
   });
 
   it('advertiser-logos refuses files over 2 MB and ad-images refuses PDFs', async () => {

@@ -32,8 +32,10 @@ export const SEED = {
     gymMorning: 'ca000000-0000-4000-8000-000000000004',
   },
   slides: {
-    cafe: [1, 2, 3, 4, 5, 6].map((n) => `c1000000-0000-4000-8000-00000000000${n}`),
-    gym: ['c1000000-0000-4000-8000-000000000007', 'c1000000-0000-4000-8000-000000000008'],
+    cafe: [1, 2, 3, 4, 5, 6, 8].map((n) => `c1000000-0000-4000-8000-00000000000${n}`),
+    /** Corner Cafe's video slide (Cafe Daily Specials). */
+    cafeVideo: 'c1000000-0000-4000-8000-000000000008',
+    gym: ['c1000000-0000-4000-8000-000000000007', 'c1000000-0000-4000-8000-000000000009'],
   },
   equipment: {
     cafe: ['e0000000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000002'],
@@ -43,7 +45,12 @@ export const SEED = {
   advertisers: [1, 2, 3, 4, 5].map((n) => `ad000000-0000-4000-8000-00000000000${n}`),
   ads: [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `ad100000-0000-4000-8000-00000000000${n}`),
   alerts: [1, 2, 3, 4, 5, 6].map((n) => `a1e00000-0000-4000-8000-00000000000${n}`),
-  images: { latte: 'corner-cafe-latte.png', pastries: 'corner-cafe-pastries.png' },
+  images: {
+    latte: 'corner-cafe-latte.png',
+    pastries: 'corner-cafe-pastries.png',
+    testPatternPoster: 'posters/corner-cafe-test-pattern.webm.jpg',
+  },
+  videos: { testPattern: 'corner-cafe-test-pattern.webm' },
   files: {
     cafePhoto: 'c0000000-0000-4000-8000-000000000001/location-photo.png',
     cafeAgreement: 'c0000000-0000-4000-8000-000000000001/agreement.pdf',

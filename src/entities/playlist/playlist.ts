@@ -13,6 +13,8 @@ import type { SlideRow } from '../slide/slide';
 
 /** A slide as player_playlist() returns it: the stored row with its campaign's schedule. */
 export type PlaylistSlide = SlideRow & {
+  /** What image_url names: image (ad-images) or video (ad-videos). Missing in copies kept by older builds: image. */
+  media_kind?: string;
   campaign_start_date: string | null;
   campaign_end_date: string | null;
   /** active or scheduled (the others never play). Missing in copies kept by older builds: active. */

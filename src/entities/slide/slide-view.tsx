@@ -9,6 +9,8 @@ import type { Orientation } from '@/entities/device/device-rules';
 import { FittedText } from './fitted-text';
 import { ScreenOrientation } from './screen-orientation';
 import type { TextFit } from './text-fit';
+import { playSeconds } from './slide';
+import { VideoSlide, type VideoPlayback } from './video-slide';
 
 /** What the renderer needs of a slide (a builder slide and a playlist slide both have it). */
 export interface ViewableSlide {
@@ -17,15 +19,21 @@ export interface ViewableSlide {
   title: string | null;
   content: string | null;
   image_url: string | null;
+  /** 'video' when image_url names a video (ad-videos); an image otherwise. */
+  media_kind?: string | null;
+  /** Seconds on screen (a video shorter than this loops, a longer one is cut). */
+  duration?: number;
   settings: Json | DynamicContentSettings;
 }
 
 export interface SlideViewProps {
   slide: ViewableSlide;
-  /** The link of the slide's image; undefined when it has none or it could not be made. */
+  /** The link of the slide's image or video; undefined when it has none or it could not be made. */
   imageUrl: string | undefined;
-  /** True while the image link is still being made. */
+  /** True while the link is still being made. */
   imageLoading?: boolean;
+  /** A video slide's playback (the player's layers say when it shows and hear when it is ready). */
+  video?: VideoPlayback;
   /** Stops dynamic content from rotating and refreshing. */
   paused: boolean;
   /**
@@ -107,12 +115,15 @@ export function SlideView({
   slide,
   imageUrl,
   imageLoading = false,
+  video,
   paused,
   publicScreen = false,
   className,
   onTextFit,
 }: SlideViewProps) {
   const deviceOrientation = useContext(ScreenOrientation);
+  // A screen skips a video it cannot play (its dark background shows for that moment); a preview says so.
+  const videoFallback = publicScreen ? null : <Placeholder title={slide.title} broken />;
   let content;
   if (slide.content_type === 'dynamic') {
     content = (
@@ -126,6 +137,20 @@ export function SlideView({
   } else if (slide.image_url) {
     const image = imageLoading ? (
       <Skeleton className="h-full w-full rounded-none" />
+    ) : slide.media_kind === 'video' ? (
+      imageUrl ? (
+        <VideoSlide
+          key={imageUrl}
+          src={imageUrl}
+          title={slide.title}
+          paused={paused}
+          seconds={playSeconds({ duration: slide.duration ?? 0 })}
+          fallback={videoFallback}
+          {...video}
+        />
+      ) : (
+        videoFallback
+      )
     ) : (
       <ImageSlide slide={slide} imageUrl={imageUrl} />
     );

@@ -3,12 +3,20 @@
 // stored row becomes a slide. The builder edits slides, the player and the preview show them.
 import { REFRESH_INTERVAL, refreshIntervalSeconds } from '@/lib/dynamic-content';
 import type { Tables } from '@/types/database';
+import type { MediaKind } from './media-limits';
+
+export { MEDIA_KINDS, type MediaKind } from './media-limits';
 
 export const SLIDE_TYPES = ['advertisement', 'weather', 'news', 'sports', 'business_info', 'promotional'] as const;
 export type SlideType = (typeof SLIDE_TYPES)[number];
 
 export const DYNAMIC_SLIDE_TYPES: readonly SlideType[] = ['weather', 'news', 'sports'];
 export const IMAGE_SLIDE_TYPES: readonly SlideType[] = ['advertisement', 'business_info'];
+
+
+/** The kind of a slide's file; rows read without it (older copies) are images. */
+export const mediaKindOf = (slide: { media_kind?: string | null }): MediaKind =>
+  slide.media_kind === 'video' ? 'video' : 'image';
 
 /** The news categories the slide editor offers (the test page offers the news service's longer list). */
 export const SLIDE_NEWS_CATEGORIES = ['general', 'business', 'technology', 'sports', 'entertainment'] as const;
@@ -62,6 +70,8 @@ export interface Slide {
   title: string | null;
   content: string | null;
   image_url: string | null;
+  /** What image_url names (image when absent). */
+  media_kind?: MediaKind;
   display_order: number;
   duration: number;
   priority: number;
@@ -97,7 +107,8 @@ export function parseSlideSettings(raw: unknown): SlideSettings {
 
 /** A stored row as a slide (unknown types read as advertisement). */
 export function slideFromRow(
-  row: Omit<SlideRow, 'updated_at'> & Partial<Pick<Tables<'campaign_items'>, 'created_at' | 'updated_at'>>,
+  row: Omit<SlideRow, 'updated_at'> &
+    Partial<Pick<Tables<'campaign_items'>, 'created_at' | 'updated_at' | 'media_kind'>>,
 ): Slide {
   const slideType = isSlideType(row.slide_type) ? row.slide_type : 'advertisement';
   return {
@@ -108,6 +119,7 @@ export function slideFromRow(
     title: row.title,
     content: row.content,
     image_url: row.image_url,
+    media_kind: mediaKindOf(row),
     display_order: row.display_order,
     duration: row.duration,
     priority: row.priority,
@@ -117,6 +129,31 @@ export function slideFromRow(
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
+}
+
+/**
+ * A video slide's default duration: the video's own length in whole seconds (a fraction
+ * under 0.1 s is dropped rather than played as a loop's first moment), within 5 to 300.
+ */
+export const videoSlideSeconds = (videoSeconds: number) =>
+  Number.isFinite(videoSeconds) && videoSeconds > 0
+    ? Math.min(DURATION.max, Math.max(DURATION.min, Math.ceil(videoSeconds - 0.1)))
+    : DURATION.fallback;
+
+/**
+ * How a video fills its slide: it loops when the slide is at least a second longer, it is
+ * cut when the slide is shorter, otherwise it plays once (holding its last frame for the
+ * moment left).
+ */
+export type VideoFit = 'once' | 'loops' | 'cut';
+
+/** A video shorter than its slide by less than this holds its last frame instead of starting again. */
+export const VIDEO_LOOP_MIN_SECONDS = 1;
+
+export function videoFit(videoSeconds: number, slideSeconds: number): VideoFit {
+  if (slideSeconds < videoSeconds - 0.1) return 'cut';
+  if (slideSeconds - videoSeconds >= VIDEO_LOOP_MIN_SECONDS) return 'loops';
+  return 'once';
 }
 
 /** Seconds a slide plays: its duration, or 10 when it has none that makes sense. */

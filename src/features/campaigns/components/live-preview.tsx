@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { SLIDE_TYPE_LABELS, type Slide } from '@/entities/slide/slide';
+import { slideMedia } from '@/entities/slide/slide-images';
 import { slideTitle } from './slide-row';
 import { PREVIEW_SCREENS, ScreenFrame, SlideView } from '@/entities/slide/slide-view';
 import type { TextFit } from '@/entities/slide/text-fit';
@@ -22,7 +23,7 @@ export interface LivePreviewProps {
   onClose: () => void;
 }
 
-/** One slide exactly as a screen renders it, its image signed as the player signs it. */
+/** One slide exactly as a screen renders it, its image or video signed as the player signs it. */
 function PreviewSlide({
   slide,
   playing,
@@ -32,13 +33,13 @@ function PreviewSlide({
   playing: boolean;
   onTextFit: (fit: TextFit | null) => void;
 }) {
-  const path = slide.content_type === 'dynamic' ? null : slide.image_url;
-  const link = useQuery({ ...mediaKeys.signedUrl(path ?? ''), enabled: Boolean(path) });
+  const media = slideMedia(slide);
+  const link = useQuery({ ...mediaKeys.signedUrl(media?.path ?? '', media?.kind), enabled: Boolean(media) });
   return (
     <SlideView
       slide={slide}
       imageUrl={link.data ?? undefined}
-      imageLoading={Boolean(path) && link.isPending}
+      imageLoading={Boolean(media) && link.isPending}
       paused={!playing}
       onTextFit={onTextFit}
     />

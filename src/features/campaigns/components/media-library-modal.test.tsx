@@ -24,6 +24,24 @@ const FILES = [
   file('clip.webp', '2026-11-19T10:00:00Z', null),
 ];
 
+/** A video of ad-videos as Storage lists it. */
+const VIDEO = {
+  ...file('Intro--1763500000000-cccccccc.webm', '2026-11-21T12:00:00Z'),
+  metadata: { size: 9_000_000, mimetype: 'video/webm' },
+};
+
+/** Storage's info of a video, with the length and size the slide editor stored at upload. */
+const videoInfo = (name: string) => ({
+  id: `id-${name}`,
+  name,
+  bucket_id: 'ad-videos',
+  version: 'v1',
+  size: 9_000_000,
+  content_type: 'video/webm',
+  created_at: '2026-11-21T12:00:00Z',
+  metadata: { duration: 12.4, width: 640, height: 360 },
+});
+
 function renderModal(onSelect = vi.fn()) {
   const result = renderRoutes([
     { path: '/', element: <MediaLibraryModal open onOpenChange={() => undefined} onSelect={onSelect} /> },
@@ -34,14 +52,23 @@ function renderModal(onSelect = vi.fn()) {
 afterEach(() => vi.useRealTimers());
 
 describe('media library', () => {
-  it('lists images newest first with signed thumbnails from one batched request', async () => {
+  it('lists images and videos newest first, with pictures signed in one batched request and each video’s length', async () => {
     let listBody: unknown;
+    let videoListBody: unknown;
     const signed: string[][] = [];
     server.use(
       http.post(storageUrl('/object/list/ad-images'), async ({ request }) => {
         listBody = await request.json();
-        return HttpResponse.json(FILES);
+        // The posters/ folder is listed as a folder (no id): no file of the library.
+        return HttpResponse.json([...FILES, { ...file('posters', ''), id: null, metadata: null }]);
       }),
+      http.post(storageUrl('/object/list/ad-videos'), async ({ request }) => {
+        videoListBody = await request.json();
+        return HttpResponse.json([VIDEO]);
+      }),
+      http.get(storageUrl('/object/info/ad-videos/:name'), ({ params }) =>
+        HttpResponse.json(videoInfo(String(params.name))),
+      ),
       http.post(storageUrl('/object/sign/ad-images'), async ({ request }) => {
         const { paths } = (await request.json()) as { paths: string[] };
         signed.push(paths);
@@ -56,23 +83,41 @@ describe('media library', () => {
     // Files show the name they were uploaded with (older ones, their stored name).
     expect(list.getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
       'Front door',
+      'Intro',
       '1763000000000-bbbbbbbb',
       'clip',
     ]);
-    expect(listBody).toMatchObject({
-      prefix: '',
-      limit: 100,
-      offset: 0,
-      sortBy: { column: 'created_at', order: 'desc' },
-    });
-    expect(signed).toEqual([['Front door--1764000000000-aaaaaaaa.png', '1763000000000-bbbbbbbb.jpg', 'clip.webp']]);
+    for (const body of [listBody, videoListBody]) {
+      expect(body).toMatchObject({
+        prefix: '',
+        limit: 100,
+        offset: 0,
+        sortBy: { column: 'created_at', order: 'desc' },
+      });
+    }
+    // A video's picture is its poster frame, kept beside the images.
+    expect(signed).toEqual([
+      [
+        'Front door--1764000000000-aaaaaaaa.png',
+        'posters/Intro--1763500000000-cccccccc.webm.jpg',
+        '1763000000000-bbbbbbbb.jpg',
+        'clip.webp',
+      ],
+    ]);
+    const videoTile = list.getByRole('button', { name: 'Intro' });
+    expect(videoTile.querySelector('img')).toHaveAttribute(
+      'src',
+      expect.stringContaining('/object/sign/ad-images/posters/Intro--1763500000000-cccccccc.webm.jpg?token=t'),
+    );
+    expect(await within(videoTile).findByTestId('video-length')).toHaveTextContent('0:12');
 
     await user.click(dialog.getByRole('button', { name: 'List view' }));
     // Real sizes; the spec's fixed label only where Storage gives none.
     expect(dialog.getByText('2.3 MB')).toBeInTheDocument();
     expect(dialog.getByText('830 KB')).toBeInTheDocument();
+    expect(dialog.getByText('8.6 MB')).toBeInTheDocument();
     expect(dialog.getAllByText('~2.0 MB')).toHaveLength(1);
-    expect(dialog.getAllByText('Uploaded Media')).toHaveLength(3);
+    expect(dialog.getAllByText('Uploaded Media')).toHaveLength(4);
 
     await user.type(dialog.getByPlaceholderText('Search files...'), 'zzz');
     expect(dialog.getByRole('heading', { name: 'No files found' })).toBeInTheDocument();
@@ -81,14 +126,18 @@ describe('media library', () => {
     expect(dialog.getByRole('button', { name: 'Select File' })).toBeDisabled();
     await user.click(dialog.getByRole('button', { name: 'clip' }));
     await user.click(dialog.getByRole('button', { name: 'Select File' }));
-    expect(onSelect).toHaveBeenCalledWith('clip.webp');
+    expect(onSelect).toHaveBeenLastCalledWith({ path: 'clip.webp', kind: 'image' });
+    await user.click(dialog.getByRole('button', { name: 'Intro' }));
+    await user.click(dialog.getByRole('button', { name: 'Select File' }));
+    expect(onSelect).toHaveBeenLastCalledWith({ path: 'Intro--1763500000000-cccccccc.webm', kind: 'video' });
   });
 
-  it('shows No media files when the bucket has no images or the list fails', async () => {
+  it('shows No media files when the buckets hold no files or their lists fail', async () => {
     server.use(
       http.post(storageUrl('/object/list/ad-images'), () =>
         HttpResponse.json({ statusCode: '500', error: 'internal', message: 'down' }, { status: 500 }),
       ),
+      http.post(storageUrl('/object/list/ad-videos'), () => HttpResponse.json([])),
     );
     renderModal();
     expect(await screen.findByRole('heading', { name: 'No media files' })).toBeInTheDocument();
@@ -96,7 +145,10 @@ describe('media library', () => {
 
   it('ends the loading state after 10 seconds even without an answer', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    server.use(http.post(storageUrl('/object/list/ad-images'), () => new Promise<never>(() => undefined)));
+    server.use(
+      http.post(storageUrl('/object/list/ad-images'), () => new Promise<never>(() => undefined)),
+      http.post(storageUrl('/object/list/ad-videos'), () => new Promise<never>(() => undefined)),
+    );
     renderModal();
     expect(screen.getByRole('status')).toHaveTextContent('Loading media...');
     await act(() => vi.advanceTimersByTimeAsync(9_999));
@@ -112,6 +164,7 @@ describe('media library', () => {
     const removed: unknown[] = [];
     server.use(
       http.post(storageUrl('/object/list/ad-images'), () => HttpResponse.json(files)),
+      http.post(storageUrl('/object/list/ad-videos'), () => HttpResponse.json([])),
       http.post(storageUrl('/object/sign/ad-images'), async ({ request }) => {
         const { paths } = (await request.json()) as { paths: string[] };
         return HttpResponse.json(
@@ -165,5 +218,61 @@ describe('media library', () => {
       expect(dialog.queryByRole('button', { name: '1763000000000-bbbbbbbb' })).not.toBeInTheDocument(),
     );
     expect(removed).toEqual(['1763000000000-bbbbbbbb.jpg']);
+  });
+
+  it('renames a video with its poster frame, and deletes one with it', async () => {
+    let videos = [VIDEO];
+    const moves: unknown[] = [];
+    const removed: Record<string, string[]> = {};
+    server.use(
+      http.post(storageUrl('/object/list/ad-images'), () => HttpResponse.json([])),
+      http.post(storageUrl('/object/list/ad-videos'), () => HttpResponse.json(videos)),
+      http.post(storageUrl('/object/sign/ad-images'), async ({ request }) => {
+        const { paths } = (await request.json()) as { paths: string[] };
+        return HttpResponse.json(
+          paths.map((path) => ({ path, signedURL: `/object/sign/ad-images/${path}?t`, error: null })),
+        );
+      }),
+      http.get(storageUrl('/object/info/ad-videos/:name'), ({ params }) =>
+        HttpResponse.json(videoInfo(String(params.name))),
+      ),
+      http.post(storageUrl('/object/move'), async ({ request }) => {
+        const body = (await request.json()) as { bucketId: string; sourceKey: string; destinationKey: string };
+        moves.push(body);
+        if (body.bucketId === 'ad-videos')
+          videos = videos.map((f) => (f.name === body.sourceKey ? { ...f, name: body.destinationKey } : f));
+        return HttpResponse.json({ message: 'Successfully moved' });
+      }),
+      http.post(restUrl('/rpc/rename_slide_image'), () => HttpResponse.json(1)),
+      http.get(restUrl('/campaign_items'), () => HttpResponse.json([])),
+      http.delete(storageUrl('/object/:bucket'), async ({ request, params }) => {
+        const { prefixes } = (await request.json()) as { prefixes: string[] };
+        (removed[String(params.bucket)] ??= []).push(...prefixes);
+        if (params.bucket === 'ad-videos') videos = videos.filter((f) => !prefixes.includes(f.name));
+        return HttpResponse.json([]);
+      }),
+    );
+    const { user } = renderModal();
+    const dialog = within(await screen.findByRole('dialog', { name: 'Media Library' }));
+    await user.click(await dialog.findByRole('button', { name: 'Intro' }));
+    await user.click(dialog.getByRole('button', { name: 'Rename' }));
+    await user.clear(dialog.getByLabelText('New name'));
+    await user.type(dialog.getByLabelText('New name'), 'Opening');
+    await user.click(dialog.getByRole('button', { name: 'Save name' }));
+    expect(await dialog.findByRole('button', { name: 'Opening' })).toBeInTheDocument();
+    const to = 'Opening--1763500000000-cccccccc.webm';
+    expect(moves).toEqual([
+      { bucketId: 'ad-videos', sourceKey: 'Intro--1763500000000-cccccccc.webm', destinationKey: to },
+      {
+        bucketId: 'ad-images',
+        sourceKey: 'posters/Intro--1763500000000-cccccccc.webm.jpg',
+        destinationKey: `posters/${to}.jpg`,
+      },
+    ]);
+
+    await user.click(dialog.getByRole('button', { name: 'Delete' }));
+    await user.click(await dialog.findByRole('button', { name: 'Delete file' }));
+    await waitFor(() => expect(dialog.queryByRole('button', { name: 'Opening' })).not.toBeInTheDocument());
+    expect(removed).toEqual({ 'ad-videos': [to], 'ad-images': [`posters/${to}.jpg`] });
   });
 });

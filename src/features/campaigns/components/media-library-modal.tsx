@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Check, Grid2x2, ImageIcon, List, Pencil, Search, Trash2 } from 'lucide-react';
+import { Check, Film, Grid2x2, ImageIcon, List, Pencil, Search, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button, focusRing } from '@/components/ui/button';
 import {
@@ -16,8 +16,16 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/utils/cn';
+import { formatDuration } from '@/lib/format';
 import { formatFileSize } from '@/lib/storage';
-import { mediaKeys, mediaUsageOptions, useDeleteMedia, useRenameMedia, type MediaItem } from '../api/media';
+import {
+  mediaKeys,
+  mediaUsageOptions,
+  useDeleteMedia,
+  useRenameMedia,
+  type MediaChoice,
+  type MediaItem,
+} from '../api/media';
 
 /** The library stops showing its loading state after this long, whatever the request does. */
 export const MEDIA_LOADING_LIMIT_MS = 10_000;
@@ -25,8 +33,8 @@ export const MEDIA_LOADING_LIMIT_MS = 10_000;
 export interface MediaLibraryModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Called with the chosen file's path in ad-images. */
-  onSelect: (path: string) => void;
+  /** Called with the chosen file (its path in its bucket, and whether it is an image or a video). */
+  onSelect: (choice: MediaChoice) => void;
 }
 
 export function MediaLibraryModal({ open, onOpenChange, onSelect }: MediaLibraryModalProps) {
@@ -39,7 +47,7 @@ export function MediaLibraryModal({ open, onOpenChange, onSelect }: MediaLibrary
   );
 }
 
-function MediaLibraryBody({ onCancel, onSelect }: { onCancel: () => void; onSelect: (path: string) => void }) {
+function MediaLibraryBody({ onCancel, onSelect }: { onCancel: () => void; onSelect: (choice: MediaChoice) => void }) {
   const media = useQuery(mediaKeys.list());
   const [timedOut, setTimedOut] = useState(false);
   const [search, setSearch] = useState('');
@@ -61,7 +69,7 @@ function MediaLibraryBody({ onCancel, onSelect }: { onCancel: () => void; onSele
     <>
       <DialogHeader>
         <DialogTitle>Media Library</DialogTitle>
-        <DialogDescription>Choose an uploaded image for this slide.</DialogDescription>
+        <DialogDescription>Choose an uploaded image or video for this slide.</DialogDescription>
       </DialogHeader>
       <div className="flex items-center gap-2">
         <div className="relative flex-1">
@@ -108,7 +116,7 @@ function MediaLibraryBody({ onCancel, onSelect }: { onCancel: () => void; onSele
           <EmptyState
             icon={ImageIcon}
             title="No media files"
-            description="Upload an image from the slide editor first."
+            description="Upload an image or a video from the slide editor first."
           />
         ) : shown.length === 0 ? (
           <EmptyState icon={Search} title="No files found" description="No file name matches your search." />
@@ -143,7 +151,7 @@ function MediaLibraryBody({ onCancel, onSelect }: { onCancel: () => void; onSele
         <Button variant="outline" onClick={onCancel}>
           Cancel
         </Button>
-        <Button disabled={!selected} onClick={() => selected && onSelect(selected)}>
+        <Button disabled={!chosen} onClick={() => chosen && onSelect({ path: chosen.imageUrl, kind: chosen.kind })}>
           Select File
         </Button>
       </DialogFooter>
@@ -194,7 +202,10 @@ function FileActions({
           onSubmit={(event) => {
             event.preventDefault();
             if (!name.trim()) return;
-            rename.mutate({ path: item.imageUrl, name }, { onSuccess: (path) => (setAction(null), onRenamed(path)) });
+            rename.mutate(
+              { path: item.imageUrl, kind: item.kind, name },
+              { onSuccess: (path) => (setAction(null), onRenamed(path)) },
+            );
           }}
         >
           <Field
@@ -218,7 +229,7 @@ function FileActions({
           ) : inUse ? (
             <Alert tone="warning">
               {usage.data.slides === 1 ? 'A slide' : `${usage.data.slides} slides`} of {usage.data.campaigns.join(', ')}{' '}
-              {usage.data.slides === 1 ? 'shows' : 'show'} this file. Choose another image for{' '}
+              {usage.data.slides === 1 ? 'shows' : 'show'} this file. Choose another file for{' '}
               {usage.data.slides === 1 ? 'it' : 'them'} before deleting it.
             </Alert>
           ) : (
@@ -228,7 +239,7 @@ function FileActions({
                 size="sm"
                 variant="danger"
                 isLoading={remove.isPending}
-                onClick={() => remove.mutate(item.imageUrl, { onSuccess: onDeleted })}
+                onClick={() => remove.mutate({ path: item.imageUrl, kind: item.kind }, { onSuccess: onDeleted })}
               >
                 Delete file
               </Button>
@@ -252,10 +263,11 @@ function MediaTile({
   selected: boolean;
   onSelect: () => void;
 }) {
+  const Icon = item.kind === 'video' ? Film : ImageIcon;
   const thumbnail = item.signedUrl ? (
     <img src={item.signedUrl} alt="" className="h-full w-full object-cover" loading="lazy" />
   ) : (
-    <ImageIcon aria-hidden className="size-6 text-gray-400" />
+    <Icon aria-hidden className="size-6 text-gray-400" />
   );
   return (
     <li>
@@ -273,7 +285,10 @@ function MediaTile({
       >
         {view === 'grid' ? (
           <>
-            <span className="flex aspect-square items-center justify-center bg-gray-100">{thumbnail}</span>
+            <span className="relative flex aspect-square items-center justify-center bg-gray-100">
+              {thumbnail}
+              {item.kind === 'video' && <VideoBadge path={item.imageUrl} className="absolute right-1 bottom-1" />}
+            </span>
             <span className="block truncate px-2 py-1 text-xs text-gray-700" title={item.title}>
               {item.title}
             </span>
@@ -289,6 +304,7 @@ function MediaTile({
               </span>
               <span className="block text-xs text-gray-500">{item.advertiserName}</span>
             </span>
+            {item.kind === 'video' && <VideoBadge path={item.imageUrl} />}
             {/* The spec's fixed label stands only where Storage gives no size. */}
             <span className="shrink-0 text-xs text-gray-500">
               {item.size === null ? '~2.0 MB' : formatFileSize(item.size)}
@@ -302,5 +318,23 @@ function MediaTile({
         )}
       </button>
     </li>
+  );
+}
+
+/** A video's mark and length (from its upload's metadata, else read from the video). */
+function VideoBadge({ path, className }: { path: string; className?: string }) {
+  const facts = useQuery(mediaKeys.video(path));
+  const length = facts.data ? formatDuration(Math.round(facts.data.duration)) : null;
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center gap-1 rounded bg-gray-900/75 px-1.5 py-0.5 text-xs text-white',
+        className,
+      )}
+    >
+      <Film aria-hidden className="size-3" />
+      <span className="sr-only">Video</span>
+      {length && <span data-testid="video-length">{length}</span>}
+    </span>
   );
 }

@@ -1,3 +1,4 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ImagePlus, Library, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -15,17 +16,21 @@ import { FileInput } from '@/components/ui/file-input';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { contentMatchesType } from '@/lib/file-signature';
-import { useUploadSlideImage } from '../api/media';
+import { formatDuration } from '@/lib/format';
+import { MEDIA_MAX_BYTES, MEDIA_MIME_TYPES } from '@/entities/slide/slide-images';
+import { checkSlideFile, mediaKeys, megabytes, useUploadSlideMedia, type MediaChoice } from '../api/media';
 import {
   DURATION,
   isSlideType,
+  mediaKindOf,
   PRIORITY,
   SLIDE_NEWS_CATEGORIES,
   REFRESH_INTERVAL,
   showsImage,
   SLIDE_TYPE_LABELS,
   SLIDE_TYPES,
+  videoFit,
+  videoSlideSeconds,
   type Slide,
 } from '@/entities/slide/slide';
 import { charCountText, textLimitError } from '@/entities/slide/slide-text';
@@ -62,6 +67,22 @@ const categoryOptions = SLIDE_NEWS_CATEGORIES.map((value) => ({
 const uploadErrorText = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'Failed to upload image';
 
+const MEDIA_ACCEPT = [...MEDIA_MIME_TYPES.image, ...MEDIA_MIME_TYPES.video].join(',');
+const MEDIA_HINT = `An image (JPG, PNG, GIF or WebP) up to ${megabytes(MEDIA_MAX_BYTES.image)}, or a video (MP4 or WebM) up to ${megabytes(MEDIA_MAX_BYTES.video)}.`;
+
+/** What the slide does with its video, for the duration field's hint. */
+function videoLengthHint(videoSeconds: number, slideSeconds: number): string {
+  const length = formatDuration(Math.round(videoSeconds));
+  switch (videoFit(videoSeconds, slideSeconds)) {
+    case 'cut':
+      return `The video is ${length} long: the slide ends it after ${slideSeconds} s.`;
+    case 'loops':
+      return `The video is ${length} long: it plays again from the start to fill the slide.`;
+    default:
+      return `The video is ${length} long: it plays once.`;
+  }
+}
+
 function SlideForm({
   initial,
   onCancel,
@@ -79,7 +100,15 @@ function SlideForm({
   const [refresh, setRefresh] = useState(String(initial.settings.refresh_interval ?? REFRESH_INTERVAL.default));
   const [libraryOpen, setLibraryOpen] = useState(false);
   const [uploadMessage, setUploadMessage] = useState<string | null>(null);
-  const upload = useUploadSlideImage();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const upload = useUploadSlideMedia();
+  const queryClient = useQueryClient();
+  const kind = mediaKindOf(slide);
+  // A video's length: from its upload, the library, or its stored metadata.
+  const video = useQuery({ ...mediaKeys.video(slide.image_url ?? ''), enabled: kind === 'video' && !!slide.image_url });
+  // The duration as typed, when it is a whole number the slide may have (else the hint says only the bounds).
+  const typedSeconds = /^\d+$/.test(duration.trim()) ? Number(duration) : Number.NaN;
+  const slideSeconds = typedSeconds >= DURATION.min && typedSeconds <= DURATION.max ? typedSeconds : null;
 
   const isDynamic = slide.content_type === 'dynamic';
   const set = (patch: Partial<Slide>) => setSlide((current) => ({ ...current, ...patch }));
@@ -115,31 +144,55 @@ function SlideForm({
     if (slide.slide_type === 'weather') settings.location = slide.settings.location ?? '';
     if (slide.slide_type === 'news') settings.category = slide.settings.category ?? 'general';
     if (isDynamic) settings.refresh_interval = numbers.value.refresh_interval;
+    const imageUrl = showsImage(slide.slide_type) ? slide.image_url : null;
     onSave({
       ...slide,
       content: isDynamic ? null : slide.content,
-      image_url: showsImage(slide.slide_type) ? slide.image_url : null,
+      image_url: imageUrl,
+      media_kind: imageUrl ? kind : 'image',
       duration: numbers.value.duration,
       priority: numbers.value.priority,
       settings,
     });
   };
 
+  /** A file chosen for the slide: a video's own length becomes the slide's duration. */
+  const applyMedia = (choice: MediaChoice) => {
+    set({ image_url: choice.path, media_kind: choice.kind });
+    if (choice.kind === 'video' && choice.video) {
+      queryClient.setQueryData(mediaKeys.video(choice.path).queryKey, choice.video);
+      setDuration(String(videoSlideSeconds(choice.video.duration)));
+    }
+  };
+
   const onFile = async (file: File | null) => {
     setUploadMessage(null);
+    setRefusal(null);
     upload.reset();
     if (!file) return;
-    if (!file.type.startsWith('image/') || !(await contentMatchesType(file))) {
-      setUploadMessage('Please choose an image file');
+    const refused = await checkSlideFile(file);
+    if (refused) {
+      setRefusal(refused);
       return;
     }
     upload.mutate(file, {
-      onSuccess: (path) => {
-        set({ image_url: path });
-        setUploadMessage('Image uploaded successfully!');
+      onSuccess: (choice) => {
+        applyMedia(choice);
+        setUploadMessage(choice.kind === 'video' ? 'Video uploaded successfully!' : 'Image uploaded successfully!');
       },
     });
   };
+
+  const onLibraryChoice = async (choice: MediaChoice) => {
+    setLibraryOpen(false);
+    setUploadMessage(null);
+    setRefusal(null);
+    const facts =
+      choice.kind === 'video' ? await queryClient.fetchQuery(mediaKeys.video(choice.path)).catch(() => null) : null;
+    applyMedia(facts ? { ...choice, video: facts } : choice);
+  };
+
+  const mediaError = refusal ?? (upload.isError ? uploadErrorText(upload.error) : undefined);
 
   return (
     <form onSubmit={submit} noValidate>
@@ -195,12 +248,12 @@ function SlideForm({
 
         {showsImage(slide.slide_type) && (
           <div className="space-y-2 sm:col-span-2">
-            <Field label="Slide image" hint="An image file (JPG, PNG, GIF or WebP).">
+            <Field label="Slide image or video" hint={MEDIA_HINT} error={mediaError}>
               {(control) => (
                 <FileInput
                   {...control}
-                  accept="image/*"
-                  buttonLabel={upload.isPending ? 'Uploading...' : 'Upload image'}
+                  accept={MEDIA_ACCEPT}
+                  buttonLabel={upload.isPending ? 'Uploading...' : 'Upload image or video'}
                   disabled={upload.isPending}
                   fileName={slide.image_url}
                   onFileChange={(file) => void onFile(file)}
@@ -213,19 +266,27 @@ function SlideForm({
                 Choose from Media Library
               </Button>
               {slide.image_url && (
-                <Button variant="ghost" size="sm" onClick={() => set({ image_url: null })}>
+                <Button variant="ghost" size="sm" onClick={() => set({ image_url: null, media_kind: 'image' })}>
                   <X aria-hidden className="size-4" />
-                  Remove image
+                  {kind === 'video' ? 'Remove video' : 'Remove image'}
                 </Button>
               )}
             </div>
-            {upload.isError && <Alert tone="danger">{uploadErrorText(upload.error)}</Alert>}
-            {uploadMessage && (
-              <Alert tone={uploadMessage.startsWith('Please') ? 'danger' : 'success'}>{uploadMessage}</Alert>
+            {upload.isPending && (
+              <p role="status" className="text-sm text-gray-600">
+                {upload.variables
+                  ? `Uploading ${upload.variables.name} (${megabytes(upload.variables.size)})...`
+                  : 'Uploading...'}
+              </p>
             )}
+            {uploadMessage && <Alert tone="success">{uploadMessage}</Alert>}
             {slide.image_url ? (
               <div className="h-40 w-64 overflow-hidden rounded-md border border-gray-200">
-                <SlideImage path={slide.image_url} alt="Slide image preview" />
+                <SlideImage
+                  path={slide.image_url}
+                  kind={kind}
+                  alt={kind === 'video' ? 'Slide video preview' : 'Slide image preview'}
+                />
               </div>
             ) : (
               <p className="flex items-center gap-2 text-sm text-gray-500">
@@ -279,7 +340,15 @@ function SlideForm({
           </Field>
         )}
         <SlideAdField className="sm:col-span-2" value={slide.ad_id ?? null} onChange={(ad_id) => set({ ad_id })} />
-        <Field label="Duration (seconds)" hint={`${DURATION.min} to ${DURATION.max}.`} error={errors.duration}>
+        <Field
+          label="Duration (seconds)"
+          hint={
+            kind === 'video' && slide.image_url && showsImage(slide.slide_type) && video.data && slideSeconds !== null
+              ? `${DURATION.min} to ${DURATION.max}. ${videoLengthHint(video.data.duration, slideSeconds)}`
+              : `${DURATION.min} to ${DURATION.max}.`
+          }
+          error={errors.duration}
+        >
           {(control) => (
             <Input
               {...control}
@@ -317,10 +386,7 @@ function SlideForm({
       <MediaLibraryModal
         open={libraryOpen}
         onOpenChange={setLibraryOpen}
-        onSelect={(path) => {
-          set({ image_url: path });
-          setLibraryOpen(false);
-        }}
+        onSelect={(choice) => void onLibraryChoice(choice)}
       />
     </form>
   );

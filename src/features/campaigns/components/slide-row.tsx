@@ -6,7 +6,9 @@ import { Badge } from '@/components/ui/badge';
 import { TruncatedText } from '@/components/ui/truncated-text';
 import { focusRing } from '@/components/ui/button';
 import { cn } from '@/utils/cn';
-import { SLIDE_TYPE_LABELS, type Slide } from '@/entities/slide/slide';
+import { mediaKindOf, SLIDE_TYPE_LABELS, type Slide } from '@/entities/slide/slide';
+import { slideMedia } from '@/entities/slide/slide-images';
+import { SlideThumbnail } from './slide-image';
 import { SlideTypeIcon } from './slide-type-icon';
 
 /** Layering while a row is dragged, and while it settles after the drop. */
@@ -86,6 +88,7 @@ const SlideRowContent = memo(function SlideRowContent({
   onDelete,
 }: SlideRowActions & { slide: Slide }) {
   const title = slideTitle(slide);
+  const media = slideMedia(slide);
   return (
     <>
       <span
@@ -101,6 +104,7 @@ const SlideRowContent = memo(function SlideRowContent({
         <SlideTypeIcon type={slide.slide_type} className="size-4" />
         <span className="sr-only">{SLIDE_TYPE_LABELS[slide.slide_type]}</span>
       </span>
+      {media && <SlideThumbnail path={media.path} kind={media.kind} />}
       {/* At least 8rem for the title: on a phone the actions move to a line of their own instead. */}
       <div className="min-w-32 flex-1">
         <TruncatedText as="p" className="text-sm font-medium text-gray-900" data-testid="slide-title">
@@ -108,6 +112,7 @@ const SlideRowContent = memo(function SlideRowContent({
         </TruncatedText>
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-gray-500">
           <span>
+            {media && mediaKindOf(slide) === 'video' ? 'Video · ' : ''}
             {slide.duration}s · Priority {slide.priority}
           </span>
           <Badge tone={slide.content_type === 'dynamic' ? 'brand' : 'neutral'}>{slide.content_type}</Badge>

@@ -4,7 +4,7 @@
 // Save Campaign sends the whole list to save_campaign_slides.
 import { loopOrder } from '@/entities/playlist/loop';
 import type { Json } from '@/types/database';
-import { DURATION, PRIORITY, contentTypeFor, type Slide, type SlideType } from '@/entities/slide/slide';
+import { DURATION, PRIORITY, contentTypeFor, mediaKindOf, type Slide, type SlideType } from '@/entities/slide/slide';
 
 export const TEMP_PREFIX = 'temp-';
 
@@ -124,6 +124,7 @@ export function toSavePayload(slides: readonly Slide[]): Json {
       title: slide.title,
       content: slide.content,
       image_url: slide.image_url,
+      media_kind: mediaKindOf(slide),
       duration: slide.duration,
       priority: slide.priority,
       is_active: slide.is_active,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
 import { mockRealtime } from '@tests/setup/realtime-mock';
-import { restUrl } from '@tests/setup/supabase-mocks';
+import { restUrl, SUPABASE_URL } from '@tests/setup/supabase-mocks';
 import { SlideBuilderRoute } from './slide-builder';
 import { storedSlide } from '@/entities/slide/slide-fixtures';
 
@@ -166,7 +166,7 @@ describe('slide builder', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit Slide 1' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit Slide' });
     const form = within(dialog);
-    expect(form.queryByLabelText('Slide image')).not.toBeInTheDocument(); // promotional: no image
+    expect(form.queryByLabelText('Slide image or video')).not.toBeInTheDocument(); // promotional: no image
     await user.selectOptions(form.getByLabelText('Slide type'), 'weather');
     expect(form.getByLabelText('Content type')).toHaveValue('Dynamic');
     expect(form.queryByLabelText('Content text')).not.toBeInTheDocument();
@@ -178,7 +178,7 @@ describe('slide builder', () => {
     expect(form.queryByLabelText('Location')).not.toBeInTheDocument();
     await user.selectOptions(form.getByLabelText('Slide type'), 'business_info');
     expect(form.getByLabelText('Content type')).toHaveValue('Static');
-    expect(form.getByLabelText('Slide image')).toBeInTheDocument();
+    expect(form.getByLabelText('Slide image or video')).toBeInTheDocument();
     await user.selectOptions(form.getByLabelText('Slide type'), 'weather');
     const type = async (label: string, value: string) => {
       await user.clear(form.getByLabelText(label));
@@ -460,5 +460,43 @@ describe('slide builder, live', () => {
     expect(screen.queryByText('Another admin saved this campaign')).not.toBeInTheDocument();
     unmount();
     await waitFor(() => expect(realtime.topics()).toEqual([]));
+  });
+});
+
+describe('slide builder timeline pictures', () => {
+  it('shows a small rendering of each image and each video’s poster frame, made by Storage’s image transformation', async () => {
+    const signed: { path: string; body: unknown }[] = [];
+    serve({
+      slides: [
+        row(1, { slide_type: 'advertisement', image_url: 'latte.png' }),
+        row(2, { slide_type: 'advertisement', title: 'Clip', image_url: 'clip.webm', media_kind: 'video' }),
+        row(3, { title: 'Words' }),
+      ],
+    });
+    server.use(
+      http.post(`${SUPABASE_URL}/storage/v1/object/sign/ad-images/*`, async ({ request }) => {
+        const path = decodeURIComponent(new URL(request.url).pathname.split('/object/sign/ad-images/')[1]!);
+        signed.push({ path, body: await request.json() });
+        return HttpResponse.json({ signedURL: `/render/image/sign/ad-images/${path}?token=t` });
+      }),
+    );
+    renderBuilder();
+    await screen.findByRole('heading', { name: 'Cafe Daily Specials' });
+    const rows = screen.getAllByTestId('slide-row');
+    await waitFor(() => expect(rows[1]!.querySelector('img')).not.toBeNull());
+    expect(rows[0]!.querySelector('img')).toHaveAttribute(
+      'src',
+      expect.stringContaining('/render/image/sign/ad-images/latte.png?token=t'),
+    );
+    expect(rows[1]!.querySelector('img')).toHaveAttribute(
+      'src',
+      expect.stringContaining('/render/image/sign/ad-images/posters/clip.webm.jpg?token=t'),
+    );
+    expect(rows[2]!.querySelector('img')).toBeNull();
+    expect(within(rows[1]!).getByText('Video · 10s · Priority 1')).toBeInTheDocument();
+    expect(signed.map((s) => s.path).sort()).toEqual(['latte.png', 'posters/clip.webm.jpg']);
+    for (const { body } of signed) {
+      expect(body).toEqual({ expiresIn: 3600, transform: { width: 160, height: 90, resize: 'cover' } });
+    }
   });
 });

@@ -1,66 +1,135 @@
-// Slide images for the player: kept in Cache Storage under their storage path (not the
-// signed link, whose token changes), so a screen that lost its network still shows them.
-// Images not cached yet are signed in ONE batched request and downloaded into the cache.
-// Where Cache Storage is unavailable the signed links are used directly and renewed
-// before they run out.
-import { AD_IMAGES_BUCKET, SLIDE_IMAGE_LINK_SECONDS, signSlideImages } from '@/entities/slide/slide-images';
+// Slide files for the player: kept in Cache Storage under their bucket and storage path (not
+// the signed link, whose token changes), so a screen that lost its network still shows them.
+// Files not cached yet are signed in one batched request per bucket and downloaded into the
+// cache.
+//  * Images are shown through one object URL each for the page's lifetime.
+//  * Videos are played from the cache through the service worker (public/sw.js), which
+//    answers the browser's byte-range requests from it, so a video is never held in memory
+//    whole. A video not cached yet plays from its signed link while it is downloaded in the
+//    background; the next read of the playlist picks up the cached copy. Without a service
+//    worker in control (a development server) a cached video gets an object URL, as images do.
+// Where Cache Storage is unavailable the signed links are used directly and renewed before
+// they run out. Files no playlist on screen needs any more leave the cache.
+import {
+  bucketOf,
+  mediaKey,
+  SLIDE_IMAGE_LINK_SECONDS,
+  signSlideMedia,
+  type SlideMedia,
+} from '@/entities/slide/slide-images';
 
+/** The player's cache of slide files; public/sw.js answers video requests from the same cache. */
 export const MEDIA_CACHE = 'signage-player-media-v1';
+/** Where cached slide files live on this origin (public/sw.js serves these paths from the cache). */
+export const MEDIA_PATH_PREFIX = '/__player-media/';
 const SIGNED_URL_SECONDS = SLIDE_IMAGE_LINK_SECONDS;
 /** Signed links used directly are renewed well before they expire. */
 const RENEW_AFTER_MS = (SIGNED_URL_SECONDS * 1000) / 2;
 
 export interface PlayerMedia {
-  /** Storage path → a URL the player can show. */
+  /** mediaKey() of each slide file → a URL the player can show. */
   urls: Record<string, string>;
-  /** True when every path has a URL. */
+  /** True when every file has a URL and every video is kept on the device. */
   complete: boolean;
-  /** When the links must be renewed (Infinity when every image comes from the cache). */
+  /** When the links must be renewed (Infinity when every file comes from the cache). */
   renewAt: number;
+  /** True when a cached video is held in memory (no service worker in control to play it from the cache). */
+  videosInMemory?: boolean;
 }
 
-/** The cache key of a slide image: its bucket and storage path on this origin. */
-export function mediaCacheKey(path: string): string {
-  return new URL(`/__player-media/${AD_IMAGES_BUCKET}/${encodeURIComponent(path)}`, globalThis.location.origin).href;
+/** The cache key of a slide file: its bucket and storage path on this origin. */
+export function mediaCacheKey({ path, kind }: SlideMedia): string {
+  return new URL(`${MEDIA_PATH_PREFIX}${bucketOf(kind)}/${encodeURIComponent(path)}`, globalThis.location.origin).href;
 }
 
 function cacheStorage(): CacheStorage | null {
   return typeof caches === 'undefined' ? null : caches;
 }
 
-/** Object URLs of cached images, one per path for the page's lifetime (reused every loop). */
-const objectUrls = new Map<string, string>();
+/** True when the service worker controls the page, so cached videos can be played from their cache URL. */
+export function workerServesMedia(): boolean {
+  return typeof navigator !== 'undefined' && Boolean(navigator.serviceWorker?.controller);
+}
 
-async function fromCache(cache: Cache, path: string): Promise<string | null> {
-  const known = objectUrls.get(path);
-  if (known) return known;
-  const hit = await cache.match(mediaCacheKey(path));
-  if (!hit) return null;
-  const url = URL.createObjectURL(await hit.blob());
-  objectUrls.set(path, url);
+/** Object URLs of cached files, one per file for the page's lifetime (reused every loop). */
+const objectUrls = new Map<string, string>();
+/** Videos being downloaded into the cache, by mediaKey(). */
+const downloads = new Map<string, Promise<boolean>>();
+
+async function objectUrl(key: string, response: Response): Promise<string> {
+  const url = URL.createObjectURL(await response.blob());
+  objectUrls.set(key, url);
   return url;
 }
 
-async function download(cache: Cache, path: string, link: string): Promise<string | null> {
+async function fromCache(cache: Cache, media: SlideMedia): Promise<string | null> {
+  const key = mediaKey(media);
+  const viaWorker = media.kind === 'video' && workerServesMedia();
+  const known = objectUrls.get(key);
+  if (known && !viaWorker) return known;
+  const hit = await cache.match(mediaCacheKey(media));
+  if (!hit) return null;
+  if (viaWorker) return mediaCacheKey(media);
+  return objectUrl(key, hit);
+}
+
+/** Downloads a file into the cache; true when it is kept. */
+async function store(cache: Cache, media: SlideMedia, link: string): Promise<boolean> {
   try {
     const response = await fetch(link);
-    if (!response.ok) return null;
-    await cache.put(mediaCacheKey(path), response.clone());
-    const url = URL.createObjectURL(await response.blob());
-    objectUrls.set(path, url);
-    return url;
+    if (!response.ok) return false;
+    await cache.put(mediaCacheKey(media), response);
+    return true;
   } catch {
-    return null;
+    return false;
   }
 }
 
-/** Frees the object URLs of images no longer in `keep`. */
+const keptListeners = new Set<() => void>();
+
+/** Calls `listener` whenever a video finished downloading into the cache. */
+export function onVideoKept(listener: () => void): () => void {
+  keptListeners.add(listener);
+  return () => keptListeners.delete(listener);
+}
+
+/** A video's download into the cache, started once however often it is asked for. */
+function storeVideo(cache: Cache, media: SlideMedia, link: string): Promise<boolean> {
+  const key = mediaKey(media);
+  let pending = downloads.get(key);
+  if (!pending) {
+    pending = store(cache, media, link).then((kept) => {
+      downloads.delete(key);
+      if (kept) for (const listener of keptListeners) listener();
+      return kept;
+    });
+    downloads.set(key, pending);
+  }
+  return pending;
+}
+
+/** Frees the object URLs of files no longer in `keep` (mediaKey()s). */
 export function releaseMedia(keep: ReadonlySet<string>) {
-  for (const [path, url] of objectUrls) {
-    if (!keep.has(path)) {
+  for (const [key, url] of objectUrls) {
+    if (!keep.has(key)) {
       URL.revokeObjectURL(url);
-      objectUrls.delete(path);
+      objectUrls.delete(key);
     }
+  }
+}
+
+/** Removes from the cache every file not in `keep` (slide files), so old videos do not fill the device. */
+export async function pruneMediaCache(keep: readonly SlideMedia[]): Promise<void> {
+  const storage = cacheStorage();
+  if (!storage) return;
+  try {
+    const cache = await storage.open(MEDIA_CACHE);
+    const wanted = new Set(keep.map(mediaCacheKey));
+    for (const request of await cache.keys()) {
+      if (!wanted.has(request.url)) await cache.delete(request);
+    }
+  } catch {
+    // A cache that cannot be read is not worth failing a playlist for.
   }
 }
 
@@ -69,12 +138,12 @@ export interface ResolveMediaOptions {
   cachedOnly?: boolean;
 }
 
-/** URLs for the slide images at `paths`: cached ones first, the rest signed and downloaded. Never throws. */
+/** URLs for the slide files `items`: cached ones first, the rest signed and downloaded. Never throws. */
 export async function resolveMedia(
-  paths: readonly string[],
+  items: readonly SlideMedia[],
   { cachedOnly = false }: ResolveMediaOptions = {},
 ): Promise<PlayerMedia> {
-  const wanted = [...new Set(paths.filter(Boolean))];
+  const wanted = [...new Map(items.map((m) => [mediaKey(m), m])).values()];
   const urls: Record<string, string> = {};
   const storage = cacheStorage();
   let cache: Cache | null = null;
@@ -87,32 +156,47 @@ export async function resolveMedia(
   let missing = wanted;
   if (cache) {
     const open = cache;
-    const found = await Promise.all(wanted.map((p) => fromCache(open, p).catch(() => null)));
-    missing = wanted.filter((p, i) => {
+    const found = await Promise.all(wanted.map((m) => fromCache(open, m).catch(() => null)));
+    missing = wanted.filter((m, i) => {
       const url = found[i];
-      if (url) urls[p] = url;
+      if (url) urls[mediaKey(m)] = url;
       return !url;
     });
   }
 
   let renewAt = Number.POSITIVE_INFINITY;
+  let downloading = false;
   if (missing.length > 0 && !cachedOnly) {
     let links = new Map<string, string>();
     try {
-      links = await signSlideImages(missing);
+      links = await signSlideMedia(missing);
     } catch {
-      // Offline or refused: these images show as placeholders until the next try.
+      // Offline or refused: these files show as placeholders (or are skipped) until the next try.
     }
     await Promise.all(
-      missing.map(async (p) => {
-        const link = links.get(p);
+      missing.map(async (m) => {
+        const key = mediaKey(m);
+        const link = links.get(key);
         if (!link) return;
-        const cached = cache ? await download(cache, p, link) : null;
-        urls[p] = cached ?? link;
+        if (cache && m.kind === 'video') {
+          // Played from its link at once; kept on the device for the next read.
+          void storeVideo(cache, m, link);
+          downloading = true;
+          urls[key] = link;
+          renewAt = Math.min(renewAt, Date.now() + RENEW_AFTER_MS);
+          return;
+        }
+        const cached = cache && (await store(cache, m, link)) ? await fromCache(cache, m).catch(() => null) : null;
+        urls[key] = cached ?? link;
         if (!cached) renewAt = Math.min(renewAt, Date.now() + RENEW_AFTER_MS);
       }),
     );
   }
 
-  return { urls, complete: wanted.every((p) => p in urls), renewAt };
+  return {
+    urls,
+    complete: !downloading && wanted.every((m) => mediaKey(m) in urls),
+    renewAt,
+    videosInMemory: wanted.some((m) => m.kind === 'video' && urls[mediaKey(m)]?.startsWith('blob:')),
+  };
 }

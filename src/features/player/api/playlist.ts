@@ -2,11 +2,13 @@
 // it in SQL (live campaigns by the venue's calendar day, slides in display_order), polled with
 // its version; images are fetched again only when the version changes. The last playlist is
 // kept in localStorage so a screen that restarts offline keeps playing it.
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { hasLiveSession } from '@/lib/supabase';
 import { tableKeys } from '@/entities/query-keys/table-keys';
 import { getPlaylist, type Playlist, type PlaylistSlide } from '@/entities/playlist/playlist';
-import { releaseMedia, resolveMedia, type PlayerMedia } from './media';
+import { mediaKey, slideMedia, type SlideMedia } from '@/entities/slide/slide-images';
+import { onVideoKept, pruneMediaCache, releaseMedia, resolveMedia, workerServesMedia, type PlayerMedia } from './media';
 
 /**
  * How often a playing screen asks whether its playlist changed while its Realtime socket is
@@ -52,16 +54,29 @@ function savePlaylist(userId: string, playlist: Playlist) {
   }
 }
 
-const imagePaths = (slides: PlayerSlide[]) =>
-  slides.filter((s) => s.content_type !== 'dynamic' && s.image_url).map((s) => s.image_url!);
+const filesOf = (slides: PlayerSlide[]) => slides.map(slideMedia).filter((m): m is SlideMedia => m !== null);
 
 async function withMedia(playlist: Playlist, fromDevice: boolean, previous?: PlayerData): Promise<PlayerData> {
-  const paths = imagePaths(playlist.slides);
-  // The copy kept on the device is played when the network failed: its images come from the cache.
-  const media = await resolveMedia(paths, { cachedOnly: fromDevice });
-  // Keep the images of the playlist on screen until the new one has swapped in.
-  releaseMedia(new Set([...paths, ...(previous ? imagePaths(previous.slides) : [])]));
+  const files = filesOf(playlist.slides);
+  // The copy kept on the device is played when the network failed: its files come from the cache.
+  const media = await resolveMedia(files, { cachedOnly: fromDevice });
+  // Keep the files of the playlist on screen until the new one has swapped in.
+  const keep = [...files, ...(previous ? filesOf(previous.slides) : [])];
+  releaseMedia(new Set(keep.map(mediaKey)));
+  if (!fromDevice) void pruneMediaCache(keep);
   return { ...playlist, media, fromDevice };
+}
+
+/**
+ * Without a network: `previous` with what the cache holds by now (a video downloaded since
+ * the last read plays from the device); links it had stay for the files not kept.
+ */
+async function withKeptMedia(previous: PlayerData): Promise<PlayerData> {
+  if (previous.media.complete) return previous;
+  const kept = await resolveMedia(filesOf(previous.slides), { cachedOnly: true });
+  const urls = { ...previous.media.urls, ...kept.urls };
+  if (Object.keys(kept.urls).every((key) => previous.media.urls[key] === kept.urls[key])) return previous;
+  return { ...previous, media: { ...previous.media, urls, complete: kept.complete } };
 }
 
 /**
@@ -84,7 +99,11 @@ export async function getPlayerData(
     // The screen's clock set by the server's: what plays at a window's edge is the server's time.
     const playlist: Playlist = { ...read, clock_offset_ms: read.now ? Date.parse(read.now) - Date.now() : 0 };
     if (previous?.customer && playlist.version === previous.version) {
-      const needsMedia = !previous.media.complete || Date.now() >= previous.media.renewAt;
+      const needsMedia =
+        !previous.media.complete ||
+        Date.now() >= previous.media.renewAt ||
+        // The service worker took control since: cached videos play from the cache, not from memory.
+        (previous.media.videosInMemory === true && workerServesMedia());
       const current = previous.fromDevice ? { ...previous, fromDevice: false } : previous;
       return needsMedia ? withMedia(previous, false, previous) : current;
     }
@@ -94,7 +113,7 @@ export async function getPlayerData(
     // Offline or failing: keep playing what was played last (on this page, or on this device).
     // Which of its campaigns are on air the screen works out by itself, by their dates and
     // dayparts (PlaylistScreen), so a kept list needs no trimming here.
-    if (previous?.customer) return previous;
+    if (previous?.customer) return withKeptMedia(previous);
     const kept = loadSavedPlaylist(userId);
     if (kept?.customer) return withMedia(kept, true, previous);
     if (previous) return previous;
@@ -114,3 +133,22 @@ export const playerQueryOptions = (userId: string, renewing = false, deviceId: s
     staleTime: 0,
     retry: false,
   });
+
+/**
+ * A video downloaded into the cache in the background, or the service worker taking control
+ * of the page: the playlist is read again, so the screen plays its videos from the device's
+ * cache from their next showing on (and goes on without a network).
+ */
+export function useMediaKept() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const reread = () => void queryClient.invalidateQueries({ queryKey: playerKeys.all }, { cancelRefetch: false });
+    const workers = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+    workers?.addEventListener('controllerchange', reread);
+    const stop = onVideoKept(reread);
+    return () => {
+      stop();
+      workers?.removeEventListener('controllerchange', reread);
+    };
+  }, [queryClient]);
+}

@@ -5,10 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { advance } from '@tests/setup/fake-time';
 import { server } from '@tests/setup/msw-server';
 import { fakeUser, restUrl, storeSession } from '@tests/setup/supabase-mocks';
-import { clearProblem, reportProblem } from '@/lib/diagnostics';
+import { clearProblem, diagnosticsSummary, reportProblem } from '@/lib/diagnostics';
 import { createQueryClient } from '@/lib/query-client';
 import type { PlayerData, PlayerSlide } from '../api/playlist';
 import { APP_VERSION } from '../api/heartbeat';
+import { resetVideoStates } from '../lib/preload';
 import { Player } from './player';
 import { playlistSlide } from '@/entities/playlist/playlist-fixtures';
 
@@ -323,5 +324,145 @@ describe('Player', () => {
     await advance(10);
     view.unmount();
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('Player with video slides', () => {
+  const VIDEO_URL = 'https://files.example.test/clip.webm';
+  const MEDIA = { 'photo.png': 'https://files.example.test/photo.png', 'video:clip.webm': VIDEO_URL };
+  const MIXED = [
+    slide('a', 'Photo', { image_url: 'photo.png', duration: 5 }),
+    slide('b', 'Clip', { image_url: 'clip.webm', media_kind: 'video', duration: 5 }),
+    slide('c', 'Third', { duration: 5 }),
+  ];
+  let plays: HTMLMediaElement[];
+  let pauses: HTMLMediaElement[];
+
+  /** The video element of slide `id`'s layer. */
+  const videoOf = (id: string) => {
+    const video = document.querySelector<HTMLVideoElement>(`[data-slide-id="${id}"] video`);
+    if (!video) throw new Error(`no video in slide ${id}`);
+    return video;
+  };
+
+  beforeEach(() => {
+    resetVideoStates();
+    plays = [];
+    pauses = [];
+    // jsdom plays no media: the player's calls are recorded instead.
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+      plays.push(this);
+      return Promise.resolve();
+    });
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
+      pauses.push(this);
+    });
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    resetVideoStates();
+  });
+
+  it('loads the next video in its hidden layer: muted, inline, no controls, not playing yet', () => {
+    renderPlayer(playlist(MIXED, 'v1', MEDIA));
+    const video = videoOf('b');
+    expect(video).toHaveAttribute('src', VIDEO_URL);
+    expect(video.muted).toBe(true);
+    expect(video).toHaveAttribute('playsinline');
+    expect(video).toHaveAttribute('preload', 'auto');
+    expect(video).not.toHaveAttribute('controls');
+    expect(video.closest('[data-slide-id]')).toHaveAttribute('data-visible', 'false');
+    expect(plays).not.toContain(video);
+  });
+
+  it('switches to a video only once it can play, then plays it for its whole time', async () => {
+    renderPlayer(playlist(MIXED, 'v1', MEDIA));
+    await advance(5000);
+    // The photo's time is up, but the video is not ready: the photo stays.
+    expect(counter()).toBe('1 / 3');
+    await advance(2000);
+    expect(shown()).toHaveAttribute('data-slide-id', 'a');
+
+    fireEvent.canPlayThrough(videoOf('b'));
+    await advance(0);
+    expect(counter()).toBe('2 / 3');
+    expect(shown()).toContainElement(videoOf('b'));
+    expect(plays).toContain(videoOf('b'));
+    // Two seconds late: its five seconds count from the switch.
+    await advance(4999);
+    expect(counter()).toBe('2 / 3');
+    await advance(1);
+    expect(shown()).toHaveTextContent('Third');
+  });
+
+  it('switches on time to a video that was ready before its turn', async () => {
+    renderPlayer(playlist(MIXED, 'v1', MEDIA));
+    await advance(1000);
+    fireEvent.canPlayThrough(videoOf('b'));
+    await advance(3999);
+    expect(counter()).toBe('1 / 3');
+    await advance(1);
+    expect(counter()).toBe('2 / 3');
+  });
+
+  it('pauses the video with the player and plays it again on Play', async () => {
+    renderPlayer(playlist(MIXED, 'v1', MEDIA));
+    fireEvent.canPlayThrough(videoOf('b'));
+    await advance(5000);
+    const video = videoOf('b');
+    fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
+    expect(pauses).toContain(video);
+    plays = [];
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    expect(plays).toEqual([video]);
+  });
+
+  it('skips a video that cannot be loaded, with no word on the wall, and says why in the diagnostics', async () => {
+    renderPlayer(playlist(MIXED, 'v1', MEDIA));
+    fireEvent.error(videoOf('b'));
+    await advance(0);
+    // The slide after it waits underneath instead.
+    expect(document.querySelector('[data-visible="false"]')).toHaveAttribute('data-slide-id', 'c');
+    await advance(5000);
+    expect(shown()).toHaveTextContent('Third');
+    expect(counter()).toBe('3 / 3');
+    expect(screen.getByTestId('player')).not.toHaveTextContent(/video|could not/i);
+    expect(diagnosticsSummary()).toBe('video: skipped: "Clip" (the video could not be played)');
+  });
+
+  it('skips a video that is not ready 15 s after its turn', async () => {
+    renderPlayer(playlist(MIXED, 'v1', MEDIA));
+    await advance(5000 + 14_999);
+    expect(counter()).toBe('1 / 3');
+    await advance(1);
+    expect(shown()).toHaveTextContent('Third');
+    expect(diagnosticsSummary()).toBe('video: skipped: "Clip" (not ready after 15 s)');
+  });
+
+  it('moves on at once when the video on screen fails', async () => {
+    renderPlayer(playlist(MIXED, 'v1', MEDIA));
+    fireEvent.canPlayThrough(videoOf('b'));
+    await advance(5000);
+    expect(counter()).toBe('2 / 3');
+    await advance(1000);
+    fireEvent.error(videoOf('b'));
+    await advance(0);
+    expect(shown()).toHaveTextContent('Third');
+    expect(counter()).toBe('3 / 3');
+  });
+
+  it('plays a video again once it works, and clears the diagnostics', async () => {
+    renderPlayer(playlist(MIXED, 'v1', MEDIA));
+    fireEvent.error(videoOf('b'));
+    await advance(0);
+    expect(diagnosticsSummary()).toMatch(/^video: skipped/);
+    // A minute later it is tried again: the next loop loads it, and it is ready.
+    await advance(60_000);
+    await advance(15_000);
+    const video = document.querySelector<HTMLVideoElement>('[data-slide-id="b"] video');
+    expect(video).not.toBeNull();
+    fireEvent.canPlayThrough(video!);
+    expect(diagnosticsSummary()).toBeNull();
   });
 });

@@ -1,25 +1,40 @@
 // The slideshow. One position in state (the playlist being played and the index in it),
 // one timer per slide. Each slide's deadline is computed from the previous deadline, not
 // from when a timer fired, so the schedule does not drift. Before a switch the next
-// slide's image is loaded and decoded, and the next slide is already mounted under the
-// current one, so the screen never shows a half-loaded or blank slide. A changed
-// playlist swaps in at the next slide boundary, keeping the position when it can; an
-// edit or removal of the slide on screen shows at once.
+// slide's picture is ready (an image loaded and decoded; a video loaded by its own element,
+// which waits at its first frame), and the next slide is already mounted under the current
+// one, so the screen never shows a half-loaded or blank slide. A video that cannot be played
+// is skipped (the heartbeat says why). A changed playlist swaps in at the next slide
+// boundary, keeping the position when it can; an edit or removal of the slide on screen
+// shows at once.
 import { LogOut, Pause, Play, Volume2, VolumeX } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { focusRing } from '@/components/ui/button';
 import { cn } from '@/utils/cn';
 import { useHeartbeat } from '../api/heartbeat';
 import { usePlayUploads, useProofOfPlay } from '../api/proof-of-play';
 import { playSeconds } from '@/entities/slide/slide';
-import type { PlayerData, PlayerSlide } from '../api/playlist';
-import { forgetPreloads, preloadImage, withLimit } from '../lib/preload';
+import { mediaKey, slideMedia } from '@/entities/slide/slide-images';
+import { useMediaKept, type PlayerData, type PlayerSlide } from '../api/playlist';
+import {
+  forgetPreloads,
+  isVideoFailing,
+  isVideoMounted,
+  PRELOAD_LIMIT_MS,
+  preloadImage,
+  subscribeVideoFailures,
+  videoFailed,
+  videoFailuresVersion,
+  videoLayerKey,
+  videoOutcome,
+  withLimit,
+} from '../lib/preload';
 import { SlideLayer } from './slide-layer';
 import './player.css';
 
 /** Controls and cursor hide after this long without input. */
 export const IDLE_HIDE_MS = 3000;
-/** A switch later than this (waiting for an image) starts a new schedule from the switch. */
+/** A switch later than this (waiting for a picture) starts a new schedule from the switch. */
 const LATE_MS = 1000;
 
 interface Position {
@@ -78,12 +93,81 @@ function cameOnAir(pos: Position, data: PlayerData): number {
 
 /** What of a slide shows on screen; its place in the list, priority and dates do not. */
 const looks = (s: PlayerSlide) =>
-  JSON.stringify([s.content_type, s.slide_type, s.title, s.content, s.image_url, s.is_active, s.settings]);
+  JSON.stringify([
+    s.content_type,
+    s.slide_type,
+    s.title,
+    s.content,
+    s.image_url,
+    s.media_kind,
+    s.is_active,
+    s.settings,
+  ]);
 
-const imageOf = (pos: Position) => {
+/** The picture of the slide at `pos`: its URL and whether it is a video. */
+const mediaOf = (pos: Position) => {
   const slide = pos.slides[pos.index];
-  return slide && slide.content_type !== 'dynamic' && slide.image_url ? pos.media[slide.image_url] : undefined;
+  const media = slide ? slideMedia(slide) : null;
+  const url = media ? pos.media[mediaKey(media)] : undefined;
+  return { url, video: media?.kind === 'video' };
 };
+
+/** True when the slide at `pos` is a video to skip for now: it failed lately, or there is no link to it. */
+const skipped = (pos: Position) => {
+  const { url, video } = mediaOf(pos);
+  return video && (url === undefined || isVideoFailing(url));
+};
+
+/** The next position after `pos` whose slide is not a video to skip (the plain next when all are). */
+export function nextPlayable(pos: Position, data: PlayerData): Position {
+  let next = nextPosition(pos, data);
+  for (let i = 1; i < next.slides.length && skipped(next); i++) next = nextPosition(next, data);
+  return skipped(next) ? nextPosition(pos, data) : next;
+}
+
+/**
+ * Resolves with `target` once its picture is ready to be shown, or with what comes after it
+ * when it is a video that cannot be played (null when nothing can, or when `cancelled()`).
+ * `onWait` hears of a video being waited for (its layer must be in the page while it loads).
+ */
+async function prepare(
+  target: Position,
+  latest: () => PlayerData,
+  cancelled: () => boolean,
+  onWait: (position: Position) => void,
+): Promise<Position | null> {
+  let candidate = target;
+  for (let attempt = 0; attempt <= candidate.slides.length; attempt++) {
+    const { url, video } = mediaOf(candidate);
+    const slide = candidate.slides[candidate.index]!;
+    if (!video) {
+      await withLimit(preloadImage(url));
+      return cancelled() ? null : candidate;
+    }
+    if (url === undefined || isVideoFailing(url)) {
+      candidate = nextPosition(candidate, latest());
+      continue;
+    }
+    const key = videoLayerKey(slide.id, url);
+    onWait(candidate);
+    const outcome = await withLimit(videoOutcome(key), PRELOAD_LIMIT_MS, 'timeout' as const);
+    if (cancelled()) return null;
+    if (outcome === 'ready') return candidate;
+    if (outcome === 'gone') {
+      // Its layer left (a new link for the file): the same slide with the newest links.
+      candidate = { ...candidate, media: latest().media.urls };
+      continue;
+    }
+    if (outcome === 'timeout' && isVideoMounted(key)) {
+      videoFailed(key, url, slide.title || 'Untitled video', `not ready after ${PRELOAD_LIMIT_MS / 1000} s`);
+    }
+    candidate = nextPosition(candidate, latest());
+  }
+  return null;
+}
+
+/** The key of a slide's layer: a new picture for the same slide is a new layer. */
+const layerKey = (slide: PlayerSlide, url: string | undefined) => `${slide.id} ${url ?? ''}`;
 
 const now = () => performance.now();
 
@@ -117,15 +201,22 @@ export function Player({ data, deviceId = null, onSignOut, signingOut = false }:
   const deadline = useRef<number | null>(null);
   const remaining = useRef<number | null>(null);
 
-  const current = pos.slides[pos.index];
-  const upcoming = nextPosition(pos, data);
-  const upcomingSlide = upcoming.slides[upcoming.index];
-  const upcomingImage = imageOf(upcoming);
+  // A video that failed is skipped: what comes next is worked out again.
+  useSyncExternalStore(subscribeVideoFailures, videoFailuresVersion);
+  // A position being got ready that is neither on screen nor next (its layer waits hidden too).
+  const [preparing, setPreparing] = useState<Position | null>(null);
+  // Counts skips of a video that failed on screen (the timer runs out at once).
+  const [skips, setSkips] = useState(0);
 
-  // Start loading the next image as soon as the current slide is up.
+  const current = pos.slides[pos.index];
+  const upcoming = nextPlayable(pos, data);
+  const upcomingSlide = upcoming.slides[upcoming.index];
+  const upcomingMedia = mediaOf(upcoming);
+
+  // Start loading the next image as soon as the current slide is up (a video loads in its layer).
   useEffect(() => {
-    void preloadImage(upcomingImage);
-  }, [upcomingImage]);
+    if (!upcomingMedia.video) void preloadImage(upcomingMedia.url);
+  }, [upcomingMedia.url, upcomingMedia.video]);
 
   useEffect(() => {
     forgetPreloads(new Set(Object.values(data.media.urls)));
@@ -149,11 +240,17 @@ export function Player({ data, deviceId = null, onSignOut, signingOut = false }:
         seq: pos.seq + 1,
       };
       let cancelled = false;
-      void withLimit(preloadImage(imageOf(next))).then(() => {
-        if (cancelled) return;
-        if (paused) remaining.current = slideMs(next.slides[next.index]);
-        else deadline.current = now() + slideMs(next.slides[next.index]);
-        setPos(next);
+      void prepare(
+        next,
+        () => latest.current,
+        () => cancelled,
+        setPreparing,
+      ).then((ready) => {
+        setPreparing(null);
+        if (!ready) return;
+        if (paused) remaining.current = slideMs(ready.slides[ready.index]);
+        else deadline.current = now() + slideMs(ready.slides[ready.index]);
+        setPos(ready);
       });
       return () => {
         cancelled = true;
@@ -171,14 +268,21 @@ export function Player({ data, deviceId = null, onSignOut, signingOut = false }:
         }
       : nextPosition(pos, data);
     let cancelled = false;
-    void withLimit(preloadImage(imageOf(next))).then(() => {
-      if (cancelled) return;
-      const change = fresh ? slideMs(fresh) - slideMs(shown) : 0;
+    void prepare(
+      next,
+      () => latest.current,
+      () => cancelled,
+      setPreparing,
+    ).then((ready) => {
+      setPreparing(null);
+      if (!ready) return;
+      const kept = fresh && ready === next;
+      const change = kept ? slideMs(fresh) - slideMs(shown) : 0;
       if (paused)
-        remaining.current = fresh ? Math.max(0, (remaining.current ?? 0) + change) : slideMs(next.slides[next.index]);
-      else if (fresh && deadline.current !== null) deadline.current += change;
-      else deadline.current = now() + slideMs(next.slides[next.index]);
-      setPos(next);
+        remaining.current = kept ? Math.max(0, (remaining.current ?? 0) + change) : slideMs(ready.slides[ready.index]);
+      else if (kept && deadline.current !== null) deadline.current += change;
+      else deadline.current = now() + slideMs(ready.slides[ready.index]);
+      setPos(ready);
     });
     return () => {
       cancelled = true;
@@ -194,12 +298,19 @@ export function Player({ data, deviceId = null, onSignOut, signingOut = false }:
     let cancelled = false;
     const timer = setTimeout(
       () => {
-        const next = nextPosition(pos, latest.current);
-        void withLimit(preloadImage(imageOf(next))).then(() => {
+        void prepare(
+          nextPlayable(pos, latest.current),
+          () => latest.current,
+          () => cancelled,
+          setPreparing,
+        ).then((ready) => {
           if (cancelled) return;
+          setPreparing(null);
           const planned = deadline.current ?? now();
           const at = now();
           const start = at - planned > LATE_MS ? at : planned;
+          // Nothing else can be shown: the slide on screen stays for another round.
+          const next = ready ?? { ...pos, seq: pos.seq + 1 };
           deadline.current = start + slideMs(next.slides[next.index]);
           setPos(next);
         });
@@ -210,7 +321,14 @@ export function Player({ data, deviceId = null, onSignOut, signingOut = false }:
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [pos, paused]);
+  }, [pos, paused, skips]);
+
+  // The video on screen failed: on to the next slide at once, when another one can be shown.
+  const onVideoFailed = useCallback(() => {
+    if (skipped(nextPlayable(pos, latest.current))) return;
+    deadline.current = now();
+    setSkips((n) => n + 1);
+  }, [pos]);
 
   const togglePause = useCallback(() => {
     if (paused) {
@@ -289,6 +407,7 @@ export function Player({ data, deviceId = null, onSignOut, signingOut = false }:
     };
   }, []);
 
+  useMediaKept();
   useHeartbeat(true, deviceId, {
     campaignId: current?.campaign_id ?? null,
     slideId: current?.id ?? null,
@@ -301,10 +420,16 @@ export function Player({ data, deviceId = null, onSignOut, signingOut = false }:
   const total = pos.slides.length;
   const durationMs = slideMs(current);
   const layers: { slide: PlayerSlide; image: string | undefined; visible: boolean }[] = [
-    { slide: current, image: imageOf(pos), visible: true },
+    { slide: current, image: mediaOf(pos).url, visible: true },
   ];
   if (upcomingSlide && upcomingSlide.id !== current.id) {
-    layers.push({ slide: upcomingSlide, image: upcomingImage, visible: false });
+    layers.push({ slide: upcomingSlide, image: upcomingMedia.url, visible: false });
+  }
+  const preparingSlide = preparing?.slides[preparing.index];
+  if (preparing && preparingSlide) {
+    const image = mediaOf(preparing).url;
+    if (!layers.some((l) => layerKey(l.slide, l.image) === layerKey(preparingSlide, image)))
+      layers.push({ slide: preparingSlide, image, visible: false });
   }
 
   // A paused show keeps its controls: it must not look frozen.
@@ -324,11 +449,14 @@ export function Player({ data, deviceId = null, onSignOut, signingOut = false }:
     >
       {layers.map((layer) => (
         <SlideLayer
-          key={layer.slide.id}
+          key={layerKey(layer.slide, layer.image)}
           slide={layer.slide}
           imageUrl={layer.image}
           visible={layer.visible}
           paused={paused}
+          muted={muted}
+          showing={pos.seq}
+          onVideoFailed={onVideoFailed}
         />
       ))}
 

@@ -1,26 +1,67 @@
+import { useEffect } from 'react';
 import { SlideView } from '@/entities/slide/slide-view';
+import { mediaKindOf } from '@/entities/slide/slide';
 import { cn } from '@/utils/cn';
 import type { PlayerSlide } from '../api/playlist';
+import { videoFailed, videoLayerKey, videoMounted, videoReadyChange, videoUnmounted } from '../lib/preload';
 
 export interface SlideLayerProps {
   slide: PlayerSlide;
-  /** The URL of the slide's image, when it has one that could be resolved. */
+  /** The URL of the slide's image or video, when it has one that could be resolved. */
   imageUrl: string | undefined;
   /** The layer on screen (the other one waits underneath, loaded and decoded). */
   visible: boolean;
   paused: boolean;
+  muted: boolean;
+  /** Counts the player's switches: a video shown again starts from the beginning. */
+  showing: number;
+  /** The video on screen failed (the player moves on). */
+  onVideoFailed?: () => void;
 }
 
 /** One slide, full-bleed. Two layers are stacked: the slide on screen and the next one. */
-export function SlideLayer({ slide, imageUrl, visible, paused }: SlideLayerProps) {
+export function SlideLayer({ slide, imageUrl, visible, paused, muted, showing, onVideoFailed }: SlideLayerProps) {
+  const videoKey =
+    slide.content_type !== 'dynamic' && mediaKindOf(slide) === 'video' && imageUrl
+      ? videoLayerKey(slide.id, imageUrl)
+      : null;
+
+  // The layer's video element is known to the player, which waits for it before a switch.
+  useEffect(() => {
+    if (!videoKey) return;
+    videoMounted(videoKey);
+    return () => videoUnmounted(videoKey);
+  }, [videoKey]);
+
   return (
     <div
       data-slide-id={slide.id}
       data-visible={visible}
       aria-hidden={!visible}
-      className={cn('absolute inset-0 bg-gray-950', visible ? 'z-10 opacity-100' : 'pointer-events-none z-0 opacity-0')}
+      // The next slide waits drawn underneath (covered, not transparent), so a video's first
+      // frame is on the compositor before the switch and shows in its very first frame.
+      className={cn('absolute inset-0 bg-gray-950', visible ? 'z-10' : 'pointer-events-none z-0')}
     >
-      <SlideView slide={slide} imageUrl={imageUrl} paused={paused || !visible} publicScreen />
+      <SlideView
+        slide={slide}
+        imageUrl={imageUrl}
+        paused={paused || !visible}
+        publicScreen
+        video={
+          videoKey && imageUrl
+            ? {
+                visible,
+                showing,
+                muted,
+                onReadyChange: (ready) => videoReadyChange(videoKey, imageUrl, ready),
+                onFailed: (reason) => {
+                  videoFailed(videoKey, imageUrl, slide.title || 'Untitled video', reason);
+                  if (visible) onVideoFailed?.();
+                },
+              }
+            : undefined
+        }
+      />
     </div>
   );
 }

@@ -1,10 +1,19 @@
-// Loading and decoding a slide image before it is shown, so the switch to it paints the
-// whole image in the very next frame.
+// Getting the next slide's picture ready before it is shown, so the switch to it paints it
+// whole in the very next frame:
+//  * an image is loaded and decoded (a broken one shows its placeholder);
+//  * a video is loaded by its own <video> element in the hidden layer under the slide on
+//    screen, and is ready once that element can play it through (or, rewound for another
+//    showing, has its first frame again). A video that fails, or is not ready within
+//    PRELOAD_LIMIT_MS, is remembered as failed for a while: the player skips it and says so
+//    in the heartbeat's diagnostics, never on the wall.
+import { clearProblem, reportProblem } from '@/lib/diagnostics';
 
 const pending = new Map<string, Promise<void>>();
 
-/** Longest wait for an image before the slide is shown anyway (as a placeholder if broken). */
+/** Longest wait for an image or a video before the player moves on without it. */
 export const PRELOAD_LIMIT_MS = 15_000;
+/** A failed video is skipped for this long, then tried again. */
+export const FAILED_VIDEO_RETRY_MS = 60_000;
 
 /** Resolves when the image at `src` is loaded and decoded (or failed: the slide shows its placeholder). */
 export function preloadImage(src: string | undefined): Promise<void> {
@@ -25,13 +34,124 @@ export function forgetPreloads(keep: ReadonlySet<string>) {
   for (const src of pending.keys()) if (!keep.has(src)) pending.delete(src);
 }
 
-/** `promise`, or nothing after `ms`. */
-export function withLimit(promise: Promise<void>, ms = PRELOAD_LIMIT_MS): Promise<void> {
+/** `promise`, or `fallback` after `ms`. */
+export function withLimit(promise: Promise<void>, ms?: number): Promise<void>;
+export function withLimit<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T>;
+export function withLimit<T>(promise: Promise<T>, ms = PRELOAD_LIMIT_MS, fallback?: T): Promise<T | undefined> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    void promise.then(() => {
+    const timer = setTimeout(() => resolve(fallback), ms);
+    void promise.then((value) => {
       clearTimeout(timer);
-      resolve();
+      resolve(value);
     });
   });
+}
+
+// Videos ------------------------------------------------------------------------------------
+
+/** What became of a video the player waited for. */
+export type VideoOutcome = 'ready' | 'failed' | 'gone';
+
+interface VideoElementState {
+  /** False while only waited for (its layer is not in the page yet). */
+  mounted: boolean;
+  ready: boolean;
+  waiters: ((outcome: VideoOutcome) => void)[];
+}
+
+/** The mounted video elements, by layer key (a slide on screen or waiting under it). */
+const elements = new Map<string, VideoElementState>();
+/** Videos that failed lately, by URL. */
+const failures = new Map<string, { at: number; title: string; reason: string }>();
+const listeners = new Set<() => void>();
+let failureVersion = 0;
+
+/** The key of a layer's video: one slide showing one file. */
+export const videoLayerKey = (slideId: string, src: string) => `${slideId} ${src}`;
+
+function settle(key: string, outcome: VideoOutcome) {
+  const state = elements.get(key);
+  if (!state) return;
+  const waiters = state.waiters;
+  state.waiters = [];
+  for (const resolve of waiters) resolve(outcome);
+}
+
+function failuresChanged() {
+  failureVersion += 1;
+  const lines = [...failures.values()].map((f) => `"${f.title}" (${f.reason})`);
+  if (lines.length === 0) clearProblem('video');
+  else reportProblem('video', `${lines.length === 1 ? 'skipped' : `${lines.length} skipped`}: ${lines.join(', ')}`);
+  for (const listener of listeners) listener();
+}
+
+/** A layer's video element is in the page (loading). */
+export function videoMounted(key: string) {
+  const known = elements.get(key);
+  if (known) known.mounted = true;
+  else elements.set(key, { mounted: true, ready: false, waiters: [] });
+}
+
+/** True when the layer's video element is in the page. */
+export const isVideoMounted = (key: string) => elements.get(key)?.mounted ?? false;
+
+/** A layer's video element left the page: whoever waited for it looks again. */
+export function videoUnmounted(key: string) {
+  settle(key, 'gone');
+  elements.delete(key);
+}
+
+/** A layer's video can be shown (true) or is loading or rewinding again (false). */
+export function videoReadyChange(key: string, src: string, ready: boolean) {
+  let state = elements.get(key);
+  if (!state) {
+    state = { mounted: true, ready, waiters: [] };
+    elements.set(key, state);
+  }
+  state.ready = ready;
+  if (!ready) return;
+  settle(key, 'ready');
+  if (failures.delete(src)) failuresChanged();
+}
+
+/** A video cannot be played: it is skipped for a while and the heartbeat says why. */
+export function videoFailed(key: string | null, src: string, title: string, reason: string) {
+  failures.set(src, { at: Date.now(), title, reason });
+  failuresChanged();
+  if (key) settle(key, 'failed');
+}
+
+/** True while the video at `src` is to be skipped (it is tried again after a while; the diagnostics keep it until it plays). */
+export function isVideoFailing(src: string): boolean {
+  const failure = failures.get(src);
+  return failure !== undefined && Date.now() - failure.at < FAILED_VIDEO_RETRY_MS;
+}
+
+/** Resolves once the layer's video is ready, has failed, or left the page. */
+export function videoOutcome(key: string): Promise<VideoOutcome> {
+  const state = elements.get(key);
+  if (state?.ready) return Promise.resolve('ready');
+  return new Promise((resolve) => {
+    const known = elements.get(key);
+    if (known) known.waiters.push(resolve);
+    else {
+      // Not mounted yet: wait for it.
+      elements.set(key, { mounted: false, ready: false, waiters: [resolve] });
+    }
+  });
+}
+
+/** Subscribes to changes of the failed videos (for useSyncExternalStore). */
+export function subscribeVideoFailures(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export const videoFailuresVersion = () => failureVersion;
+
+/** Forgets every video state (tests). */
+export function resetVideoStates() {
+  elements.clear();
+  failures.clear();
+  failuresChanged();
 }
