@@ -22,7 +22,7 @@ describe('seeded logins', () => {
     expect(customers?.map((c) => c.id)).toEqual(expect.arrayContaining(Object.values(SEED.customers)));
   });
 
-  it('Corner Cafe signs in and sees its own account, active campaign with four slides, and slide images', async () => {
+  it('Corner Cafe signs in and sees its own account, active campaign with five slides, its images and its video', async () => {
     const { sb, user } = await signIn('cafe@example.com', 'demo-customer-pass');
     const { data: me } = await sb.from('users').select('role').eq('id', user.id).single();
     expect(me).toEqual({ role: 'customer' });
@@ -30,7 +30,7 @@ describe('seeded logins', () => {
     expect(customer).toEqual({ name: 'Corner Cafe', status: 'active' });
     const { data: campaigns, error } = await sb
       .from('campaigns')
-      .select('name, campaign_items(slide_type, image_url, settings, display_order)')
+      .select('name, campaign_items(slide_type, image_url, media_kind, settings, display_order)')
       .eq('status', 'active')
       .order('display_order', { referencedTable: 'campaign_items' });
     expect(error).toBeNull();
@@ -38,17 +38,29 @@ describe('seeded logins', () => {
     const slides = campaigns![0]!.campaign_items as {
       slide_type: string;
       image_url: string | null;
+      media_kind: 'image' | 'video';
       settings: { location?: string };
     }[];
-    expect(slides.map((s) => s.slide_type)).toEqual(['advertisement', 'promotional', 'weather', 'news']);
+    expect(slides.map((s) => [s.slide_type, s.media_kind])).toEqual([
+      ['advertisement', 'image'],
+      ['promotional', 'image'],
+      ['weather', 'image'],
+      ['news', 'image'],
+      ['advertisement', 'video'],
+    ]);
     expect(slides[2]!.settings.location).toBe('New York');
     for (const s of slides.filter((x) => x.image_url)) {
-      const { data, error: e } = await sb.storage.from('ad-images').createSignedUrl(s.image_url!, 3600);
+      const video = s.media_kind === 'video';
+      const { data, error: e } = await sb.storage
+        .from(video ? 'ad-videos' : 'ad-images')
+        .createSignedUrl(s.image_url!, 3600);
       expect(e).toBeNull();
-      const image = await fetch(data!.signedUrl);
-      expect(image.status).toBe(200);
-      expect(image.headers.get('content-type')).toBe('image/png');
+      const file = await fetch(data!.signedUrl);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toBe(video ? 'video/webm' : 'image/png');
+      await file.arrayBuffer();
     }
+    expect(slides.filter((x) => x.image_url).map((x) => x.media_kind)).toContain('video');
   });
 
   it('Peak Gym signs in, is in maintenance and has one active campaign, for its mornings only', async () => {

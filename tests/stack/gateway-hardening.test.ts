@@ -7,9 +7,12 @@ import { request } from 'node:http';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { ANON_KEY, ENGINE, http, service, SERVICE_ROLE_KEY, signToken, STACK_URL } from './helpers.ts';
+import { loadConfig } from '../../supabase/local/config.ts';
 import { PUBLIC } from './storage-support.ts';
 
 const MiB = 1024 * 1024;
+/** Storage's global upload limit, [storage] file_size_limit in supabase/config.toml. */
+const GLOBAL_LIMIT = loadConfig().storage.fileSizeLimit;
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
@@ -252,9 +255,10 @@ describe('request body caps', () => {
     expect(((await ok.json()) as { body: string }).body).toBe('small');
   });
 
-  it('Storage refuses an upload over the global 50 MiB limit, also a 70 MiB one, as a response', async () => {
+  it('Storage refuses an upload over the global limit (file_size_limit), chunked or not, as a response', async () => {
+    expect(GLOBAL_LIMIT).toBe(100 * MiB);
     for (const chunked of [false, true]) {
-      const res = await sendBody(`/storage/v1/object/${PUBLIC}/huge-${randomUUID()}.bin`, 70 * MiB, {
+      const res = await sendBody(`/storage/v1/object/${PUBLIC}/huge-${randomUUID()}.bin`, GLOBAL_LIMIT + 20 * MiB, {
         chunked,
         headers: { 'Content-Type': 'application/octet-stream' },
       });
