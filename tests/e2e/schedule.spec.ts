@@ -15,7 +15,9 @@ import {
 let venue: PlayerCustomer;
 
 test.beforeAll(async () => {
-  venue = await createPlayerCustomer(STACK_URL, { count: 2, seconds: 60 });
+  // Slides of 300 s (the longest): the first is still on screen at the edge, 40 to 100 s
+  // away, so the switch the test sees is the daypart's, from slide 1 to the lunch slide.
+  venue = await createPlayerCustomer(STACK_URL, { count: 2, seconds: 300 });
 });
 
 test.afterAll(async () => {
