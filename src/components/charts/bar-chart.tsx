@@ -113,25 +113,29 @@ export function BarChart({
           </Chart>
         </ResponsiveContainer>
       </div>
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{periodLabel}</th>
-            <th scope="col">{valueLabel}</th>
-            {second && <th scope="col">{second.label}</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((d) => (
-            <tr key={d.label}>
-              <th scope="row">{d.label}</th>
-              <td>{formatValue(d.value)}</td>
-              {second && <td>{formatSecond(d.second ?? 0)}</td>}
+      {/* The figures for screen readers. A box of its own hides the table: a table is never
+          narrower than its columns, so one made sr-only itself would widen the page. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{periodLabel}</th>
+              <th scope="col">{valueLabel}</th>
+              {second && <th scope="col">{second.label}</th>}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {data.map((d) => (
+              <tr key={d.label}>
+                <th scope="row">{d.label}</th>
+                <td>{formatValue(d.value)}</td>
+                {second && <td>{formatSecond(d.second ?? 0)}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
