@@ -50,7 +50,7 @@ const appPort = basePort + 80;
 const SAMPLER = `(() => {
   const s = (window.__bench = {
     firstImage: null, lastImageFrame: null, longestGap: 0, blankFrames: 0, frames: 0, changes: [],
-    videoStarts: [], videoPlays: [], videoFrames: 0, droppedFrames: 0, videosPlayed: 0, droppedPerVideo: [],
+    blanks: [], videoStarts: [], videoPlays: [], videoFrames: 0, droppedFrames: 0, videosPlayed: 0, droppedPerVideo: [],
   });
   // Videos with a frame handed to the compositor (requestVideoFrameCallback).
   const drawn = new WeakSet();
@@ -96,6 +96,19 @@ const SAMPLER = `(() => {
         s.lastImageFrame = t;
       } else {
         s.blankFrames++;
+        // What was on screen instead: the first 50 blank frames, for finding their cause.
+        if (s.blanks.length < 50) {
+          const layer = document.querySelector('[data-visible="true"]');
+          const video = layer && layer.querySelector('video');
+          const player = document.querySelector('[data-testid="player"]');
+          s.blanks.push({
+            msAfterSwitch: Math.round(performance.now() - (s.changes[s.changes.length - 1] ?? 0)),
+            slideIndex: player ? Number(player.dataset.slideIndex) : null,
+            shown: !layer ? 'no visible layer' : video ? 'video' : layer.querySelector('img') ? 'image' : 'nothing',
+            readyState: video ? video.readyState : null,
+            frameDrawn: video ? drawn.has(video) : null,
+          });
+        }
       }
     } else if (ok) {
       s.firstImage = performance.now();
@@ -134,6 +147,7 @@ interface BenchState {
   firstImage: number | null;
   longestGap: number;
   blankFrames: number;
+  blanks: unknown[];
   frames: number;
   changes: number[];
   videoStarts: number[];
@@ -227,6 +241,7 @@ async function main() {
       firstSlideMs: Math.round(firstImage),
       framesSampled: state.frames,
       blankFrames: state.blankFrames,
+      ...(state.blanks.length > 0 ? { blankFrameDetails: state.blanks } : {}),
       longestFrameGapMs: Math.round(state.longestGap),
       ...(mixed
         ? {

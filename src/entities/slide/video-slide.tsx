@@ -142,19 +142,28 @@ export function VideoSlide({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [visible, paused, failed]);
 
-  // Shown again (the same slide twice in a row, or a one-slide loop): from the beginning.
+  // Shown again while on screen (the same slide twice in a row, or a one-slide loop): from
+  // the beginning. A video coming up from hiding is at its start already (it was rewound when
+  // hidden) and was started by the effect above: rewinding it again would seek a video
+  // already playing, a moment with no frame ready.
   const lastShowing = useRef(showing);
+  const wasVisible = useRef(visible);
   useEffect(() => {
     const video = ref.current;
     if (!video || lastShowing.current === showing) return;
     lastShowing.current = showing;
     played.current = 0;
+    if (!wasVisible.current) return;
     if (video.currentTime > 0) video.currentTime = 0;
     // A video that reached its end stopped: it plays again.
     if (visible && !paused && !failed) void (video.play() as Promise<void> | undefined)?.catch(() => undefined);
     // Only a new showing decides this; the other effect follows visible and paused.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [showing]);
+  // Read by the effect above, as it was in the commit before (effects run in order).
+  useEffect(() => {
+    wasVisible.current = visible;
+  });
 
   if (failed) return <>{fallback}</>;
   return (

@@ -229,17 +229,9 @@ export function Player({ data, deviceId = null, onSignOut, signingOut = false }:
   useEffect(() => {
     const shown = pos.slides[pos.index];
     if (!shown || data.slides.length === 0 || data.version === pos.version) return;
-    // A daypart opened: its campaign is on screen within the second, not at the next boundary.
-    const opened = cameOnAir(pos, data);
-    if (opened >= 0) {
-      const next: Position = {
-        slides: data.slides,
-        media: data.media.urls,
-        version: data.version,
-        index: opened,
-        seq: pos.seq + 1,
-      };
-      let cancelled = false;
+    let cancelled = false;
+    // Gets the position's picture ready, then shows it and sets the slide's timer.
+    const switchTo = (next: Position, time: (ready: Position) => void) => {
       void prepare(
         next,
         () => latest.current,
@@ -248,42 +240,41 @@ export function Player({ data, deviceId = null, onSignOut, signingOut = false }:
       ).then((ready) => {
         setPreparing(null);
         if (!ready) return;
-        if (paused) remaining.current = slideMs(ready.slides[ready.index]);
-        else deadline.current = now() + slideMs(ready.slides[ready.index]);
+        time(ready);
         setPos(ready);
       });
-      return () => {
-        cancelled = true;
-      };
+    };
+    // A daypart opened: its campaign is on screen within the second, not at the next boundary.
+    const opened = cameOnAir(pos, data);
+    if (opened >= 0) {
+      switchTo(
+        { slides: data.slides, media: data.media.urls, version: data.version, index: opened, seq: pos.seq + 1 },
+        (ready) => {
+          if (paused) remaining.current = slideMs(ready.slides[ready.index]);
+          else deadline.current = now() + slideMs(ready.slides[ready.index]);
+        },
+      );
+    } else {
+      const fresh = data.slides.find((s) => s.id === shown.id);
+      if (fresh && looks(fresh) === looks(shown) && fresh.duration === shown.duration) return;
+      const next: Position = fresh
+        ? {
+            slides: data.slides,
+            media: data.media.urls,
+            version: data.version,
+            index: data.slides.indexOf(fresh),
+            seq: pos.seq,
+          }
+        : nextPosition(pos, data);
+      switchTo(next, (ready) => {
+        const kept = fresh && ready === next;
+        const change = kept ? slideMs(fresh) - slideMs(shown) : 0;
+        if (paused)
+          remaining.current = kept ? Math.max(0, (remaining.current ?? 0) + change) : slideMs(ready.slides[ready.index]);
+        else if (kept && deadline.current !== null) deadline.current += change;
+        else deadline.current = now() + slideMs(ready.slides[ready.index]);
+      });
     }
-    const fresh = data.slides.find((s) => s.id === shown.id);
-    if (fresh && looks(fresh) === looks(shown) && fresh.duration === shown.duration) return;
-    const next: Position = fresh
-      ? {
-          slides: data.slides,
-          media: data.media.urls,
-          version: data.version,
-          index: data.slides.indexOf(fresh),
-          seq: pos.seq,
-        }
-      : nextPosition(pos, data);
-    let cancelled = false;
-    void prepare(
-      next,
-      () => latest.current,
-      () => cancelled,
-      setPreparing,
-    ).then((ready) => {
-      setPreparing(null);
-      if (!ready) return;
-      const kept = fresh && ready === next;
-      const change = kept ? slideMs(fresh) - slideMs(shown) : 0;
-      if (paused)
-        remaining.current = kept ? Math.max(0, (remaining.current ?? 0) + change) : slideMs(ready.slides[ready.index]);
-      else if (kept && deadline.current !== null) deadline.current += change;
-      else deadline.current = now() + slideMs(ready.slides[ready.index]);
-      setPos(ready);
-    });
     return () => {
       cancelled = true;
     };
