@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { advance } from '@tests/setup/fake-time';
@@ -416,6 +416,42 @@ describe('Player with video slides', () => {
     plays = [];
     fireEvent.click(screen.getByRole('button', { name: 'Play' }));
     expect(plays).toEqual([video]);
+  });
+
+  it('starts a video that comes up from its hidden layer where it is, and one shown twice in a row from the beginning', async () => {
+    const seeks: { video: HTMLMediaElement; to: number }[] = [];
+    const position = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'currentTime')!;
+    vi.spyOn(HTMLMediaElement.prototype, 'currentTime', 'set').mockImplementation(function (
+      this: HTMLMediaElement,
+      to: number,
+    ) {
+      seeks.push({ video: this, to });
+      position.set!.call(this, to);
+    });
+    // A video plays on from where it was: a little of it has played by the next effect.
+    vi.mocked(HTMLMediaElement.prototype.play).mockImplementation(function (this: HTMLMediaElement) {
+      plays.push(this);
+      position.set!.call(this, position.get!.call(this) + 0.04);
+      return Promise.resolve();
+    });
+
+    renderPlayer(playlist(MIXED, 'v1', MEDIA));
+    fireEvent.canPlayThrough(videoOf('b'));
+    await advance(5000);
+    expect(counter()).toBe('2 / 3');
+    expect(plays).toContain(videoOf('b'));
+    // It was at its start while hidden: seeking it again once playing would leave a moment with no frame.
+    expect(seeks.filter((s) => s.video === videoOf('b'))).toEqual([]);
+    cleanup();
+
+    // The same video twice in a row (a one-slide loop): its second showing starts from 0.
+    renderPlayer(playlist([MIXED[1]!], 'v2', MEDIA));
+    fireEvent.canPlayThrough(videoOf('b'));
+    await advance(0);
+    expect(position.get!.call(videoOf('b'))).toBeGreaterThan(0);
+    await advance(5000);
+    expect(seeks.filter((s) => s.video === videoOf('b')).map((s) => s.to)).toEqual([0]);
+    expect(plays.filter((v) => v === videoOf('b')).length).toBeGreaterThanOrEqual(2);
   });
 
   it('skips a video that cannot be loaded, with no word on the wall, and says why in the diagnostics', async () => {
