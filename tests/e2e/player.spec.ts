@@ -103,14 +103,14 @@ test('the cafe plays its seeded campaign in order, from the first slide', async 
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAs(page, CAFE);
   await openSlides(page, 'CAFE-COUNTER-01');
-  await expect(page.getByTestId('slide-counter')).toHaveText('1 / 4', { timeout: 20_000 });
+  await expect(page.getByTestId('slide-counter')).toHaveText('1 / 5', { timeout: 20_000 });
   const first = page.locator('[data-visible="true"]');
   await expect(first.getByRole('img', { name: 'Latte of the Week' })).toBeVisible();
   await expect(
     page.locator('[data-visible="false"]').getByRole('img', { name: 'Fresh Pastries', includeHidden: true }),
   ).toHaveCount(1);
   await screenshot(page, 'player');
-  await expect(page.getByTestId('slide-counter')).toHaveText('2 / 4', { timeout: 15_000 });
+  await expect(page.getByTestId('slide-counter')).toHaveText('2 / 5', { timeout: 15_000 });
   await expect(page.locator('[data-visible="true"]').getByRole('img', { name: 'Fresh Pastries' })).toBeVisible();
 });
 

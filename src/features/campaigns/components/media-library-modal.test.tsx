@@ -110,6 +110,8 @@ describe('media library', () => {
       expect.stringContaining('/object/sign/ad-images/posters/Intro--1763500000000-cccccccc.webm.jpg?token=t'),
     );
     expect(await within(videoTile).findByTestId('video-length')).toHaveTextContent('0:12');
+    // Named by the file's name as shown; what else the tile shows describes it.
+    expect(videoTile).toHaveAccessibleDescription(/^Video\s*0:12$/);
 
     await user.click(dialog.getByRole('button', { name: 'List view' }));
     // Real sizes; the spec's fixed label only where Storage gives none.
@@ -118,6 +120,7 @@ describe('media library', () => {
     expect(dialog.getByText('8.6 MB')).toBeInTheDocument();
     expect(dialog.getAllByText('~2.0 MB')).toHaveLength(1);
     expect(dialog.getAllByText('Uploaded Media')).toHaveLength(4);
+    expect(dialog.getByRole('button', { name: 'clip' })).toHaveAccessibleDescription(/^Uploaded Media, (\d|~)/);
 
     await user.type(dialog.getByPlaceholderText('Search files...'), 'zzz');
     expect(dialog.getByRole('heading', { name: 'No files found' })).toBeInTheDocument();

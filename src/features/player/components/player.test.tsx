@@ -429,7 +429,7 @@ describe('Player with video slides', () => {
       position.set!.call(this, to);
     });
     // A video plays on from where it was: a little of it has played by the next effect.
-    vi.mocked(HTMLMediaElement.prototype.play).mockImplementation(function (this: HTMLMediaElement) {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
       plays.push(this);
       position.set!.call(this, position.get!.call(this) + 0.04);
       return Promise.resolve();
