@@ -83,8 +83,8 @@ test('a video slide: its length from the file, its poster frame, a thumbnail in 
   const next = page.getByRole('dialog', { name: 'Add New Slide' });
   await next.getByRole('button', { name: 'Choose from Media Library' }).click();
   const library = page.getByRole('dialog', { name: 'Media Library' });
-  // Named as it was uploaded (the stored name's unique suffix is not shown).
-  const tile = library.getByRole('button', { name: 'pattern', exact: true });
+  // Named as it was uploaded (the stored name's unique suffix is not shown), then its length.
+  const tile = library.getByRole('button', { name: /^pattern\b/ });
   await expect(tile).toBeVisible({ timeout: 20_000 });
   await expect(tile.getByTestId('video-length')).toHaveText('0:05');
   await expect(tile.locator('img')).toHaveJSProperty('complete', true);

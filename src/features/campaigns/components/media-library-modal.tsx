@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, Film, Grid2x2, ImageIcon, List, Pencil, Search, Trash2 } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, focusRing } from '@/components/ui/button';
 import {
   Dialog,
@@ -264,12 +264,6 @@ function MediaTile({
   onSelect: () => void;
 }) {
   const Icon = item.kind === 'video' ? Film : ImageIcon;
-  // The tile is named by the file's name, as it is shown; the rest it shows (video and
-  // length, advertiser, size) describes it, so the name holds all the visible text it names.
-  const id = useId();
-  const video = `${id}-video`;
-  const details = `${id}-details`;
-  const described = [item.kind === 'video' && video, view === 'list' && details].filter(Boolean).join(' ');
   const thumbnail = item.signedUrl ? (
     <img src={item.signedUrl} alt="" className="h-full w-full object-cover" loading="lazy" />
   ) : (
@@ -277,29 +271,28 @@ function MediaTile({
   );
   return (
     <li>
+      {/* Named by what it shows, in the order it is read (the file's name first), so the
+          name holds all of its visible text; "video" is said at the end. The spaces between
+          its parts keep the words of the name apart. */}
       <button
         type="button"
         aria-pressed={selected}
-        aria-label={item.title}
-        aria-describedby={described || undefined}
         onClick={onSelect}
         className={cn(
           'relative w-full overflow-hidden rounded-md border text-left',
           focusRing,
           selected ? 'border-brand-600 ring-2 ring-brand-500' : 'border-gray-200 hover:border-gray-400',
-          view === 'list' && 'flex items-center gap-3 p-2',
+          view === 'grid' ? 'flex flex-col-reverse' : 'flex items-center gap-3 p-2',
         )}
       >
         {view === 'grid' ? (
           <>
-            <span className="relative flex aspect-square items-center justify-center bg-gray-100">
-              {thumbnail}
-              {item.kind === 'video' && (
-                <VideoBadge id={video} path={item.imageUrl} className="absolute right-1 bottom-1" />
-              )}
-            </span>
             <span className="block truncate px-2 py-1 text-xs text-gray-700" title={item.title}>
               {item.title}
+            </span>{' '}
+            <span className="relative flex aspect-square items-center justify-center bg-gray-100">
+              {thumbnail}
+              {item.kind === 'video' && <VideoBadge path={item.imageUrl} className="absolute right-1 bottom-1" />}
             </span>
           </>
         ) : (
@@ -310,23 +303,17 @@ function MediaTile({
             <span className="min-w-0 flex-1">
               <span className="block truncate text-sm text-gray-900" title={item.title}>
                 {item.title}
-              </span>
-              <span aria-hidden className="block text-xs text-gray-500">
-                {item.advertiserName}
-              </span>
-            </span>
-            {item.kind === 'video' && <VideoBadge id={video} path={item.imageUrl} />}
+              </span>{' '}
+              <span className="block text-xs text-gray-500">{item.advertiserName}</span>
+            </span>{' '}
+            {item.kind === 'video' && <VideoBadge path={item.imageUrl} />}{' '}
             {/* The spec's fixed label stands only where Storage gives no size. */}
-            <span aria-hidden className="shrink-0 text-xs text-gray-500">
+            <span className="shrink-0 text-xs text-gray-500">
               {item.size === null ? '~2.0 MB' : formatFileSize(item.size)}
-            </span>
-            <span id={details} hidden>
-              {[item.advertiserName, item.size === null ? '~2.0 MB' : formatFileSize(item.size)]
-                .filter(Boolean)
-                .join(', ')}
             </span>
           </>
         )}
+        {item.kind === 'video' && <span className="sr-only">, video</span>}
         {selected && (
           <span className="absolute top-1 right-1 rounded-full bg-brand-600 p-0.5 text-white">
             <Check aria-hidden className="size-3" />
@@ -338,21 +325,17 @@ function MediaTile({
 }
 
 /** A video's mark and length (from its upload's metadata, else read from the video). */
-function VideoBadge({ id, path, className }: { id: string; path: string; className?: string }) {
+function VideoBadge({ path, className }: { path: string; className?: string }) {
   const facts = useQuery(mediaKeys.video(path));
   const length = facts.data ? formatDuration(Math.round(facts.data.duration)) : null;
-  // Hidden from the tile's name; the tile refers to it as its description.
   return (
     <span
-      id={id}
-      aria-hidden
       className={cn(
         'inline-flex items-center gap-1 rounded bg-gray-900/75 px-1.5 py-0.5 text-xs text-white',
         className,
       )}
     >
       <Film aria-hidden className="size-3" />
-      <span className="sr-only">Video </span>
       {length && <span data-testid="video-length">{length}</span>}
     </span>
   );
