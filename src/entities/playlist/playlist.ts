@@ -8,7 +8,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { tableKeys } from '../query-keys/table-keys';
-import { playsAt, type ScheduleWindow } from '../campaign/schedule';
+import { playsAt, type Schedulable, type ScheduleWindow } from '../campaign/schedule';
 import type { SlideRow } from '../slide/slide';
 
 /** A slide as player_playlist() returns it: the stored row with its campaign's schedule. */
@@ -65,18 +65,19 @@ export async function getPlaylist(
   return (data as unknown as Playlist | null) ?? EMPTY_PLAYLIST;
 }
 
+/** The schedule of a playlist slide's campaign (older kept playlists carry none: always on). */
+export function slideSchedule(slide: PlaylistSlide): Schedulable {
+  return {
+    status: slide.campaign_status ?? 'active',
+    start_date: slide.campaign_start_date,
+    end_date: slide.campaign_end_date,
+    windows: slide.campaign_windows ?? [],
+  };
+}
+
 /** Whether a playlist slide's campaign plays at `at` in the venue's time zone. */
 export function slideOnAir(slide: PlaylistSlide, timeZone: string, at: Date): boolean {
-  return playsAt(
-    {
-      status: slide.campaign_status ?? 'active',
-      start_date: slide.campaign_start_date,
-      end_date: slide.campaign_end_date,
-      windows: slide.campaign_windows ?? [],
-    },
-    timeZone,
-    at,
-  );
+  return playsAt(slideSchedule(slide), timeZone, at);
 }
 
 /**

@@ -6,7 +6,7 @@ import { Clock, LogOut, MonitorOff, UserX } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { nextStart } from '@/entities/campaign/schedule';
 import { loopOrder } from '@/entities/playlist/loop';
-import { onAirAt } from '@/entities/playlist/playlist';
+import { onAirAt, slideSchedule } from '@/entities/playlist/playlist';
 import { dayIn } from '@/entities/campaign/campaign-dates';
 import { KioskMessage } from '@/components/kiosk/kiosk-message';
 import { ReconnectingScreen } from '@/components/kiosk/reconnecting-screen';
@@ -271,16 +271,7 @@ function nextOnAir(data: PlayerData, at: Date): Date | null {
   for (const slide of data.slides) byCampaign.set(slide.campaign_id, slide);
   let first: Date | null = null;
   for (const slide of byCampaign.values()) {
-    const next = nextStart(
-      {
-        status: slide.campaign_status ?? 'active',
-        start_date: slide.campaign_start_date,
-        end_date: slide.campaign_end_date,
-        windows: slide.campaign_windows ?? [],
-      },
-      zone,
-      at,
-    );
+    const next = nextStart(slideSchedule(slide), zone, at);
     if (next && (!first || next < first)) first = next;
   }
   return first;
