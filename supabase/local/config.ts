@@ -137,6 +137,14 @@ export interface StackConfig {
   functions: Record<string, FunctionConfig>;
   /** Product name used in e-mail templates. */
   productName: string;
+  gateway: {
+    /**
+     * STACK_TRUSTED_PROXIES: addresses or CIDR ranges of proxies in front of the stack whose
+     * X-Forwarded-For entry names the client (http/client-address.ts). Empty by default:
+     * every request is keyed on its connection's own address, whatever it claims.
+     */
+    trustedProxies: string[];
+  };
 }
 
 type Toml = Record<string, unknown>;
@@ -362,5 +370,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
     realtime: { enabled: realtime.enabled !== false },
     functions,
     productName: 'Signage Portal',
+    gateway: {
+      trustedProxies: (envValue(env, 'STACK_TRUSTED_PROXIES') ?? '')
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean),
+    },
   };
 }

@@ -7,7 +7,7 @@ import { loadConfig, SUPABASE_DIR, type StackConfig } from './config.ts';
 import type { Db } from './db/core.ts';
 import { openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
-import { createHttpServer, type Services, type StackContext } from './http/server.ts';
+import { createHttpServer, gatewayClientAddress, type Services, type StackContext } from './http/server.ts';
 import { createRestService } from './rest/index.ts';
 import { createAuthService } from './auth/index.ts';
 import { createStorageService } from './storage/index.ts';
@@ -97,6 +97,7 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
 
     const server = createHttpServer(ctx, services);
     server.on('upgrade', (req, socket, head) => {
+      gatewayClientAddress(req, server.trusted);
       if (realtime && (req.url ?? '').startsWith('/realtime/v1/')) return realtime.upgrade(req, socket, head);
       const body = JSON.stringify({ message: 'no Route matched with those values' });
       socket.end(

@@ -3,18 +3,18 @@
 // otpauth URI, QR code), challenge, verify (an aal2 session with amr), listFactors,
 // getAuthenticatorAssuranceLevel, unenrol, and GoTrue's refusals. Codes come from an
 // RFC 6238 implementation in the test (tests/support/totp.ts), as an authenticator app
-// computes them. Each test speaks from an IP of its own (X-Forwarded-For): challenges
-// are bound to the IP that asked for them, and the challenge/verify limits count per IP.
+// computes them. Each test connects from an address of its own (a loopback address, see
+// tests/support/client-address.ts): challenges are bound to the IP that asked for them,
+// and the challenge/verify limits count per IP.
 import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { loopbackAddress } from '../support/client-address.ts';
 import { secretOf, totp } from '../support/totp.ts';
 import { clientFrom, signedInUser, signInAgain } from './auth-users.ts';
 import { ANON_KEY, STACK_URL, type AnyClient } from './helpers.ts';
 
-let ipCounter = 0;
-const freshIp = () =>
-  `198.51.100.${(++ipCounter % 250) + 1}, 10.9.${Math.floor(Math.random() * 250)}.${ipCounter % 250}`;
+const freshIp = loopbackAddress;
 
 /** A confirmed user signed in with its password from an IP of its own. */
 const signedIn = () => signedInUser('mfa', { ip: freshIp() });

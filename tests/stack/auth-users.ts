@@ -1,20 +1,22 @@
 // Logins made for one test: a confirmed user created through the admin API and signed in
-// with its password by supabase-js, optionally speaking from an IP of its own
-// (X-Forwarded-For, which GoTrue reads behind the gateway) and with app_metadata (a role).
+// with its password by supabase-js, optionally connecting from an address of its own (a
+// loopback address: the stack keys its limits on the connection's address) and with
+// app_metadata (a role).
 import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { expect } from 'vitest';
 import ws from 'ws';
+import { fetchFrom } from '../support/client-address.ts';
 import { ANON_KEY, service, STACK_URL, type AnyClient } from './helpers.ts';
 
 export const TEST_PASSWORD = 'test-user-password';
 
-/** A supabase-js client as a Node program makes it, from `ip` when given. */
-export function clientFrom(ip?: string): AnyClient {
-  return createClient(STACK_URL, ANON_KEY, {
+/** A supabase-js client as a Node program makes it, connecting from `ip` (a loopback address) when given. */
+export function clientFrom(ip?: string, url = STACK_URL): AnyClient {
+  return createClient(url, ANON_KEY, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: ws as never },
-    global: ip ? { headers: { 'X-Forwarded-For': ip } } : {},
+    global: ip ? { fetch: fetchFrom(ip) } : {},
   });
 }
 

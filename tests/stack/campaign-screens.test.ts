@@ -4,10 +4,12 @@
 // of them, and a campaign whose chosen screens are all gone plays nowhere. A venue's
 // overview and an admin's preview (no screen) list every live campaign. The campaign form
 // saves through save_campaign(): fields and chosen screens in one transaction, admins only.
-import { randomInt } from 'node:crypto';
+import { createClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AnyClient, ANON_KEY, anon, asUser, client, service } from './helpers.ts';
+import ws from 'ws';
+import { fetchFrom, loopbackAddress } from '../support/client-address.ts';
+import { type AnyClient, ANON_KEY, anon, asUser, client, service, STACK_URL } from './helpers.ts';
 import { SEED, as, connectDb, createAuthUser, uniqueSuffix } from './db-seed.ts';
 
 interface Paired {
@@ -21,7 +23,12 @@ interface Playlist {
   slides: { title: string | null; campaign_id: string }[];
 }
 
-const kioskIp = `198.51.100.${randomInt(1, 255)}, 10.0.1.${randomInt(1, 255)}`;
+/** The kiosk browsers of this file, connecting from an address of their own (the pairing limit keys on it). */
+const kiosk = createClient(STACK_URL, ANON_KEY, {
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  realtime: { transport: ws as never },
+  global: { fetch: fetchFrom(loopbackAddress()) },
+});
 
 let db: pg.Client;
 let admin: AnyClient;
@@ -41,17 +48,13 @@ async function signIn(email: string, password: string): Promise<AnyClient> {
 
 /** Pairs a new kiosk to the test venue as the screen-pairing test does, and signs in as it. */
 async function pairScreen(name: string): Promise<{ deviceId: string; login: AnyClient }> {
-  const started = await anon().functions.invoke('screen-pairing', {
-    body: { action: 'start' },
-    headers: { 'X-Forwarded-For': kioskIp },
-  });
+  const started = await kiosk.functions.invoke('screen-pairing', { body: { action: 'start' } });
   expect(started.error).toBeNull();
-  const kiosk = started.data as { pairing_id: string; code: string; secret: string };
-  const { error } = await admin.rpc('pair_screen', { p_code: kiosk.code, p_customer_id: venueId, p_device_name: name });
+  const code = started.data as { pairing_id: string; code: string; secret: string };
+  const { error } = await admin.rpc('pair_screen', { p_code: code.code, p_customer_id: venueId, p_device_name: name });
   expect(error).toBeNull();
-  const polled = await anon().functions.invoke('screen-pairing', {
-    body: { action: 'poll', pairing_id: kiosk.pairing_id, secret: kiosk.secret },
-    headers: { 'X-Forwarded-For': kioskIp },
+  const polled = await kiosk.functions.invoke('screen-pairing', {
+    body: { action: 'poll', pairing_id: code.pairing_id, secret: code.secret },
   });
   expect(polled.error).toBeNull();
   const paired = polled.data as Paired;

@@ -4,14 +4,14 @@
 // rows, writes fail 42501, admin-only functions answer 403); an admin who never enrolled
 // is unaffected. Sessions come from real sign-ins with supabase-js, codes from RFC 6238.
 import { describe, expect, it } from 'vitest';
+import { loopbackAddress } from '../support/client-address.ts';
 import { secretOf, totp } from '../support/totp.ts';
 import { signedInUser, signInAgain } from './auth-users.ts';
 import { SEED } from './db-seed.ts';
 import { service, type AnyClient } from './helpers.ts';
 
-let n = 0;
 /** An IP of its own per client: a challenge must be verified from the IP that asked for it. */
-const nextIp = () => `203.0.113.${(++n % 250) + 1}`;
+const nextIp = loopbackAddress;
 
 /** A new admin login (role in app_metadata, as the product's admins have it), signed in. */
 const newAdmin = () => signedInUser('admin-mfa', { ip: nextIp(), appMetadata: { role: 'admin' } });

@@ -3,11 +3,12 @@
 // a login of the screen's own, and that login reads its venue's playlist, campaigns and
 // slide images and its own device, reports its own heartbeat, and nothing else. revoke_screen ends all of it;
 // re-pairing gives new credentials and deletes the old login.
-import { randomInt } from 'node:crypto';
-import { FunctionsHttpError } from '@supabase/supabase-js';
+import { createClient, FunctionsHttpError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AnyClient, anon, ANON_KEY, client, service } from './helpers.ts';
-import { SEED, as } from './db-seed.ts';
+import ws from 'ws';
+import { fetchFrom, loopbackAddress } from '../support/client-address.ts';
+import { type AnyClient, anon, ANON_KEY, client, service, STACK_URL } from './helpers.ts';
+import { SEED, as, connectDb } from './db-seed.ts';
 
 interface Started {
   pairing_id: string;
@@ -27,16 +28,28 @@ interface Playlist {
   slides: { id: string; image_url: string | null }[];
 }
 
-/** A documentation-range address of its own for each use, so limits of one test never reach another. */
-const newIp = () => `198.51.100.${randomInt(1, 255)}, 10.0.0.${randomInt(1, 255)}`;
+/**
+ * An address of its own for each use (a loopback address the test connects from: the
+ * limits key on the connection's address), so limits of one test never reach another.
+ */
+const newIp = loopbackAddress;
 const kioskIp = newIp();
 
-/** Status and JSON body of a screen-pairing call, made as a browser with no login makes it. */
-async function pairingCall(body: Record<string, unknown>, ip = kioskIp): Promise<{ status: number; body: unknown }> {
-  const { data, error, response } = await anon().functions.invoke('screen-pairing', {
-    body,
-    headers: { 'X-Forwarded-For': ip },
+/** A browser with no login, connecting from `ip`. */
+const kioskClient = (ip: string) =>
+  createClient(STACK_URL, ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: ws as never },
+    global: { fetch: fetchFrom(ip) },
   });
+
+/** Status and JSON body of a screen-pairing call, made as a browser with no login makes it. */
+async function pairingCall(
+  body: Record<string, unknown>,
+  ip = kioskIp,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: unknown }> {
+  const { data, error, response } = await kioskClient(ip).functions.invoke('screen-pairing', { body, headers });
   if (error) {
     expect(error).toBeInstanceOf(FunctionsHttpError);
     const res = (error as FunctionsHttpError).context as Response;
@@ -123,7 +136,7 @@ describe('a kiosk asking for a pairing code', () => {
     const { data } = await service().from('screen_pairings').select('*').eq('id', kiosk.pairing_id).single();
     expect(data).toMatchObject({
       code: kiosk.code,
-      requested_ip: kioskIp.split(',')[0],
+      requested_ip: kioskIp,
       device_id: null,
       claimed_at: null,
     });
@@ -160,7 +173,7 @@ describe('a kiosk asking for a pairing code', () => {
   });
 
   it('gives at most 10 codes per network in 10 minutes (429 after)', async () => {
-    const ip = newIp().replace(/^198\.51\.100\./, '203.0.113.');
+    const ip = newIp();
     for (let i = 0; i < 10; i++) await start(ip);
     expect(await pairingCall({ action: 'start' }, ip)).toEqual({
       status: 429,
@@ -168,6 +181,51 @@ describe('a kiosk asking for a pairing code', () => {
     });
     // Another network is not affected.
     await start();
+  });
+
+  it('keys that limit on the connection, not on forwarding headers the kiosk sends', async () => {
+    const ip = newIp();
+    const spoof = (i: number) => ({
+      'X-Forwarded-For': `198.51.100.${i + 1}`,
+      'X-Real-IP': `203.0.113.${i + 1}`,
+      'CF-Connecting-IP': `192.0.2.${i + 1}`,
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < 14; i++) statuses.push((await pairingCall({ action: 'start' }, ip, spoof(i))).status);
+    expect(statuses).toEqual([...Array(10).fill(200), ...Array(4).fill(429)]);
+    const { data } = await service().from('screen_pairings').select('requested_ip').eq('requested_ip', ip);
+    expect(data).toHaveLength(10);
+  });
+
+  it('lets at most 500 codes wait across the whole network, whatever number of addresses ask', async () => {
+    const db = await connectDb();
+    try {
+      // Fill the network up to the cap with waiting codes from many addresses (codes of 'Z'
+      // and 'Y'…; a start below that draws one of them gets 23505 and draws again).
+      const { rows } = await db.query<{ waiting: number }>(
+        `select count(*)::int as waiting from public.screen_pairings where claimed_at is null and expires_at > now()`,
+      );
+      const missing = 500 - rows[0]!.waiting;
+      await db.query(
+        `insert into public.screen_pairings (code, secret_hash, requested_ip, expires_at)
+         select 'Z' || translate(lpad(upper(to_hex(i)), 5, 'Y'), '01', 'WX'), md5(i::text), '198.51.' || (i / 250) || '.' || (i % 250), now() + interval '15 minutes'
+         from generate_series(1, $1::int) i`,
+        [missing],
+      );
+      expect(await pairingCall({ action: 'start' }, newIp())).toEqual({
+        status: 429,
+        body: { error: 'Too many pairing codes are waiting to be used. Try again in a few minutes.' },
+      });
+      // Codes that were used or expired do not count: once some expire, starts succeed again.
+      await db.query(
+        `update public.screen_pairings set expires_at = now() - interval '1 second' where code in (
+           select code from public.screen_pairings where code like 'Z%' and claimed_at is null limit 1)`,
+      );
+      expect((await pairingCall({ action: 'start' }, newIp())).status).toBe(200);
+    } finally {
+      await db.query(`delete from public.screen_pairings where code like 'Z%' and secret_hash ~ '^[0-9a-f]{32}$'`);
+      await db.end();
+    }
   });
 });
 

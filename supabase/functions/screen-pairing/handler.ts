@@ -1,6 +1,8 @@
 // screen-pairing: a kiosk browser with no login becomes a paired screen.
 //   POST {action: "start"}                        a new pairing code for the kiosk to show:
-//        → {pairing_id, code, secret, expires_at}  (at most 10 per network per 10 minutes: 429)
+//        → {pairing_id, code, secret, expires_at}  (at most 10 per client address per 10
+//          minutes, and at most 500 codes waiting across the whole network: 429; the address
+//          is the one the platform saw, never X-Forwarded-For: see README.md here)
 //   POST {action: "poll", pairing_id, secret}     what became of it:
 //        → 404 {error}                  unknown pairing or wrong secret (also once used)
 //        → 410 {status: "expired"}      not paired before it expired
@@ -12,6 +14,7 @@
 // secret, which only the kiosk that started the pairing holds, is what identifies it.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
+import { clientAddress } from '../_shared/client-address.ts';
 import { json } from '../_shared/cors.ts';
 import { HttpError, parseBody, postHandler } from '../_shared/http.ts';
 import { serviceClient, supabaseEnv, type SupabaseEnv } from '../_shared/supabase-clients.ts';
@@ -21,10 +24,17 @@ export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const CODE_LENGTH = 6;
 export const PAIRING_TTL_SECONDS = 15 * 60;
 export const STARTS_PER_NETWORK = { limit: 10, windowSeconds: 10 * 60 };
+/**
+ * Codes that may wait, unused and unexpired, across the whole network at once: far above
+ * any real rollout (screens show their codes a few at a time), low enough that no caller,
+ * however many addresses it has, can fill the table.
+ */
+export const WAITING_CODES_LIMIT = 500;
 /** Screen logins get addresses under a reserved domain (RFC 2606) that can never receive mail. */
 export const SCREEN_EMAIL_DOMAIN = 'screens.invalid';
 
 export const TOO_MANY_STARTS = 'Too many pairing codes were requested from this network. Try again in a few minutes.';
+export const TOO_MANY_WAITING = 'Too many pairing codes are waiting to be used. Try again in a few minutes.';
 export const UNKNOWN_PAIRING = 'Unknown pairing.';
 
 const CODE_ATTEMPTS = 5;
@@ -80,12 +90,6 @@ export async function secretHash(secret: string): Promise<string> {
   return hex(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(secret))));
 }
 
-/** The client's address: the first entry of X-Forwarded-For (the gateway appends the peer), or null. */
-export function clientIp(req: Request): string | null {
-  const first = (req.headers.get('X-Forwarded-For') ?? '').split(',', 1)[0]?.trim();
-  return first ? first : null;
-}
-
 interface PairingRow {
   id: string;
   expires_at: string;
@@ -96,7 +100,7 @@ interface PairingRow {
 async function start(admin: SupabaseClient, req: Request, randomBytes: (length: number) => Uint8Array) {
   const secret = base64url(randomBytes(32));
   const hash = await secretHash(secret);
-  const ip = clientIp(req);
+  const ip = clientAddress(req);
   for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
     const { data, error } = await admin.rpc('create_screen_pairing', {
       p_code: pairingCode(randomBytes),
@@ -105,8 +109,9 @@ async function start(admin: SupabaseClient, req: Request, randomBytes: (length: 
       p_expires_in_seconds: PAIRING_TTL_SECONDS,
       p_ip_limit: STARTS_PER_NETWORK.limit,
       p_ip_window_seconds: STARTS_PER_NETWORK.windowSeconds,
+      p_waiting_limit: WAITING_CODES_LIMIT,
     });
-    if (error?.code === 'PT429') throw new HttpError(429, TOO_MANY_STARTS);
+    if (error?.code === 'PT429') throw new HttpError(429, error.hint === 'waiting' ? TOO_MANY_WAITING : TOO_MANY_STARTS);
     if (error?.code === '23505') continue; // the code is in use: draw another
     if (error) throw new Error(`creating a pairing failed: ${error.message}`);
     const pairing = data as { pairing_id: string; code: string; expires_at: string };

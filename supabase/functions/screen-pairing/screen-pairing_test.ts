@@ -7,7 +7,9 @@ import {
   secretHash,
   STARTS_PER_NETWORK,
   TOO_MANY_STARTS,
+  TOO_MANY_WAITING,
   UNKNOWN_PAIRING,
+  WAITING_CODES_LIMIT,
 } from './handler.ts';
 
 const DEVICE = 'de71ce00-0000-4000-8000-000000000001';
@@ -30,7 +32,13 @@ interface PairingRow {
  * as Postgres answers them, for the cases a test sets up; tests/stack covers the rules.
  */
 function setup(
-  opts: { limitedIp?: string; takenCodes?: string[]; previousLogin?: string | null; usedMeanwhile?: boolean } = {},
+  opts: {
+    limitedIp?: string;
+    networkFull?: boolean;
+    takenCodes?: string[];
+    previousLogin?: string | null;
+    usedMeanwhile?: boolean;
+  } = {},
 ) {
   const pairings = new Map<string, PairingRow>();
   const logins: string[] = [];
@@ -46,7 +54,10 @@ function setup(
     'POST /rest/v1/rpc/create_screen_pairing': (call) => {
       const b = call.body as Record<string, string | number | null>;
       if (b.p_requested_ip === opts.limitedIp) {
-        return reply({ code: 'PT429', message: 'Too many pairing codes', details: null, hint: null }, 429);
+        return reply({ code: 'PT429', message: 'Too many pairing codes', details: null, hint: 'address' }, 429);
+      }
+      if (opts.networkFull) {
+        return reply({ code: 'PT429', message: 'Too many pairing codes are waiting', details: null, hint: 'waiting' }, 429);
       }
       if (opts.takenCodes?.includes(b.p_code as string)) {
         return reply(
@@ -122,9 +133,7 @@ interface Started {
 }
 
 async function start(handler: (req: Request) => Promise<Response>, ip = '203.0.113.7'): Promise<Started> {
-  const [status, body] = await answer(
-    await handler(post({ action: 'start' }, { 'X-Forwarded-For': `${ip}, 10.0.0.1` })),
-  );
+  const [status, body] = await answer(await handler(post({ action: 'start' }, { 'X-Real-IP': ip })));
   assertEquals(status, 200);
   return body as unknown as Started;
 }
@@ -157,6 +166,7 @@ Deno.test(
       p_expires_in_seconds: PAIRING_TTL_SECONDS,
       p_ip_limit: STARTS_PER_NETWORK.limit,
       p_ip_window_seconds: STARTS_PER_NETWORK.windowSeconds,
+      p_waiting_limit: WAITING_CODES_LIMIT,
     });
     const row = pairings.get(started.pairing_id)!;
     ok(row.secret_hash !== started.secret && /^[0-9a-f]{64}$/.test(row.secret_hash));
@@ -179,8 +189,32 @@ Deno.test('start draws another code when the first is in use', async () => {
 
 Deno.test('start refuses a network over its limit with 429', async () => {
   const { handler } = setup({ limitedIp: '198.51.100.9' });
-  const res = await handler(post({ action: 'start' }, { 'X-Forwarded-For': '198.51.100.9' }));
+  const res = await handler(post({ action: 'start' }, { 'X-Real-IP': '198.51.100.9' }));
   assertEquals(await answer(res), [429, { error: TOO_MANY_STARTS }]);
+});
+
+Deno.test('start refuses with 429 when too many codes wait across the network', async () => {
+  const { handler } = setup({ networkFull: true });
+  const res = await handler(post({ action: 'start' }, { 'X-Real-IP': '198.51.100.10' }));
+  assertEquals(await answer(res), [429, { error: TOO_MANY_WAITING }]);
+});
+
+Deno.test('start keys its limit on the address the platform saw, never on X-Forwarded-For', async () => {
+  const requested = async (headers: Record<string, string>) => {
+    const { handler, net } = setup();
+    await handler(post({ action: 'start' }, headers));
+    return (net.callsTo('POST /rest/v1/rpc/create_screen_pairing')[0]!.body as { p_requested_ip: string | null })
+      .p_requested_ip;
+  };
+  // Hosted: Cloudflare's CF-Connecting-IP, whatever else the request carries.
+  assertEquals(
+    await requested({ 'CF-Connecting-IP': '192.0.2.1', 'X-Real-IP': '10.0.0.9', 'X-Forwarded-For': '198.51.100.1' }),
+    '192.0.2.1',
+  );
+  // Behind the API gateway alone: X-Real-IP.
+  assertEquals(await requested({ 'X-Real-IP': '192.0.2.2', 'X-Forwarded-For': '198.51.100.2' }), '192.0.2.2');
+  // A client's own X-Forwarded-For names nothing.
+  assertEquals(await requested({ 'X-Forwarded-For': '198.51.100.3' }), null);
 });
 
 Deno.test('poll answers waiting until an admin pairs the code', async () => {

@@ -96,16 +96,17 @@ export function createLimiters(config: StackConfig): AuthLimiters {
 }
 
 /**
- * The client's IP: the first entry of the rate-limit header (X-Forwarded-For, as
- * GoTrue sees it behind Kong, which appends the peer address), else the peer address.
+ * The client's IP as GoTrue reads it: the first entry of the rate-limit header
+ * (GOTRUE_RATE_LIMIT_HEADER, X-Forwarded-For by default). The gateway has rewritten that
+ * header to the address it decided (http/client-address.ts: the connection's own, or what
+ * a trusted proxy saw), so no client chooses its bucket by sending a header of its own.
+ * A header the gateway does not set falls back to that same address.
  */
 export function clientIp(config: StackConfig, req: StackRequest): string {
   const raw = req.headers[config.auth.rateLimit.header.toLowerCase()];
   const value = Array.isArray(raw) ? raw.join(', ') : raw;
   const first = value?.split(',', 1)[0]?.trim();
-  if (first) return first;
-  const peer = req.raw.socket.remoteAddress ?? '';
-  return peer.startsWith('::ffff:') ? peer.slice(7) : peer;
+  return first || req.clientAddress;
 }
 
 /** Throws GoTrue's 429 when the client's bucket in `limiter` is empty. */

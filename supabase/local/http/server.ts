@@ -5,6 +5,7 @@
 import http, { type IncomingMessage, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { StackConfig } from '../config.ts';
 import type { Db } from '../db/core.ts';
+import { applyClientAddress, resolveClientAddress, trustedProxies, type TrustedProxies } from './client-address.ts';
 
 export interface StackRequest {
   method: string;
@@ -15,6 +16,12 @@ export interface StackRequest {
   headers: IncomingHttpHeaders;
   /** Authorization after the gateway's apikey mapping ("Bearer <jwt>"), or undefined. */
   authorization: string | undefined;
+  /**
+   * The client's address as the gateway decided it (http/client-address.ts): the peer, or
+   * what a trusted proxy in front of the stack saw. X-Forwarded-For and X-Real-IP in
+   * `headers` have been rewritten to name it alone.
+   */
+  clientAddress: string;
   /**
    * The whole request body, buffered up to the service's BODY_LIMITS cap. Past
    * the cap the gateway answers 413 itself and this rejects with BodyTooLargeError.
@@ -249,14 +256,33 @@ const PREFIXES: [string, keyof Services][] = [
   ['/realtime/v1', 'realtime'],
 ];
 
-export function createHttpServer(ctx: StackContext, services: Services): http.Server {
-  return http.createServer((req, res) => {
-    void route(ctx, services, req, res);
-  });
+/**
+ * Decides the client's address for an incoming request (or websocket upgrade) and
+ * rewrites its forwarding headers to name it: what every service keys limits on.
+ */
+export function gatewayClientAddress(req: IncomingMessage, trusted: TrustedProxies): string {
+  const address = resolveClientAddress(req.socket.remoteAddress ?? '', req.headers['x-forwarded-for'], trusted);
+  applyClientAddress(req.headers, address);
+  return address;
 }
 
-async function route(ctx: StackContext, services: Services, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export function createHttpServer(ctx: StackContext, services: Services): http.Server & { trusted: TrustedProxies } {
+  const trusted = trustedProxies(ctx.config.gateway.trustedProxies);
+  const server = http.createServer((req, res) => {
+    void route(ctx, services, trusted, req, res);
+  });
+  return Object.assign(server, { trusted });
+}
+
+async function route(
+  ctx: StackContext,
+  services: Services,
+  trusted: TrustedProxies,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   try {
+    const clientAddress = gatewayClientAddress(req, trusted);
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? `${ctx.config.host}:${ctx.config.apiPort}`}`);
     setCors(req, res);
     const match = PREFIXES.find(([p]) => url.pathname === p || url.pathname.startsWith(`${p}/`));
@@ -290,6 +316,7 @@ async function route(ctx: StackContext, services: Services, req: IncomingMessage
       path: url.pathname.slice(prefix.length) || '/',
       headers: req.headers,
       authorization: gatewayAuthorization(req.headers, ctx.config),
+      clientAddress,
       body: bodyReader(req, res, name),
       raw: req,
     };

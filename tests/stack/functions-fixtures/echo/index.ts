@@ -21,6 +21,9 @@ Deno.serve(async (req) => {
     authorization: req.headers.get('authorization'),
     apikey: req.headers.get('apikey'),
     contentType: req.headers.get('content-type'),
+    forwardedFor: req.headers.get('x-forwarded-for'),
+    realIp: req.headers.get('x-real-ip'),
+    cfConnectingIp: req.headers.get('cf-connecting-ip'),
     body,
   });
 });
