@@ -1023,6 +1023,7 @@ export type Database = {
           p_ip_window_seconds: number
           p_requested_ip: string
           p_secret_hash: string
+          p_waiting_limit?: number
         }
         Returns: Json
       }
