@@ -248,6 +248,73 @@ describe('auth: MFA with TOTP', () => {
     expect(ok.error).toBeNull();
   });
 
+  it('with a verified factor, an aal1 session may not change the password or e-mail (401 insufficient_aal)', async () => {
+    const { sb, email } = await signedIn();
+    await enrolVerified(sb);
+    const aal1 = await signInAgain(email, freshIp());
+    const INSUFFICIENT = {
+      status: 401,
+      code: 'insufficient_aal',
+      message: 'AAL2 session is required to update email or password when MFA is enabled.',
+    };
+
+    const password = await aal1.auth.updateUser({ password: 'a-new-password-1' });
+    expect(password.error).toMatchObject(INSUFFICIENT);
+    const address = await aal1.auth.updateUser({ email: `moved-${randomUUID().slice(0, 8)}@example.test` });
+    expect(address.error).toMatchObject(INSUFFICIENT);
+    // As HTTP: 401 with GoTrue's error code header.
+    const token = (await aal1.auth.getSession()).data.session!.access_token;
+    const r = await fetch(`${STACK_URL}/auth/v1/user`, {
+      method: 'PUT',
+      headers: { apikey: ANON_KEY, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ password: 'a-new-password-2' }),
+    });
+    expect(r.status).toBe(401);
+    expect(r.headers.get('x-sb-error-code')).toBe('insufficient_aal');
+
+    // Nothing changed: the old password still signs in, the e-mail is the same.
+    const again = await signInAgain(email, freshIp());
+    expect((await again.auth.getUser()).data.user!.email).toBe(email);
+    // What is not a credential may still change at aal1; the same e-mail is no change.
+    expect((await aal1.auth.updateUser({ data: { theme: 'dark' } })).error).toBeNull();
+    expect((await aal1.auth.updateUser({ email })).error).toBeNull();
+
+    // At aal2 the password changes.
+    expect((await sb.auth.updateUser({ password: 'a-new-password-3' })).error).toBeNull();
+    const withNew = clientFrom(freshIp());
+    expect((await withNew.auth.signInWithPassword({ email, password: 'a-new-password-3' })).error).toBeNull();
+  });
+
+  it('an aal1 session changes its password freely while its factor is not verified', async () => {
+    const { sb, email } = await signedIn();
+    await sb.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'not yet' });
+    expect((await sb.auth.updateUser({ password: 'another-password-1' })).error).toBeNull();
+    const withNew = clientFrom(freshIp());
+    expect((await withNew.auth.signInWithPassword({ email, password: 'another-password-1' })).error).toBeNull();
+  });
+
+  it('limits only challenge and verify, each with a bucket of its own; enrol and unenrol have none (as GoTrue)', async () => {
+    const { sb } = await signedIn();
+    // 40 enrolments and unenrolments in a row: GoTrue puts no limit on either.
+    for (let i = 0; i < 40; i++) {
+      const enrolled = await sb.auth.mfa.enroll({ factorType: 'totp', friendlyName: `app ${i}` });
+      expect(enrolled.error).toBeNull();
+      expect((await sb.auth.mfa.unenroll({ factorId: enrolled.data!.id })).error).toBeNull();
+    }
+    const { factorId, secret } = await enrolVerified(sb, 'kept');
+    const pending = await sb.auth.mfa.challenge({ factorId });
+    expect(pending.error).toBeNull();
+    // The enrolment and `pending` took 2 of the 30 challenges: 28 more pass, the next is refused.
+    for (let i = 0; i < 28; i++) expect((await sb.auth.mfa.challenge({ factorId })).error).toBeNull();
+    expect((await sb.auth.mfa.challenge({ factorId })).error).toMatchObject({
+      status: 429,
+      code: 'over_request_rate_limit',
+    });
+    // Verification has a bucket of its own: the pending challenge still verifies.
+    const verified = await sb.auth.mfa.verify({ factorId, challengeId: pending.data!.id, code: totp(secret) });
+    expect(verified.error).toBeNull();
+  });
+
   it('unenrols: an unverified factor at aal1; a verified one only at aal2, which then drops to aal1', async () => {
     const { sb, email } = await signedIn();
     const pending = await sb.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'pending' });

@@ -4,7 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
+import { loopbackAddress } from '../support/client-address.ts';
 import { inbox, verifyLink } from '../support/inbox.ts';
+import { secretOf, totp } from '../support/totp.ts';
+import { signedInUser, signInAgain, TEST_PASSWORD } from './auth-users.ts';
 import { type AnyClient, anon, ANON_KEY, client, INBOX_URL, service, STACK_URL } from './helpers.ts';
 
 const mail = inbox(INBOX_URL);
@@ -104,6 +107,29 @@ describe('setup-password', () => {
     );
     expect(await canSignIn(email, 'second-password')).toBe(true);
     expect(await canSignIn(email, 'first-password')).toBe(false);
+  });
+
+  it('needs the second factor of an account that has one, as Auth does for a new password', async () => {
+    const { sb, email } = await signedInUser('setup-mfa', { ip: loopbackAddress() });
+    const enrolled = await sb.auth.mfa.enroll({ factorType: 'totp' });
+    const factorId = enrolled.data!.id;
+    const code = totp(secretOf(enrolled.data!.totp.uri));
+    expect((await sb.auth.mfa.challengeAndVerify({ factorId, code })).error).toBeNull();
+
+    // Signed in with the password only (aal1): refused, and the password stays.
+    const aal1 = await signInAgain(email, loopbackAddress());
+    expect(await invoke(aal1, 'setup-password', { email, password: 'second-password' })).toEqual({
+      status: 401,
+      body: { error: 'AAL2 session is required to update email or password when MFA is enabled.' },
+    });
+    expect(await canSignIn(email, TEST_PASSWORD)).toBe(true);
+
+    // With the code entered (aal2), the password is set.
+    expect(await invoke(sb, 'setup-password', { email, password: 'second-password' })).toEqual({
+      status: 200,
+      body: { ok: true },
+    });
+    expect(await canSignIn(email, 'second-password')).toBe(true);
   });
 
   it('accepts the token_hash of the invite e-mail instead of a session', async () => {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { routeTable, type Route } from '../http/routes.ts';
 import type { Service, StackContext, StackRequest } from '../http/server.ts';
+import type { Tx } from '../db/core.ts';
 import { adminRoutes } from './admin.ts';
 import { featureRoutes, idTokenGrant, OAuthError, signupAnonymously, web3Grant } from './features.ts';
 import { mfaRoutes } from './mfa.ts';
@@ -391,6 +392,23 @@ async function getUser(ctx: AuthContext, req: StackRequest, res: ServerResponse)
   sendAuthJson(res, 200, userJson(user));
 }
 
+/** models.User.HasMFAEnabled: the user has at least one verified factor. */
+async function hasVerifiedFactor(tx: Tx, userId: string): Promise<boolean> {
+  const { rows } = await tx.query(`select 1 from auth.mfa_factors where user_id = $1 and status = 'verified' limit 1`, [
+    userId,
+  ]);
+  return rows.length > 0;
+}
+
+/** The aal of the session a token names (models.Session.GetAAL), '' without one. */
+async function sessionAal(tx: Tx, sessionId: string | undefined): Promise<string> {
+  if (!sessionId) return '';
+  const { rows } = await tx.query<{ aal: string | null }>(`select aal::text from auth.sessions where id = $1::uuid`, [
+    sessionId,
+  ]);
+  return rows[0]?.aal ?? '';
+}
+
 async function updateUser(ctx: AuthContext, req: StackRequest, res: ServerResponse): Promise<void> {
   const { config } = ctx;
   const claims = await requireClaims(config, req);
@@ -405,8 +423,18 @@ async function updateUser(ctx: AuthContext, req: StackRequest, res: ServerRespon
   const pkce = pkceParams(body);
   const redirectTo = redirectParam(ctx, req);
   const updated = await ctx.db.transaction(async (tx) => {
-    const { user } = await requireUser(tx, claims);
+    const { user, sessionId } = await requireUser(tx, claims);
     const id = user.row.id;
+    // GoTrue's UserUpdate: with a verified factor, a new password or e-mail needs an aal2
+    // session (the session's own aal, not the token's claim).
+    const changesCredentials = Boolean(newPassword) || Boolean(newEmail && newEmail !== user.row.email);
+    if (changesCredentials && (await hasVerifiedFactor(tx, id)) && (await sessionAal(tx, sessionId)) !== 'aal2') {
+      throw new AuthError(
+        401,
+        'insufficient_aal',
+        'AAL2 session is required to update email or password when MFA is enabled.',
+      );
+    }
     if (newEmail && newEmail !== user.row.email) {
       const taken = await findUserByEmail(tx, newEmail);
       if (taken && taken.row.id !== id)
