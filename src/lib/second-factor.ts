@@ -7,16 +7,21 @@
 import type { Factor, Session, User } from '@supabase/supabase-js';
 import { z } from 'zod';
 
-/** The `aal` claim of an access token, or 'aal1' when it has none or cannot be read. */
-export function tokenAal(accessToken: string): string {
+/** The claims of an access token, unverified (for deciding which screen to show, never for access). */
+export function tokenClaims(accessToken: string): Record<string, unknown> {
   try {
     const payload = accessToken.split('.')[1] ?? '';
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const aal = (JSON.parse(json) as { aal?: unknown }).aal;
-    return typeof aal === 'string' ? aal : 'aal1';
+    const value: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
   } catch {
-    return 'aal1';
+    return {};
   }
+}
+
+/** The `aal` claim of an access token, or 'aal1' when it has none or cannot be read. */
+export function tokenAal(accessToken: string): string {
+  const aal = tokenClaims(accessToken).aal;
+  return typeof aal === 'string' ? aal : 'aal1';
 }
 
 /** The user's verified authenticator-app factor, if any (the one the app asks a code of). */

@@ -1,5 +1,6 @@
 import { createClient, type Session } from '@supabase/supabase-js';
 import { env } from '@/config/env';
+import { paths } from '@/config/paths';
 import type { Database } from '@/types/database';
 
 /**
@@ -16,9 +17,19 @@ export function realtimeReconnectAfterMs(tries: number): number {
   return REALTIME_BACKOFF_MS[Math.min(Math.max(tries, 1), REALTIME_BACKOFF_MS.length) - 1]!;
 }
 
+/**
+ * Whether supabase-js takes the session from a link's URL when the app loads: yes for
+ * sign-in links (/auth/callback and elsewhere), not on the reset page, which needs the
+ * link's tokens in its address to tell a reset link from a page opened without one (and
+ * sets the session itself when the new password is chosen).
+ */
+export function takesSessionFromUrl(url: URL): boolean {
+  return url.pathname.replace(/\/+$/, '') !== paths.auth.resetPassword.path;
+}
+
 /** The one Supabase client of the app, typed with the database's generated types. */
 export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
-  auth: { storageKey: AUTH_STORAGE_KEY },
+  auth: { storageKey: AUTH_STORAGE_KEY, detectSessionInUrl: takesSessionFromUrl },
   realtime: { heartbeatIntervalMs: REALTIME_HEARTBEAT_MS, reconnectAfterMs: realtimeReconnectAfterMs },
 });
 

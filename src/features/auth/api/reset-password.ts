@@ -1,7 +1,9 @@
+import type { Session } from '@supabase/supabase-js';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { paths } from '@/config/paths';
 import { userRoleQueryOptions, type Role } from '@/lib/auth';
+import { needsSecondFactor, tokenClaims } from '@/lib/second-factor';
 import { supabase } from '@/lib/supabase';
 
 export interface ResetTokens {
@@ -24,17 +26,43 @@ export interface ResetPasswordInput extends ResetTokens {
 }
 
 /**
- * Sets the session from the link's tokens (setSession), then the new password (PUT /auth/v1/user).
- * Resolves with the account's role, so an admin is sent back to the admin sign-in.
+ * Thrown when the account has two-factor sign-in: Auth sets a new password only in a
+ * session that entered the authenticator app's code (aal2), and a reset link gives aal1.
+ */
+export class SecondFactorRequiredError extends Error {
+  constructor() {
+    super('Enter the code from your authenticator app to set the new password.');
+    this.name = 'SecondFactorRequiredError';
+  }
+}
+
+/**
+ * The session to set the password in: the one this browser already holds for the link's
+ * account (after its code was entered it is aal2), else the link's own (setSession).
+ */
+async function linkSession(accessToken: string, refreshToken: string): Promise<Session> {
+  const { data: current } = await supabase.auth.getSession();
+  if (current.session && current.session.user.id === tokenClaims(accessToken).sub) return current.session;
+  const { data, error } = await supabase.auth.setSession({ access_token: accessToken, refresh_token: refreshToken });
+  if (error || !data.session) throw new Error(error?.message || 'Failed to reset password. Please try again.');
+  return data.session;
+}
+
+/**
+ * Sets the new password (PUT /auth/v1/user) in the link's session. An account with
+ * two-factor sign-in is asked for its code first (SecondFactorRequiredError): its session
+ * must be aal2, as Auth requires. Resolves with the account's role, so an admin is sent
+ * back to the admin sign-in.
  */
 export async function resetPassword(
   { accessToken, refreshToken, password }: ResetPasswordInput,
   readRole: (userId: string) => Promise<Role>,
 ): Promise<Role> {
   if (!accessToken || !refreshToken) throw new Error('Missing reset tokens');
-  const session = await supabase.auth.setSession({ access_token: accessToken, refresh_token: refreshToken });
-  if (session.error) throw new Error(session.error.message || 'Failed to reset password. Please try again.');
+  const session = await linkSession(accessToken, refreshToken);
+  if (needsSecondFactor(session)) throw new SecondFactorRequiredError();
   const { data, error } = await supabase.auth.updateUser({ password });
+  if (error?.code === 'insufficient_aal') throw new SecondFactorRequiredError();
   if (error) throw new Error(error.message || 'Failed to reset password. Please try again.');
   return readRole(data.user.id).catch((): Role => 'customer');
 }

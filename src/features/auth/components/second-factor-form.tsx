@@ -11,10 +11,14 @@ import type { useVerifySecondFactor } from '../api/verify-second-factor';
 export interface SecondFactorFormProps {
   /** The verification, owned by the route so its outcome outlives this form. */
   verify: ReturnType<typeof useVerifySecondFactor>;
+  /** Offers "Sign in with another account" (sign-in pages; not where a link proved the account). */
+  allowSignOut?: boolean;
+  /** Shown on the button while more work follows a verified code (e.g. saving a new password). */
+  isBusy?: boolean;
 }
 
 /** Asks an admin who enrolled two-factor sign-in for the 6-digit code of their authenticator app. */
-export function SecondFactorForm({ verify }: SecondFactorFormProps) {
+export function SecondFactorForm({ verify, allowSignOut = true, isBusy = false }: SecondFactorFormProps) {
   const signOut = useSignOut();
   const {
     register,
@@ -34,18 +38,20 @@ export function SecondFactorForm({ verify }: SecondFactorFormProps) {
       <Field label="Authentication code" error={errors.code?.message}>
         {({ invalid, ...control }) => <CodeInput {...control} {...register('code')} invalid={invalid} />}
       </Field>
-      <Button type="submit" className="w-full" isLoading={verify.isPending}>
-        {verify.isPending ? 'Checking…' : 'Verify'}
+      <Button type="submit" className="w-full" isLoading={verify.isPending || isBusy}>
+        {verify.isPending || isBusy ? 'Checking…' : 'Verify'}
       </Button>
-      <Button
-        type="button"
-        variant="ghost"
-        className="w-full"
-        isLoading={signOut.isPending}
-        onClick={() => signOut.mutate()}
-      >
-        Sign in with another account
-      </Button>
+      {allowSignOut && (
+        <Button
+          type="button"
+          variant="ghost"
+          className="w-full"
+          isLoading={signOut.isPending}
+          onClick={() => signOut.mutate()}
+        >
+          Sign in with another account
+        </Button>
+      )}
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { settle } from '@tests/setup/fake-time';
 import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
+import { FACTOR_ID, fakeFactor, onChallenge, sessionWithAal, userWithFactors } from '@tests/setup/mfa-mocks';
 import { authError, authUrl, fakeJwt, fakeUser, onUserRole } from '@tests/setup/supabase-mocks';
 import { ResetPasswordRoute } from './reset-password';
 
@@ -102,6 +103,52 @@ describe('reset password', () => {
     expect(await screen.findByText('Password updated successfully! Redirecting to login...')).toBeInTheDocument();
     await settle(() => expect(screen.getByRole('heading', { name: 'Admin sign-in page' })).toBeInTheDocument(), 4000);
     expect(router.state.location.pathname).toBe('/admin');
+  });
+
+  it('asks an account with two-factor sign-in for its code, then saves the password it chose', async () => {
+    const seen: { password?: unknown; verified?: unknown; putBearer?: string | null } = {};
+    server.use(
+      http.get(authUrl('/user'), () => HttpResponse.json(userWithFactors([fakeFactor()], 'cafe@example.com'))),
+      onChallenge(),
+      http.post(authUrl(`/factors/${FACTOR_ID}/verify`), async ({ request }) => {
+        seen.verified = await request.json();
+        return HttpResponse.json(sessionWithAal('aal2'));
+      }),
+      http.put(authUrl('/user'), async ({ request }) => {
+        seen.putBearer = request.headers.get('authorization');
+        seen.password = ((await request.json()) as { password?: unknown }).password;
+        return HttpResponse.json(fakeUser('cafe@example.com'));
+      }),
+    );
+    const { user } = renderReset(`/auth/reset-password?access_token=${ACCESS}&refresh_token=r1`);
+    await submit(user, 'brand-new-pass');
+
+    // The password is not sent yet: Auth would refuse it without the second factor.
+    expect(await screen.findByLabelText('Authentication code')).toBeInTheDocument();
+    expect(seen.password).toBeUndefined();
+    expect(screen.queryByRole('button', { name: 'Sign in with another account' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Authentication code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Password updated successfully! Redirecting to login...')).toBeInTheDocument();
+    expect(seen.verified).toEqual({ challenge_id: 'c4a11e00-0000-4000-8000-000000000001', code: '123456' });
+    expect(seen.password).toBe('brand-new-pass');
+    // Saved in the session the code raised to aal2, not in the link's own.
+    expect(seen.putBearer).not.toBe(`Bearer ${ACCESS}`);
+  });
+
+  it('asks for the code when Auth answers insufficient_aal (a factor the page did not know of)', async () => {
+    server.use(
+      http.get(authUrl('/user'), () => HttpResponse.json(fakeUser('cafe@example.com'))),
+      http.put(authUrl('/user'), () =>
+        authError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.'),
+      ),
+    );
+    const { user } = renderReset(`/auth/reset-password?access_token=${ACCESS}&refresh_token=r1`);
+    await submit(user, 'brand-new-pass');
+    expect(await screen.findByLabelText('Authentication code')).toBeInTheDocument();
+    expect(screen.queryByText(/AAL2 session is required/)).not.toBeInTheDocument();
   });
 
   it('shows the server’s message when the password is refused', async () => {
