@@ -6,7 +6,8 @@ import { PortInUseError, assertPortFree, printUrls, startStack, stopOnSignals } 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import path from 'node:path';
-import { loadConfig, type StackConfig } from '../supabase/local/config.ts';
+import type { StackConfig } from '../supabase/local/config.ts';
+import { localRunEnv } from './local-run-env.ts';
 
 const APP_PORT = Number(process.env.APP_PORT ?? 5173);
 
@@ -17,26 +18,31 @@ export const DEMO_LOGINS = [
 ];
 
 /**
- * Function secrets of a local run: e-mail sent by edge functions (alert e-mails) goes to the
- * stack's own inbox, unless supabase/functions/.env names a mail server of its own. On a
- * hosted project these are set with `supabase secrets set`.
+ * Function secrets of a local run: the app's address (SITE_URL, for links in e-mails) and
+ * the mail server edge functions send through (alert e-mails): the stack's own inbox,
+ * unless supabase/functions/.env names a mail server of its own. On a hosted project these
+ * are set with `supabase secrets set`.
  */
-function writeLocalFunctionSecrets(config: StackConfig): void {
+function writeLocalFunctionSecrets(config: StackConfig, appUrl: string): void {
   const own = path.join(config.root, 'supabase', 'functions', '.env');
-  if (existsSync(own) && parseEnv(readFileSync(own, 'utf8')).SMTP_URL) return;
+  const ownSecrets = existsSync(own) ? parseEnv(readFileSync(own, 'utf8')) : {};
+  const lines = [
+    ...(ownSecrets.SITE_URL ? [] : [`SITE_URL=${appUrl}`]),
+    ...(ownSecrets.SMTP_URL
+      ? []
+      : [`SMTP_URL=smtp://${config.host}:${config.smtpPort}`, 'EMAIL_FROM=Signage Portal <alerts@example.com>']),
+  ];
+  if (!lines.length) return;
   const file = path.join(config.dataDir, 'functions.env');
   mkdirSync(config.dataDir, { recursive: true });
-  writeFileSync(
-    file,
-    `SMTP_URL=smtp://${config.host}:${config.smtpPort}\nEMAIL_FROM=Signage Portal <alerts@example.com>\n`,
-  );
+  writeFileSync(file, `${lines.join('\n')}\n`);
   process.env.STACK_FUNCTIONS_ENV_FILE = [process.env.STACK_FUNCTIONS_ENV_FILE, file].filter(Boolean).join(',');
 }
 
 async function main() {
-  const config = loadConfig();
+  const config = localRunEnv(process.env, APP_PORT);
   await assertPortFree(APP_PORT, config.host, 'web app');
-  writeLocalFunctionSecrets(config);
+  writeLocalFunctionSecrets(config, config.auth.siteUrl);
   const stack = await startStack({ config });
   let vite: ViteDevServer | undefined;
   const stop = async () => {

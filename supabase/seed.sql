@@ -193,15 +193,12 @@ from (values
 ) as f (bucket_id, name, mimetype, size, md5, age, user_metadata);
 
 -- Running the network ---------------------------------------------------------
--- Where the database's jobs reach the edge functions (Supabase Vault; on a hosted project
--- these two are set once by hand, see README): the local stack's API and service key.
-select vault.create_secret('http://127.0.0.1:54321', 'project_url', 'API URL the database''s jobs call edge functions at');
-select vault.create_secret(
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU',
-  'service_role_key', 'Key the database''s jobs call edge functions with');
+-- Where the database's jobs reach the edge functions (Vault's project_url and
+-- service_role_key) comes from config.toml's [db.vault], set on every start.
 
--- Alerts are e-mailed to the admin; their links open the local app.
-update public.alert_settings set email_enabled = true, portal_url = 'http://127.0.0.1:5173';
+-- Alerts are e-mailed to the admin; their links open the app at the site URL the functions
+-- are given (SITE_URL), until an admin sets another in Settings.
+update public.alert_settings set email_enabled = true;
 insert into public.alert_recipients (user_id) values ('a0000000-0000-4000-8000-000000000001');
 
 -- Peak Gym's right entrance screen went quiet two hours ago: its offline alert, as the

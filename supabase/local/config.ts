@@ -137,6 +137,8 @@ export interface StackConfig {
   functions: Record<string, FunctionConfig>;
   /** Product name used in e-mail templates. */
   productName: string;
+  /** [db.vault]: Vault secrets as written in config.toml (`env(NAME)` resolved when applied, db/migrate.ts). */
+  vault: Record<string, string>;
   gateway: {
     /**
      * STACK_TRUSTED_PROXIES: addresses or CIDR ranges of proxies in front of the stack whose
@@ -177,6 +179,8 @@ function bool(v: unknown, d: boolean): boolean {
  *   GOTRUE_RATE_LIMIT_TOKEN_REFRESH            = [auth.rate_limit] token_refresh
  *   GOTRUE_RATE_LIMIT_VERIFY                   = [auth.rate_limit] token_verifications
  *   GOTRUE_RATE_LIMIT_ANONYMOUS_USERS          = [auth.rate_limit] anonymous_users
+ *   GOTRUE_SITE_URL                            = [auth] site_url (STACK_SITE_URL, older, also works)
+ *   GOTRUE_URI_ALLOW_LIST                      = [auth] additional_redirect_urls, comma-separated
  * The local stack reads config.toml the same way, and a GOTRUE_* variable set in its
  * environment (non-empty) wins over the file, as it would for a GoTrue container.
  * Test stacks use this to loosen the request limits (tests/support/stack-process.ts).
@@ -312,8 +316,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
       planEnabled: envBool(env, 'PGRST_DB_PLAN_ENABLED') ?? false,
     },
     auth: {
-      siteUrl: env.STACK_SITE_URL ?? str(auth.site_url, 'http://127.0.0.1:3000'),
-      additionalRedirectUrls: (auth.additional_redirect_urls as string[] | undefined) ?? [],
+      siteUrl: envValue(env, 'GOTRUE_SITE_URL') ?? env.STACK_SITE_URL ?? str(auth.site_url, 'http://127.0.0.1:3000'),
+      additionalRedirectUrls:
+        envValue(env, 'GOTRUE_URI_ALLOW_LIST')
+          ?.split(',')
+          .map((u) => u.trim())
+          .filter(Boolean) ??
+        (auth.additional_redirect_urls as string[] | undefined) ??
+        [],
       jwtExpiry: Number(env.STACK_JWT_EXPIRY ?? num(auth.jwt_expiry, 3600)),
       refreshTokenRotation: bool(auth.enable_refresh_token_rotation, true),
       refreshTokenReuseInterval: num(auth.refresh_token_reuse_interval, 10),
@@ -370,6 +380,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
     realtime: { enabled: realtime.enabled !== false },
     functions,
     productName: 'Signage Portal',
+    vault: Object.fromEntries(
+      Object.entries(table(db, 'vault')).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])),
+    ),
     gateway: {
       trustedProxies: (envValue(env, 'STACK_TRUSTED_PROXIES') ?? '')
         .split(',')

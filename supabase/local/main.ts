@@ -72,7 +72,7 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
   });
   const stoppers: (() => Promise<void>)[] = [() => db.close()];
   try {
-    const result = await migrate(db, SUPABASE_DIR, (m) => log(`[db] ${m}`));
+    const result = await migrate(db, SUPABASE_DIR, (m) => log(`[db] ${m}`), { vault: config.vault });
     if (result.created) log(`[db] new ${db.kind} database ready${result.seeded ? ' (seeded)' : ''}`);
     // Test stacks add fixture tables of their own (never part of the product's migrations).
     if (result.created && process.env.STACK_FIXTURES) {

@@ -2,9 +2,10 @@
 // and a fresh data folder, optionally against a throwaway PostgreSQL 15. It can be
 // halted and resumed on the same data, as a stopped and restarted `npm start`.
 import { fork, type ChildProcess } from 'node:child_process';
-import pg from 'pg';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { LOCAL_RUN_VARIABLES, localRunEnv } from '../../scripts/local-run-env.ts';
+import { loadConfig } from '../../supabase/local/config.ts';
 import { startCluster, type Cluster } from './postgres.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -61,11 +62,14 @@ export async function startTestStack(opts: TestStackOptions = {}): Promise<TestS
   }
 }
 
-/** A dotenv file in the stack's data folder pointing functions' SMTP_URL at its inbox. */
-function writeMailSecrets(dataDir: string, smtpPort: number): string {
+/** A dotenv file in the stack's data folder: functions' SMTP_URL at its inbox, SITE_URL at its app. */
+function writeFunctionSecrets(dataDir: string, smtpPort: number, siteUrl: string): string {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, 'functions-mail.env');
-  writeFileSync(file, `SMTP_URL=smtp://127.0.0.1:${smtpPort}\nEMAIL_FROM=Signage Portal <alerts@example.com>\n`);
+  writeFileSync(
+    file,
+    `SMTP_URL=smtp://127.0.0.1:${smtpPort}\nEMAIL_FROM=Signage Portal <alerts@example.com>\nSITE_URL=${siteUrl}\n`,
+  );
   return file;
 }
 
@@ -103,16 +107,24 @@ async function startOn(
     ...(cluster ? { DATABASE_URL: cluster.url } : {}),
     // Fixture edge functions served beside the project's, with their secrets and settings.
     STACK_FUNCTIONS_DIRS: path.join(ROOT, 'tests', 'stack', 'functions-fixtures'),
-    // ...and the mail server functions send through (alert e-mails): this stack's inbox.
+    // ...and the mail server functions send through (alert e-mails, this stack's inbox) and
+    // the app's address (the site URL: the run's app when it has one, else config.toml's).
     STACK_FUNCTIONS_ENV_FILE: [
       path.join(ROOT, 'tests', 'stack', 'functions-fixtures', 'fixture.env'),
-      writeMailSecrets(dataDir, base + 4),
+      writeFunctionSecrets(dataDir, base + 4, extraEnv?.STACK_SITE_URL ?? loadConfig({}).auth.siteUrl),
     ].join(','),
     STACK_FUNCTIONS_NO_VERIFY: 'open-door',
     STACK_FUNCTIONS_TIMEOUT_MS: '8000',
     STACK_FUNCTIONS_WATCH: '0',
     ...extraEnv,
   };
+  // Addresses of this run (Auth's site URL and allow list, Vault's project_url and key for the
+  // database's jobs), computed for these ports whatever the calling shell has set.
+  const runEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
+  for (const name of LOCAL_RUN_VARIABLES) if (!extraEnv?.[name]) delete runEnv[name];
+  localRunEnv(runEnv);
+  for (const name of LOCAL_RUN_VARIABLES) if (runEnv[name] !== undefined) env[name] = runEnv[name];
+
   const launch = async (): Promise<ChildProcess> => {
     const child = fork(path.join(ROOT, 'supabase', 'local', 'main.ts'), [], {
       cwd: ROOT,
@@ -153,16 +165,7 @@ async function startOn(
 
   const url = `http://127.0.0.1:${base}`;
   const dbUrl = env.DATABASE_URL ?? `postgresql://postgres:postgres@127.0.0.1:${env.STACK_DB_PORT}/postgres?sslmode=disable`;
-  const start = async (): Promise<ChildProcess> => {
-    const running = await launch();
-    try {
-      await pointProjectUrlAt(dbUrl, url);
-    } catch (e) {
-      await end(running);
-      throw e;
-    }
-    return running;
-  };
+  const start = (): Promise<ChildProcess> => launch();
 
   let child: ChildProcess | null;
   try {
@@ -192,23 +195,4 @@ async function startOn(
       child ??= await start();
     },
   };
-}
-
-/**
- * seed.sql stores the project's URL in Vault as `project_url` for `npm start`
- * (http://127.0.0.1:54321), where scheduled jobs read it to call the stack (an edge
- * function, say). A test stack listens elsewhere: when that secret exists, it is
- * pointed at this stack, so its jobs reach it and never a developer's `npm start`.
- */
-async function pointProjectUrlAt(dbUrl: string, url: string): Promise<void> {
-  const db = new pg.Client({ connectionString: dbUrl });
-  await db.connect();
-  try {
-    await db.query(
-      `select vault.update_secret(s.id, new_secret => $1) from vault.secrets s where s.name = 'project_url'`,
-      [url],
-    );
-  } finally {
-    await db.end();
-  }
 }

@@ -19,7 +19,11 @@ const offline = (n: number, extra: Partial<ClaimedAlert> = {}): ClaimedAlert => 
   ...extra,
 });
 
-function setup(claim: Claim, send: ((m: Mail) => Promise<void>) | null = () => Promise.resolve()) {
+function setup(
+  claim: Claim,
+  send: ((m: Mail) => Promise<void>) | null = () => Promise.resolve(),
+  siteUrl?: string,
+) {
   const outcomes: unknown[] = [];
   const net = fakeNetwork({
     'POST /rest/v1/rpc/claim_alert_emails': () => reply(claim),
@@ -28,7 +32,7 @@ function setup(claim: Claim, send: ((m: Mail) => Promise<void>) | null = () => P
       return reply((call.body as { p_ids: string[] }).p_ids.length);
     },
   });
-  return { handler: createHandler({ env: TEST_ENV, fetch: net.fetch, send }), net, outcomes };
+  return { handler: createHandler({ env: TEST_ENV, fetch: net.fetch, send, siteUrl }), net, outcomes };
 }
 
 const SERVICE_JWT = `x.${btoa(JSON.stringify({ role: 'service_role' })).replace(/=+$/, '')}.y`;
@@ -89,6 +93,19 @@ Deno.test(
     assertEquals(outcomes, [{ p_ids: ['a-1', 'a-2', 'a-3'], p_outcome: 'sent' }]);
   },
 );
+
+Deno.test('alert-emails links to the app at SITE_URL when Settings names no address, and to none without either', async () => {
+  const mails: Mail[] = [];
+  const claim: Claim = { alerts: [offline(1)], recipients: ['ops@example.com'], portal_url: null };
+  const { handler } = setup(claim, (m) => Promise.resolve(void mails.push(m)), 'http://127.0.0.1:6173');
+  assertEquals((await handler(post(SERVICE_JWT))).status, 200);
+  ok(mails[0]!.text.includes('http://127.0.0.1:6173/dashboard/equipment?device=d-1'), mails[0]!.text);
+
+  const bare: Mail[] = [];
+  const none = setup(claim, (m) => Promise.resolve(void bare.push(m)));
+  assertEquals((await none.handler(post(SERVICE_JWT))).status, 200);
+  ok(!bare[0]!.text.includes('/dashboard/equipment'), bare[0]!.text);
+});
 
 Deno.test('alert-emails with nothing pending sends nothing', async () => {
   const mails: Mail[] = [];

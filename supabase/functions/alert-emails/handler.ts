@@ -36,10 +36,12 @@ export interface Deps {
   env: SupabaseEnv;
   fetch?: typeof fetch;
   send: SendMail | null;
+  /** The app's address (the SITE_URL secret): links point there unless Settings names another (portal_url). */
+  siteUrl?: string;
 }
 
 export function defaultDeps(): Deps {
-  return { env: supabaseEnv(), send: smtpMailer() };
+  return { env: supabaseEnv(), send: smtpMailer(), siteUrl: Deno.env.get('SITE_URL') || undefined };
 }
 
 /** The role claim of a JWT's payload (its signature was checked by the gateway). */
@@ -104,8 +106,9 @@ export function screenLink(portalUrl: string | null, deviceId: string | null): s
   return `${portalUrl.replace(/\/+$/, '')}/dashboard/equipment?device=${encodeURIComponent(deviceId)}`;
 }
 
-/** One e-mail body listing every alert: what, when in the venue's time, and a link. */
-export function composeMail(to: string, claim: Claim): Mail {
+/** One e-mail body listing every alert: what, when in the venue's time, and a link (to portal_url, else `siteUrl`). */
+export function composeMail(to: string, claim: Claim, siteUrl?: string): Mail {
+  const portal = claim.portal_url ?? siteUrl ?? null;
   const lines = claim.alerts.map((a) => {
     const when =
       a.alert_type === 'back_online' && a.ended_at
@@ -113,7 +116,7 @@ export function composeMail(to: string, claim: Claim): Mail {
         : a.silent_since
           ? `last heard ${venueTime(a.silent_since, a.time_zone)}`
           : venueTime(a.created_at, a.time_zone);
-    return { a, when, link: screenLink(claim.portal_url, a.device_id) };
+    return { a, when, link: screenLink(portal, a.device_id) };
   });
   const text = [
     'Signage Portal alerts',
@@ -170,7 +173,7 @@ export function createHandler(deps: Deps): (req: Request) => Promise<Response> {
     const failures: string[] = [];
     for (const to of claim.recipients) {
       try {
-        await deps.send(composeMail(to, claim));
+        await deps.send(composeMail(to, claim, deps.siteUrl));
         sent++;
       } catch (e) {
         failures.push(`${to}: ${e instanceof Error ? e.message : String(e)}`);

@@ -46,10 +46,52 @@ export function listMigrations(supabaseDir: string): Migration[] {
     });
 }
 
+export interface MigrateOptions {
+  /**
+   * [db.vault] of config.toml: secrets upserted into Vault before the migrations run, as
+   * the Supabase CLI does on `supabase start` and `supabase db push` (pkg/vault/batch.go
+   * UpsertVaultSecrets). A value `env(NAME)` is read from the environment; one whose
+   * variable is unset is left out, with a warning, as the CLI leaves it.
+   */
+  vault?: Record<string, string>;
+  env?: NodeJS.ProcessEnv;
+}
+
+const ENV_REFERENCE = /^env\((\w+)\)$/;
+
+/** The [db.vault] secrets whose values are known: env(NAME) read from `env`, others as written. */
+export function resolveVaultSecrets(
+  vault: Record<string, string>,
+  env: NodeJS.ProcessEnv,
+  warn: (m: string) => void = () => {},
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, raw] of Object.entries(vault)) {
+    const ref = ENV_REFERENCE.exec(raw.trim());
+    const value = ref ? env[ref[1]!] : raw;
+    if (value === undefined || value === '') {
+      warn(`WARN: environment variable is unset: ${ref?.[1] ?? name} (Vault secret ${name} left as it is)`);
+      continue;
+    }
+    out[name] = value;
+  }
+  return out;
+}
+
+/** Creates or updates each secret by name (vault.create_secret / vault.update_secret). */
+export async function upsertVaultSecrets(db: Db, secrets: Record<string, string>): Promise<void> {
+  for (const [name, value] of Object.entries(secrets)) {
+    const { rows } = await db.query<{ id: string }>(`select id::text from vault.secrets where name = $1`, [name]);
+    if (rows[0]) await db.query(`select vault.update_secret($1::uuid, $2)`, [rows[0].id, value]);
+    else await db.query(`select vault.create_secret($1, $2)`, [value, name]);
+  }
+}
+
 export async function migrate(
   db: Db,
   supabaseDir: string,
   log: (m: string) => void = () => {},
+  options: MigrateOptions = {},
 ): Promise<MigrateResult> {
   const platform = PLATFORM_FILES.map((f) => readFileSync(f, 'utf8')).join('\n;\n');
   const platformHash = createHash('sha256').update(platform).digest('hex');
@@ -72,6 +114,13 @@ export async function migrate(
       insert into _local_stack.meta values ('platform_hash', '${platformHash}')
         on conflict (key) do update set value = excluded.value;`,
     );
+  }
+
+  // As `supabase start`: Vault secrets first, so migrations and the seed may read them.
+  const secrets = resolveVaultSecrets(options.vault ?? {}, options.env ?? process.env, log);
+  if (Object.keys(secrets).length) {
+    log(`updating vault secrets: ${Object.keys(secrets).join(', ')}`);
+    await upsertVaultSecrets(db, secrets);
   }
 
   const applied: string[] = [];
