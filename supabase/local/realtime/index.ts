@@ -11,12 +11,14 @@
 //   and TenantRateLimiters at connect;
 // - messages per second, the project's (max_events_per_second): the Broadcast messages clients
 //   send and receive, REST and database broadcasts (events_per_second_rate), and Postgres changes
-//   on their own counter with the same limit (db_events_per_second_rate).
+//   on their own counter with the same limit (db_events_per_second_rate);
+// - a token whose role the authenticator may not take gets no channel: the answer Realtime gives
+//   when its authorization check cannot take the role (see join).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Tx } from '../db/core.ts';
+import { JWT_ROLES, type Tx } from '../db/core.ts';
 import { ident } from '../db/sql.ts';
 import { bearerToken, verifyJwt, type Claims } from '../http/jwt.ts';
 import { gatewayAuthorization, sendJson, type Service, type StackContext, type StackRequest } from '../http/server.ts';
@@ -436,6 +438,24 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
   await feed.start();
 
   // Channel messages ------------------------------------------------------------
+  /**
+   * May a token's role be taken? The rule the rest of the stack applies (JWT_ROLES: the roles
+   * authenticator is granted, and itself; PostgREST's `set role` fails for any other). Realtime
+   * takes the role in its authorization check (Authorization.set_conn_config); when Postgres
+   * refuses it (22023 for a role that does not exist, 42501 for one not granted), that check
+   * answers :rls_policy_error and the join is refused as Unauthorized
+   * (RealtimeChannel.maybe_assign_policies), or a joined channel ends with the same message after
+   * an access_token. The local stack makes that check for every channel, public or private,
+   * whatever it carries (Broadcast, Presence, Postgres changes).
+   */
+  function roleAllowed(claims: Claims): boolean {
+    return JWT_ROLES.has(String(claims.role));
+  }
+
+  function unreadable(topic: string): string {
+    return `You do not have permissions to read from this Channel topic: ${topic.slice('realtime:'.length)}`;
+  }
+
   async function join(conn: Connection, m: Message): Promise<void> {
     const params = (m.payload ?? {}) as {
       config?: {
@@ -479,6 +499,7 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
             : 'InvalidJWTToken';
       return fail(`${code}: ${check.message}`);
     }
+    if (!roleAllowed(check.claims)) return fail(`Unauthorized: ${unreadable(m.topic)}`);
     const presenceEnabled = cfg.presence?.enabled === true;
     const ch = new Channel(
       conn,
@@ -499,7 +520,7 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
         return fail('Realtime was unable to connect to the project database');
       }
       if (!ch.policies.broadcastRead && !ch.policies.presenceRead) {
-        return fail(`Unauthorized: You do not have permissions to read from this Channel topic: ${ch.subTopic}`);
+        return fail(`Unauthorized: ${unreadable(ch.topic)}`);
       }
     }
     const pgParams = (cfg.postgres_changes ?? []).filter((b): b is Binding => !!b);
@@ -560,6 +581,7 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
     const exp = check.claims.exp as number;
     if (exp * 1000 <= Date.now())
       return shutdown(ch, `Token has expired ${Math.floor(Date.now() / 1000) - exp} seconds ago`);
+    if (!roleAllowed(check.claims)) return shutdown(ch, unreadable(ch.topic));
     ch.token = next;
     ch.claims = check.claims;
     if (ch.isPrivate) {
