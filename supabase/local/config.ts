@@ -133,7 +133,13 @@ export interface StackConfig {
     imageTransformation: boolean;
   };
   /** [realtime] enabled: without it /realtime/v1 has no route, as under the Supabase CLI. */
-  realtime: { enabled: boolean };
+  realtime: {
+    enabled: boolean;
+    /** The tenant's limits (see realtimeTenantLimits). */
+    maxChannelsPerClient: number;
+    maxJoinsPerSecond: number;
+    maxEventsPerSecond: number;
+  };
   functions: Record<string, FunctionConfig>;
   /** Product name used in e-mail templates. */
   productName: string;
@@ -242,6 +248,25 @@ export function parseDuration(v: unknown, d: number): number {
   if (!m) return d;
   const n = Number(m[1]);
   return { ms: n / 1000, s: n, m: n * 60, h: n * 3600 }[m[2] ?? 's'] ?? d;
+}
+
+/*
+ * Realtime's tenant limits. Realtime keeps them per tenant (_realtime.tenants:
+ * max_channels_per_client, max_joins_per_second, max_events_per_second; lib/realtime/api/tenant.ex)
+ * and fills a new tenant's from its environment (config/runtime.exs):
+ *   TENANT_MAX_CHANNELS_PER_CLIENT  default 100  channels one websocket may have joined
+ *   TENANT_MAX_JOINS_PER_SECOND     default 100  channel joins per second, the whole project's
+ *   TENANT_MAX_EVENTS_PER_SECOND    default 100  messages per second, the whole project's
+ * The Supabase CLI has no config.toml keys for them (its [realtime] has enabled, ip_version and
+ * max_header_length) and seeds its one tenant with those defaults (SEED_SELF_HOST); the local
+ * stack reads the same variables.
+ */
+function realtimeTenantLimits(env: NodeJS.ProcessEnv) {
+  return {
+    maxChannelsPerClient: envNumber(env, 'TENANT_MAX_CHANNELS_PER_CLIENT') ?? 100,
+    maxJoinsPerSecond: envNumber(env, 'TENANT_MAX_JOINS_PER_SECOND') ?? 100,
+    maxEventsPerSecond: envNumber(env, 'TENANT_MAX_EVENTS_PER_SECOND') ?? 100,
+  };
 }
 
 /**
@@ -377,7 +402,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
         envBool(env, 'ENABLE_IMAGE_TRANSFORMATION') ??
         bool(table(storage, 'image_transformation').enabled, false),
     },
-    realtime: { enabled: realtime.enabled !== false },
+    realtime: { enabled: realtime.enabled !== false, ...realtimeTenantLimits(env) },
     functions,
     productName: 'Signage Portal',
     vault: Object.fromEntries(

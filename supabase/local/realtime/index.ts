@@ -4,11 +4,21 @@
 // private channels (policies on realtime.messages), and the REST broadcast
 // endpoints. Messages and error texts follow supabase/realtime
 // (RealtimeWeb.RealtimeChannel, UserSocket, BroadcastController).
+//
+// Limits, as Realtime applies a tenant's (the CLI's one tenant; settings in ../config.ts):
+// - channels per websocket (max_channels_per_client), RealtimeChannel.limit_channels;
+// - channel joins per second, the project's (max_joins_per_second), RealtimeChannel.limit_joins
+//   and TenantRateLimiters at connect;
+// - messages per second, the project's (max_events_per_second): the Broadcast messages clients
+//   send and receive, REST and database broadcasts (events_per_second_rate), and Postgres changes
+//   on their own counter with the same limit (db_events_per_second_rate);
+// - a token whose role the authenticator may not take gets no channel: the answer Realtime gives
+//   when its authorization check cannot take the role (see join).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Tx } from '../db/core.ts';
+import { JWT_ROLES, type Tx } from '../db/core.ts';
 import { ident } from '../db/sql.ts';
 import { bearerToken, verifyJwt, type Claims } from '../http/jwt.ts';
 import { gatewayAuthorization, sendJson, type Service, type StackContext, type StackRequest } from '../http/server.ts';
@@ -23,6 +33,7 @@ import {
   type CompiledBinding,
 } from './changes.ts';
 import { decode, encode, encodeBroadcast, parseVsn, type Message, type UserBroadcast, type Vsn } from './protocol.ts';
+import { RateCounter } from './rate-counter.ts';
 
 /** How often a joined channel checks its token again (Realtime's @confirm_token_ms_interval). */
 const CONFIRM_TOKEN_MS = 5 * 60_000;
@@ -73,6 +84,8 @@ interface PresenceMeta {
 
 class Connection {
   readonly channels = new Map<string, Channel>();
+  /** Set once the socket has ended (either side): what the client sent after that is not read. */
+  ended = false;
   constructor(
     readonly ws: WebSocket,
     readonly vsn: Vsn,
@@ -147,6 +160,32 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
   const presence = new Map<string, Map<string, Map<Channel, PresenceMeta>>>();
   const connections = new Set<Connection>();
   const pkCache = new Map<string, Promise<string[]>>();
+
+  // The tenant's rate counters (Realtime.Tenants: joins_per_second_rate, events_per_second_rate,
+  // db_events_per_second_rate): 5 s ticks, averaged over 12, compared with the tenant's limit.
+  const limits = config.realtime;
+  const joinsRate = new RateCounter({ limit: limits.maxJoinsPerSecond });
+  const eventsRate = new RateCounter({ limit: limits.maxEventsPerSecond });
+  const dbEventsRate = new RateCounter({ limit: limits.maxEventsPerSecond });
+
+  /**
+   * A RealtimeChannel process counts each message the dispatcher hands it, and a channel that
+   * receives one while the project's limit is triggered ends with "Too many messages per second"
+   * (RealtimeChannel.handle_info(:update_rate_counter), sent by MessageDispatcher.dispatch just
+   * before the message itself goes out: the message is delivered, then the channel closes).
+   */
+  function countDelivery(): boolean {
+    eventsRate.add();
+    return eventsRate.get().triggered;
+  }
+
+  /** The socket ends from the server side (Phoenix's "disconnect" broadcast): its channels go with it. */
+  function endSocket(conn: Connection): void {
+    conn.ended = true;
+    for (const ch of [...conn.channels.values()]) leave(ch);
+    connections.delete(conn);
+    conn.ws.close(1000);
+  }
 
   // Realtime Authorization ------------------------------------------------------
   function authScope(ch: { claims: Claims; role: string; topic: string }) {
@@ -287,13 +326,16 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
   // Broadcast -----------------------------------------------------------------
   function deliverBroadcast(room: string, topic: string, b: UserBroadcast, from?: Channel): void {
     const frames = new Map<Vsn, string | Buffer | undefined>();
+    const over: Channel[] = [];
     for (const ch of rooms.get(room) ?? []) {
       if (ch === from && !ch.selfBroadcast) continue;
       if (ch.isPrivate && !ch.policies?.broadcastRead) continue;
       if (!frames.has(ch.conn.vsn)) frames.set(ch.conn.vsn, encodeBroadcast(ch.conn.vsn, topic, b));
       const frame = frames.get(ch.conn.vsn);
       if (frame !== undefined && ch.conn.ws.readyState === ch.conn.ws.OPEN) ch.conn.ws.send(frame);
+      if (countDelivery()) over.push(ch);
     }
+    for (const ch of over) shutdown(ch, 'Too many messages per second');
   }
 
   // Postgres changes ------------------------------------------------------------
@@ -346,6 +388,10 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
     if (change.schema === 'realtime' && change.table === 'messages') {
       const r = change.record;
       if (change.type !== 'INSERT' || !r || r.extension !== 'broadcast' || typeof r.topic !== 'string') return;
+      // ReplicationConnection (broadcast from the database): dropped while the project's
+      // messages-per-second limit is triggered, else counted once and sent.
+      if (eventsRate.get().triggered) return;
+      eventsRate.add();
       const topic = `realtime:${r.topic}`;
       const room = `${r.private === false ? 'public' : 'private'}:${topic}`;
       deliverBroadcast(room, topic, { event: String(r.event ?? ''), payload: r.payload ?? {}, meta: { id: r.id } });
@@ -361,6 +407,10 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
     };
     if (change.type !== 'DELETE') data.record = change.record;
     if (change.type !== 'INSERT') data.old_record = change.old_record;
+    // ReplicationPoller: while the project's Postgres changes per second (its own counter, with
+    // max_events_per_second) are over the limit, changes are skipped; else each counts once per
+    // subscription it goes to.
+    if (dbEventsRate.get().triggered) return;
     // Each subscriber's check runs once per token, whatever number of channels share it.
     const decided = new Map<string, Promise<boolean>>();
     const sends: Promise<void>[] = [];
@@ -373,7 +423,9 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
         if (!ok) decided.set(ch.token, (ok = visible(ch, change)));
         sends.push(
           ok.then((yes) => {
-            if (yes && !ch.closed) ch.push('postgres_changes', { ids, data });
+            if (!yes || ch.closed) return;
+            dbEventsRate.add(ids.length);
+            ch.push('postgres_changes', { ids, data });
           }),
         );
       }
@@ -386,6 +438,24 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
   await feed.start();
 
   // Channel messages ------------------------------------------------------------
+  /**
+   * May a token's role be taken? The rule the rest of the stack applies (JWT_ROLES: the roles
+   * authenticator is granted, and itself; PostgREST's `set role` fails for any other). Realtime
+   * takes the role in its authorization check (Authorization.set_conn_config); when Postgres
+   * refuses it (22023 for a role that does not exist, 42501 for one not granted), that check
+   * answers :rls_policy_error and the join is refused as Unauthorized
+   * (RealtimeChannel.maybe_assign_policies), or a joined channel ends with the same message after
+   * an access_token. The local stack makes that check for every channel, public or private,
+   * whatever it carries (Broadcast, Presence, Postgres changes).
+   */
+  function roleAllowed(claims: Claims): boolean {
+    return JWT_ROLES.has(String(claims.role));
+  }
+
+  function unreadable(topic: string): string {
+    return `You do not have permissions to read from this Channel topic: ${topic.slice('realtime:'.length)}`;
+  }
+
   async function join(conn: Connection, m: Message): Promise<void> {
     const params = (m.payload ?? {}) as {
       config?: {
@@ -398,7 +468,24 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
       user_token?: string;
     };
     const fail = (reason: string) => conn.reply(m, 'error', { reason });
+    // A second join of a topic on one socket replaces the first: Phoenix.Socket closes the old
+    // channel before the new join runs, whatever that join's outcome.
+    const old = conn.channels.get(m.topic);
+    if (old) {
+      old.push('phx_close', {});
+      leave(old);
+    }
     if (m.topic === 'realtime:') return fail('TopicNameRequired: You must provide a topic name');
+    // RealtimeChannel.join checks the limits before the token (limit_joins, then limit_channels).
+    // limit_joins: while the project's joins per second are over max_joins_per_second, the join is
+    // refused and the socket disconnected; every join that gets past this check counts.
+    if (joinsRate.get().triggered) {
+      fail('ClientJoinRateLimitReached: Too many joins per second');
+      return endSocket(conn);
+    }
+    joinsRate.add();
+    // limit_channels: the channels this socket has joined (Registry.count_match on its transport pid).
+    if (conn.channels.size >= limits.maxChannelsPerClient) return fail('ChannelRateLimitReached: Too many channels');
     const cfg = params.config ?? {};
     const given = params.access_token ?? params.user_token;
     const token = !given || given.startsWith('sb_') ? conn.tenantToken : given;
@@ -412,12 +499,7 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
             : 'InvalidJWTToken';
       return fail(`${code}: ${check.message}`);
     }
-    // A second join of a topic on one socket replaces the first (Phoenix closes the old channel).
-    const old = conn.channels.get(m.topic);
-    if (old) {
-      old.push('phx_close', {});
-      leave(old);
-    }
+    if (!roleAllowed(check.claims)) return fail(`Unauthorized: ${unreadable(m.topic)}`);
     const presenceEnabled = cfg.presence?.enabled === true;
     const ch = new Channel(
       conn,
@@ -438,7 +520,7 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
         return fail('Realtime was unable to connect to the project database');
       }
       if (!ch.policies.broadcastRead && !ch.policies.presenceRead) {
-        return fail(`Unauthorized: You do not have permissions to read from this Channel topic: ${ch.subTopic}`);
+        return fail(`Unauthorized: ${unreadable(ch.topic)}`);
       }
     }
     const pgParams = (cfg.postgres_changes ?? []).filter((b): b is Binding => !!b);
@@ -455,9 +537,11 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
       }
       return compiled;
     });
+    if (conn.ended) return; // the socket went away while the token or the policies were checked
     conn.channels.set(m.topic, ch);
     enter(ch);
     scheduleConfirm(ch);
+    eventsRate.get(); // assign_counter: a joined channel starts the project's events counter
     conn.reply(m, 'ok', {
       postgres_changes: pgParams.map((b, i) => ({ ...b, id: ch.bindings[i]!.id })),
     });
@@ -497,6 +581,7 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
     const exp = check.claims.exp as number;
     if (exp * 1000 <= Date.now())
       return shutdown(ch, `Token has expired ${Math.floor(Date.now() / 1000) - exp} seconds ago`);
+    if (!roleAllowed(check.claims)) return shutdown(ch, unreadable(ch.topic));
     ch.token = next;
     ch.claims = check.claims;
     if (ch.isPrivate) {
@@ -522,6 +607,9 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
       ch.policies!.broadcastWrite ??= await canWrite(ch, 'broadcast').catch(() => false);
       if (!ch.policies!.broadcastWrite) return; // dropped, as BroadcastHandler does without write access
     }
+    // BroadcastHandler.increment_rate_counter: each message a client sends counts once; it is sent
+    // even when the project is over its limit (the channels that receive it are the ones ended).
+    eventsRate.add();
     deliverBroadcast(ch.room, ch.topic, { event: String(p.event ?? ''), payload: p.payload, binary: p.binary }, ch);
     if (ch.ackBroadcast) ch.conn.reply(m, 'ok');
   }
@@ -570,14 +658,17 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
       case 'presence':
         return presenceEvent(ch, m);
       default:
-        return; // Realtime ignores other events ("Unexpected message from client")
+        eventsRate.add(); // Realtime counts and ignores other events ("Unexpected message from client")
+        return;
     }
   }
 
   // The websocket --------------------------------------------------------------
   function refuse(socket: Duplex, status: number, error: string): void {
     const body = JSON.stringify({ error });
-    const reason = status === 401 ? 'Unauthorized' : status === 404 ? 'Not Found' : 'Bad Request';
+    const reason =
+      { 401: 'Unauthorized', 404: 'Not Found', 429: 'Too Many Requests', 500: 'Internal Server Error' }[status] ??
+      'Bad Request';
     socket.end(
       `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
@@ -604,6 +695,9 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
         }[check.kind];
         return refuse(socket, 401, msg);
       }
+      // UserSocket.connect, TenantRateLimiters.check_tenant: no new socket while the project's
+      // joins per second are over the limit.
+      if (joinsRate.get().triggered) return refuse(socket, 429, 'Too many joins per second');
       wss.handleUpgrade(req, socket, head, (ws) => {
         const conn = new Connection(ws, vsn, token);
         connections.add(conn);
@@ -616,9 +710,12 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
             return; // Phoenix drops frames it cannot decode
           }
           // One socket's messages are handled in order, as one Phoenix channel process does.
-          queue = queue.then(() => onMessage(conn, m)).catch((e) => console.error('[realtime]', e));
+          queue = queue
+            .then(() => (conn.ended ? undefined : onMessage(conn, m)))
+            .catch((e) => console.error('[realtime]', e));
         });
         ws.on('close', () => {
+          conn.ended = true;
           connections.delete(conn);
           for (const ch of [...conn.channels.values()]) leave(ch);
         });
@@ -649,6 +746,7 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
       const who = { claims, role: String(claims.role), topic: full };
       if (!(await canWrite(who, 'broadcast').catch(() => false))) return false;
     }
+    eventsRate.add(); // send_message_and_count
     deliverBroadcast(`${isPrivate ? 'private' : 'public'}:${full}`, full, { ...body, event });
     return true;
   }
@@ -670,6 +768,13 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
         const messages = Array.isArray(parsed.messages) ? parsed.messages : undefined;
         if (!messages || messages.some((x) => typeof x?.topic !== 'string' || typeof x?.event !== 'string')) {
           return sendJson(res, 422, { errors: { messages: ['each message needs a topic and an event'] } });
+        }
+        // BatchBroadcast.check_rate_limit: the project's average, and the batch on top of it.
+        const { avg } = eventsRate.get();
+        if (avg > limits.maxEventsPerSecond)
+          return sendJson(res, 429, { message: 'You have exceeded your rate limit' });
+        if (messages.length + avg > limits.maxEventsPerSecond) {
+          return sendJson(res, 429, { message: 'Too many messages to broadcast, please reduce the batch size' });
         }
         for (const msg of messages) {
           await send(
@@ -700,6 +805,10 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
           return sendJson(res, 400, { message: 'Invalid JSON' });
         }
         const isPrivate = req.url.searchParams.get('private') === 'true';
+        // SingleBroadcast.check_rate_limit.
+        if (eventsRate.get().avg >= limits.maxEventsPerSecond) {
+          return sendJson(res, 429, { message: 'You have exceeded your rate limit' });
+        }
         if (!(await send(claims, params.topic!, params.event!, body, isPrivate))) {
           return sendJson(res, 401, {
             message: `You do not have permissions to write to this Channel topic: ${params.topic}`,
@@ -722,6 +831,7 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
       await db.query('select _local_stack.realtime_sync()').catch(() => undefined);
     },
     async close() {
+      for (const counter of [joinsRate, eventsRate, dbEventsRate]) counter.stop();
       await feed.stop();
       for (const conn of connections) conn.ws.terminate();
       connections.clear();
