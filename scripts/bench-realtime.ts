@@ -160,7 +160,14 @@ async function bench(engine: 'postgres' | 'pglite'): Promise<void> {
     engine,
     basePort: engine === 'postgres' ? 54880 : 54920,
     name: `bench-realtime-${engine}`,
-    env: { STACK_FIXTURES: FIXTURE },
+    env: {
+      STACK_FIXTURES: FIXTURE,
+      // Realtime's project-wide limits raised as a network of this size needs (on Supabase a
+      // tenant setting; the defaults, 100 joins and 100 messages a second, would refuse the
+      // screens' joins and close their channels: see docs on Realtime quotas).
+      TENANT_MAX_JOINS_PER_SECOND: String(Math.max(100, CLIENTS * 2)),
+      TENANT_MAX_EVENTS_PER_SECOND: String(Math.max(100, CLIENTS * 20)),
+    },
   });
   const clients: SupabaseClient[] = [];
   const serviceHeaders = { apikey: DEFAULT_SERVICE_ROLE_KEY, Authorization: `Bearer ${DEFAULT_SERVICE_ROLE_KEY}` };
