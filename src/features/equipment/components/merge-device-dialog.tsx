@@ -77,13 +77,16 @@ function MergeForm({ device, merge, onDone }: MergeFormProps) {
       setMissing(true);
       return;
     }
-    merge.mutate(
-      { from: device.id ?? '', into: target.id },
-      {
-        onSuccess: () => {
-          toast({ tone: 'success', title: `${name} merged into ${target.device_name}` });
-          onDone();
-        },
+    // The merged device's card (and this dialog in it) goes as soon as the list hears of the
+    // merge, often through Realtime before the call returns; mutate's callbacks would then
+    // never run. The promise still settles, so the toast always comes.
+    merge.mutateAsync({ from: device.id ?? '', into: target.id }).then(
+      () => {
+        toast({ tone: 'success', title: `${name} merged into ${target.device_name}` });
+        onDone();
+      },
+      () => {
+        // Shown in the dialog (merge.error).
       },
     );
   };

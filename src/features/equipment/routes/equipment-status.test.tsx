@@ -452,7 +452,8 @@ describe('a device card', () => {
     expect(await screen.findByText('DEVICE-1: Revoked')).toBeInTheDocument();
   });
 
-  it('shows the kept device’s own status after a merge', async () => {
+  it('shows the kept device’s own status after a merge, and says it merged when Realtime removed the card first', async () => {
+    const realtime = mockRealtime();
     const rows = [
       device(1, { device_name: 'Screen 1a2b3c4d', live_status: 'online', last_heartbeat: ago(MINUTE) }),
       device(2, {
@@ -469,20 +470,28 @@ describe('a device card', () => {
           { id: 'e0000000-0000-4000-8000-000000000002', device_name: 'Front window', location: null },
         ]),
       ),
-      http.post(restUrl('/rpc/merge_devices'), () => {
-        // The server folds the ghost in and leaves the kept device's report as it was.
-        rows.splice(0, 1);
+      http.post(restUrl('/rpc/merge_devices'), async () => {
+        // The server folds the ghost in and leaves the kept device's report as it was; the
+        // page hears of the delete before the call's answer arrives.
+        const [ghost] = rows.splice(0, 1);
+        realtime.change('equipment_status', 'DELETE', { id: ghost!.id });
+        await new Promise((resolve) => setTimeout(resolve, 1500));
         return new HttpResponse(null, { status: 204 });
       }),
     );
     const { user } = renderPage();
+    await realtime.joined('equipment_status');
     await user.click(await screen.findByRole('button', { name: 'Merge Screen 1a2b3c4d into another device' }));
     const dialog = await screen.findByRole('dialog', { name: 'Merge Screen 1a2b3c4d into another device' });
     expect(dialog).toHaveTextContent('The device you keep keeps its own status until it reports.');
     await user.selectOptions(within(dialog).getByLabelText('Merge into'), 'Front window');
     await user.click(within(dialog).getByRole('button', { name: 'Merge' }));
-    expect(await screen.findByText('Screen 1a2b3c4d merged into Front window')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('article', { name: 'Screen 1a2b3c4d' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Screen 1a2b3c4d' })).not.toBeInTheDocument(), {
+      timeout: 3000,
+    });
+    expect(
+      await screen.findByText('Screen 1a2b3c4d merged into Front window', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
     const kept = screen.getByRole('article', { name: 'Front window' });
     expect(kept).toHaveTextContent('Offline');
     expect(kept).toHaveTextContent('No heartbeat for 2 h');
