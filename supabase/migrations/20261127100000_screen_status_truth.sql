@@ -7,7 +7,8 @@
 --    until an admin pairs it again (pair_screen clears revoked_at). A revoked screen raises
 --    no offline alert and counts no outage in uptime; an offline alert it had open is closed
 --    at the revoke (nobody expects it to report any more), so it never comes back as
---    "back online".
+--    "back online". Paired again, it is watched once its kiosk has its login, its silence
+--    counted from then (not from the heartbeat it sent before the revoke).
 --  * Merging devices (merge_devices) no longer copies the merged device's last report onto
 --    the kept one: the kept device keeps its own status, heartbeat and alerts, and comes
 --    online only when it reports itself (or a kiosk still naming the merged device reports
@@ -396,7 +397,9 @@ begin
   select count(*) into v_back from added;
 
   -- Screens silent past the threshold: one offline alert per silence. A revoked screen is
-  -- not expected to report.
+  -- not expected to report; a screen paired (again) is expected once its kiosk has collected
+  -- its login (no pairing of it waits), counting from then, not from the heartbeat it last
+  -- sent before.
   with added as (
     insert into public.system_alerts (
       customer_id, device_id, alert_type, severity, message, silent_since, email_state
@@ -412,7 +415,8 @@ begin
       and e.revoked_at is null
       and e.customer_id is not null
       and e.last_heartbeat is not null
-      and e.last_heartbeat < now() - make_interval(mins => v_settings.offline_after_minutes)
+      and greatest(e.last_heartbeat, e.paired_at) < now() - make_interval(mins => v_settings.offline_after_minutes)
+      and not exists (select 1 from public.screen_pairings p where p.device_id = e.id)
     on conflict do nothing
     returning 1
   )
@@ -448,7 +452,7 @@ end
 $$;
 
 comment on function public.check_screen_heartbeats() is
-  'Every minute (pg_cron): raises an offline alert for each active, unrevoked screen silent past alert_settings.offline_after_minutes (one per silence), escalates long silences, resolves the alert and adds a back-online alert when heartbeats return, then asks for the e-mails.';
+  'Every minute (pg_cron): raises an offline alert for each active, unrevoked screen silent past alert_settings.offline_after_minutes (one per silence; a screen paired again counts from its pairing, once its kiosk has its login), escalates long silences, resolves the alert and adds a back-online alert when heartbeats return, then asks for the e-mails.';
 
 -- Uptime: a revoked screen is not looked at, so its time off the air is no outage
 -- (otherwise unchanged from 20261125100200_network_figures.sql).

@@ -145,8 +145,11 @@ async function pairingCall(body: Record<string, unknown>, ip: string) {
   return { status: response!.status, body: data as Record<string, unknown> };
 }
 
-/** A kiosk shows a code, the admin pairs it (to `deviceId`, or to a new device of the cafe), the kiosk signs in. */
-async function pairKiosk(admin: AnyClient, deviceId?: string): Promise<Paired> {
+/**
+ * A kiosk shows a code, the admin pairs it (to `deviceId`, or to a new device of the cafe),
+ * `paired` runs (the kiosk has not collected its login yet), the kiosk signs in.
+ */
+async function pairKiosk(admin: AnyClient, deviceId?: string, paired?: () => Promise<void>): Promise<Paired> {
   const ip = newIp();
   const started = await pairingCall({ action: 'start' }, ip);
   expect(started.status).toBe(200);
@@ -159,6 +162,7 @@ async function pairKiosk(admin: AnyClient, deviceId?: string): Promise<Paired> {
   });
   expect(error).toBeNull();
   if (!deviceId) createdDevices.push(data as string);
+  await paired?.();
   const polled = await pairingCall({ action: 'poll', pairing_id: kiosk.pairing_id, secret: kiosk.secret }, ip);
   expect(polled.status).toBe(200);
   const credentials = polled.body as { device_id: string; email: string; password: string };
@@ -325,11 +329,20 @@ describe('revoke_screen', () => {
   });
 
   it('is cleared by pairing it again: the new screen reports and plays, the old silence says nothing', async () => {
-    const again = await pairKiosk(admin, paired.deviceId);
+    // Its last heartbeat is 20 minutes old (above): until the new kiosk reports, the job
+    // must not take that silence for an outage, neither before the kiosk collects its login
+    // nor after.
+    const again = await pairKiosk(admin, paired.deviceId, async () => {
+      expect((await device(paired.deviceId)).revoked_at).toBeNull();
+      await runScreenChecks();
+      expect(await alertsOf(paired.deviceId)).toEqual([]);
+    });
     expect(again.deviceId).toBe(paired.deviceId);
     const row = await device(paired.deviceId);
     expect(row.revoked_at).toBeNull();
     expect(row.screen_user_id).toBe(again.loginId);
+    await runScreenChecks();
+    expect(await alertsOf(paired.deviceId)).toEqual([]);
 
     const { data, error } = await beat(again.screen);
     expect(error).toBeNull();
@@ -349,9 +362,10 @@ describe('revoke_screen', () => {
   it('closes the offline alert of a screen revoked while dark: it never comes "back online"', async () => {
     const dark = await pairKiosk(admin);
     expect((await beat(dark.screen)).error).toBeNull();
+    // Paired an hour ago, silent for half an hour.
     await service()
       .from('equipment_status')
-      .update({ last_heartbeat: minutesAgo(30) })
+      .update({ paired_at: minutesAgo(60), last_heartbeat: minutesAgo(30) })
       .eq('id', dark.deviceId);
     await runScreenChecks();
     const [open] = await alertsOf(dark.deviceId);
