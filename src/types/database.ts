@@ -543,6 +543,7 @@ export type Database = {
           orientation: string
           paired_at: string | null
           resolution: string | null
+          revoked_at: string | null
           screen_user_id: string | null
           status: string
           updated_at: string
@@ -564,6 +565,7 @@ export type Database = {
           orientation?: string
           paired_at?: string | null
           resolution?: string | null
+          revoked_at?: string | null
           screen_user_id?: string | null
           status?: string
           updated_at?: string
@@ -585,6 +587,7 @@ export type Database = {
           orientation?: string
           paired_at?: string | null
           resolution?: string | null
+          revoked_at?: string | null
           screen_user_id?: string | null
           status?: string
           updated_at?: string
@@ -745,6 +748,7 @@ export type Database = {
           device_id: string
           id: string
           received_at: string
+          recorded_device_id: string | null
           seconds: number
           slide_id: string | null
           started_at: string
@@ -757,6 +761,7 @@ export type Database = {
           device_id: string
           id: string
           received_at?: string
+          recorded_device_id?: string | null
           seconds: number
           slide_id?: string | null
           started_at: string
@@ -769,6 +774,7 @@ export type Database = {
           device_id?: string
           id?: string
           received_at?: string
+          recorded_device_id?: string | null
           seconds?: number
           slide_id?: string | null
           started_at?: string
@@ -950,6 +956,7 @@ export type Database = {
           paired: boolean | null
           paired_at: string | null
           resolution: string | null
+          revoked_at: string | null
           status: string | null
           updated_at: string | null
         }
@@ -1113,6 +1120,7 @@ export type Database = {
           orientation: string
           paired_at: string | null
           resolution: string | null
+          revoked_at: string | null
           screen_user_id: string | null
           status: string
           updated_at: string

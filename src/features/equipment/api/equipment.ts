@@ -7,6 +7,7 @@ import { containsPattern } from '@/lib/search-pattern';
 import { supabase } from '@/lib/supabase';
 import type { Tables } from '@/types/database';
 import { tableKeys } from '@/entities/query-keys/table-keys';
+import { heartbeatAge } from '@/entities/device/heartbeat-age';
 
 export const EQUIPMENT_STATUSES = ['online', 'idle', 'offline', 'error'] as const;
 export type EquipmentStatus = (typeof EQUIPMENT_STATUSES)[number];
@@ -18,9 +19,29 @@ export const EQUIPMENT_REFRESH_MS = 60_000;
 
 export type Device = Tables<'equipment_status_live'>;
 
-/** 'Campaign · Slide' as the screen last reported it, or null when it reported nothing. */
+/** A screen an admin revoked: off the air, taking no heartbeat, until it is paired again. */
+export function isRevoked(device: Pick<Device, 'revoked_at'>): boolean {
+  return device.revoked_at !== null && device.revoked_at !== undefined;
+}
+
+/**
+ * What a device's card says it is: 'revoked' for a revoked screen (its live status is
+ * offline, as the counts have it), else its live status (offline after 3 silent minutes).
+ */
+export function deviceState(device: Pick<Device, 'live_status' | 'revoked_at'>): string {
+  if (isRevoked(device)) return 'revoked';
+  return device.live_status ?? 'offline';
+}
+
+/** 'Revoked 5 min ago: off the air until it is paired again.' */
+export function revokedText(revokedAt: string | null, now: Date = new Date()): string {
+  const age = heartbeatAge(revokedAt, now);
+  return `Revoked ${age === 'Just now' ? 'just now' : age}: off the air until it is paired again.`;
+}
+
+/** 'Campaign · Slide' as the screen last reported it, or null when it reported nothing or was revoked since. */
 export function nowPlaying(device: Device): string | null {
-  if (!device.current_campaign_name) return null;
+  if (isRevoked(device) || !device.current_campaign_name) return null;
   return [device.current_campaign_name, device.current_slide_title].filter(Boolean).join(' · ');
 }
 

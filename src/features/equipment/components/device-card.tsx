@@ -20,7 +20,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/components/ui/error-state';
 import { useToast } from '@/components/ui/toast';
 import { formatLabel } from '@/lib/format';
-import { deviceQueryOptions, nowPlaying, type Device } from '../api/equipment';
+import { deviceQueryOptions, deviceState, isRevoked, nowPlaying, revokedText, type Device } from '../api/equipment';
 import { heartbeatAge, silenceText } from '@/entities/device/heartbeat-age';
 import { useDeleteDevice, useRevokeScreen } from '../api/screen-mutations';
 import { DeviceDetailsDialog } from './device-details-dialog';
@@ -58,6 +58,9 @@ export function DeviceCard({ device: listed, listUpdatedAt }: DeviceCardProps) {
   const remove = useDeleteDevice();
   const toast = useToast();
   const name = device.device_name ?? 'Device';
+  const revoked = isRevoked(device);
+  // A revoked screen is off the air on purpose: its silence is no news.
+  const silent = device.heartbeat_stale && !revoked;
 
   /** Reads this device again and says what it found. */
   const checkStatus = async () => {
@@ -67,8 +70,12 @@ export function DeviceCard({ device: listed, listUpdatedAt }: DeviceCardProps) {
     toast(
       checked
         ? {
-            tone: checked.heartbeat_stale || checked.live_status === 'error' ? 'danger' : 'success',
-            title: `${name}: ${formatLabel(checked.live_status ?? 'unknown')}`,
+            tone: isRevoked(checked)
+              ? 'info'
+              : checked.heartbeat_stale || checked.live_status === 'error'
+                ? 'danger'
+                : 'success',
+            title: `${name}: ${formatLabel(deviceState(checked))}`,
             description: `Last heartbeat: ${heartbeatAge(checked.last_heartbeat)}.`,
           }
         : { tone: 'danger', title: `${name} no longer exists` },
@@ -84,7 +91,7 @@ export function DeviceCard({ device: listed, listUpdatedAt }: DeviceCardProps) {
           </span>
           <h2 className="font-semibold break-all text-gray-900">{name}</h2>
         </div>
-        <DeviceStatusBadge status={device.live_status} />
+        <DeviceStatusBadge status={deviceState(device)} />
       </div>
       <dl className="space-y-1.5 px-5 py-4 text-sm text-gray-600">
         <div className="flex items-center gap-2">
@@ -108,7 +115,7 @@ export function DeviceCard({ device: listed, listUpdatedAt }: DeviceCardProps) {
             <PlayCircle aria-label="Now playing" className="size-4" />
           </dt>
           <dd className="truncate" title={nowPlaying(device) ?? undefined}>
-            {nowPlaying(device) ?? 'Nothing reported'}
+            {nowPlaying(device) ?? (revoked ? 'Nothing: revoked' : 'Nothing reported')}
           </dd>
         </div>
         {(device.app_version || device.resolution) && (
@@ -130,9 +137,10 @@ export function DeviceCard({ device: listed, listUpdatedAt }: DeviceCardProps) {
           </div>
         )}
       </dl>
-      {(device.heartbeat_stale || single.isError || gone) && (
+      {(silent || revoked || single.isError || gone) && (
         <div className="space-y-1 px-5 pb-3 text-sm">
-          {device.heartbeat_stale && (
+          {revoked && <p className="text-gray-600">{revokedText(device.revoked_at)}</p>}
+          {silent && (
             <p className="text-danger-700">
               {silenceText(device.last_heartbeat)}
               {device.status !== 'offline' && ' (counted as offline)'}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { formatDateTime, formatLabel } from '@/lib/format';
-import { nowPlaying, type Device } from '../api/equipment';
+import { deviceState, isRevoked, nowPlaying, type Device } from '../api/equipment';
 import { heartbeatAge, silenceText } from '@/entities/device/heartbeat-age';
 import { DeviceStatusBadge } from './device-status-badge';
 
@@ -31,11 +31,14 @@ export function DeviceDetailsDialog({ device, open, onOpenChange }: DeviceDetail
         <dl className="divide-y divide-gray-100">
           <Item label="Status">
             <span className="inline-flex flex-wrap items-center gap-2">
-              <DeviceStatusBadge status={device.live_status} />
-              {device.heartbeat_stale && <span className="text-danger-700">{silenceText(device.last_heartbeat)}</span>}
+              <DeviceStatusBadge status={deviceState(device)} />
+              {device.heartbeat_stale && !isRevoked(device) && (
+                <span className="text-danger-700">{silenceText(device.last_heartbeat)}</span>
+              )}
             </span>
           </Item>
           <Item label="Reported status">{formatLabel(device.status)}</Item>
+          {isRevoked(device) && <Item label="Revoked">{formatDateTime(device.revoked_at)}</Item>}
           <Item label="Active">{device.is_active ? 'Yes' : 'No'}</Item>
           <Item label="Location">{device.location}</Item>
           <Item label="Last heartbeat">
@@ -44,7 +47,9 @@ export function DeviceDetailsDialog({ device, open, onOpenChange }: DeviceDetail
               : 'Never'}
           </Item>
           <Item label="Last content update">{formatDateTime(device.last_content_update, 'Never')}</Item>
-          <Item label="Now playing">{nowPlaying(device) ?? 'Nothing reported'}</Item>
+          <Item label="Now playing">
+            {nowPlaying(device) ?? (isRevoked(device) ? 'Nothing: revoked' : 'Nothing reported')}
+          </Item>
           <Item label="Orientation">{device.orientation === 'portrait' ? 'Portrait' : 'Landscape'}</Item>
           <Item label="Resolution">{device.resolution}</Item>
           <Item label="App version">{device.app_version}</Item>

@@ -6,8 +6,10 @@ const tones: Record<string, BadgeProps['tone']> = {
   idle: 'warning',
   offline: 'neutral',
   error: 'danger',
+  revoked: 'neutral',
 };
 
+/** A device's state as its card says it: online, idle, offline, error or revoked. */
 export function DeviceStatusBadge({ status }: { status: string | null }) {
   const value = status ?? 'offline';
   return <Badge tone={tones[value] ?? 'neutral'}>{formatLabel(value)}</Badge>;

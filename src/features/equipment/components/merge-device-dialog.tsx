@@ -25,7 +25,8 @@ export interface MergeDeviceDialogProps {
 
 /**
  * Merges a device the old heartbeat made (one per browser) into the device it really was,
- * another device of the same venue: the campaigns that chose it follow, then it is deleted.
+ * another device of the same venue: the campaigns that chose it, its plays and its alerts follow, then it is
+ * deleted. The kept device's status is its own (merge_devices copies no report over).
  */
 export function MergeDeviceDialog({ device, open, onOpenChange }: MergeDeviceDialogProps) {
   const merge = useMergeDevices();
@@ -41,8 +42,8 @@ export function MergeDeviceDialog({ device, open, onOpenChange }: MergeDeviceDia
           <DialogTitle>Merge {name} into another device</DialogTitle>
           <DialogDescription>
             For a device listed twice, for example once per browser that played on it. The campaigns that chose {name}{' '}
-            play on the device you pick, its latest report moves over if it is newer, and {name} is deleted. This cannot
-            be undone.
+            play on the device you pick, its plays and alerts move to it, and {name} is deleted. The device you keep
+            keeps its own status until it reports. This cannot be undone.
           </DialogDescription>
         </DialogHeader>
         {/* Mounted only while open: each opening starts with no choice. */}
@@ -76,13 +77,16 @@ function MergeForm({ device, merge, onDone }: MergeFormProps) {
       setMissing(true);
       return;
     }
-    merge.mutate(
-      { from: device.id ?? '', into: target.id },
-      {
-        onSuccess: () => {
-          toast({ tone: 'success', title: `${name} merged into ${target.device_name}` });
-          onDone();
-        },
+    // The merged device's card (and this dialog in it) goes as soon as the list hears of the
+    // merge, often through Realtime before the call returns; mutate's callbacks would then
+    // never run. The promise still settles, so the toast always comes.
+    merge.mutateAsync({ from: device.id ?? '', into: target.id }).then(
+      () => {
+        toast({ tone: 'success', title: `${name} merged into ${target.device_name}` });
+        onDone();
+      },
+      () => {
+        // Shown in the dialog (merge.error).
       },
     );
   };

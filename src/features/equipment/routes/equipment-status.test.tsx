@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '@tests/setup/msw-server';
@@ -373,6 +373,130 @@ describe('a device card', () => {
     expect(within(details).getByText('Screen reports').nextSibling).toHaveTextContent('weather: Failed to fetch');
   });
 
+  it('says Revoked for a revoked screen, with nothing playing and no silence to worry about', async () => {
+    answers([
+      device(1, {
+        status: 'offline',
+        live_status: 'offline',
+        heartbeat_stale: true,
+        last_heartbeat: ago(10 * MINUTE),
+        revoked_at: ago(4 * MINUTE),
+        paired: false,
+        // What it played before the revoke, should a row still name it.
+        current_campaign_name: 'Cafe Daily Specials',
+        current_slide_title: 'Morning latte',
+      }),
+    ]);
+    const { user } = renderPage();
+    const card = await screen.findByRole('article', { name: 'DEVICE-1' });
+    expect(within(card).getByText('Revoked')).toBeInTheDocument();
+    expect(card).not.toHaveTextContent(/Online|Offline/);
+    expect(card).not.toHaveTextContent('Cafe Daily Specials');
+    expect(card).toHaveTextContent('Nothing: revoked');
+    expect(card).toHaveTextContent('Revoked 4 min ago: off the air until it is paired again.');
+    expect(card).not.toHaveTextContent('No heartbeat for');
+    // No longer paired: nothing to revoke; it can be merged into the device it became.
+    expect(within(card).queryByRole('button', { name: 'Revoke DEVICE-1' })).not.toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Merge DEVICE-1 into another device' })).toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: 'View details of DEVICE-1' }));
+    const details = await screen.findByRole('dialog', { name: 'DEVICE-1' });
+    expect(within(details).getByText('Status').nextSibling).toHaveTextContent(/^Revoked$/);
+    expect(within(details).getByText('Revoked', { selector: 'dt' })).toBeInTheDocument();
+    expect(within(details).getByText('Now playing').nextSibling).toHaveTextContent('Nothing: revoked');
+  });
+
+  it('says Revoked at once after a revoke, and Check Status says so too', async () => {
+    const rows = [
+      device(1, {
+        paired: true,
+        last_heartbeat: ago(0),
+        current_campaign_name: 'Cafe Daily Specials',
+        current_slide_title: 'Morning latte',
+      }),
+    ];
+    answers(rows);
+    server.use(
+      http.post(restUrl('/rpc/revoke_screen'), () => {
+        rows[0] = device(1, {
+          status: 'offline',
+          live_status: 'offline',
+          paired: false,
+          last_heartbeat: ago(0),
+          revoked_at: ago(0),
+        });
+        return new HttpResponse(null, { status: 204 });
+      }),
+      http.get(restUrl('/equipment_status_live'), ({ request }) => {
+        const single = new URL(request.url).searchParams.get('id');
+        return single
+          ? HttpResponse.json(rows[0])
+          : HttpResponse.json(rows, { headers: { 'Content-Range': `0-${rows.length - 1}/${rows.length}` } });
+      }),
+    );
+    const { user } = renderPage();
+    const card = await screen.findByRole('article', { name: 'DEVICE-1' });
+    expect(card).toHaveTextContent('Online');
+    expect(card).toHaveTextContent('Cafe Daily Specials · Morning latte');
+    await user.click(within(card).getByRole('button', { name: 'Revoke DEVICE-1' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Revoke DEVICE-1?' })).getByRole('button', {
+        name: 'Revoke',
+      }),
+    );
+    expect(await within(card).findByText('Revoked')).toBeInTheDocument();
+    expect(card).not.toHaveTextContent('Online');
+    expect(card).not.toHaveTextContent('Cafe Daily Specials');
+
+    await user.click(within(card).getByRole('button', { name: 'Check status of DEVICE-1' }));
+    expect(await screen.findByText('DEVICE-1: Revoked')).toBeInTheDocument();
+  });
+
+  it('shows the kept device’s own status after a merge, and says it merged when Realtime removed the card first', async () => {
+    const realtime = mockRealtime();
+    const rows = [
+      device(1, { device_name: 'Screen 1a2b3c4d', live_status: 'online', last_heartbeat: ago(MINUTE) }),
+      device(2, {
+        device_name: 'Front window',
+        live_status: 'offline',
+        heartbeat_stale: true,
+        last_heartbeat: ago(120 * MINUTE),
+      }),
+    ];
+    answers(rows);
+    server.use(
+      http.get(restUrl('/equipment_status'), () =>
+        HttpResponse.json([
+          { id: 'e0000000-0000-4000-8000-000000000002', device_name: 'Front window', location: null },
+        ]),
+      ),
+      http.post(restUrl('/rpc/merge_devices'), async () => {
+        // The server folds the ghost in and leaves the kept device's report as it was; the
+        // page hears of the delete before the call's answer arrives.
+        const [ghost] = rows.splice(0, 1);
+        realtime.change('equipment_status', 'DELETE', { id: ghost!.id });
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = renderPage();
+    await realtime.joined('equipment_status');
+    await user.click(await screen.findByRole('button', { name: 'Merge Screen 1a2b3c4d into another device' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Merge Screen 1a2b3c4d into another device' });
+    expect(dialog).toHaveTextContent('The device you keep keeps its own status until it reports.');
+    await user.selectOptions(within(dialog).getByLabelText('Merge into'), 'Front window');
+    await user.click(within(dialog).getByRole('button', { name: 'Merge' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Screen 1a2b3c4d' })).not.toBeInTheDocument(), {
+      timeout: 3000,
+    });
+    expect(
+      await screen.findByText('Screen 1a2b3c4d merged into Front window', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    const kept = screen.getByRole('article', { name: 'Front window' });
+    expect(kept).toHaveTextContent('Offline');
+    expect(kept).toHaveTextContent('No heartbeat for 2 h');
+  });
+
   it('merges a device into another of its venue after a choice, by keyboard', async () => {
     answers([device(1, { device_name: 'Screen 1a2b3c4d' }), device(2, { device_name: 'Front window' })]);
     const merged: unknown[] = [];
@@ -433,6 +557,30 @@ describe('a device card', () => {
 });
 
 describe('equipment status, live', () => {
+  it('turns a playing screen’s card to Revoked when another admin revokes it', async () => {
+    const realtime = mockRealtime();
+    const rows = [
+      device(1, {
+        paired: true,
+        last_heartbeat: ago(0),
+        current_campaign_name: 'Cafe Daily Specials',
+        current_slide_title: 'Morning latte',
+      }),
+    ];
+    answers(rows);
+    renderPage();
+    const card = await screen.findByRole('article', { name: 'DEVICE-1' });
+    expect(card).toHaveTextContent('Online');
+    await realtime.joined('equipment_status');
+
+    const revokedAt = ago(0);
+    rows[0] = device(1, { status: 'offline', live_status: 'offline', paired: false, revoked_at: revokedAt });
+    realtime.change('equipment_status', 'UPDATE', { id: rows[0].id, status: 'offline', revoked_at: revokedAt });
+    expect(await within(card).findByText('Revoked', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(card).not.toHaveTextContent('Cafe Daily Specials');
+    expect(card).toHaveTextContent('Revoked just now');
+  });
+
   it('shows a new screen and a screen coming back online without a refresh', async () => {
     const realtime = mockRealtime();
     const rows = [device(2, { live_status: 'offline', heartbeat_stale: true, last_heartbeat: ago(9 * MINUTE) })];
