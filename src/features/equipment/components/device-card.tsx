@@ -219,14 +219,17 @@ export function DeviceCard({ device: listed, listUpdatedAt }: DeviceCardProps) {
         destructive
         isPending={remove.isPending}
         onConfirm={() =>
-          remove.mutate(id, {
-            onSuccess: () => {
+          // The card (and this dialog) goes as soon as the list hears of the deletion, often
+          // through Realtime before the call returns, and mutate's callbacks would then never
+          // run; the promise still settles, so the toast always comes.
+          void remove.mutateAsync(id).then(
+            () => {
               setDeleteOpen(false);
               toast({ tone: 'success', title: `${name} deleted` });
             },
-            onError: (error) =>
+            (error: Error) =>
               toast({ tone: 'danger', title: 'Failed to delete the device', description: error.message }),
-          })
+          )
         }
       />
       <ConfirmDialog

@@ -48,7 +48,7 @@ export function useChosenDevice(): string | null {
 async function getMyScreens() {
   const { data } = await supabase
     .from('equipment_status_live')
-    .select('id, device_name, location, orientation, paired, last_heartbeat, live_status')
+    .select('id, device_name, location, orientation, paired, revoked_at, last_heartbeat, live_status')
     .order('device_name')
     .throwOnError();
   return data;
@@ -82,12 +82,18 @@ export function useAddMyScreen() {
   });
 }
 
+/** Whether a kiosk may be this screen: one that is paired plays on its own login, a revoked one takes no reports. */
+export function canBeChosen(screen: Pick<MyScreen, 'paired' | 'revoked_at'>): boolean {
+  return screen.paired !== true && !screen.revoked_at;
+}
+
 /**
- * Whether `deviceId` is still one of the signed-in venue's devices. Asked when the
- * heartbeat is refused, so that only a device that is really gone (deleted, merged, moved
- * to another venue) makes the kiosk ask again; a failed read counts as still there.
+ * Whether `deviceId` is still a screen of the signed-in venue that this kiosk may be.
+ * Asked when the heartbeat is refused, so that only a device that is really gone (deleted,
+ * merged, moved to another venue) or revoked by an admin makes the kiosk ask again; a
+ * failed read counts as still there.
  */
 export async function deviceStillMine(deviceId: string): Promise<boolean> {
-  const { data, error } = await supabase.from('equipment_status').select('id').eq('id', deviceId).limit(1);
-  return error ? true : data.length > 0;
+  const { data, error } = await supabase.from('equipment_status').select('id, revoked_at').eq('id', deviceId).limit(1);
+  return error ? true : data.length > 0 && !data[0]!.revoked_at;
 }

@@ -15,7 +15,7 @@ import { OrientationField } from '@/entities/device/orientation-field';
 import { heartbeatAge } from '@/entities/device/heartbeat-age';
 import { failureOr } from '@/lib/write-errors';
 import { cn } from '@/utils/cn';
-import { chooseDevice, myScreensQueryOptions, useAddMyScreen } from '../api/device';
+import { canBeChosen, chooseDevice, myScreensQueryOptions, useAddMyScreen } from '../api/device';
 import { LoadingSlides } from './playlist-screen';
 
 const newScreenSchema = z.object({ name: deviceNameSchema, orientation: z.enum(ORIENTATIONS) });
@@ -61,7 +61,7 @@ export function ChooseScreen({ signOut }: ChooseScreenProps) {
               <li key={screen.id}>
                 <button
                   type="button"
-                  disabled={screen.paired === true}
+                  disabled={!canBeChosen(screen)}
                   onClick={() => screen.id && chooseDevice(screen.id)}
                   className={cn(
                     'flex w-full cursor-pointer items-start gap-3 rounded-lg border border-gray-700 bg-gray-900 p-4 text-left hover:border-brand-500 hover:bg-gray-800 disabled:cursor-not-allowed disabled:opacity-60',
@@ -74,9 +74,11 @@ export function ChooseScreen({ signOut }: ChooseScreenProps) {
                     <span className="block text-sm text-gray-400">
                       {screen.paired
                         ? 'Paired screen: plays on its own'
-                        : [screen.location, `Last seen: ${heartbeatAge(screen.last_heartbeat)}`]
-                            .filter(Boolean)
-                            .join(' · ')}
+                        : screen.revoked_at
+                          ? 'Revoked: your operator can pair it again'
+                          : [screen.location, `Last seen: ${heartbeatAge(screen.last_heartbeat)}`]
+                              .filter(Boolean)
+                              .join(' · ')}
                     </span>
                   </span>
                 </button>

@@ -257,6 +257,16 @@ describe('/slides on a browser that does not know which screen it is', () => {
       last_heartbeat: null,
       live_status: 'online',
     },
+    {
+      id: 'e0000000-0000-4000-8000-00000000000a',
+      device_name: 'Patio',
+      location: null,
+      orientation: 'landscape',
+      paired: false,
+      revoked_at: '2026-11-26T10:00:00Z',
+      last_heartbeat: '2026-11-26T09:59:00Z',
+      live_status: 'offline',
+    },
   ];
 
   beforeEach(() => {
@@ -268,8 +278,10 @@ describe('/slides on a browser that does not know which screen it is', () => {
     answer(playlist([item('a', 'Welcome', 1)]));
     const { user } = renderSlides();
     expect(await screen.findByRole('heading', { name: 'Which screen is this?' })).toBeInTheDocument();
-    // A paired screen plays on its own login: it cannot be chosen here.
+    // A paired screen plays on its own login, a revoked one takes no reports: neither can be chosen here.
     expect(screen.getByRole('button', { name: /Counter/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /Patio/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /Patio/ })).toHaveTextContent('Revoked: your operator can pair it again');
     expect(playlistCalls).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: /Bar/ }));
@@ -335,6 +347,25 @@ describe('/slides on a browser that does not know which screen it is', () => {
         ),
       ),
       http.get(restUrl('/equipment_status'), () => HttpResponse.json([])),
+    );
+    renderSlides();
+    expect(await screen.findByRole('heading', { name: 'Which screen is this?' })).toBeInTheDocument();
+    expect(localStorage.getItem('signage-player:device-id')).toBeNull();
+  });
+
+  it('asks again when an admin revoked the chosen screen (its heartbeat is refused, it is still there)', async () => {
+    localStorage.setItem('signage-player:device-id', FRONT);
+    answer(playlist([item('a', 'Welcome', 1)]));
+    server.use(
+      http.post(restUrl('/rpc/player_heartbeat'), () =>
+        HttpResponse.json(
+          { code: '42501', message: 'This screen was revoked.', details: null, hint: null },
+          { status: 403 },
+        ),
+      ),
+      http.get(restUrl('/equipment_status'), () =>
+        HttpResponse.json([{ id: FRONT, revoked_at: '2026-11-26T10:00:00Z' }]),
+      ),
     );
     renderSlides();
     expect(await screen.findByRole('heading', { name: 'Which screen is this?' })).toBeInTheDocument();
