@@ -1,12 +1,12 @@
 // setup-password: sets the password of the caller's own account. The caller
 // proves the account is theirs with a session of that account (the bearer
 // token) or with the token_hash of the invite e-mail sent to it.
-import type { User } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { json } from '../_shared/cors.ts';
 import { HttpError, parseBody, postHandler } from '../_shared/http.ts';
 import { anonClient, bearerToken, serviceClient, supabaseEnv, type SupabaseEnv } from '../_shared/supabase-clients.ts';
 import { emailField, MIN_PASSWORD_LENGTH, sameEmail } from '../_shared/validation.ts';
+import { type JwtVerifier, jwtVerifier } from '../_shared/verify-jwt.ts';
 
 export const NOT_SIGNED_IN = 'Not signed in';
 export const NOT_YOUR_ACCOUNT = 'You can only set the password of your own account';
@@ -27,29 +27,33 @@ export function defaultDeps(): Deps {
   return { env: supabaseEnv() };
 }
 
-/** The account the caller has proved is theirs, or null. */
-async function provenUser(deps: Deps, req: Request, tokenHash: string | null | undefined): Promise<User | null> {
-  const auth = anonClient(deps.env, { fetch: deps.fetch });
-  const token = bearerToken(req);
-  // The anon key is a bearer too (the SPA sends it when nobody is signed in): only a user's session counts.
-  if (token && token !== deps.env.anonKey) {
-    const { data, error } = await auth.auth.getUser(token);
-    if (!error && data.user) return data.user;
-  }
+/** The account the caller has proved is theirs (its id and e-mail), or null. */
+async function provenUser(
+  deps: Deps,
+  verifier: JwtVerifier,
+  req: Request,
+  tokenHash: string | null | undefined,
+): Promise<{ id: string; email: string | undefined } | null> {
+  // The anon key is a bearer too (the SPA sends it when nobody is signed in): only a user's
+  // session counts, verified, and confirmed by Auth to still stand (its e-mail is Auth's).
+  const user = await verifier.user(bearerToken(req), { current: true });
+  if (user) return user;
   if (tokenHash) {
+    const auth = anonClient(deps.env, { fetch: deps.fetch });
     const { data, error } = await auth.auth.verifyOtp({ type: 'invite', token_hash: tokenHash });
-    if (!error && data.user) return data.user;
+    if (!error && data.user) return { id: data.user.id, email: data.user.email };
   }
   return null;
 }
 
 export function createHandler(deps: Deps): (req: Request) => Promise<Response> {
+  const verifier = jwtVerifier(deps.env, { fetch: deps.fetch });
   return postHandler(async (req) => {
     const { email, password, token_hash } = await parseBody(req, bodySchema);
     // Checked before the invite token is spent, so a too-short password does not use up the link.
     if (password.length < MIN_PASSWORD_LENGTH) throw new HttpError(422, TOO_SHORT);
 
-    const user = await provenUser(deps, req, token_hash);
+    const user = await provenUser(deps, verifier, req, token_hash);
     if (!user) throw new HttpError(401, NOT_SIGNED_IN);
     if (!sameEmail(user.email, email)) throw new HttpError(403, NOT_YOUR_ACCOUNT);
 

@@ -1,12 +1,19 @@
 import { deepStrictEqual as assertEquals, ok } from 'node:assert/strict';
 import { fakeNetwork, type FakeRoute, fakeUser, reply, TEST_ENV } from '../_shared/fake-fetch.ts';
+import { jwksRoute, sessionToken } from '../_shared/fake-jwt.ts';
 import { createHandler, NOT_SIGNED_IN, NOT_YOUR_ACCOUNT, TOO_SHORT } from './handler.ts';
 
-const OWN_TOKEN = 'access-token-of-cafe';
+/** The venue's session, as Auth signs it with the project's signing key. */
+const OWN_TOKEN = await sessionToken({
+  sub: '0c0c0c0c-0000-4000-8000-000000000001',
+  role: 'authenticated',
+  email: 'cafe@example.com',
+});
 const INVITE_HASH = 'invite-hash-of-cafe';
 
 function setup(routes: Record<string, FakeRoute> = {}) {
   const net = fakeNetwork({
+    ...jwksRoute(),
     'GET /auth/v1/user': (call) =>
       call.headers.get('Authorization') === `Bearer ${OWN_TOKEN}`
         ? reply(fakeUser('0c0c0c0c-0000-4000-8000-000000000001', 'cafe@example.com'))
