@@ -105,7 +105,7 @@ export interface StackConfig {
     };
     /**
      * The asymmetric keys GoTrue signs sessions with ([auth] signing_keys_path, else the
-     * Supabase CLI's default ES256 key): private JWKs, the first with key_ops "sign" signs.
+     * Supabase CLI's default ES256 key): private JWKs; the one with key_ops "sign" signs, the others only verify.
      */
     signingKeys: SigningJwk[];
     /** Per-IP request limits, GoTrue's tollbooth buckets: requests per 5 minutes, bursts of 30. */
@@ -270,21 +270,49 @@ function realtimeTenantLimits(env: NodeJS.ProcessEnv) {
 }
 
 /**
- * [auth] signing_keys_path: a JSON array of private JWKs, as `supabase gen signing-key`
- * writes it (relative paths from supabase/, as the CLI resolves them). Without it, the
- * CLI's default key.
+ * [auth] signing_keys_path as the Supabase CLI reads it (pkg/config/config.go): a JSON
+ * array of private JWKs as `supabase gen signing-key` writes it, a relative path taken
+ * from supabase/ ("failed to read signing keys" / "failed to decode signing keys" when it
+ * cannot be). Without it, the CLI's default ES256 key. The keys are then checked as
+ * GoTrue checks GOTRUE_JWT_KEYS when it starts (http/jwt.ts registerSigningKeys).
+ * STACK_SIGNING_KEYS_PATH in the environment wins over the file's setting (absolute, or
+ * relative to supabase/ likewise).
  */
-function readSigningKeys(file: string): SigningJwk[] {
+export function readSigningKeys(file: string): SigningJwk[] {
   if (!file) return [DEFAULT_SIGNING_KEY];
   const full = path.isAbsolute(file) ? file : path.join(SUPABASE_DIR, file);
-  let keys: unknown;
+  let text: string;
   try {
-    keys = JSON.parse(readFileSync(full, 'utf8'));
+    text = readFileSync(full, 'utf8');
   } catch (e) {
     throw new Error(`failed to read signing keys: ${(e as Error).message}`);
   }
-  if (!Array.isArray(keys) || keys.length === 0) throw new Error(`failed to decode signing keys: ${full} holds no JWK array`);
+  let keys: unknown;
+  try {
+    keys = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`failed to decode signing keys: ${full}: ${(e as Error).message}`);
+  }
+  if (!Array.isArray(keys)) throw new Error(`failed to decode signing keys: ${full} holds no JSON array of JWKs`);
   return keys as SigningJwk[];
+}
+
+/**
+ * Auth features GoTrue has that this stack does not implement: switched on (in
+ * config.toml or by their GOTRUE_* variable) they stop the stack at start-up with this
+ * message, rather than answering 500 when a client reaches them. Switched off, as in
+ * this project, each route answers GoTrue's own "disabled" error (auth/features.ts).
+ */
+function refuseUnavailableAuthFeatures(on: Record<string, boolean>): void {
+  const names = Object.entries(on)
+    .filter(([, enabled]) => enabled)
+    .map(([name]) => name);
+  if (names.length) {
+    throw new Error(
+      `supabase/config.toml switches on ${names.join(', ')}, which the local stack does not implement; ` +
+        'switch it off here (Supabase Auth then answers its "disabled" errors) or run `supabase start`',
+    );
+  }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
@@ -307,6 +335,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
   const jwtSecret = env.JWT_SECRET ?? DEFAULT_JWT_SECRET;
   const signingKeys = readSigningKeys(envValue(env, 'STACK_SIGNING_KEYS_PATH') ?? str(auth.signing_keys_path, ''));
   registerSigningKeys(jwtSecret, signingKeys);
+  const web3 = table(auth, 'web3');
+  const passkeys = envBool(env, 'GOTRUE_PASSKEY_ENABLED') ?? bool(table(auth, 'passkey').enabled, false);
+  const web3Enabled = {
+    solana: envBool(env, 'GOTRUE_EXTERNAL_WEB3_SOLANA_ENABLED') ?? bool(table(web3, 'solana').enabled, false),
+    ethereum: envBool(env, 'GOTRUE_EXTERNAL_WEB3_ETHEREUM_ENABLED') ?? bool(table(web3, 'ethereum').enabled, false),
+  };
+  const manualLinking =
+    envBool(env, 'GOTRUE_SECURITY_MANUAL_LINKING_ENABLED') ?? bool(auth.enable_manual_linking, false);
+  const phoneFactors = factorSwitch('phone', 'PHONE');
+  const webAuthnFactors = factorSwitch('web_authn', 'WEB_AUTHN');
+  refuseUnavailableAuthFeatures({
+    '[auth.passkey] enabled (passkeys)': passkeys,
+    '[auth.web3.solana] enabled': web3Enabled.solana,
+    '[auth.web3.ethereum] enabled': web3Enabled.ethereum,
+    '[auth] enable_manual_linking (identity linking needs OAuth providers)': manualLinking,
+    '[auth.mfa.phone] enroll_enabled (phone factors need an SMS provider)': phoneFactors.enroll,
+    '[auth.mfa.phone] verify_enabled': phoneFactors.verify,
+    '[auth.mfa.web_authn] enroll_enabled (WebAuthn factors)': webAuthnFactors.enroll,
+    '[auth.mfa.web_authn] verify_enabled': webAuthnFactors.verify,
+    '[auth.oauth_server] enabled (the OAuth 2.1 server)':
+      envBool(env, 'GOTRUE_OAUTH_SERVER_ENABLED') ?? bool(table(auth, 'oauth_server').enabled, false),
+  });
   const storage = table(toml, 'storage');
   const realtime = table(toml, 'realtime');
   const fnTable = table(toml, 'functions');
@@ -370,18 +420,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
       otpExpiry: num(authEmail.otp_expiry, 3600),
       anonymousSignIns:
         envBool(env, 'GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED') ?? bool(auth.enable_anonymous_sign_ins, false),
-      manualLinking: envBool(env, 'GOTRUE_SECURITY_MANUAL_LINKING_ENABLED') ?? bool(auth.enable_manual_linking, false),
-      passkeys: envBool(env, 'GOTRUE_PASSKEY_ENABLED') ?? bool(table(auth, 'passkey').enabled, false),
-      web3: {
-        solana: envBool(env, 'GOTRUE_EXTERNAL_WEB3_SOLANA_ENABLED') ?? bool(table(table(auth, 'web3'), 'solana').enabled, false),
-        ethereum:
-          envBool(env, 'GOTRUE_EXTERNAL_WEB3_ETHEREUM_ENABLED') ?? bool(table(table(auth, 'web3'), 'ethereum').enabled, false),
-      },
+      manualLinking,
+      passkeys,
+      web3: web3Enabled,
       mfa: {
         maxEnrolledFactors: envNumber(env, 'GOTRUE_MFA_MAX_ENROLLED_FACTORS') ?? num(authMfa.max_enrolled_factors, 10),
         totp: factorSwitch('totp', 'TOTP'),
-        phone: factorSwitch('phone', 'PHONE'),
-        webAuthn: factorSwitch('web_authn', 'WEB_AUTHN'),
+        phone: phoneFactors,
+        webAuthn: webAuthnFactors,
         challengeAndVerifyPerMinute: envNumber(env, 'GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY') ?? 15,
       },
       signingKeys,

@@ -7,6 +7,7 @@ import { loadConfig, SUPABASE_DIR, type StackConfig } from './config.ts';
 import type { Db } from './db/core.ts';
 import { openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
+import { signingKeyId } from './http/jwt.ts';
 import { createHttpServer, gatewayClientAddress, type Services, type StackContext } from './http/server.ts';
 import { createRestService } from './rest/index.ts';
 import { createAuthService } from './auth/index.ts';
@@ -162,6 +163,8 @@ export function printUrls(stack: RunningStack, log: (l: string) => void = consol
   for (const [k, v] of Object.entries(stack.urls)) log(`  ${k.padEnd(width)}  ${v}`);
   log(`  ${'anon key'.padEnd(width)}  ${stack.config.anonKey}`);
   log(`  ${'service_role key'.padEnd(width)}  ${stack.config.serviceRoleKey}`);
+  const signing = signingKeyId(stack.config.jwtSecret);
+  if (signing) log(`  ${'sessions signed'.padEnd(width)}  ${signing.alg}, kid ${signing.kid}`);
 }
 
 /** Stops on SIGINT/SIGTERM, once. */

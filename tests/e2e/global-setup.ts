@@ -6,9 +6,18 @@
 // A small control server on the control port lets a test take both down and bring
 // them back on the same ports and data (POST /stop, POST /start), as when `npm start`
 // is stopped and started again beside a screen that keeps playing.
+//
+// The run's stack signs sessions with an RS256 key of its own, as a project with JWT
+// signing keys does: a key file as `supabase gen signing-key --algorithm RS256` writes
+// it, made here and read through [auth] signing_keys_path's semantics
+// (STACK_SIGNING_KEYS_PATH), so every test runs on RS256 sessions (signing-keys.spec.ts
+// checks the browser's). The stack suite keeps the CLI's default ES256 key.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
+import { exportJWK, generateKeyPair } from 'jose';
 import { build, preview, type PreviewServer } from 'vite';
 import { requireChromium } from '../support/chromium.ts';
 import { startTestStack } from '../support/stack-process.ts';
@@ -16,11 +25,28 @@ import { e2ePorts } from './ports.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
+/** A new RS256 signing key in a file, as `supabase gen signing-key --algorithm RS256` writes it. */
+async function writeSigningKey(file: string): Promise<void> {
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true, modulusLength: 2048 });
+  const { kty, ...material } = await exportJWK(privateKey);
+  const key = { kty, kid: randomUUID(), use: 'sig', key_ops: ['sign', 'verify'], alg: 'RS256', ext: true, ...material };
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify([key], null, 2)}\n`, { mode: 0o600 });
+}
+
 export default async function globalSetup(_config: FullConfig) {
   await requireChromium();
   const { basePort, appPort, controlPort } = e2ePorts();
   const appUrl = `http://127.0.0.1:${appPort}`;
-  const stack = await startTestStack({ basePort, name: `e2e-${basePort}`, env: { STACK_SITE_URL: appUrl } });
+  const signingKeys = path.join(ROOT, '.local', 'e2e', `signing-keys-${basePort}.json`);
+  await writeSigningKey(signingKeys);
+  // The tests read the key's kid from the file (signing-keys.spec.ts).
+  process.env.E2E_SIGNING_KEYS_PATH = signingKeys;
+  const stack = await startTestStack({
+    basePort,
+    name: `e2e-${basePort}`,
+    env: { STACK_SITE_URL: appUrl, STACK_SIGNING_KEYS_PATH: signingKeys },
+  });
   let app: PreviewServer | null = null;
   try {
     const outDir = path.join(ROOT, '.local', 'e2e', `dist-${appPort}`);

@@ -1,12 +1,17 @@
 // What supabase-js reaches beyond e-mail and password, answered as GoTrue answers it with
 // this project's config.toml (the same as `supabase start`): anonymous sign-ins off, no
-// SSO, no passkeys, no manual identity linking, no web3 and no id_token providers, and
-// reauthenticate mailing its code; and verifyOtp's validation messages.
+// SSO, no passkeys, no manual identity linking, no web3 and no id_token providers, no
+// WebAuthn or phone factors, no OAuth 2.1 server and no custom OAuth providers, and
+// reauthenticate mailing its code; and verifyOtp's validation messages. The last block
+// walks every auth-js method of those features and checks GoTrue's own answer (never a
+// 500): internal/api/api.go's routes and middleware.go's require…Enabled checks.
 import { randomUUID } from 'node:crypto';
+import { createClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
+import ws from 'ws';
 import { inbox, otpCode } from '../support/inbox.ts';
-import { signedInUser } from './auth-users.ts';
-import { anon, http, INBOX_URL } from './helpers.ts';
+import { signedInUser, TEST_PASSWORD } from './auth-users.ts';
+import { anon, ANON_KEY, http, INBOX_URL, SERVICE_ROLE_KEY, STACK_URL, type AnyClient } from './helpers.ts';
 
 const json = { 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' };
 
@@ -175,5 +180,192 @@ describe('auth: verifyOtp validation as GoTrue answers it', () => {
       code: 'validation_failed',
       message: 'Verify requires a token or a token hash',
     });
+  });
+});
+
+/** A client with auth-js's experimental passkey API switched on (it throws before any request otherwise). */
+function passkeyClient(key = ANON_KEY): AnyClient {
+  return createClient(STACK_URL, key, {
+    auth: {
+      persistSession: false,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      experimental: { passkey: true },
+    },
+    realtime: { transport: ws as never },
+  });
+}
+
+const disabled = (status: number, code: string, message: string) => ({
+  data: null,
+  error: expect.objectContaining({ status, code, message }),
+});
+const passkeysOff = disabled(404, 'passkey_disabled', 'Passkeys are disabled');
+const oauthServerOff = disabled(404, 'feature_disabled', 'OAuth server is disabled');
+const customProvidersOff = disabled(404, 'feature_disabled', 'Custom OAuth providers are disabled');
+
+describe('auth: every auth-js method of a feature this project keeps off answers GoTrue’s error', () => {
+  it('passkeys (auth.passkey.*): 404 passkey_disabled, before the session is looked at', async () => {
+    const { email } = await signedInUser('passkey');
+    const sb = passkeyClient();
+    expect(await sb.auth.passkey.startAuthentication()).toEqual(passkeysOff);
+    const credential = { id: 'x', rawId: 'x', type: 'public-key', response: {} } as never;
+    expect(await sb.auth.passkey.verifyAuthentication({ challengeId: randomUUID(), credential })).toEqual(passkeysOff);
+    expect((await sb.auth.signInWithPassword({ email, password: TEST_PASSWORD })).error).toBeNull();
+    expect(await sb.auth.passkey.startRegistration()).toEqual(passkeysOff);
+    expect(await sb.auth.passkey.verifyRegistration({ challengeId: randomUUID(), credential })).toEqual(passkeysOff);
+    expect(await sb.auth.passkey.list()).toEqual(passkeysOff);
+    expect(await sb.auth.passkey.update({ passkeyId: randomUUID(), friendlyName: 'Phone' })).toEqual(passkeysOff);
+    expect(await sb.auth.passkey.delete({ passkeyId: randomUUID() })).toEqual(passkeysOff);
+  });
+
+  it('WebAuthn and phone factors (auth.mfa.*): 422 mfa_*_enroll_not_enabled', async () => {
+    const { sb } = await signedInUser('webauthn');
+    expect(await sb.auth.mfa.enroll({ factorType: 'webauthn', friendlyName: 'Key' } as never)).toEqual(
+      disabled(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn'),
+    );
+    expect(await sb.auth.mfa.webauthn.enroll({ friendlyName: 'Key' } as never)).toEqual(
+      disabled(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn'),
+    );
+    expect(await sb.auth.mfa.enroll({ factorType: 'phone', phone: '+14155550100' })).toEqual(
+      disabled(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone'),
+    );
+  });
+
+  it('the OAuth 2.1 server (auth.oauth.*): 404 feature_disabled, after the session', async () => {
+    const { sb } = await signedInUser('oauth');
+    const id = randomUUID();
+    expect(await sb.auth.oauth.getAuthorizationDetails(id)).toEqual(oauthServerOff);
+    expect(await sb.auth.oauth.approveAuthorization(id, { skipBrowserRedirect: true })).toEqual(oauthServerOff);
+    expect(await sb.auth.oauth.denyAuthorization(id, { skipBrowserRedirect: true })).toEqual(oauthServerOff);
+    expect(await sb.auth.oauth.listGrants()).toEqual(oauthServerOff);
+    expect(await sb.auth.oauth.revokeGrant({ clientId: randomUUID() })).toEqual(oauthServerOff);
+    // Its public endpoints and metadata too, signed in or not.
+    for (const [method, path] of [
+      ['GET', '/auth/v1/oauth/authorize?client_id=x&response_type=code'],
+      ['POST', '/auth/v1/oauth/token'],
+      ['POST', '/auth/v1/oauth/clients/register'],
+      ['GET', '/auth/v1/oauth/userinfo'],
+      ['GET', '/auth/v1/.well-known/oauth-authorization-server'],
+    ]) {
+      const r = await http(path!, { method, headers: { 'X-Supabase-Api-Version': '2024-01-01' } });
+      expect([path, r.status, await r.json()]).toEqual([
+        path,
+        404,
+        { code: 'feature_disabled', message: 'OAuth server is disabled' },
+      ]);
+    }
+  });
+
+  it('the admin API of OAuth clients (auth.admin.oauth.*): 404 feature_disabled for the service role, 403 for others', async () => {
+    const admin = passkeyClient(SERVICE_ROLE_KEY).auth.admin;
+    const id = randomUUID();
+    expect(await admin.oauth.listClients()).toEqual({
+      data: { clients: [] },
+      error: expect.objectContaining({ status: 404, code: 'feature_disabled', message: 'OAuth server is disabled' }),
+    });
+    expect(
+      await admin.oauth.createClient({ client_name: 'Screens', redirect_uris: ['https://example.test/cb'] }),
+    ).toEqual(oauthServerOff);
+    expect(await admin.oauth.getClient(id)).toEqual(oauthServerOff);
+    expect(await admin.oauth.updateClient(id, { client_name: 'Screens 2' })).toEqual(oauthServerOff);
+    expect(await admin.oauth.deleteClient(id)).toEqual(oauthServerOff);
+    expect(await admin.oauth.regenerateClientSecret(id)).toEqual(oauthServerOff);
+    expect(await anon().auth.admin.oauth.getClient(id)).toEqual(disabled(403, 'not_admin', 'User not allowed'));
+  });
+
+  it('custom OAuth providers (auth.admin.customProviders.*): 404 feature_disabled', async () => {
+    const admin = passkeyClient(SERVICE_ROLE_KEY).auth.admin;
+    const list = await admin.customProviders.listProviders();
+    expect(list.error).toMatchObject({
+      status: 404,
+      code: 'feature_disabled',
+      message: 'Custom OAuth providers are disabled',
+    });
+    const provider = {
+      provider_type: 'oidc',
+      identifier: 'custom:acme',
+      name: 'Acme',
+      client_id: 'id',
+      client_secret: 'secret',
+      issuer: 'https://acme.example.test',
+    } as never;
+    expect(await admin.customProviders.createProvider(provider)).toEqual(customProvidersOff);
+    expect(await admin.customProviders.getProvider('custom:acme')).toEqual(customProvidersOff);
+    expect(await admin.customProviders.updateProvider('custom:acme', { name: 'Acme 2' } as never)).toEqual(
+      customProvidersOff,
+    );
+    expect(await admin.customProviders.deleteProvider('custom:acme')).toEqual(customProvidersOff);
+  });
+
+  it('a user’s passkeys and factors through the admin API (auth.admin.passkey.*, auth.admin.mfa.*), served with passkeys off', async () => {
+    const { id, sb } = await signedInUser('admin-factors');
+    const admin = passkeyClient(SERVICE_ROLE_KEY).auth.admin;
+    expect(await admin.passkey.listPasskeys({ userId: id })).toEqual({ data: [], error: null });
+    expect(await admin.passkey.deletePasskey({ userId: id, passkeyId: randomUUID() })).toEqual(
+      disabled(404, 'validation_failed', 'Passkey not found'),
+    );
+    expect(await admin.passkey.listPasskeys({ userId: randomUUID() })).toEqual(
+      disabled(404, 'user_not_found', 'User not found'),
+    );
+
+    const enrolled = await sb.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone app' });
+    expect(enrolled.error).toBeNull();
+    const listed = await admin.mfa.listFactors({ userId: id });
+    expect(listed).toEqual({
+      data: {
+        factors: [
+          expect.objectContaining({
+            id: enrolled.data!.id,
+            factor_type: 'totp',
+            status: 'unverified',
+            friendly_name: 'Phone app',
+          }),
+        ],
+      },
+      error: null,
+    });
+    // GoTrue answers the deleted factor (auth-js passes its whole answer on as `data`).
+    const deleted = await admin.mfa.deleteFactor({ userId: id, id: enrolled.data!.id });
+    expect(deleted.error).toBeNull();
+    expect(JSON.stringify(deleted.data)).toContain(enrolled.data!.id);
+    expect((await admin.mfa.listFactors({ userId: id })).data).toEqual({ factors: [] });
+    expect(await admin.mfa.deleteFactor({ userId: id, id: enrolled.data!.id })).toEqual(
+      disabled(404, 'mfa_factor_not_found', 'Factor not found'),
+    );
+  });
+
+  it('signInWithOAuth: its URL answers 400 "Unsupported provider" for every provider, as GET /authorize does', async () => {
+    const { data, error } = await anon().auth.signInWithOAuth({
+      provider: 'github',
+      options: { skipBrowserRedirect: true, redirectTo: 'http://127.0.0.1:5173/auth' },
+    });
+    expect(error).toBeNull();
+    // A browser follows the URL without supabase-js's API-version header: GoTrue's older error shape.
+    const r = await fetch(data.url!, { redirect: 'manual' });
+    expect([r.status, await r.json()]).toEqual([
+      400,
+      { code: 400, error_code: 'validation_failed', msg: 'Unsupported provider: provider is not enabled' },
+    ]);
+    const unknown = await fetch(`${STACK_URL}/auth/v1/authorize?provider=myspace`);
+    expect(await unknown.json()).toMatchObject({ msg: 'Unsupported provider: Provider myspace could not be found' });
+    const custom = await fetch(`${STACK_URL}/auth/v1/authorize?provider=custom:acme`);
+    expect(await custom.json()).toMatchObject({ msg: 'Unsupported provider: custom OAuth providers are disabled' });
+  });
+
+  it('SSO by provider id and SAML’s own endpoints: 404 saml_provider_disabled', async () => {
+    expect(await anon().auth.signInWithSSO({ providerId: randomUUID() })).toEqual(
+      disabled(404, 'saml_provider_disabled', 'SAML 2.0 is disabled'),
+    );
+    for (const [method, path] of [
+      ['GET', '/auth/v1/sso/saml/metadata'],
+      ['POST', '/auth/v1/sso/saml/acs'],
+    ]) {
+      const r = await http(path!, { method, headers: { 'X-Supabase-Api-Version': '2024-01-01' } });
+      expect([r.status, await r.json()]).toEqual([
+        404,
+        { code: 'saml_provider_disabled', message: 'SAML 2.0 is disabled' },
+      ]);
+    }
   });
 });

@@ -107,13 +107,49 @@ describe('auth: signing keys and JWKS', () => {
     expect(unknownKid.error).toMatchObject({ code: 'PGRST301' });
   });
 
+  it('refuses alg none and an HMAC keyed with the published key under its kid (algorithm confusion)', async () => {
+    const { token } = await signedIn();
+    const claims = decodeJwt(token);
+    const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const published = JSON.stringify(
+      ((await (await fetch(`${STACK_URL}/auth/v1/.well-known/jwks.json`)).json()) as { keys: unknown[] }).keys[0],
+    );
+    const tokens = [
+      `${b64({ alg: 'none', kid: DEFAULT_KID, typ: 'JWT' })}.${b64(claims)}.`,
+      await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256', kid: DEFAULT_KID, typ: 'JWT' })
+        .sign(new TextEncoder().encode(published)),
+    ];
+    for (const forgedToken of tokens) {
+      const rest = await client(ANON_KEY, forgedToken).from('users').select('id');
+      expect(rest.status).toBe(401);
+      expect(rest.error).toMatchObject({ code: 'PGRST301', details: 'No suitable key was found to decode the JWT' });
+      const auth = await http('/auth/v1/user', {
+        headers: { Authorization: `Bearer ${forgedToken}`, 'X-Supabase-Api-Version': '2024-01-01' },
+      });
+      expect(auth.status).toBe(403);
+      expect(await auth.json()).toMatchObject({ code: 'bad_jwt' });
+      const fn = await http('/functions/v1/echo', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${forgedToken}` },
+      });
+      expect([fn.status, await fn.json()]).toEqual([401, { msg: 'Invalid JWT' }]);
+      const storage = await client(ANON_KEY, forgedToken).storage.from('ad-images').list();
+      expect(storage.error).toMatchObject({ statusCode: '403' });
+    }
+  });
+
   it('Auth itself refuses a forged ES256 token', async () => {
     const { token } = await signedIn();
     const r = await http('/auth/v1/user', {
       headers: { Authorization: `Bearer ${await forged(token)}`, 'X-Supabase-Api-Version': '2024-01-01' },
     });
     expect(r.status).toBe(403);
-    expect(await r.json()).toMatchObject({ code: 'bad_jwt' });
+    expect(await r.json()).toEqual({
+      code: 'bad_jwt',
+      message:
+        'invalid JWT: unable to parse or verify signature, token signature is invalid: crypto/ecdsa: verification error',
+    });
   });
 
   it('Storage accepts an ES256 session and refuses a forged one', async () => {

@@ -4,23 +4,28 @@
 // sign-in, a session that verified a code (aal2), the same rule as every admin policy.
 import { HttpError } from './http.ts';
 import { anonClient, bearerToken, type SupabaseEnv } from './supabase-clients.ts';
+import type { JwtVerifier } from './verify-jwt.ts';
 
 export const NOT_SIGNED_IN = 'Not signed in';
 
-/** The admin's user id; 401 for a caller without a session, 403 with `refusal` for anyone else. */
+/**
+ * The admin's user id; 401 for a caller without a session, 403 with `refusal` for anyone
+ * else. The session is verified (_shared/verify-jwt.ts: the project's JWKS, or Auth for a
+ * legacy HS256 token) and Auth confirms it still stands, so a signed-out admin is refused.
+ */
 export async function requireAdmin(
   env: SupabaseEnv,
   req: Request,
   refusal: string,
+  verifier: JwtVerifier,
   fetch?: typeof globalThis.fetch,
 ): Promise<string> {
-  const token = bearerToken(req);
-  if (!token || token === env.anonKey) throw new HttpError(401, NOT_SIGNED_IN);
-  const { data, error } = await anonClient(env, { fetch }).auth.getUser(token);
-  if (error || !data.user) throw new HttpError(401, NOT_SIGNED_IN);
+  const user = await verifier.user(bearerToken(req), { current: true });
+  if (!user) throw new HttpError(401, NOT_SIGNED_IN);
+  const token = bearerToken(req)!;
   const caller = anonClient(env, { fetch, headers: { Authorization: `Bearer ${token}` } });
   const { data: isAdmin, error: roleError } = await caller.rpc('is_admin');
   if (roleError) throw new Error(`role lookup failed: ${roleError.message}`);
   if (isAdmin !== true) throw new HttpError(403, refusal);
-  return data.user.id;
+  return user.id;
 }

@@ -9,6 +9,8 @@ export interface SupabaseEnv {
   url: string;
   anonKey: string;
   serviceRoleKey: string;
+  /** The project's secret API keys (sb_secret_…, SUPABASE_SECRET_KEYS), when the runtime passes them. */
+  secretKeys?: string[];
 }
 
 /** The project's URL and keys from the environment; a missing one is a configuration error. */
@@ -22,7 +24,20 @@ export function supabaseEnv(get: (name: string) => string | undefined = (name) =
     url: read('SUPABASE_URL'),
     anonKey: read('SUPABASE_ANON_KEY'),
     serviceRoleKey: read('SUPABASE_SERVICE_ROLE_KEY'),
+    secretKeys: secretKeys(get('SUPABASE_SECRET_KEYS')),
   };
+}
+
+/** SUPABASE_SECRET_KEYS: a JSON object of key names to sb_secret_… keys; none when unset or unreadable. */
+function secretKeys(json: string | undefined): string[] {
+  if (!json) return [];
+  try {
+    const value: unknown = JSON.parse(json);
+    if (!value || typeof value !== 'object') return [];
+    return Object.values(value).filter((k): k is string => typeof k === 'string' && k.startsWith('sb_secret_'));
+  } catch {
+    return [];
+  }
 }
 
 /** Lets tests put a fake network under the clients. */

@@ -1,5 +1,6 @@
 import { deepStrictEqual as assertEquals, ok } from 'node:assert/strict';
 import { fakeNetwork, reply, TEST_ENV } from '../_shared/fake-fetch.ts';
+import { authAccepts, FOREIGN_KEYS, jwksRoute, legacyToken, sessionToken } from '../_shared/fake-jwt.ts';
 import type { Mail } from '../_shared/mailer.ts';
 import { type Claim, type ClaimedAlert, createHandler, SERVICE_ONLY, subjectOf, venueTime } from './handler.ts';
 
@@ -26,22 +27,36 @@ function setup(
 ) {
   const outcomes: unknown[] = [];
   const net = fakeNetwork({
+    ...jwksRoute(),
+    // Auth's admin API admits only a service-role token signed with the project's secret.
+    'GET /auth/v1/admin/users': async (call) =>
+      (await authAccepts(call.headers.get('Authorization')))?.role === 'service_role'
+        ? reply({ users: [], aud: 'authenticated' })
+        : reply({ code: 'not_admin', message: 'User not allowed' }, 403),
     'POST /rest/v1/rpc/claim_alert_emails': () => reply(claim),
     'POST /rest/v1/rpc/finish_alert_emails': (call) => {
       outcomes.push(call.body);
       return reply((call.body as { p_ids: string[] }).p_ids.length);
     },
   });
-  return { handler: createHandler({ env: TEST_ENV, fetch: net.fetch, send, siteUrl }), net, outcomes };
+  const env = { ...TEST_ENV, secretKeys: [SECRET_KEY] };
+  return { handler: createHandler({ env, fetch: net.fetch, send, siteUrl }), net, outcomes };
 }
 
-const SERVICE_JWT = `x.${btoa(JSON.stringify({ role: 'service_role' })).replace(/=+$/, '')}.y`;
-const USER_JWT = `x.${btoa(JSON.stringify({ role: 'authenticated', sub: 'u1' })).replace(/=+$/, '')}.y`;
+/** The project's service-role key, as the database job sends it from Vault. */
+const SERVICE_KEY = TEST_ENV.serviceRoleKey;
+/** A secret API key of the project (SUPABASE_SECRET_KEYS), as newer projects call with. */
+const SECRET_KEY = 'sb_secret_alert-emails-test';
+const USER_JWT = await sessionToken({ role: 'authenticated', sub: '0a0a0a0a-0000-4000-8000-0000000000e1' });
 
-const post = (token?: string) =>
+const post = (token?: string, headers: Record<string, string> = {}) =>
   new Request('http://localhost/alert-emails', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'Content-Type': 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
     body: '{}',
   });
 
@@ -51,11 +66,29 @@ Deno.test('alert-emails refuses anyone but the service role, claiming nothing', 
     [undefined, 401],
     ['anon-key', 403],
     [USER_JWT, 403],
+    // A service_role claim nobody signed, or signed with a key or secret that is not the project's.
+    [`x.${btoa(JSON.stringify({ role: 'service_role' })).replace(/=+$/, '')}.y`, 403],
+    [await sessionToken({ role: 'service_role' }, { key: FOREIGN_KEYS.es256 }), 403],
+    [await legacyToken({ role: 'service_role' }, 'someone-elses-secret-of-at-least-32-chars'), 403],
   ] as const) {
     const res = await handler(post(token));
     assertEquals([res.status, await res.json()], [status, { error: SERVICE_ONLY }]);
   }
-  assertEquals(net.calls.length, 0);
+  assertEquals(net.callsTo('POST /rest/v1/rpc/claim_alert_emails').length, 0);
+});
+
+Deno.test('alert-emails admits the service role however the job presents it', async () => {
+  const callers: [string, Request][] = [
+    ['the service-role key (legacy HS256 or not)', post(SERVICE_KEY)],
+    ['a secret key in apikey', post(undefined, { apikey: SECRET_KEY })],
+    ['a service_role JWT signed with the signing key', post(await sessionToken({ role: 'service_role' }))],
+    ['an HS256 service_role JWT that Auth admits', post(await legacyToken({ role: 'service_role' }))],
+  ];
+  for (const [what, req] of callers) {
+    const { handler } = setup({ alerts: [], recipients: [], portal_url: null });
+    const res = await handler(req);
+    assertEquals([res.status, await res.json()], [200, { sent: 0, alerts: 0 }], what);
+  }
 });
 
 Deno.test(
@@ -77,7 +110,7 @@ Deno.test(
       portal_url: 'https://portal.example.com/',
     };
     const { handler, outcomes } = setup(claim, (m) => Promise.resolve(void mails.push(m)));
-    const res = await handler(post(SERVICE_JWT));
+    const res = await handler(post(SERVICE_KEY));
     assertEquals([res.status, await res.json()], [200, { sent: 2, alerts: 3, failed: 0 }]);
     assertEquals(
       mails.map((m) => m.to),
@@ -98,12 +131,12 @@ Deno.test('alert-emails links to the app at SITE_URL when Settings names no addr
   const mails: Mail[] = [];
   const claim: Claim = { alerts: [offline(1)], recipients: ['ops@example.com'], portal_url: null };
   const { handler } = setup(claim, (m) => Promise.resolve(void mails.push(m)), 'http://127.0.0.1:6173');
-  assertEquals((await handler(post(SERVICE_JWT))).status, 200);
+  assertEquals((await handler(post(SERVICE_KEY))).status, 200);
   ok(mails[0]!.text.includes('http://127.0.0.1:6173/dashboard/equipment?device=d-1'), mails[0]!.text);
 
   const bare: Mail[] = [];
   const none = setup(claim, (m) => Promise.resolve(void bare.push(m)));
-  assertEquals((await none.handler(post(SERVICE_JWT))).status, 200);
+  assertEquals((await none.handler(post(SERVICE_KEY))).status, 200);
   ok(!bare[0]!.text.includes('/dashboard/equipment'), bare[0]!.text);
 });
 
@@ -121,7 +154,7 @@ Deno.test('alert-emails with nothing pending sends nothing', async () => {
 
 Deno.test('alert-emails marks the alerts skipped when nobody is left to tell', async () => {
   const { handler, outcomes } = setup({ alerts: [offline(1)], recipients: [], portal_url: null });
-  const res = await handler(post(SERVICE_JWT));
+  const res = await handler(post(SERVICE_KEY));
   assertEquals([res.status, await res.json()], [200, { sent: 0, alerts: 1, skipped: true }]);
   assertEquals(outcomes, [{ p_ids: ['a-1'], p_outcome: 'skipped' }]);
 });
@@ -130,13 +163,13 @@ Deno.test('alert-emails releases the alerts for a retry when the mail server ref
   const refused = setup({ alerts: [offline(1)], recipients: ['ops@example.com'], portal_url: null }, () =>
     Promise.reject(new Error('connection refused')),
   );
-  const res = await refused.handler(post(SERVICE_JWT));
+  const res = await refused.handler(post(SERVICE_KEY));
   assertEquals(res.status, 502);
   await res.body?.cancel();
   assertEquals(refused.outcomes, [{ p_ids: ['a-1'], p_outcome: 'retry' }]);
 
   const unset = setup({ alerts: [offline(1)], recipients: ['ops@example.com'], portal_url: null }, null);
-  const res2 = await unset.handler(post(SERVICE_JWT));
+  const res2 = await unset.handler(post(SERVICE_KEY));
   assertEquals(res2.status, 503);
   await res2.body?.cancel();
   assertEquals(unset.outcomes, [{ p_ids: ['a-1'], p_outcome: 'retry' }]);

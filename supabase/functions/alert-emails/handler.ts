@@ -1,5 +1,5 @@
 // alert-emails: called by the database's screen-checks job (pg_net, with the service-role
-// key from Vault) when offline or back-online alerts wait to be e-mailed. It claims them
+// key from Vault, checked here: the project's key, a secret key or a verified service_role JWT) when offline or back-online alerts wait to be e-mailed. It claims them
 // (claim_alert_emails), sends each chosen admin one e-mail listing them all, with a link
 // to each screen, and reports the outcome (finish_alert_emails): sent; skipped when nobody
 // is left to tell; released for the next minute's call when the mail server failed.
@@ -7,6 +7,7 @@ import { json } from '../_shared/cors.ts';
 import { HttpError, postHandler } from '../_shared/http.ts';
 import { escapeHtml, type Mail, type SendMail, smtpMailer } from '../_shared/mailer.ts';
 import { bearerToken, serviceClient, supabaseEnv, type SupabaseEnv } from '../_shared/supabase-clients.ts';
+import { type JwtVerifier, jwtVerifier } from '../_shared/verify-jwt.ts';
 
 export const SERVICE_ONLY = 'Only the database job can send alert e-mails';
 export const NO_MAIL_SERVER = 'SMTP_URL is not set: alert e-mails cannot be sent';
@@ -44,21 +45,10 @@ export function defaultDeps(): Deps {
   return { env: supabaseEnv(), send: smtpMailer(), siteUrl: Deno.env.get('SITE_URL') || undefined };
 }
 
-/** The role claim of a JWT's payload (its signature was checked by the gateway). */
-function roleOf(token: string): string | undefined {
-  try {
-    const payload = token.split('.')[1] ?? '';
-    const text = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    return (JSON.parse(text) as { role?: string }).role;
-  } catch {
-    return undefined;
-  }
-}
-
-function requireServiceRole(req: Request, env: SupabaseEnv) {
-  const token = bearerToken(req);
-  if (!token) throw new HttpError(401, SERVICE_ONLY);
-  if (token !== env.serviceRoleKey && roleOf(token) !== 'service_role') throw new HttpError(403, SERVICE_ONLY);
+/** Admits the database job only: the service role, verified (_shared/verify-jwt.ts); 401 without credentials, 403 for anyone else. */
+async function requireServiceRole(req: Request, verifier: JwtVerifier): Promise<void> {
+  if (await verifier.isServiceRole(req)) return;
+  throw new HttpError(bearerToken(req) ? 403 : 401, SERVICE_ONLY);
 }
 
 /** "14:05 on 25 Nov EST": the time in the venue's time zone (UTC when the zone is unknown). */
@@ -145,8 +135,9 @@ export function composeMail(to: string, claim: Claim, siteUrl?: string): Mail {
 }
 
 export function createHandler(deps: Deps): (req: Request) => Promise<Response> {
+  const verifier = jwtVerifier(deps.env, { fetch: deps.fetch });
   return postHandler(async (req) => {
-    requireServiceRole(req, deps.env);
+    await requireServiceRole(req, verifier);
     const db = serviceClient(deps.env, { fetch: deps.fetch });
 
     const { data, error } = await db.rpc('claim_alert_emails');

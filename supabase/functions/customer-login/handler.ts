@@ -16,6 +16,7 @@ import { parseBody, postHandler } from '../_shared/http.ts';
 import { NOT_SIGNED_IN, requireAdmin } from '../_shared/require-admin.ts';
 import { serviceClient, supabaseEnv, type SupabaseEnv } from '../_shared/supabase-clients.ts';
 import { emailField } from '../_shared/validation.ts';
+import { jwtVerifier } from '../_shared/verify-jwt.ts';
 
 export { NOT_SIGNED_IN };
 export const ADMINS_ONLY = "Only admins can manage a customer's login";
@@ -35,9 +36,10 @@ export function defaultDeps(): Deps {
 }
 
 export function createHandler(deps: Deps): (req: Request) => Promise<Response> {
+  const verifier = jwtVerifier(deps.env, { fetch: deps.fetch });
   return postHandler(async (req) => {
     const admin = serviceClient(deps.env, { fetch: deps.fetch });
-    await requireAdmin(deps.env, req, ADMINS_ONLY, deps.fetch);
+    await requireAdmin(deps.env, req, ADMINS_ONLY, verifier, deps.fetch);
     const { customerId, email } = await parseBody(req, bodySchema);
 
     const customer = await customerById(admin, customerId);

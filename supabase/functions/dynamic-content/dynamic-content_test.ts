@@ -1,5 +1,6 @@
 import { deepStrictEqual as assertEquals, ok } from 'node:assert/strict';
 import { fakeNetwork, type FakeRoute, fakeUser, reply, TEST_ENV } from '../_shared/fake-fetch.ts';
+import { FOREIGN_KEYS, jwksRoute, PROJECT_KEYS, sessionToken } from '../_shared/fake-jwt.ts';
 import { type CacheStore, MemoryCacheStore } from '../_shared/dynamic-content/cache.ts';
 import {
   espnScoreboard,
@@ -13,10 +14,12 @@ import { CLOCK_HEADER, createHandler, type Deps, NOT_SIGNED_IN } from './handler
 
 const USER_ID = '0a0a0a0a-0000-4000-8000-00000000d001';
 const b64 = (v: unknown) => btoa(JSON.stringify(v)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-/** A session token as GoTrue issues it (the signature is not checked here: verify_jwt does that). */
+/** A legacy HS256 session token: the function asks Auth (the fake GET /auth/v1/user) to check it. */
 const USER_TOKEN = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: USER_ID, role: 'authenticated' })}.sig`;
 const SIGNED_OUT_TOKEN = `${b64({ alg: 'HS256' })}.${b64({ sub: 'gone', role: 'authenticated' })}.sig`;
 const ANON_JWT = `${b64({ alg: 'HS256' })}.${b64({ role: 'anon' })}.sig`;
+/** A session of a project with JWT signing keys: checked against the (fake) JWKS. */
+const ES256_TOKEN = await sessionToken({ sub: USER_ID, role: 'authenticated' });
 const NOW = new Date('2026-11-22T12:00:00.000Z');
 
 const SECRETS = {
@@ -48,8 +51,9 @@ interface Setup {
 
 function setup({ routes = {}, secrets = SECRETS, cache = new MemoryCacheStore(), hang = [], deps = {} }: Setup = {}) {
   const supabase = fakeNetwork({
+    ...jwksRoute(),
     'GET /auth/v1/user': (call) =>
-      call.headers.get('Authorization') === `Bearer ${USER_TOKEN}`
+      [`Bearer ${USER_TOKEN}`, `Bearer ${ES256_TOKEN}`].includes(call.headers.get('Authorization') ?? '')
         ? reply(fakeUser(USER_ID, 'screen@example.com'))
         : reply({ code: 'session_not_found', message: 'Session not found' }, 403),
   });
@@ -410,6 +414,26 @@ Deno.test('refuses callers without a session: no token, the anon key, an anon JW
     assertEquals([status, body], [401, { error: NOT_SIGNED_IN }]);
   }
   assertEquals(upstream.calls.length, 0);
+});
+
+Deno.test('an ES256 session is served; a forged or expired one is refused before any work', async () => {
+  const { handler, upstream, supabase } = setup();
+  assertEquals((await call(handler, { type: 'weather', location: 'Denver' }, ES256_TOKEN)).status, 200);
+  const upstreamCalls = upstream.calls.length;
+  for (const token of [
+    await sessionToken(
+      { sub: USER_ID, role: 'authenticated' },
+      { key: FOREIGN_KEYS.es256, kid: PROJECT_KEYS.es256.kid },
+    ),
+    await sessionToken({ sub: USER_ID, role: 'authenticated' }, { expiresIn: -60 }),
+    await sessionToken({ sub: USER_ID, role: 'service_role' }),
+  ]) {
+    const { status, body } = await call(handler, { type: 'weather', location: 'Boston' }, token);
+    assertEquals([status, body], [401, { error: NOT_SIGNED_IN }]);
+  }
+  assertEquals(upstream.calls.length, upstreamCalls);
+  // Refused by their signature, not by Auth: only the served session was confirmed there.
+  assertEquals(supabase.callsTo('GET /auth/v1/user').length, 1);
 });
 
 Deno.test('a refused caller leaves no lease behind', async () => {

@@ -6,7 +6,7 @@
 // there is one, else built-in sample data with `fallback: true` and the spec's text.
 import { json, preflight } from '../_shared/cors.ts';
 import { errorResponse, HttpError, readJson } from '../_shared/http.ts';
-import { anonClient, bearerToken, serviceClient, supabaseEnv, type SupabaseEnv } from '../_shared/supabase-clients.ts';
+import { bearerToken, serviceClient, supabaseEnv, type SupabaseEnv } from '../_shared/supabase-clients.ts';
 import {
   CACHE_TTL_SECONDS,
   type CacheEntry,
@@ -34,6 +34,7 @@ import {
   type NewsCategory,
   SPORTS_LEAGUES,
 } from '../_shared/dynamic-content/types.ts';
+import { jwtVerifier } from '../_shared/verify-jwt.ts';
 
 export const NOT_SIGNED_IN = 'Not signed in';
 /** In test stacks and the benchmark only (DYNAMIC_CONTENT_TEST_CLOCK=1): the request's "now", ISO. */
@@ -182,23 +183,6 @@ function sampleData(req: ContentRequest, now: Date): ContentData {
 
 // ---------------------------------------------------------------- handler
 
-/** The claims of a JWT, unverified (the runtime's verify_jwt has checked its signature). */
-function claims(token: string): Record<string, unknown> {
-  try {
-    const part = token.split('.')[1] ?? '';
-    const decoded = atob(
-      part
-        .replace(/-/g, '+')
-        .replace(/_/g, '/')
-        .padEnd(Math.ceil(part.length / 4) * 4, '='),
-    );
-    const value: unknown = JSON.parse(decoded);
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
 function requestTime(deps: Deps, req: Request): Date {
   const header = deps.clockHeader ? req.headers.get(CLOCK_HEADER) : null;
   if (header) {
@@ -227,7 +211,7 @@ type Resolution = Outcome | typeof REFUSED;
 
 export function createHandler(deps: Deps): (req: Request) => Promise<Response> {
   const admin = serviceClient(deps.env, { fetch: deps.fetch });
-  const auth = anonClient(deps.env, { fetch: deps.fetch }).auth;
+  const verifier = jwtVerifier(deps.env, { fetch: deps.fetch });
   const cache = deps.cache ?? new DbCacheStore(admin);
   const providerDeps = { fetch: deps.upstreamFetch, secret: deps.secret, timeoutMs: deps.timeoutMs };
   /**
@@ -360,20 +344,23 @@ export function createHandler(deps: Deps): (req: Request) => Promise<Response> {
     if (early) return early;
     try {
       if (request.method !== 'POST') throw new HttpError(405, 'Method not allowed');
-      // Signed-in callers only: the anon key (which verify_jwt accepts) is refused before any work.
+      // Signed-in callers only, verified before any work (_shared/verify-jwt.ts: the signature
+      // against the project's JWKS, or Auth for a legacy HS256 token): the anon key, which
+      // verify_jwt accepts, another role or a forged token is refused here.
       const token = bearerToken(request);
-      if (!token || token === deps.env.anonKey || claims(token).role !== 'authenticated') {
-        throw new HttpError(401, NOT_SIGNED_IN);
-      }
+      const caller = token && token !== deps.env.anonKey ? await verifier.user(token) : null;
+      if (!token || !caller) throw new HttpError(401, NOT_SIGNED_IN);
       const req = parseContentRequest(await readJson(request));
       const now = requestTime(deps, request);
 
-      // The session check and the cache read run side by side (a cache hit costs one round trip);
-      // nothing is fetched from a service before the session is confirmed.
-      const signedIn = auth.getUser(token).then(
-        ({ data, error }) => !error && !!data.user,
-        () => false,
-      );
+      // Auth's confirmation that the user and session still stand and the cache read run side by
+      // side (a cache hit costs one round trip); nothing is fetched from a service before it.
+      const signedIn = caller.confirmed
+        ? Promise.resolve(true)
+        : verifier.user(token, { current: true }).then(
+            (user) => user !== null,
+            () => false,
+          );
       const [ok, resolved] = await Promise.all([signedIn, shared(req, keyOf(req), now, signedIn)]);
       if (!ok || !resolved) throw new HttpError(401, NOT_SIGNED_IN);
 

@@ -14,6 +14,7 @@ import {
 import { NOT_SIGNED_IN, requireAdmin } from '../_shared/require-admin.ts';
 import { serviceClient, supabaseEnv, type SupabaseEnv } from '../_shared/supabase-clients.ts';
 import { MIN_PASSWORD_LENGTH } from '../_shared/validation.ts';
+import { jwtVerifier } from '../_shared/verify-jwt.ts';
 
 export { NOT_SIGNED_IN };
 export const ADMINS_ONLY = 'Only admins can set passwords';
@@ -50,9 +51,10 @@ async function findCustomer(admin: SupabaseClient, username: string): Promise<Cu
 }
 
 export function createHandler(deps: Deps): (req: Request) => Promise<Response> {
+  const verifier = jwtVerifier(deps.env, { fetch: deps.fetch });
   return postHandler(async (req) => {
     const admin = serviceClient(deps.env, { fetch: deps.fetch });
-    await requireAdmin(deps.env, req, ADMINS_ONLY, deps.fetch);
+    await requireAdmin(deps.env, req, ADMINS_ONLY, verifier, deps.fetch);
 
     const { username, newPassword } = await parseBody(req, bodySchema);
     if (newPassword.length < MIN_PASSWORD_LENGTH) throw new HttpError(422, TOO_SHORT);

@@ -1,13 +1,20 @@
 import { deepStrictEqual as assertEquals, ok } from 'node:assert/strict';
 import { fakeNetwork, type FakeRoute, fakeUser, reply, TEST_ENV } from '../_shared/fake-fetch.ts';
+import { jwksRoute, PROJECT_KEYS, sessionToken } from '../_shared/fake-jwt.ts';
 import { ADMINS_ONLY, createHandler, NOT_FOUND, NOT_SIGNED_IN, TOO_SHORT } from './handler.ts';
 
 const ADMIN_ID = '0a0a0a0a-0000-4000-8000-000000000001';
 const CUSTOMER_ID = '0a0a0a0a-0000-4000-8000-000000000002';
 const NEWCOMER_ID = '0a0a0a0a-0000-4000-8000-000000000003';
+/** Sessions as Auth signs them: the admin's with the project's ES256 key, the venue's with its RS256 key. */
+const ADMIN_TOKEN = await sessionToken({ sub: ADMIN_ID, role: 'authenticated', email: 'admin@example.com' });
+const CUSTOMER_TOKEN = await sessionToken(
+  { sub: CUSTOMER_ID, role: 'authenticated', email: 'cafe@example.com' },
+  { key: PROJECT_KEYS.rs256 },
+);
 const TOKENS: Record<string, [string, string]> = {
-  'admin-token': [ADMIN_ID, 'admin@example.com'],
-  'customer-token': [CUSTOMER_ID, 'cafe@example.com'],
+  [ADMIN_TOKEN]: [ADMIN_ID, 'admin@example.com'],
+  [CUSTOMER_TOKEN]: [CUSTOMER_ID, 'cafe@example.com'],
 };
 const ROLES: Record<string, string> = { [ADMIN_ID]: 'admin', [CUSTOMER_ID]: 'customer' };
 /** customers rows: username → [id, e-mail, linked login]. */
@@ -25,6 +32,7 @@ const value = (call: { search: URLSearchParams }, column: string, op: string) =>
 
 function setup(routes: Record<string, FakeRoute> = {}) {
   const net = fakeNetwork({
+    ...jwksRoute(),
     'GET /auth/v1/user': (call) => {
       const who = TOKENS[(call.headers.get('Authorization') ?? '').replace(/^Bearer /, '')];
       return who ? reply(fakeUser(who[0], who[1])) : reply({ code: 'bad_jwt', message: 'invalid JWT' }, 403);
@@ -96,10 +104,10 @@ Deno.test('set-users-password refuses a caller without a session with 401', asyn
 Deno.test('set-users-password refuses a customer with 403', async () => {
   const { handler, net } = setup();
   assertEquals(
-    await answer(await handler(post({ username: 'cornercafe', newPassword: 'new-password' }, 'customer-token'))),
+    await answer(await handler(post({ username: 'cornercafe', newPassword: 'new-password' }, CUSTOMER_TOKEN))),
     [403, { error: ADMINS_ONLY }],
   );
-  assertEquals(net.callsTo('POST /rest/v1/rpc/is_admin')[0]?.headers.get('Authorization'), 'Bearer customer-token');
+  assertEquals(net.callsTo('POST /rest/v1/rpc/is_admin')[0]?.headers.get('Authorization'), `Bearer ${CUSTOMER_TOKEN}`);
   assertEquals(net.callsTo('GET /rest/v1/customers').length, 0);
   assertEquals(net.callsTo(`PUT /auth/v1/admin/users/${CUSTOMER_ID}`).length, 0);
 });
@@ -112,11 +120,11 @@ Deno.test('set-users-password refuses bad input from an admin with 400 and a sho
     { newPassword: 'new-password' },
     { username: '  ', newPassword: 'new-password' },
   ]) {
-    const res = await handler(post(body, 'admin-token'));
+    const res = await handler(post(body, ADMIN_TOKEN));
     assertEquals(res.status, 400, `for ${JSON.stringify(body)}`);
     ok(typeof ((await res.json()) as { error?: unknown }).error === 'string');
   }
-  assertEquals(await answer(await handler(post({ username: 'cornercafe', newPassword: '12345' }, 'admin-token'))), [
+  assertEquals(await answer(await handler(post({ username: 'cornercafe', newPassword: '12345' }, ADMIN_TOKEN))), [
     422,
     { error: TOO_SHORT },
   ]);
@@ -126,12 +134,12 @@ Deno.test('set-users-password refuses bad input from an admin with 400 and a sho
 
 Deno.test('set-users-password answers 404 for an unknown username or e-mail', async () => {
   const { handler } = setup();
-  assertEquals(await answer(await handler(post({ username: 'nobody', newPassword: 'new-password' }, 'admin-token'))), [
+  assertEquals(await answer(await handler(post({ username: 'nobody', newPassword: 'new-password' }, ADMIN_TOKEN))), [
     404,
     { error: NOT_FOUND },
   ]);
   assertEquals(
-    await answer(await handler(post({ username: 'nobody@example.com', newPassword: 'new-password' }, 'admin-token'))),
+    await answer(await handler(post({ username: 'nobody@example.com', newPassword: 'new-password' }, ADMIN_TOKEN))),
     [404, { error: NOT_FOUND }],
   );
 });
@@ -139,7 +147,7 @@ Deno.test('set-users-password answers 404 for an unknown username or e-mail', as
 Deno.test('set-users-password sets the password of the customer login found by username', async () => {
   const { handler, net } = setup();
   assertEquals(
-    await answer(await handler(post({ username: 'cornercafe', newPassword: 'new-password' }, 'admin-token'))),
+    await answer(await handler(post({ username: 'cornercafe', newPassword: 'new-password' }, ADMIN_TOKEN))),
     [200, { ok: true }],
   );
   const [update] = net.callsTo(`PUT /auth/v1/admin/users/${CUSTOMER_ID}`);
@@ -151,7 +159,7 @@ Deno.test('set-users-password sets the password of the customer login found by u
 Deno.test('set-users-password finds the customer by e-mail when the username is one', async () => {
   const { handler, net } = setup();
   assertEquals(
-    await answer(await handler(post({ username: 'CAFE@example.com', newPassword: 'new-password' }, 'admin-token'))),
+    await answer(await handler(post({ username: 'CAFE@example.com', newPassword: 'new-password' }, ADMIN_TOKEN))),
     [200, { ok: true }],
   );
   assertEquals(net.callsTo(`PUT /auth/v1/admin/users/${CUSTOMER_ID}`).length, 1);
@@ -160,7 +168,7 @@ Deno.test('set-users-password finds the customer by e-mail when the username is 
 Deno.test('set-users-password creates a confirmed customer login for a customer who has none', async () => {
   const { handler, net } = setup();
   assertEquals(
-    await answer(await handler(post({ username: 'harborbooks', newPassword: 'new-password' }, 'admin-token'))),
+    await answer(await handler(post({ username: 'harborbooks', newPassword: 'new-password' }, ADMIN_TOKEN))),
     [200, { ok: true }],
   );
   const [created] = net.callsTo('POST /auth/v1/admin/users');
@@ -185,7 +193,7 @@ Deno.test('set-users-password turns a weak password refused by Auth into 422', a
         422,
       ),
   });
-  assertEquals(await answer(await handler(post({ username: 'cornercafe', newPassword: 'new-pass' }, 'admin-token'))), [
+  assertEquals(await answer(await handler(post({ username: 'cornercafe', newPassword: 'new-pass' }, ADMIN_TOKEN))), [
     422,
     { error: TOO_SHORT },
   ]);

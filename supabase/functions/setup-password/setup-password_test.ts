@@ -1,22 +1,28 @@
 import { deepStrictEqual as assertEquals, ok } from 'node:assert/strict';
 import { fakeNetwork, type FakeRoute, fakeUser, reply, TEST_ENV } from '../_shared/fake-fetch.ts';
+import { jwksRoute, sessionToken } from '../_shared/fake-jwt.ts';
 import { createHandler, NOT_SIGNED_IN, NOT_YOUR_ACCOUNT, SECOND_FACTOR_NEEDED, TOO_SHORT } from './handler.ts';
 
-const CAFE = '0c0c0c0c-0000-4000-8000-000000000001';
-
-/** A token shaped as Auth's (the fake Auth below is what accepts or refuses it). */
-const fakeToken = (claims: Record<string, unknown>) =>
-  [{ alg: 'ES256', typ: 'JWT' }, { sub: CAFE, role: 'authenticated', ...claims }]
-    .map((part) => btoa(JSON.stringify(part)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_'))
-    .join('.') + '.c2lnbmF0dXJl';
-
-const OWN_TOKEN = fakeToken({ aal: 'aal1', session_id: 'one' });
-/** The sessions of the same account after two-factor sign-in was set up: with and without the code. */
-const TWO_FACTOR_AAL1 = fakeToken({ aal: 'aal1', session_id: 'two' });
-const TWO_FACTOR_AAL2 = fakeToken({ aal: 'aal2', session_id: 'three' });
-const INVITE_SESSION = fakeToken({ aal: 'aal1', session_id: 'invite' });
+/** The venue's session, as Auth signs it with the project's signing key. */
+const OWN_TOKEN = await sessionToken({
+  sub: '0c0c0c0c-0000-4000-8000-000000000001',
+  role: 'authenticated',
+  email: 'cafe@example.com',
+});
 const INVITE_HASH = 'invite-hash-of-cafe';
-
+/** The same account's sessions once it has two-factor sign-in: with and without the code entered. */
+const SESSION_AAL1 = await sessionToken({
+  sub: '0c0c0c0c-0000-4000-8000-000000000001',
+  role: 'authenticated',
+  email: 'cafe@example.com',
+  aal: 'aal1',
+});
+const SESSION_AAL2 = await sessionToken({
+  sub: '0c0c0c0c-0000-4000-8000-000000000001',
+  role: 'authenticated',
+  email: 'cafe@example.com',
+  aal: 'aal2',
+});
 const verifiedFactor = {
   id: 'f0000000-0000-4000-8000-000000000001',
   factor_type: 'totp',
@@ -28,20 +34,19 @@ const verifiedFactor = {
 
 function setup(routes: Record<string, FakeRoute> = {}) {
   const net = fakeNetwork({
-    'GET /auth/v1/user': (call) => {
-      const auth = call.headers.get('Authorization');
-      if (auth === `Bearer ${OWN_TOKEN}` || auth === `Bearer ${INVITE_SESSION}`)
-        return reply(fakeUser(CAFE, 'cafe@example.com'));
-      if (auth === `Bearer ${TWO_FACTOR_AAL1}` || auth === `Bearer ${TWO_FACTOR_AAL2}`)
-        return reply({ ...fakeUser(CAFE, 'cafe@example.com'), factors: [verifiedFactor] });
-      return reply({ code: 'bad_jwt', message: 'invalid JWT: unable to parse or verify signature' }, 403);
-    },
+    ...jwksRoute(),
+    'GET /auth/v1/user': (call) =>
+      [OWN_TOKEN, SESSION_AAL1, SESSION_AAL2].some((t) => call.headers.get('Authorization') === `Bearer ${t}`)
+        ? reply(fakeUser('0c0c0c0c-0000-4000-8000-000000000001', 'cafe@example.com'))
+        : reply({ code: 'bad_jwt', message: 'invalid JWT: unable to parse or verify signature' }, 403),
+    // The account has no second factor unless a test says so.
+    'GET /auth/v1/admin/users/0c0c0c0c-0000-4000-8000-000000000001/factors': () => reply([]),
     'POST /auth/v1/verify': (call) => {
       const body = call.body as { type?: string; token_hash?: string };
       if (body.type !== 'invite' || body.token_hash !== INVITE_HASH)
         return reply({ code: 'otp_expired', message: 'Token has expired or is invalid' }, 403);
       return reply({
-        access_token: INVITE_SESSION,
+        access_token: 'a',
         refresh_token: 'r',
         expires_in: 3600,
         token_type: 'bearer',
@@ -143,17 +148,19 @@ Deno.test('setup-password sets the password of the signed-in caller own account'
 });
 
 Deno.test('setup-password needs the second factor of an account that has one (401), as Auth does', async () => {
-  const { handler, net } = setup();
+  const { handler, net } = setup({
+    'GET /auth/v1/admin/users/0c0c0c0c-0000-4000-8000-000000000001/factors': () => reply([verifiedFactor]),
+  });
   assertEquals(
-    await answer(await handler(post({ email: 'cafe@example.com', password: 'new-password' }, TWO_FACTOR_AAL1))),
+    await answer(await handler(post({ email: 'cafe@example.com', password: 'new-password' }, SESSION_AAL1))),
     [401, { error: SECOND_FACTOR_NEEDED }],
   );
-  assertEquals(net.callsTo(`PUT /auth/v1/admin/users/${CAFE}`).length, 0);
+  assertEquals(net.callsTo('PUT /auth/v1/admin/users/0c0c0c0c-0000-4000-8000-000000000001').length, 0);
   assertEquals(
-    await answer(await handler(post({ email: 'cafe@example.com', password: 'new-password' }, TWO_FACTOR_AAL2))),
+    await answer(await handler(post({ email: 'cafe@example.com', password: 'new-password' }, SESSION_AAL2))),
     [200, { ok: true }],
   );
-  assertEquals(net.callsTo(`PUT /auth/v1/admin/users/${CAFE}`).length, 1);
+  assertEquals(net.callsTo('PUT /auth/v1/admin/users/0c0c0c0c-0000-4000-8000-000000000001').length, 1);
 });
 
 Deno.test('setup-password accepts the token_hash of the account invite e-mail', async () => {

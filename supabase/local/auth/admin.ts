@@ -1,14 +1,15 @@
-// The admin API (service_role only): users and generated links
-// (supabase/auth internal/api/admin.go, mail.go GenerateLink, invite.go).
+// The admin API (service_role only): users, their factors and passkeys, and generated
+// links (supabase/auth internal/api/admin.go, passkey_admin.go, mail.go GenerateLink, invite.go).
 import type { ServerResponse } from 'node:http';
 import type { StackRequest } from '../http/server.ts';
-import type { Route } from '../http/routes.ts';
+import type { Route, RouteMatch } from '../http/routes.ts';
 import type { AuthContext, AuthHandler } from './context.ts';
 import { AuthError, badRequest, notFound, sendAuthJson, unprocessable } from './errors.ts';
 import { objectField, readJson, requireAdmin, type Body } from './request.ts';
 import {
   checkPassword,
   confirmEmail,
+  factorJson,
   findUserByEmail,
   findUserById,
   hashPassword,
@@ -49,6 +50,13 @@ export const adminRoutes: Route<AuthHandler>[] = [
     path: '/admin/users/:id',
     handler: admin((ctx, req, res, m) => deleteUser(ctx, req, m.params.id!, res)),
   },
+  // A user's factors and passkeys (admin.go adminUserGetFactors, adminUserDeleteFactor,
+  // adminUserUpdateFactor; passkey_admin.go): GoTrue serves these with passkeys off too.
+  { method: 'GET', path: '/admin/users/:user_id/factors', handler: admin(listFactors) },
+  { method: 'DELETE', path: '/admin/users/:user_id/factors/:factor_id', handler: admin(deleteFactor) },
+  { method: 'PUT', path: '/admin/users/:user_id/factors/:factor_id', handler: admin(updateFactor) },
+  { method: 'GET', path: '/admin/users/:user_id/passkeys', handler: admin(listPasskeys) },
+  { method: 'DELETE', path: '/admin/users/:user_id/passkeys/:passkey_id', handler: admin(deletePasskey) },
   { method: 'POST', path: '/admin/generate_link', handler: admin((ctx, req, res) => generateLink(ctx, req, res)) },
   { method: 'POST', path: '/invite', handler: admin((ctx, req, res) => invite(ctx, req, res)) },
   {
@@ -312,4 +320,78 @@ async function invite(ctx: AuthContext, req: StackRequest, res: ServerResponse):
     return (await findUserById(tx, user.row.id)) ?? user;
   });
   sendAuthJson(res, 200, userJson(user));
+}
+
+/** GoTrue's loadUser middleware of /admin/users/{user_id}/…. */
+async function loadUser(tx: Tx, id: string): Promise<User> {
+  if (!UUID_RE.test(id)) throw notFound('validation_failed', 'user_id must be an UUID');
+  const user = await findUserById(tx, id);
+  if (!user) throw userNotFound();
+  return user;
+}
+
+/** GoTrue's loadFactor middleware: a factor of that user. */
+function loadFactor(user: User, id: string): User['factors'][number] {
+  if (!UUID_RE.test(id)) throw notFound('validation_failed', 'factor_id must be an UUID');
+  const factor = user.factors.find((f) => f.id === id);
+  if (!factor) throw notFound('mfa_factor_not_found', 'Factor not found');
+  return factor;
+}
+
+/** GET /admin/users/{user_id}/factors: the user's factors, verified or not. */
+async function listFactors(ctx: AuthContext, _req: StackRequest, res: ServerResponse, m: RouteMatch): Promise<void> {
+  const user = await ctx.db.transaction((tx) => loadUser(tx, m.params.user_id!));
+  sendAuthJson(res, 200, user.factors.map(factorJson));
+}
+
+/** DELETE /admin/users/{user_id}/factors/{factor_id}: the factor goes, the sessions it raised drop to aal1. */
+async function deleteFactor(ctx: AuthContext, _req: StackRequest, res: ServerResponse, m: RouteMatch): Promise<void> {
+  const factor = await ctx.db.transaction(async (tx) => {
+    const user = await loadUser(tx, m.params.user_id!);
+    const found = loadFactor(user, m.params.factor_id!);
+    await tx.query(`delete from auth.mfa_factors where id = $1`, [found.id]);
+    // models.Factor.DowngradeSessionsToAAL1, as unenrolling does.
+    const method = found.factor_type === 'totp' ? 'totp' : found.factor_type === 'phone' ? 'mfa/phone' : 'mfa/webauthn';
+    await tx.query(
+      `delete from auth.mfa_amr_claims where authentication_method = $2
+         and session_id in (select id from auth.sessions where user_id = $1 and factor_id = $3)`,
+      [user.row.id, method, found.id],
+    );
+    await tx.query(`update auth.sessions set aal = 'aal1', factor_id = null where user_id = $1 and factor_id = $2`, [
+      user.row.id,
+      found.id,
+    ]);
+    return found;
+  });
+  sendAuthJson(res, 200, factorJson(factor));
+}
+
+/** PUT /admin/users/{user_id}/factors/{factor_id}: a new friendly name. */
+async function updateFactor(ctx: AuthContext, req: StackRequest, res: ServerResponse, m: RouteMatch): Promise<void> {
+  const body = await readJson(req);
+  const factor = await ctx.db.transaction(async (tx) => {
+    const user = await loadUser(tx, m.params.user_id!);
+    const found = loadFactor(user, m.params.factor_id!);
+    if (typeof body.friendly_name === 'string' && body.friendly_name) {
+      await tx.query(`update auth.mfa_factors set friendly_name = $2, updated_at = now() where id = $1`, [
+        found.id,
+        body.friendly_name,
+      ]);
+    }
+    const fresh = await findUserById(tx, user.row.id);
+    return fresh?.factors.find((f) => f.id === found.id) ?? found;
+  });
+  sendAuthJson(res, 200, factorJson(factor));
+}
+
+/** GET /admin/users/{user_id}/passkeys: none, as passkeys are off in this project. */
+async function listPasskeys(ctx: AuthContext, _req: StackRequest, res: ServerResponse, m: RouteMatch): Promise<void> {
+  await ctx.db.transaction((tx) => loadUser(tx, m.params.user_id!));
+  sendAuthJson(res, 200, []);
+}
+
+/** DELETE /admin/users/{user_id}/passkeys/{passkey_id}: no passkey can exist here. */
+async function deletePasskey(ctx: AuthContext, _req: StackRequest, _res: ServerResponse, m: RouteMatch): Promise<void> {
+  await ctx.db.transaction((tx) => loadUser(tx, m.params.user_id!));
+  throw notFound('validation_failed', 'Passkey not found');
 }

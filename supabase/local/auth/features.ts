@@ -5,7 +5,9 @@
 //   - reauthenticate (GET /reauthenticate): a nonce mailed to the user (reauthenticate.go);
 //   - the JWKS of the signing keys (GET /.well-known/jwks.json, jwks.go);
 //   - switched-off features with GoTrue's own errors: SSO/SAML, passkeys, manual
-//     identity linking, web3 and id_token grants (middleware.go, web3.go, token_oidc.go).
+//     identity linking, the OAuth 2.1 server (its admin routes included), custom OAuth
+//     providers, external OAuth providers (/authorize), web3 and id_token grants
+//     (middleware.go, external.go, web3.go, token_oidc.go).
 import { randomInt } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { decodeJwt } from 'jose';
@@ -13,9 +15,9 @@ import { jwks } from '../http/jwt.ts';
 import type { Route } from '../http/routes.ts';
 import type { StackRequest } from '../http/server.ts';
 import type { AuthContext, AuthHandler } from './context.ts';
-import { AuthError, badRequest, notFound, sendAuthJson, unprocessable } from './errors.ts';
+import { type AuthError, badRequest, notFound, sendAuthJson, unprocessable } from './errors.ts';
 import { enforceLimit } from './limits.ts';
-import { objectField, readJson, requireClaims, requireUser, type Body } from './request.ts';
+import { objectField, readJson, requireAdmin, requireClaims, requireUser, type Body } from './request.ts';
 import { issueSession } from './tokens.ts';
 import { savingUser } from './users.ts';
 import { hashedToken } from './verify.ts';
@@ -82,58 +84,100 @@ async function reauthenticate(ctx: AuthContext, req: StackRequest, res: ServerRe
 const samlDisabled = () => notFound('saml_provider_disabled', 'SAML 2.0 is disabled');
 const passkeysDisabled = () => notFound('passkey_disabled', 'Passkeys are disabled');
 const linkingDisabled = () => notFound('manual_linking_disabled', 'Manual linking is disabled');
+const oauthServerDisabled = () => notFound('feature_disabled', 'OAuth server is disabled');
+const customProvidersDisabled = () => notFound('feature_disabled', 'Custom OAuth providers are disabled');
 
-/** Routes whose feature needs configuration this project does not have ([auth.sso], [auth.passkey], enable_manual_linking). */
-function disabledRoutes(): Route<AuthHandler>[] {
-  const refuse =
-    (error: () => AuthError, enabled?: (ctx: AuthContext) => boolean, authenticated = false): AuthHandler =>
-    async (ctx, req) => {
-      if (authenticated) {
-        // api.go: requireAuthentication runs before the feature's middleware.
-        const claims = await requireClaims(ctx.config, req);
-        await ctx.db.transaction((tx) => requireUser(tx, claims));
-      }
-      if (enabled?.(ctx)) throw notImplemented();
-      throw error();
-    };
-  const passkeys = (ctx: AuthContext) => ctx.config.auth.passkeys;
-  const linking = (ctx: AuthContext) => ctx.config.auth.manualLinking;
-  return [
-    { method: 'POST', path: '/sso', handler: refuse(samlDisabled) },
-    { method: 'GET', path: '/sso/saml/metadata', handler: refuse(samlDisabled) },
-    { method: 'POST', path: '/sso/saml/acs', handler: refuse(samlDisabled) },
-    { method: 'POST', path: '/passkeys/authentication/options', handler: refuse(passkeysDisabled, passkeys) },
-    { method: 'POST', path: '/passkeys/authentication/verify', handler: refuse(passkeysDisabled, passkeys) },
-    { method: 'POST', path: '/passkeys/registration/options', handler: refuse(passkeysDisabled, passkeys) },
-    { method: 'POST', path: '/passkeys/registration/verify', handler: refuse(passkeysDisabled, passkeys) },
-    { method: 'GET', path: '/passkeys', handler: refuse(passkeysDisabled, passkeys) },
-    { method: ['PATCH', 'DELETE'], path: '/passkeys/:passkey_id', handler: refuse(passkeysDisabled, passkeys) },
-    { method: 'GET', path: '/user/identities/authorize', handler: refuse(linkingDisabled, linking, true) },
-    { method: 'DELETE', path: '/user/identities/:identity_id', handler: refuse(linkingDisabled, linking, true) },
-  ];
+/** Every method GoTrue's router serves: a route group's middleware answers them all. */
+const ANY = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/**
+ * A route group whose feature this project keeps off, answering as GoTrue's middleware
+ * does (api.go, middleware.go requireSAMLEnabled, requirePasskeyEnabled,
+ * requireManualLinkingEnabled, requireOAuthServerEnabled, requireCustomOAuthEnabled), after
+ * the middleware GoTrue runs before it: none, requireAuthentication ("user") or
+ * requireAdminCredentials ("admin"). Features GoTrue has and this stack does not implement
+ * cannot be switched on: config.ts refuses them when the stack starts.
+ */
+function disabled(paths: string[], error: () => AuthError, before?: 'user' | 'admin'): Route<AuthHandler>[] {
+  const handler: AuthHandler = async (ctx, req) => {
+    if (before === 'user') {
+      const claims = await requireClaims(ctx.config, req);
+      await ctx.db.transaction((tx) => requireUser(tx, claims));
+    } else if (before === 'admin') {
+      await requireAdmin(ctx.config, req);
+    }
+    throw error();
+  };
+  return paths.map((path) => ({ method: ANY, path, handler }));
 }
 
-/** A feature switched on in config.toml that this stack does not implement (README: known differences). */
-function notImplemented(): AuthError {
-  return new AuthError(500, 'unexpected_failure', 'This feature is not available on the local stack');
+/** GoTrue's provider names (api/provider_constants.go): each is off in this project. */
+const OAUTH_PROVIDERS = new Set([
+  'apple',
+  'azure',
+  'bitbucket',
+  'discord',
+  'facebook',
+  'figma',
+  'fly',
+  'github',
+  'gitlab',
+  'google',
+  'kakao',
+  'keycloak',
+  'linkedin',
+  'linkedin_oidc',
+  'notion',
+  'snapchat',
+  'spotify',
+  'slack',
+  'slack_oidc',
+  'twitch',
+  'twitter',
+  'x',
+  'vercel_marketplace',
+  'workos',
+  'zoom',
+]);
+
+/**
+ * GET /authorize, where signInWithOAuth sends the browser (external.go
+ * GetExternalProviderRedirectURL and Provider): no external provider is enabled here,
+ * so every one answers 400 "Unsupported provider: provider is not enabled".
+ */
+async function authorize(_ctx: AuthContext, req: StackRequest): Promise<never> {
+  const name = (req.url.searchParams.get('provider') ?? '').toLowerCase();
+  const why = name.startsWith('custom:')
+    ? 'custom OAuth providers are disabled'
+    : OAUTH_PROVIDERS.has(name)
+      ? 'provider is not enabled'
+      : `Provider ${name} could not be found`;
+  throw badRequest('validation_failed', `Unsupported provider: ${why}`);
+}
+
+/** The routes of features this project keeps off ([auth.sso], [auth.passkey], enable_manual_linking, the OAuth server). */
+function disabledRoutes(): Route<AuthHandler>[] {
+  return [
+    ...disabled(['/sso', '/sso/*'], samlDisabled),
+    ...disabled(['/passkeys', '/passkeys/*'], passkeysDisabled),
+    ...disabled(['/user/identities/*'], linkingDisabled, 'user'),
+    // The OAuth 2.1 server: its endpoints, its metadata, a user's grants, the admin's clients.
+    ...disabled(['/oauth', '/oauth/*', '/.well-known/oauth-authorization-server'], oauthServerDisabled),
+    ...disabled(['/user/oauth/grants'], oauthServerDisabled, 'user'),
+    ...disabled(['/admin/oauth', '/admin/oauth/*'], oauthServerDisabled, 'admin'),
+    ...disabled(['/admin/custom-providers', '/admin/custom-providers/*'], customProvidersDisabled, 'admin'),
+    { method: 'GET', path: '/authorize', handler: authorize },
+  ];
 }
 
 // ------------------------------------------------------------ grants
 
-/** POST /token?grant_type=web3 (web3.go Web3Grant). */
-export async function web3Grant(ctx: AuthContext, req: StackRequest): Promise<never> {
-  const { web3 } = ctx.config.auth;
-  if (!web3.solana && !web3.ethereum) throw unprocessable('web3_provider_disabled', 'Web3 provider is disabled');
-  const body = await readJson(req);
-  if (body.chain === 'solana' && !web3.solana) {
-    throw unprocessable('web3_provider_disabled', 'Solana Web3 provider is disabled');
-  }
-  if (body.chain === 'ethereum' && !web3.ethereum) {
-    throw unprocessable('web3_provider_disabled', 'Ethereum Web3 provider is disabled');
-  }
-  if (body.chain !== 'solana' && body.chain !== 'ethereum')
-    throw badRequest('web3_unsupported_chain', 'Unsupported chain');
-  throw notImplemented();
+/**
+ * POST /token?grant_type=web3 (web3.go Web3Grant): both web3 providers are off (config.ts
+ * refuses to start with one on), so GoTrue's first check answers.
+ */
+export async function web3Grant(_ctx: AuthContext, _req: StackRequest): Promise<never> {
+  throw unprocessable('web3_provider_disabled', 'Web3 provider is disabled');
 }
 
 /** GoTrue's OAuthError: HTTP 400 with {error, error_description} in every API version. */

@@ -1,6 +1,6 @@
 // Request helpers shared by the auth routes: JSON bodies and bearer tokens.
 import type { Claims } from '../http/jwt.ts';
-import { bearerToken, verifyJwt } from '../http/jwt.ts';
+import { bearerToken, gotrueJwtError, verifyJwt } from '../http/jwt.ts';
 import type { StackConfig } from '../config.ts';
 import type { StackRequest } from '../http/server.ts';
 import type { Tx } from '../db/core.ts';
@@ -31,14 +31,7 @@ export async function requireClaims(config: StackConfig, req: StackRequest): Pro
   const token = bearerToken(req.authorization);
   if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   const v = await verifyJwt(token, config.jwtSecret);
-  if (!v.ok) {
-    throw forbidden(
-      'bad_jwt',
-      v.reason === 'expired'
-        ? 'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired'
-        : 'invalid JWT: unable to parse or verify signature, signature is invalid',
-    );
-  }
+  if (!v.ok) throw forbidden('bad_jwt', gotrueJwtError(v, config.jwtSecret));
   return v.claims;
 }
 

@@ -5,7 +5,7 @@
 // (src/PostgREST/Response.hs, MainTx.hs).
 import type { ServerResponse } from 'node:http';
 import { BodyTooLargeError, type Service, type StackContext, type StackRequest } from '../http/server.ts';
-import { bearerToken, verifyJwt } from '../http/jwt.ts';
+import { bearerToken, postgrestJwtError, verifyJwt } from '../http/jwt.ts';
 import type { Tx } from '../db/core.ts';
 import { ApiError, sendError, toApiError } from './errors.ts';
 import { toContentType } from './media.ts';
@@ -98,11 +98,12 @@ export async function createRestService(ctx: StackContext): Promise<Service> {
   async function authenticate(req: StackRequest): Promise<Auth> {
     const token = bearerToken(req.authorization);
     if (!token) return { role: 'anon', claims: {} };
-    const result = await verifyJwt(token, config.jwtSecret);
+    // PostgREST's JWKS holds the JWT secret without a kid: an HS256 token with a kid matches no key.
+    const result = await verifyJwt(token, config.jwtSecret, { hsKidFallback: false });
     if (!result.ok) {
-      const code = result.reason === 'expired' ? 'PGRST303' : 'PGRST301';
-      throw new ApiError(401, code, result.message, null, null, {
-        'WWW-Authenticate': `Bearer error="invalid_token", error_description="${result.message}"`,
+      const { code, message, details } = postgrestJwtError(result.failure, result.parts);
+      throw new ApiError(401, code, message, details, null, {
+        'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message}"`,
       });
     }
     const role = typeof result.claims.role === 'string' && result.claims.role !== '' ? result.claims.role : 'anon';

@@ -1,12 +1,12 @@
 // JWTs as Storage checks them: bearer tokens and signed-URL tokens are verified
-// with jose (a session with the project's signing key, else HS256 with the project
-// secret; no clock tolerance), and a refusal
-// carries jose's own message ("Invalid Compact JWS", "\"exp\" claim timestamp
+// with jose, with the keys Storage would choose (http/jwt.ts storageVerificationKey: the
+// signing key a session's kid names, HS256 with the project secret; no clock
+// tolerance), and a refusal carries jose's own message ("Invalid Compact JWS", "\"exp\" claim timestamp
 // check failed", "signature verification failed"), as Storage shows it.
 // Signed-URL tokens are HS256 JWTs {url: "<bucket>/<key>", scope, iat, exp},
 // bound to one object and one action (download or upload).
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
-import { verificationKey } from '../http/jwt.ts';
+import { storageVerificationKey } from '../http/jwt.ts';
 import { errors } from './errors.ts';
 
 const encoder = new TextEncoder();
@@ -17,9 +17,9 @@ export class JwtRefused extends Error {}
 /** Verifies a JWT as Storage's verifyJWT does, with the keys Auth signs sessions with. */
 export async function verifyStorageJwt(token: string, secret: string): Promise<JWTPayload> {
   try {
-    // A session signed with the project's signing key (ES256/RS256), or HS256 with the secret.
-    const { key, algorithms } = await verificationKey(token, secret);
-    return (await jwtVerify(token, key, { algorithms })).payload;
+    // A session signed with one of the project's signing keys (ES256/RS256), or HS256 with the secret.
+    const { getKey, algorithms } = storageVerificationKey(secret);
+    return (await jwtVerify(token, getKey, { algorithms })).payload;
   } catch (e) {
     throw new JwtRefused(e instanceof Error ? e.message : String(e));
   }
