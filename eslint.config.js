@@ -99,7 +99,7 @@ export default tseslint.config(
 
   // No import cycles, in the app or on Node: modules form layers a reader can follow.
   {
-    files: ['src/**/*.{ts,tsx}', 'supabase/local/**/*.ts', 'scripts/**/*.ts', 'tests/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'packages/supabase-local/src/**/*.ts', 'scripts/**/*.ts', 'tests/**/*.{ts,tsx}'],
     plugins: { import: importPlugin },
     settings: {
       'import/resolver': {
@@ -112,7 +112,7 @@ export default tseslint.config(
 
   // Everything that runs on Node: the local stack, scripts, tests, tool configs.
   {
-    files: ['supabase/local/**', 'scripts/**', 'tests/**', '*.config.{ts,js}'],
+    files: ['packages/supabase-local/**', 'scripts/**', 'tests/**', '*.config.{ts,js}'],
     ignores: ['tests/setup/**'],
     languageOptions: { globals: globals.node },
     rules: {

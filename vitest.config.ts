@@ -21,7 +21,7 @@ export default defineConfig({
           // Node-side units of the local stack (no server): e.g. the REST translation goldens.
           name: 'local',
           environment: 'node',
-          include: ['supabase/local/**/*.test.ts'],
+          include: ['packages/supabase-local/src/**/*.test.ts'],
         },
       },
       {

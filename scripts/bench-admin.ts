@@ -10,7 +10,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { build, preview } from 'vite';
 import { startTestStack } from '../tests/support/stack-process.ts';
-import { DEFAULT_ANON_KEY, DEFAULT_SERVICE_ROLE_KEY } from '../supabase/local/config.ts';
+import { DEFAULT_ANON_KEY, DEFAULT_SERVICE_ROLE_KEY } from 'supabase-local';
 import { seedLarge } from './seed-large.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

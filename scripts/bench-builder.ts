@@ -9,7 +9,7 @@ import { createClient } from '@supabase/supabase-js';
 import { chromium } from 'playwright-core';
 import { build, preview } from 'vite';
 import ws from 'ws';
-import { DEFAULT_ANON_KEY, DEFAULT_SERVICE_ROLE_KEY } from '../supabase/local/config.ts';
+import { DEFAULT_ANON_KEY, DEFAULT_SERVICE_ROLE_KEY } from 'supabase-local';
 import { requireChromium } from '../tests/support/chromium.ts';
 import { startTestStack } from '../tests/support/stack-process.ts';
 import type { Database } from '../src/types/database.ts';

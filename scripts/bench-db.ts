@@ -6,10 +6,8 @@
 // `npm run bench:db`
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { Db, RequestScope } from '../supabase/local/db/core.ts';
-import { openDb } from '../supabase/local/db/index.ts';
-import { migrate } from '../supabase/local/db/migrate.ts';
-import { ROOT, SUPABASE_DIR } from '../supabase/local/config.ts';
+import { migrate, openDb, type Db, type RequestScope } from 'supabase-local';
+import { ROOT, SUPABASE_DIR } from './paths.ts';
 import { startCluster } from '../tests/support/postgres.ts';
 
 const SIZES = { customers: 10_000, campaigns: 2_000, slidesPerCampaign: 20, alerts: 20_000, devices: 20_000 };

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import ws from 'ws';
-import { DEFAULT_ANON_KEY, DEFAULT_SERVICE_ROLE_KEY } from '../supabase/local/config.ts';
+import { DEFAULT_ANON_KEY, DEFAULT_SERVICE_ROLE_KEY } from 'supabase-local';
 import { startTestStack } from '../tests/support/stack-process.ts';
 import { startFakeUpstream } from '../tests/stack/dynamic-content-upstream.ts';
 

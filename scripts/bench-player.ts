@@ -17,7 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { build, preview } from 'vite';
-import { DEFAULT_ANON_KEY } from '../supabase/local/config.ts';
+import { DEFAULT_ANON_KEY } from 'supabase-local';
 import { findChromium } from '../tests/support/chromium.ts';
 import { startTestStack } from '../tests/support/stack-process.ts';
 import { createPlayerCustomer } from '../tests/e2e/player-support.ts';

@@ -12,7 +12,7 @@
 import path from 'node:path';
 import { SignJWT } from 'jose';
 import pg from 'pg';
-import { DEFAULT_ANON_KEY, DEFAULT_JWT_SECRET } from '../supabase/local/config.ts';
+import { DEFAULT_ANON_KEY, DEFAULT_JWT_SECRET } from 'supabase-local';
 import { findPgBin } from '../tests/support/postgres.ts';
 import { startTestStack, type TestStack } from '../tests/support/stack-process.ts';
 

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import ws from 'ws';
-import { DEFAULT_ANON_KEY, DEFAULT_JWT_SECRET, DEFAULT_SERVICE_ROLE_KEY } from '../supabase/local/config.ts';
+import { DEFAULT_ANON_KEY, DEFAULT_JWT_SECRET, DEFAULT_SERVICE_ROLE_KEY } from 'supabase-local';
 import { findPgBin } from '../tests/support/postgres.ts';
 import { startTestStack, type TestStack } from '../tests/support/stack-process.ts';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { SignJWT } from 'jose';
 import { startTestStack } from '../tests/support/stack-process.ts';
 import { findPgBin } from '../tests/support/postgres.ts';
-import { DEFAULT_ANON_KEY, DEFAULT_JWT_SECRET } from '../supabase/local/config.ts';
+import { DEFAULT_ANON_KEY, DEFAULT_JWT_SECRET } from 'supabase-local';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);

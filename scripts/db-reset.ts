@@ -3,9 +3,8 @@
 // project's schemas in that database are dropped and rebuilt instead.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig, SUPABASE_DIR } from '../supabase/local/config.ts';
-import { openDb } from '../supabase/local/db/index.ts';
-import { migrate } from '../supabase/local/db/migrate.ts';
+import { loadConfig, openDb, migrate } from 'supabase-local';
+import { SUPABASE_DIR } from './paths.ts';
 
 const config = loadConfig();
 for (const dir of ['storage', 'storage-render-cache']) {

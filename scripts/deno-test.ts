@@ -7,9 +7,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../supabase/local/config.ts';
-import { functionEntries, functionsSettings } from '../supabase/local/functions/supervisor.ts';
+import { FUNCTIONS_ROUTER, functionEntries, functionsSettings, loadConfig } from 'supabase-local';
 
 const TEST_FILE = /(^|[._])test\.(ts|tsx|js|mjs)$/;
 
@@ -50,7 +48,7 @@ function deno(args: string[]): Promise<number> {
 const fixturesDir = path.join(config.root, 'tests', 'stack', 'functions-fixtures');
 const checked = [
   ...functionEntries([functionsDir, fixturesDir]),
-  fileURLToPath(new URL('../supabase/local/functions/router.ts', import.meta.url)),
+  FUNCTIONS_ROUTER,
 ];
 if ((await deno(['lint', `--config=${settings.configFile}`, functionsDir, fixturesDir])) !== 0) {
   console.error('deno lint failed');

@@ -16,9 +16,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { ROOT, SUPABASE_DIR } from '../supabase/local/config.ts';
-import { openDb } from '../supabase/local/db/index.ts';
-import { migrate } from '../supabase/local/db/migrate.ts';
+import { ROOT, SUPABASE_DIR } from './paths.ts';
+import { openDb, migrate } from 'supabase-local';
 import { findPgBin, startCluster, type Cluster } from '../tests/support/postgres.ts';
 
 export const SCHEMAS_DIR = path.join(SUPABASE_DIR, 'schemas');

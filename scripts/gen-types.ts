@@ -6,9 +6,8 @@ import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { openDb } from '../supabase/local/db/index.ts';
-import { migrate } from '../supabase/local/db/migrate.ts';
-import { SUPABASE_DIR, ROOT } from '../supabase/local/config.ts';
+import { migrate, openDb } from 'supabase-local';
+import { ROOT, SUPABASE_DIR } from './paths.ts';
 import { startCluster } from '../tests/support/postgres.ts';
 
 const run = promisify(execFile);

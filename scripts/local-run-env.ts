@@ -1,6 +1,6 @@
 // The environment of a local run (`npm start`, `npm run stack`, the test stacks), so that
 // every address follows the ports the run uses.
-import { loadConfig, type StackConfig } from '../supabase/local/config.ts';
+import { loadConfig, type StackConfig } from 'supabase-local';
 
 /** The variables localRunEnv() sets (a caller may clear them first to have them recomputed). */
 export const LOCAL_RUN_VARIABLES = [

@@ -8,7 +8,7 @@
 // come from SUPABASE_URL / SERVICE_ROLE_KEY, else supabase/config.toml.
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { loadConfig } from '../supabase/local/config.ts';
+import { loadConfig } from 'supabase-local';
 
 export interface SeedLargeOptions {
   url: string;

@@ -2,11 +2,10 @@
 // Edge Functions) and the SPA's dev server, with every URL and the demo logins.
 // Ctrl-C stops everything, child processes included.
 import { createServer, type ViteDevServer } from 'vite';
-import { PortInUseError, assertPortFree, printUrls, startStack, stopOnSignals } from '../supabase/local/main.ts';
+import { PortInUseError, assertPortFree, printUrls, startStack, stopOnSignals, type StackConfig } from 'supabase-local';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import path from 'node:path';
-import type { StackConfig } from '../supabase/local/config.ts';
 import { localRunEnv } from './local-run-env.ts';
 
 const APP_PORT = Number(process.env.APP_PORT ?? 5173);

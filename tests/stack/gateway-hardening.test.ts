@@ -7,7 +7,7 @@ import { request } from 'node:http';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { ANON_KEY, ENGINE, http, service, SERVICE_ROLE_KEY, signToken, STACK_URL } from './helpers.ts';
-import { loadConfig } from '../../supabase/local/config.ts';
+import { loadConfig } from 'supabase-local';
 import { PUBLIC } from './storage-support.ts';
 
 const MiB = 1024 * 1024;

@@ -5,7 +5,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { LOCAL_RUN_VARIABLES, localRunEnv } from '../../scripts/local-run-env.ts';
-import { loadConfig } from '../../supabase/local/config.ts';
+import { loadConfig, MAIN_FILE } from 'supabase-local';
 import { startCluster, type Cluster } from './postgres.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -94,7 +94,7 @@ async function startOn(
     STACK_EMAIL_RATE_LIMIT: '1000',
     // The suite (and the e2e run) signs in, refreshes and verifies many times from 127.0.0.1;
     // GoTrue's per-IP request limits from config.toml would answer 429. Tests of the limits
-    // pass '' to fall back to config.toml (see supabase/local/config.ts for the GOTRUE_* names).
+    // pass '' to fall back to config.toml (see packages/supabase-local/src/config.ts for the GOTRUE_* names).
     GOTRUE_RATE_LIMIT_OTP: '100000',
     GOTRUE_RATE_LIMIT_TOKEN_REFRESH: '100000',
     GOTRUE_RATE_LIMIT_VERIFY: '100000',
@@ -126,7 +126,7 @@ async function startOn(
   for (const name of LOCAL_RUN_VARIABLES) if (runEnv[name] !== undefined) env[name] = runEnv[name];
 
   const launch = async (): Promise<ChildProcess> => {
-    const child = fork(path.join(ROOT, 'supabase', 'local', 'main.ts'), [], {
+    const child = fork(MAIN_FILE, [], {
       cwd: ROOT,
       env: { ...process.env, ...env },
       execArgv: ['--import', 'tsx'],

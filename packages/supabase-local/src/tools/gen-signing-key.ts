@@ -14,7 +14,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { exportJWK, generateKeyPair } from 'jose';
 import { parse as parseToml } from 'smol-toml';
-import { SUPABASE_DIR } from '../supabase/local/config.ts';
+import { findProjectDir } from '../config.ts';
+
+const SUPABASE_DIR = path.join(findProjectDir(), 'supabase');
 
 const { values } = parseArgs({
   options: {

@@ -472,9 +472,17 @@ async function updateUser(ctx: AuthContext, req: StackRequest, res: ServerRespon
       ctx.mailer.count();
       const fresh = (await findUserById(tx, id)) ?? user;
       const issued = await issueEmailChange(config, tx, fresh, newEmail, redirectTo, pkce);
-      const detail = `The change of your e-mail address from ${user.row.email ?? ''} to ${newEmail}.`;
       for (const m of [issued.next, issued.current]) {
-        if (m) await ctx.mailer.send({ to: m.to, kind: 'email_change', actionLink: m.actionLink, otp: m.otp, detail });
+        if (m) {
+          await ctx.mailer.send({
+            to: m.to,
+            kind: 'email_change',
+            actionLink: m.actionLink,
+            otp: m.otp,
+            email: user.row.email ?? undefined,
+            newEmail,
+          });
+        }
       }
     }
     return findUserById(tx, id);

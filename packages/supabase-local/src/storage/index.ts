@@ -5,7 +5,6 @@ import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { BodyTooLargeError, discardBody, type Service, type StackContext, type StackRequest } from '../http/server.ts';
 import { routeTable, type Route, type RouteMatch } from '../http/routes.ts';
-import { SUPABASE_DIR } from '../config.ts';
 import * as buckets from './buckets.ts';
 import { purgeCache } from './cdn.ts';
 import { errors, sendStorageError } from './errors.ts';
@@ -188,7 +187,7 @@ export async function createStorageService(stack: StackContext): Promise<Service
   const { rows } = await stack.db.query<{ bucket_id: string; name: string; version: string | null }>(
     'select bucket_id, name, version from storage.objects',
   );
-  await ctx.files.settle(rows, path.join(SUPABASE_DIR, 'seed', 'storage'));
+  await ctx.files.settle(rows, path.join(stack.config.supabaseDir, 'seed', 'storage'));
   return {
     async handle(req, res) {
       // Nothing Storage serves is to be content-sniffed by a browser.

@@ -3,12 +3,26 @@
 // settings, the redirect allow list and per-function settings.
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parse as parseToml } from 'smol-toml';
 import { registerSigningKeys, type SigningJwk } from './http/jwt.ts';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const SUPABASE_DIR = path.join(ROOT, 'supabase');
+/**
+ * The project folder: the one whose supabase/ folder holds config.toml, migrations/,
+ * functions/ and the seed, as the Supabase CLI finds it. SUPABASE_WORKDIR (the CLI's
+ * `--workdir`) names it; otherwise it is the nearest folder, from the working directory
+ * upward, that has supabase/config.toml.
+ */
+export function findProjectDir(env: NodeJS.ProcessEnv = process.env, from = process.cwd()): string {
+  if (env.SUPABASE_WORKDIR) return path.resolve(env.SUPABASE_WORKDIR);
+  for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'supabase', 'config.toml'))) return dir;
+    if (path.dirname(dir) === dir) {
+      throw new Error(
+        `No supabase/config.toml in ${from} or any folder above it: run from a Supabase project, or set SUPABASE_WORKDIR.`,
+      );
+    }
+  }
+}
 
 /** Supabase CLI defaults (supabase/cli: pkg/config/apikeys.go). Public demo values, not secrets. */
 export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -37,12 +51,21 @@ export const DEFAULT_SIGNING_KEY: SigningJwk = {
   d: 'dIhR8wywJlqlua4y_yMq2SLhlFXDZJBCvFrY1DCHyVU',
 };
 
+/** One of [auth.email.template.<type>]: a subject and the body read from content_path. */
+export interface EmailTemplate {
+  subject?: string;
+  content?: string;
+}
+
 export interface FunctionConfig {
   verifyJwt: boolean;
 }
 
 export interface StackConfig {
+  /** The project folder (see findProjectDir). */
   root: string;
+  /** Its supabase/ folder: config.toml, migrations/, functions/, seed.sql, seed/. */
+  supabaseDir: string;
   host: string;
   apiPort: number;
   apiUrl: string;
@@ -108,6 +131,17 @@ export interface StackConfig {
      * Supabase CLI's default ES256 key): private JWKs; the one with key_ops "sign" signs, the others only verify.
      */
     signingKeys: SigningJwk[];
+    email: {
+      /**
+       * [auth.email.template.<type>] (invite, confirmation, recovery, magic_link,
+       * email_change, reauthentication): subject and content_path, the path taken from the
+       * project folder as the Supabase CLI takes it. Unset ones use GoTrue's defaults.
+       */
+      templates: Partial<Record<string, EmailTemplate>>;
+      /** [inbucket] sender_name and admin_email: who local e-mails come from (the CLI's defaults). */
+      senderName: string;
+      adminEmail: string;
+    };
     /** Per-IP request limits, GoTrue's tollbooth buckets: requests per 5 minutes, bursts of 30. */
     rateLimit: {
       /** [auth.rate_limit] sign_in_sign_ups → GOTRUE_RATE_LIMIT_OTP: /signup, /otp, /magiclink, /recover, /resend, PUT /user. */
@@ -141,8 +175,6 @@ export interface StackConfig {
     maxEventsPerSecond: number;
   };
   functions: Record<string, FunctionConfig>;
-  /** Product name used in e-mail templates. */
-  productName: string;
   /** [db.vault]: Vault secrets as written in config.toml (`env(NAME)` resolved when applied, db/migrate.ts). */
   vault: Record<string, string>;
   gateway: {
@@ -278,9 +310,9 @@ function realtimeTenantLimits(env: NodeJS.ProcessEnv) {
  * STACK_SIGNING_KEYS_PATH in the environment wins over the file's setting (absolute, or
  * relative to supabase/ likewise).
  */
-export function readSigningKeys(file: string): SigningJwk[] {
+export function readSigningKeys(file: string, supabaseDir: string): SigningJwk[] {
   if (!file) return [DEFAULT_SIGNING_KEY];
-  const full = path.isAbsolute(file) ? file : path.join(SUPABASE_DIR, file);
+  const full = path.isAbsolute(file) ? file : path.join(supabaseDir, file);
   let text: string;
   try {
     text = readFileSync(full, 'utf8');
@@ -315,8 +347,37 @@ function refuseUnavailableAuthFeatures(on: Record<string, boolean>): void {
   }
 }
 
+/**
+ * [auth.email.template.*] as the Supabase CLI reads it (pkg/config/config.go resolve and
+ * validate): content_path from the project folder; a template whose file cannot be read
+ * stops the start, naming it.
+ */
+function readEmailTemplates(templates: Toml, root: string): Partial<Record<string, EmailTemplate>> {
+  const out: Partial<Record<string, EmailTemplate>> = {};
+  for (const [name, value] of Object.entries(templates)) {
+    if (!value || typeof value !== 'object') continue;
+    const t = value as Toml;
+    const contentPath = str(t.content_path, '');
+    let content: string | undefined;
+    if (contentPath) {
+      const full = path.isAbsolute(contentPath) ? contentPath : path.join(root, contentPath);
+      try {
+        content = readFileSync(full, 'utf8');
+      } catch (e) {
+        throw new Error(`Invalid config for auth.email.template.${name}.content_path: ${(e as Error).message}`, {
+          cause: e,
+        });
+      }
+    }
+    out[name] = { subject: typeof t.subject === 'string' ? t.subject : undefined, content };
+  }
+  return out;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
-  const file = path.join(SUPABASE_DIR, 'config.toml');
+  const root = findProjectDir(env);
+  const supabaseDir = path.join(root, 'supabase');
+  const file = path.join(supabaseDir, 'config.toml');
   const toml = existsSync(file) ? (parseToml(readFileSync(file, 'utf8')) as Toml) : {};
   const api = table(toml, 'api');
   const db = table(toml, 'db');
@@ -333,7 +394,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
     };
   };
   const jwtSecret = env.JWT_SECRET ?? DEFAULT_JWT_SECRET;
-  const signingKeys = readSigningKeys(envValue(env, 'STACK_SIGNING_KEYS_PATH') ?? str(auth.signing_keys_path, ''));
+  const signingKeys = readSigningKeys(
+    envValue(env, 'STACK_SIGNING_KEYS_PATH') ?? str(auth.signing_keys_path, ''),
+    supabaseDir,
+  );
   registerSigningKeys(jwtSecret, signingKeys);
   const web3 = table(auth, 'web3');
   const passkeys = envBool(env, 'GOTRUE_PASSKEY_ENABLED') ?? bool(table(auth, 'passkey').enabled, false);
@@ -369,14 +433,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
   }
 
   return {
-    root: ROOT,
+    root,
+    supabaseDir,
     host,
     apiPort,
     apiUrl: `http://${host}:${apiPort}`,
     dbPort: Number(env.STACK_DB_PORT ?? num(db.port, 54322)),
     inboxPort: Number(env.STACK_INBOX_PORT ?? num(inbucket.port, 54324)),
     smtpPort: Number(env.STACK_SMTP_PORT ?? num(inbucket.smtp_port, 54325)),
-    dataDir: path.resolve(ROOT, env.STACK_DATA_DIR ?? '.local'),
+    dataDir: path.resolve(root, env.STACK_DATA_DIR ?? '.local'),
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret,
     anonKey: env.ANON_KEY ?? DEFAULT_ANON_KEY,
@@ -431,6 +496,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
         challengeAndVerifyPerMinute: envNumber(env, 'GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY') ?? 15,
       },
       signingKeys,
+      email: {
+        templates: readEmailTemplates(table(authEmail, 'template'), root),
+        senderName: str(inbucket.sender_name, 'Admin'),
+        adminEmail: str(inbucket.admin_email, 'admin@email.com'),
+      },
       // Defaults: the Supabase CLI's (pkg/config/templates/config.toml).
       rateLimit: {
         otp: envNumber(env, 'GOTRUE_RATE_LIMIT_OTP') ?? num(authRate.sign_in_sign_ups, 30),
@@ -450,7 +520,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
     },
     realtime: { enabled: realtime.enabled !== false, ...realtimeTenantLimits(env) },
     functions,
-    productName: 'Signage Portal',
     vault: Object.fromEntries(
       Object.entries(table(db, 'vault')).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])),
     ),

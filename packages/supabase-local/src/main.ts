@@ -3,7 +3,7 @@
 // `npx tsx supabase/local/main.ts` runs it alone; scripts/start.ts runs it with the SPA.
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { loadConfig, SUPABASE_DIR, type StackConfig } from './config.ts';
+import { loadConfig, type StackConfig } from './config.ts';
 import type { Db } from './db/core.ts';
 import { openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
@@ -73,7 +73,7 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
   });
   const stoppers: (() => Promise<void>)[] = [() => db.close()];
   try {
-    const result = await migrate(db, SUPABASE_DIR, (m) => log(`[db] ${m}`), { vault: config.vault });
+    const result = await migrate(db, config.supabaseDir, (m) => log(`[db] ${m}`), { vault: config.vault });
     if (result.created) log(`[db] new ${db.kind} database ready${result.seeded ? ' (seeded)' : ''}`);
     // Test stacks add fixture tables of their own (never part of the product's migrations).
     if (result.created && process.env.STACK_FIXTURES) {

@@ -5,13 +5,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
 import type { StackConfig } from '../config.ts';
 import type { StackContext } from '../http/server.ts';
 
-const ROUTER = fileURLToPath(new URL('./router.ts', import.meta.url));
+/** The Deno program that serves every function (checked by `deno check` with the project's functions). */
+export const ROUTER = fileURLToPath(new URL('./router.ts', import.meta.url));
 const READY = /^FUNCTIONS_READY (\d+)$/;
 const START_TIMEOUT_MS = 30_000;
 const DEFAULT_TIMEOUT_MS = 150_000;
@@ -49,6 +51,12 @@ export interface FunctionsSettings {
   configFile: string;
 }
 
+/** The Deno binary of the npm package `deno` (a dependency of this package). */
+export function denoBinary(): string {
+  const pkg = createRequire(import.meta.url).resolve('deno/package.json');
+  return path.join(path.dirname(pkg), process.platform === 'win32' ? 'deno.exe' : 'deno');
+}
+
 function list(v: string | undefined): string[] {
   return (v ?? '')
     .split(',')
@@ -57,7 +65,7 @@ function list(v: string | undefined): string[] {
 }
 
 export function functionsSettings(config: StackConfig, env: NodeJS.ProcessEnv = process.env): FunctionsSettings {
-  const projectDir = path.join(config.root, 'supabase', 'functions');
+  const projectDir = path.join(config.supabaseDir, 'functions');
   return {
     dirs: [projectDir, ...list(env.STACK_FUNCTIONS_DIRS).map((d) => path.resolve(config.root, d))],
     envFiles: [
@@ -67,10 +75,9 @@ export function functionsSettings(config: StackConfig, env: NodeJS.ProcessEnv = 
     noVerify: new Set(list(env.STACK_FUNCTIONS_NO_VERIFY)),
     timeoutMs: Number(env.STACK_FUNCTIONS_TIMEOUT_MS) || DEFAULT_TIMEOUT_MS,
     watch: env.STACK_FUNCTIONS_WATCH !== '0',
-    denoBin:
-      env.STACK_DENO_BIN ??
-      path.join(config.root, 'node_modules', 'deno', process.platform === 'win32' ? 'deno.exe' : 'deno'),
-    denoDir: path.join(config.root, '.local', 'deno'),
+    denoBin: env.STACK_DENO_BIN ?? denoBinary(),
+    // One Deno cache for every stack of the project (test stacks have data folders of their own).
+    denoDir: env.DENO_DIR ?? path.join(config.root, '.local', 'deno'),
     configFile: path.join(projectDir, 'deno.json'),
   };
 }

@@ -87,14 +87,14 @@ describe('signing keys: the file and GoTrue’s checks', () => {
   });
 
   it('takes a relative signing_keys_path from supabase/, as the CLI does', () => {
-    expect(() => readSigningKeys('no-such-keys.json')).toThrow(
-      /^failed to read signing keys: ENOENT: no such file or directory, open '.*\/supabase\/no-such-keys\.json'$/,
+    expect(() => readSigningKeys('no-such-keys.json', '/project/supabase')).toThrow(
+      /^failed to read signing keys: ENOENT: no such file or directory, open '\/project\/supabase\/no-such-keys\.json'$/,
     );
   });
 
   it('refuses what the CLI cannot decode', () => {
-    expect(() => readSigningKeys(file('broken.json', '[{'))).toThrow(/^failed to decode signing keys: /);
-    expect(() => readSigningKeys(file('object.json', '{"keys": []}'))).toThrow(
+    expect(() => readSigningKeys(file('broken.json', '[{'), '/project/supabase')).toThrow(/^failed to decode signing keys: /);
+    expect(() => readSigningKeys(file('object.json', '{"keys": []}'), '/project/supabase')).toThrow(
       /^failed to decode signing keys: .* holds no JSON array of JWKs$/,
     );
   });
