@@ -17,6 +17,8 @@ const features = readdirSync(featuresDir, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+const EMULATOR_SERVICES = ['auth', 'rest', 'storage', 'functions', 'realtime', 'cron', 'net', 'vault', 'mail'];
+
 const sharedFolders = ['components', 'config', 'hooks', 'lib', 'types', 'utils'].map((f) => `./src/${f}`);
 
 export default tseslint.config(
@@ -76,7 +78,7 @@ export default tseslint.config(
               from: './src/features',
               except: [`./${name}`],
               message:
-                'Features do not import each other: move what they share to src/entities (the product\'s objects) or src/components, src/lib, src/hooks.',
+                "Features do not import each other: move what they share to src/entities (the product's objects) or src/components, src/lib, src/hooks.",
             })),
             { target: './src/features', from: './src/app', message: 'Features do not import the app shell.' },
             // The product's central objects (slide, playlist, venue files, query keys) sit between
@@ -84,14 +86,74 @@ export default tseslint.config(
             {
               target: './src/entities',
               from: ['./src/features', './src/app'],
-              message: 'Entities import only src/lib, src/config, src/types, src/components (and src/utils, src/hooks).',
+              message:
+                'Entities import only src/lib, src/config, src/types, src/components (and src/utils, src/hooks).',
             },
             {
               target: sharedFolders,
               from: ['./src/features', './src/app', './src/entities'],
               message: 'Shared code does not import entities, features or the app shell.',
             },
+            // What ships to browsers stands apart from what deploys to Supabase and what only
+            // emulates it: of supabase/ it may import only the contracts it shares with the
+            // edge functions (through the @contracts alias).
+            {
+              target: './src',
+              from: './supabase',
+              except: ['./functions/_shared/contracts'],
+              message: 'src/ imports only supabase/functions/_shared/contracts (as @contracts/…) of supabase/.',
+            },
+            {
+              target: './src',
+              from: ['./packages', './scripts', './tests/stack', './tests/e2e', './tests/support'],
+              message: 'src/ does not import the Supabase emulator, scripts or the stack and end-to-end tests.',
+            },
           ],
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'supabase-local', message: 'The Supabase emulator is development tooling: src/ never imports it.' },
+          ],
+        },
+      ],
+    },
+  },
+
+  // Code that ships never imports test helpers (only src/**/*.test.* may).
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/**/*fixtures.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'supabase-local', message: 'The Supabase emulator is development tooling: src/ never imports it.' },
+          ],
+          patterns: [{ group: ['@tests/*'], message: 'Test helpers are for tests only.' }],
+        },
+      ],
+    },
+  },
+
+  // The emulator: each Supabase service it emulates stands alone; they share only the
+  // gateway's HTTP helpers (http/), the database layer (db/) and the configuration.
+  {
+    files: ['packages/supabase-local/src/**/*.ts'],
+    plugins: { import: importPlugin },
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: EMULATOR_SERVICES.map((name) => ({
+            target: `./packages/supabase-local/src/${name}`,
+            from: './packages/supabase-local/src',
+            except: [`./${name}`, './http', './db', './config.ts'],
+            message: `The emulator's services do not import each other: ${name}/ uses only http/, db/ and config.ts.`,
+          })),
         },
       ],
     },

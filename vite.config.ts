@@ -70,7 +70,13 @@ const appVersion = `${(JSON.parse(readFileSync(path.resolve(import.meta.dirname,
 export default defineConfig({
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion) },
   plugins: [react(), tailwindcss(), precacheManifest(), preloadApp()],
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  resolve: {
+    alias: {
+      '@': path.resolve(import.meta.dirname, 'src'),
+      // What the SPA and the edge functions share: plain TypeScript both take as it is.
+      '@contracts': path.resolve(import.meta.dirname, 'supabase', 'functions', '_shared', 'contracts'),
+    },
+  },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
 });

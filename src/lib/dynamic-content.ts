@@ -11,7 +11,7 @@ import {
   type NewsCategory,
   type SportsStatus,
   type WeatherData,
-} from '../../supabase/functions/_shared/dynamic-content/types.ts';
+} from '@contracts/dynamic-content.ts';
 
 export const DYNAMIC_CONTENT_TYPES = ['weather', 'news', 'sports'] as const;
 export type DynamicContentType = (typeof DYNAMIC_CONTENT_TYPES)[number];
@@ -23,8 +23,8 @@ export const LOCATION_RULE = { pattern: /^[\p{L}\p{N} ,.'’-]+$/u, max: 100 } a
 export const DEFAULT_LOCATION = DEFAULTS.location;
 export const DEFAULT_NEWS_CATEGORY: NewsCategory = DEFAULTS.category;
 
-// The answer's weather, news and category shapes are the function's own, read from its shared
-// types file (plain TypeScript without imports, so both Vite and Deno take it as it is).
+// The answer's weather, news and category shapes are the function's own, read from the contract
+// both share (supabase/functions/_shared/contracts, plain TypeScript Vite and Deno take as it is).
 /** The news service's categories, all offered on the Dynamic Content Test page (slides offer fewer). */
 export { NEWS_CATEGORIES as NEWS_SERVICE_CATEGORIES };
 export type { NewsArticle, NewsCategory, SportsStatus, WeatherData };

@@ -9,7 +9,7 @@ import {
   owmCurrent,
   owmForecast,
 } from '../_shared/dynamic-content/upstream-samples.ts';
-import type { ContentAnswer, NewsArticle, SportsEvent, WeatherData } from '../_shared/dynamic-content/types.ts';
+import type { ContentAnswer, NewsArticle, SportsEvent, WeatherData } from '../_shared/contracts/dynamic-content.ts';
 import { CLOCK_HEADER, createHandler, type Deps, NOT_SIGNED_IN } from './handler.ts';
 
 const USER_ID = '0a0a0a0a-0000-4000-8000-00000000d001';

@@ -33,7 +33,7 @@ import {
   NEWS_CATEGORIES,
   type NewsCategory,
   SPORTS_LEAGUES,
-} from '../_shared/dynamic-content/types.ts';
+} from '../_shared/contracts/dynamic-content.ts';
 import { jwtVerifier } from '../_shared/verify-jwt.ts';
 
 export const NOT_SIGNED_IN = 'Not signed in';

@@ -15,14 +15,19 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { clientAddress } from '../_shared/client-address.ts';
+import {
+  CODE_ALPHABET,
+  CODE_LENGTH,
+  PAIRING_TTL_SECONDS,
+  SCREEN_DEVICE_CLAIM,
+  TOO_MANY_STARTS,
+  TOO_MANY_WAITING,
+  UNKNOWN_PAIRING,
+} from '../_shared/contracts/screen-pairing.ts';
 import { json } from '../_shared/cors.ts';
 import { HttpError, parseBody, postHandler } from '../_shared/http.ts';
 import { serviceClient, supabaseEnv, type SupabaseEnv } from '../_shared/supabase-clients.ts';
 
-/** The characters of a pairing code: no 0/O, 1/I, which people misread. */
-export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export const CODE_LENGTH = 6;
-export const PAIRING_TTL_SECONDS = 15 * 60;
 export const STARTS_PER_NETWORK = { limit: 10, windowSeconds: 10 * 60 };
 /**
  * Codes that may wait, unused and unexpired, across the whole network at once: far above
@@ -33,9 +38,6 @@ export const WAITING_CODES_LIMIT = 500;
 /** Screen logins get addresses under a reserved domain (RFC 2606) that can never receive mail. */
 export const SCREEN_EMAIL_DOMAIN = 'screens.invalid';
 
-export const TOO_MANY_STARTS = 'Too many pairing codes were requested from this network. Try again in a few minutes.';
-export const TOO_MANY_WAITING = 'Too many pairing codes are waiting to be used. Try again in a few minutes.';
-export const UNKNOWN_PAIRING = 'Unknown pairing.';
 
 const CODE_ATTEMPTS = 5;
 const NO_STORE = { 'Cache-Control': 'no-store' };
@@ -144,7 +146,7 @@ async function poll(admin: SupabaseClient, pairingId: string, secret: string, ra
     email,
     password,
     email_confirm: true,
-    app_metadata: { screen_device_id: deviceId },
+    app_metadata: { [SCREEN_DEVICE_CLAIM]: deviceId },
   });
   if (createError || !created.user) throw new Error(`creating the screen's login failed: ${createError?.message}`);
   const userId = created.user.id;

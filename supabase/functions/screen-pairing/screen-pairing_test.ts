@@ -2,15 +2,12 @@ import { deepStrictEqual as assertEquals, ok } from 'node:assert/strict';
 import { fakeNetwork, fakeUser, reply, TEST_ENV } from '../_shared/fake-fetch.ts';
 import {
   CODE_ALPHABET,
-  createHandler,
   PAIRING_TTL_SECONDS,
-  secretHash,
-  STARTS_PER_NETWORK,
   TOO_MANY_STARTS,
   TOO_MANY_WAITING,
   UNKNOWN_PAIRING,
-  WAITING_CODES_LIMIT,
-} from './handler.ts';
+} from '../_shared/contracts/screen-pairing.ts';
+import { createHandler, secretHash, STARTS_PER_NETWORK, WAITING_CODES_LIMIT } from './handler.ts';
 
 const DEVICE = 'de71ce00-0000-4000-8000-000000000001';
 const PREVIOUS_LOGIN = '5c000000-0000-4000-8000-0000000000aa';

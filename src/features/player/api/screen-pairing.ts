@@ -2,6 +2,7 @@
 // it, and asks every few seconds whether an admin has entered it (Equipment → Add screen).
 // Once paired it receives a login of its own (not the venue's), signs in with it and plays.
 // The pairing in progress is kept on the device, so a reload shows the same code.
+import { type Pairing, type PollAnswer as Answer, SCREEN_DEVICE_CLAIM } from '@contracts/screen-pairing.ts';
 import { callFunction } from '@/lib/functions';
 import { supabase } from '@/lib/supabase';
 
@@ -10,21 +11,14 @@ export const PAIRING_POLL_MS = 3_000;
 
 const PAIRING_KEY = 'signage-screen:pairing';
 
-export interface Pairing {
-  pairing_id: string;
-  code: string;
-  secret: string;
-  expires_at: string;
-}
+export type { Pairing };
 
-export type PollAnswer =
-  | { status: 'waiting' }
-  | { status: 'expired' }
-  | { status: 'paired'; device_id: string; email: string; password: string };
+/** What the kiosk makes of a poll: the function's answer, with its wait reduced to waiting. */
+export type PollAnswer = { status: 'waiting' } | Exclude<Answer, { status: 'waiting' }>;
 
-/** The app metadata the screen-pairing function gives a screen's login. */
+/** The device the screen-pairing function gave a screen's login (its app metadata). */
 export function screenDeviceId(user: { app_metadata?: Record<string, unknown> } | null | undefined): string | null {
-  const id = user?.app_metadata?.screen_device_id;
+  const id = user?.app_metadata?.[SCREEN_DEVICE_CLAIM];
   return typeof id === 'string' && id ? id : null;
 }
 
@@ -61,7 +55,7 @@ export async function startPairing(): Promise<Pairing> {
 /** Whether an admin has entered the code yet; 'paired' carries the screen's login, once. */
 export async function pollPairing(pairing: Pairing): Promise<PollAnswer> {
   const answer = await call({ action: 'poll', pairing_id: pairing.pairing_id, secret: pairing.secret });
-  const body = answer.body as Partial<PollAnswer & { email: string; password: string; device_id: string }> | null;
+  const body = answer.body as Partial<Answer & { email: string; password: string; device_id: string }> | null;
   if (answer.status === 410 || answer.status === 404) return { status: 'expired' };
   if (answer.status !== 200 || !body) throw new Error(`The pairing service answered ${answer.status}.`);
   if (body.status === 'paired' && body.email && body.password && body.device_id) {

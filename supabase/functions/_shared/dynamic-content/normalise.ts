@@ -10,7 +10,7 @@ import {
   type SportsEvent,
   type SportsStatus,
   type WeatherData,
-} from './types.ts';
+} from '../contracts/dynamic-content.ts';
 
 export class MalformedResponse extends Error {
   constructor(message: string) {

@@ -9,7 +9,7 @@ import {
   normaliseStandings,
   normaliseWeather,
 } from './normalise.ts';
-import { type ContentData, type ContentRequest, DEFAULTS, ERRORS, SPORTS_LEAGUES } from './types.ts';
+import { type ContentData, type ContentRequest, DEFAULTS, ERRORS, SPORTS_LEAGUES } from '../contracts/dynamic-content.ts';
 
 export const DEFAULT_BASE_URLS = {
   weather: 'https://api.openweathermap.org',

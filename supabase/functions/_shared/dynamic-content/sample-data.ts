@@ -1,7 +1,7 @@
 // Built-in content shown when a service cannot be reached (product spec §8):
 // realistic New York weather, recent-looking headlines and a set of games.
 // Dates are computed from the current time so the sample never looks old.
-import type { NewsArticle, NewsCategory, SportsEvent, WeatherData } from './types.ts';
+import type { NewsArticle, NewsCategory, SportsEvent, WeatherData } from '../contracts/dynamic-content.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
