@@ -26,13 +26,13 @@ export default tseslint.config(
     ignores: [
       'dist/**',
       'node_modules/**',
-      '.local/**',
+      '**/.local/**',
       'coverage/**',
       'playwright-report/**',
       'test-results/**',
       // Deno code, checked by `deno lint` / `deno check`.
       'supabase/functions/**',
-      'tests/stack/functions-fixtures/**',
+      'packages/supabase-local/tests/project/supabase/functions/**',
       // Generated from the database.
       'src/types/database.ts',
     ],
@@ -105,8 +105,8 @@ export default tseslint.config(
             },
             {
               target: './src',
-              from: ['./packages', './scripts', './tests/stack', './tests/e2e', './tests/support'],
-              message: 'src/ does not import the Supabase emulator, scripts or the stack and end-to-end tests.',
+              from: ['./packages', './scripts', './tests/db', './tests/e2e', './tests/support'],
+              message: 'src/ does not import the Supabase emulator, scripts or the database and end-to-end tests.',
             },
           ],
         },
@@ -140,7 +140,8 @@ export default tseslint.config(
   },
 
   // The emulator: each Supabase service it emulates stands alone; they share only the
-  // gateway's HTTP helpers (http/), the database layer (db/) and the configuration.
+  // gateway's HTTP helpers (http/), the database layer (db/) and the configuration. The
+  // emulator never runs its test harness (testing/) or its tests.
   {
     files: ['packages/supabase-local/src/**/*.ts'],
     plugins: { import: importPlugin },
@@ -148,12 +149,41 @@ export default tseslint.config(
       'import/no-restricted-paths': [
         'error',
         {
-          zones: EMULATOR_SERVICES.map((name) => ({
-            target: `./packages/supabase-local/src/${name}`,
-            from: './packages/supabase-local/src',
-            except: [`./${name}`, './http', './db', './config.ts'],
-            message: `The emulator's services do not import each other: ${name}/ uses only http/, db/ and config.ts.`,
-          })),
+          zones: [
+            ...EMULATOR_SERVICES.map((name) => ({
+              target: `./packages/supabase-local/src/${name}`,
+              from: './packages/supabase-local/src',
+              except: [`./${name}`, './http', './db', './config.ts'],
+              message: `The emulator's services do not import each other: ${name}/ uses only http/, db/ and config.ts.`,
+            })),
+            {
+              target: './packages/supabase-local/src',
+              from: ['./packages/supabase-local/testing', './packages/supabase-local/tests'],
+              message: 'The emulator does not import its test harness or its tests.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
+  // The emulator's package knows no project but the ones it is given: its harness and its
+  // conformance tests (with their fixture project) import nothing of this product.
+  {
+    files: ['packages/supabase-local/**/*.ts'],
+    plugins: { import: importPlugin },
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './packages/supabase-local',
+              from: ['./src', './supabase', './scripts', './tests'],
+              message:
+                'The emulator is product-agnostic: it imports nothing of the product (src/, supabase/, scripts/, tests/).',
+            },
+          ],
         },
       ],
     },

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { emulatorProjects } from './packages/supabase-local/vitest.config.ts';
 
 export default defineConfig({
   test: {
@@ -16,20 +17,17 @@ export default defineConfig({
           env: { VITE_SUPABASE_URL: 'http://supabase.test', VITE_SUPABASE_ANON_KEY: 'test-anon-key' },
         },
       },
+      // The Supabase emulator's own: emulator-units (no stack) and emulator (its conformance
+      // tests against its fixture project), as packages/supabase-local/vitest.config.ts defines them.
+      ...emulatorProjects,
       {
         test: {
-          // Node-side units of the local stack (no server): e.g. the REST translation goldens.
-          name: 'local',
+          // The product's database: the rules and RPCs of supabase/migrations and its edge functions,
+          // against one stack of this project (engine by STACK_ENGINE).
+          name: 'db',
           environment: 'node',
-          include: ['packages/supabase-local/src/**/*.test.ts'],
-        },
-      },
-      {
-        test: {
-          name: 'stack',
-          environment: 'node',
-          include: ['tests/stack/**/*.test.ts'],
-          globalSetup: ['tests/stack/global-setup.ts'],
+          include: ['tests/db/**/*.test.ts'],
+          globalSetup: ['tests/db/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // One stack per run; files share it, so keep them from racing each other's fixtures.

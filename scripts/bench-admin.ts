@@ -9,8 +9,8 @@
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { build, preview } from 'vite';
-import { startTestStack } from '../tests/support/stack-process.ts';
 import { DEFAULT_ANON_KEY, DEFAULT_SERVICE_ROLE_KEY } from 'supabase-local';
+import { startProductStack } from '../tests/support/product-stack.ts';
 import { seedLarge } from './seed-large.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -143,7 +143,7 @@ async function timeToFiltered(page: Page, c: ListCase): Promise<[number, number]
 
 async function main() {
   const t0 = performance.now();
-  const stack = await startTestStack({ basePort: BASE_PORT, name: `bench-admin-${BASE_PORT}` });
+  const stack = await startProductStack({ basePort: BASE_PORT, name: `bench-admin-${BASE_PORT}` });
   const engine = stack.engine;
   let server: Awaited<ReturnType<typeof preview>> | undefined;
   let browser: Browser | undefined;

@@ -11,7 +11,7 @@ import { build, preview } from 'vite';
 import ws from 'ws';
 import { DEFAULT_ANON_KEY, DEFAULT_SERVICE_ROLE_KEY } from 'supabase-local';
 import { requireChromium } from '../tests/support/chromium.ts';
-import { startTestStack } from '../tests/support/stack-process.ts';
+import { startProductStack } from '../tests/support/product-stack.ts';
 import type { Database } from '../src/types/database.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -60,7 +60,7 @@ const percentile = (values: number[], p: number) => {
 
 async function main() {
   const executablePath = await requireChromium();
-  const stack = await startTestStack({ basePort: BASE_PORT, name: `bench-builder-${BASE_PORT}` });
+  const stack = await startProductStack({ basePort: BASE_PORT, name: `bench-builder-${BASE_PORT}` });
   const appUrl = `http://127.0.0.1:${APP_PORT}`;
   let server: Awaited<ReturnType<typeof preview>> | undefined;
   const browser = await chromium.launch({

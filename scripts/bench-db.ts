@@ -7,8 +7,8 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { migrate, openDb, type Db, type RequestScope } from 'supabase-local';
+import { startCluster } from 'supabase-local/testing';
 import { ROOT, SUPABASE_DIR } from './paths.ts';
-import { startCluster } from '../tests/support/postgres.ts';
 
 const SIZES = { customers: 10_000, campaigns: 2_000, slidesPerCampaign: 20, alerts: 20_000, devices: 20_000 };
 const RUNS = 20;

@@ -13,8 +13,8 @@ import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import ws from 'ws';
 import { DEFAULT_ANON_KEY, DEFAULT_SERVICE_ROLE_KEY } from 'supabase-local';
-import { startTestStack } from '../tests/support/stack-process.ts';
-import { startFakeUpstream } from '../tests/stack/dynamic-content-upstream.ts';
+import { startProductStack } from '../tests/support/product-stack.ts';
+import { startFakeUpstream } from '../tests/db/dynamic-content-upstream.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 288);
 const SCREENS = Number(process.env.BENCH_SCREENS ?? 500);
@@ -68,7 +68,7 @@ async function main() {
     envFile,
     [`WEATHER_API_KEY=bench-key`, `WEATHER_API_BASE_URL=${upstream.url}`, 'DYNAMIC_CONTENT_TEST_CLOCK=1'].join('\n'),
   );
-  const stack = await startTestStack({
+  const stack = await startProductStack({
     engine: ENGINE,
     basePort: STACK_PORT,
     name: `bench-dynamic-${ENGINE}`,

@@ -19,7 +19,7 @@ import { chromium } from 'playwright-core';
 import { build, preview } from 'vite';
 import { DEFAULT_ANON_KEY } from 'supabase-local';
 import { findChromium } from '../tests/support/chromium.ts';
-import { startTestStack } from '../tests/support/stack-process.ts';
+import { startProductStack } from '../tests/support/product-stack.ts';
 import { createPlayerCustomer } from '../tests/e2e/player-support.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -161,7 +161,7 @@ interface BenchState {
 async function main() {
   const executablePath = findChromium();
   if (!executablePath) throw new Error('Chromium not found (see tests/support/chromium.ts).');
-  const stack = await startTestStack({ basePort, name: `bench-player-${basePort}` });
+  const stack = await startProductStack({ basePort, name: `bench-player-${basePort}` });
   const outDir = path.join(ROOT, '.local', 'bench-player', 'dist');
   process.env.VITE_SUPABASE_URL = stack.url;
   process.env.VITE_SUPABASE_ANON_KEY = stack.env.ANON_KEY ?? DEFAULT_ANON_KEY;

@@ -13,8 +13,8 @@ import path from 'node:path';
 import { SignJWT } from 'jose';
 import pg from 'pg';
 import { DEFAULT_ANON_KEY, DEFAULT_JWT_SECRET } from 'supabase-local';
-import { findPgBin } from '../tests/support/postgres.ts';
-import { startTestStack, type TestStack } from '../tests/support/stack-process.ts';
+import { findPgBin, type TestStack } from 'supabase-local/testing';
+import { startProductStack } from '../tests/support/product-stack.ts';
 
 const SCREENS = Number(process.env.BENCH_SCREENS ?? 500);
 const HOURS = Number(process.env.BENCH_HOURS ?? 24);
@@ -75,7 +75,7 @@ async function main() {
   console.log(
     `bench:plays  ${SCREENS} screens × ${PER_SCREEN} plays (${HOURS} h of ${SLIDE_SECONDS}-s slides), batches of ${BATCH}, ${CONCURRENCY} at once`,
   );
-  const stack = await startTestStack({ engine: 'postgres', name: 'bench-plays', env: { STACK_FIXTURES: FIXTURE } });
+  const stack = await startProductStack({ engine: 'postgres', name: 'bench-plays', env: { STACK_FIXTURES: FIXTURE } });
   const db = new pg.Client({ connectionString: stack.env.DATABASE_URL });
   await db.connect();
   try {

@@ -17,8 +17,8 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import ws from 'ws';
 import { DEFAULT_ANON_KEY, DEFAULT_JWT_SECRET, DEFAULT_SERVICE_ROLE_KEY } from 'supabase-local';
-import { findPgBin } from '../tests/support/postgres.ts';
-import { startTestStack, type TestStack } from '../tests/support/stack-process.ts';
+import { findPgBin, type TestStack } from 'supabase-local/testing';
+import { startProductStack } from '../tests/support/product-stack.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -156,7 +156,7 @@ interface PhaseResult {
 }
 
 async function bench(engine: 'postgres' | 'pglite'): Promise<void> {
-  const stack: TestStack = await startTestStack({
+  const stack: TestStack = await startProductStack({
     engine,
     basePort: engine === 'postgres' ? 54880 : 54920,
     name: `bench-realtime-${engine}`,

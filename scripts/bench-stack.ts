@@ -3,9 +3,9 @@
 // on PGlite and on PostgreSQL 15. Prints requests per second and p50/p99 latency.
 import path from 'node:path';
 import { SignJWT } from 'jose';
-import { startTestStack } from '../tests/support/stack-process.ts';
-import { findPgBin } from '../tests/support/postgres.ts';
+import { findPgBin } from 'supabase-local/testing';
 import { DEFAULT_ANON_KEY, DEFAULT_JWT_SECRET } from 'supabase-local';
+import { startProductStack } from '../tests/support/product-stack.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -16,7 +16,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function bench(engine: 'pglite' | 'postgres') {
-  const stack = await startTestStack({ engine, basePort: engine === 'pglite' ? 54800 : 54840, name: `bench-${engine}`, env: { STACK_FIXTURES: FIXTURE } });
+  const stack = await startProductStack({ engine, basePort: engine === 'pglite' ? 54800 : 54840, name: `bench-${engine}`, env: { STACK_FIXTURES: FIXTURE } });
   try {
     const now = Math.floor(Date.now() / 1000);
     const token = await new SignJWT({ sub: '00000000-0000-4000-8000-00000000b001', role: 'authenticated', aud: 'authenticated', iat: now, exp: now + 3600 })

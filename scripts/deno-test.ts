@@ -1,5 +1,7 @@
 // `npm run test:deno`: lints and type-checks every edge function (`deno lint`,
-// `deno check`), then
+// `deno check`): this project's, with its deno.json, and the fixture functions of the
+// Supabase emulator's conformance tests (packages/supabase-local/tests/project), with
+// theirs; then
 // runs the Deno tests of the edge functions (`*_test.ts` files next to a
 // function or in supabase/functions/tests) with `deno test`, the functions'
 // deno.json and the permissions the functions get in the local stack.
@@ -44,19 +46,26 @@ function deno(args: string[]): Promise<number> {
   });
 }
 
-// Every function (the project's and the stack tests' fixtures) and the stack's Deno router.
-const fixturesDir = path.join(config.root, 'tests', 'stack', 'functions-fixtures');
-const checked = [
-  ...functionEntries([functionsDir, fixturesDir]),
-  FUNCTIONS_ROUTER,
-];
-if ((await deno(['lint', `--config=${settings.configFile}`, functionsDir, fixturesDir])) !== 0) {
-  console.error('deno lint failed');
-  process.exit(1);
-}
-if ((await deno(['check', `--config=${settings.configFile}`, ...checked])) !== 0) {
-  console.error('deno check failed');
-  process.exit(1);
+// The emulator's fixture project: its functions are checked with its own deno.json.
+const fixtures = functionsSettings(
+  loadConfig({ SUPABASE_WORKDIR: path.join(config.root, 'packages', 'supabase-local', 'tests', 'project') }),
+  {},
+);
+const fixturesDir = fixtures.dirs[0]!;
+
+// Every function of each project with its deno.json, and the stack's Deno router with this project's.
+for (const [dir, configFile, extra] of [
+  [functionsDir, settings.configFile, [FUNCTIONS_ROUTER]],
+  [fixturesDir, fixtures.configFile, []],
+] as const) {
+  if ((await deno(['lint', `--config=${configFile}`, dir])) !== 0) {
+    console.error(`deno lint failed (${path.relative(config.root, dir)})`);
+    process.exit(1);
+  }
+  if ((await deno(['check', `--config=${configFile}`, ...functionEntries([dir]), ...extra])) !== 0) {
+    console.error(`deno check failed (${path.relative(config.root, dir)})`);
+    process.exit(1);
+  }
 }
 
 const files = testFiles(functionsDir);

@@ -10,15 +10,15 @@
 // It is made from pg_dump of a throwaway PostgreSQL 15 cluster with the platform SQL and
 // every migration applied, keeping only what the migrations added or changed compared
 // with the same cluster holding the platform SQL alone. Generated: change a migration,
-// then run `npm run gen:schema`; tests/stack/db-generated.test.ts fails when it is stale.
+// then run `npm run gen:schema`; tests/db/db-generated.test.ts fails when it is stale.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { ROOT, SUPABASE_DIR } from './paths.ts';
 import { openDb, migrate } from 'supabase-local';
-import { findPgBin, startCluster, type Cluster } from '../tests/support/postgres.ts';
+import { findPgBin, startCluster, type Cluster } from 'supabase-local/testing';
+import { ROOT, SUPABASE_DIR } from './paths.ts';
 
 export const SCHEMAS_DIR = path.join(SUPABASE_DIR, 'schemas');
 

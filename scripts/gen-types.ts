@@ -7,8 +7,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { migrate, openDb } from 'supabase-local';
+import { startCluster } from 'supabase-local/testing';
 import { ROOT, SUPABASE_DIR } from './paths.ts';
-import { startCluster } from '../tests/support/postgres.ts';
 
 const run = promisify(execFile);
 export const TYPES_FILE = path.join(ROOT, 'src', 'types', 'database.ts');

@@ -4,17 +4,24 @@
 //   unit and component tests         vitest project "unit" (jsdom, msw), run twice: with the
 //                                    browser in Los Angeles, then in Tokyo, so date logic that
 //                                    leans on the machine's time zone fails in one of them
-//   local stack units                vitest project "local" (node; REST translation goldens)
-//   stack conformance on PGlite      vitest project "stack"
-//   stack conformance on PostgreSQL  the same suite against a throwaway PostgreSQL 15 cluster
+//   emulator units                   vitest project "emulator-units" (node, no stack: the Supabase
+//                                    emulator's REST translation goldens, …)
+//   emulator conformance on PGlite   vitest project "emulator": Supabase's behaviour, against a stack
+//                                    of the emulator's fixture project (packages/supabase-local/tests)
+//   emulator conformance on PostgreSQL   the same against a throwaway PostgreSQL 15 cluster
+//   database on PGlite               vitest project "db": this product's rules, RPCs and edge functions
+//                                    against a stack of this project (tests/db)
+//   database on PostgreSQL           the same against a throwaway PostgreSQL 15 cluster
 //   Deno tests of edge functions     deno test in supabase/functions
 //   end-to-end in Chromium           Playwright with Debian's chromium
-// Run one part with `npm test -- unit` (names: typecheck lint unit unit-tokyo local stack stack-pg deno e2e).
+// Run one part with `npm test -- unit` (names: typecheck lint unit unit-tokyo emulator-units emulator
+// emulator-pg db db-pg deno e2e). Stacks start on TEST_BASE_PORT (default 54420 on PGlite, 54520 on
+// PostgreSQL) and the ports above it.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { findPgBin } from 'supabase-local/testing';
 import { ensureChromium } from '../tests/support/chromium.ts';
-import { findPgBin } from '../tests/support/postgres.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS = path.join(ROOT, '.local', 'test-results');
@@ -88,24 +95,40 @@ function vitest(name: string, title: string, project: string, env: Record<string
   };
 }
 
-const suites: Suite[] = [
-  check('typecheck', 'Typecheck', 'npm', ['run', '--silent', 'typecheck']),
-  check('lint', 'Lint', 'npm', ['run', '--silent', 'lint']),
-  vitest('unit', 'Unit tests (America/Los_Angeles)', 'unit', { TZ: 'America/Los_Angeles' }),
-  vitest('unit-tokyo', 'Unit tests (Asia/Tokyo)', 'unit', { TZ: 'Asia/Tokyo' }),
-  vitest('local', 'Local stack units', 'local'),
-  vitest('stack', 'Stack conformance on PGlite', 'stack', { STACK_ENGINE: 'pglite', TEST_BASE_PORT: '54420' }),
-  {
-    name: 'stack-pg',
-    title: 'Stack conformance on PostgreSQL',
+/** A vitest project run against a PGlite stack. */
+function onPglite(name: string, title: string, project: string): Suite {
+  return vitest(name, title, project, {
+    STACK_ENGINE: 'pglite',
+    TEST_BASE_PORT: process.env.TEST_BASE_PORT ?? '54420',
+  });
+}
+
+/** A vitest project run against a stack on a throwaway PostgreSQL 15 cluster. */
+function onPostgres(name: string, title: string, project: string): Suite {
+  return {
+    name,
+    title,
     async run() {
       if (!findPgBin()) {
         console.error('PostgreSQL is not installed. Install it with: apt-get install -y postgresql');
         return { passed: 0, failed: 1, skipped: 0 };
       }
-      return vitest('stack-pg', '', 'stack', { STACK_ENGINE: 'postgres', TEST_BASE_PORT: '54520' }).run();
+      const env = { STACK_ENGINE: 'postgres', TEST_BASE_PORT: process.env.TEST_BASE_PORT ?? '54520' };
+      return vitest(name, title, project, env).run();
     },
-  },
+  };
+}
+
+const suites: Suite[] = [
+  check('typecheck', 'Typecheck', 'npm', ['run', '--silent', 'typecheck']),
+  check('lint', 'Lint', 'npm', ['run', '--silent', 'lint']),
+  vitest('unit', 'Unit tests (America/Los_Angeles)', 'unit', { TZ: 'America/Los_Angeles' }),
+  vitest('unit-tokyo', 'Unit tests (Asia/Tokyo)', 'unit', { TZ: 'Asia/Tokyo' }),
+  vitest('emulator-units', 'Emulator units', 'emulator-units'),
+  onPglite('emulator', 'Emulator conformance on PGlite', 'emulator'),
+  onPostgres('emulator-pg', 'Emulator conformance on PostgreSQL', 'emulator'),
+  onPglite('db', 'Database on PGlite', 'db'),
+  onPostgres('db-pg', 'Database on PostgreSQL', 'db'),
   {
     name: 'deno',
     title: 'Deno tests of edge functions',

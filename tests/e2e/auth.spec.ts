@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { otpCode, verifyLink } from '../support/inbox.ts';
+import { otpCode, verifyLink } from 'supabase-local/testing';
 import { screenshot } from './screenshot.ts';
 import { ADMIN, CAFE, GYM, mail, signInAs } from './support.ts';
 

@@ -20,7 +20,7 @@ import type { FullConfig } from '@playwright/test';
 import { exportJWK, generateKeyPair } from 'jose';
 import { build, preview, type PreviewServer } from 'vite';
 import { requireChromium } from '../support/chromium.ts';
-import { startTestStack } from '../support/stack-process.ts';
+import { startProductStack } from '../support/product-stack.ts';
 import { e2ePorts } from './ports.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -42,7 +42,7 @@ export default async function globalSetup(_config: FullConfig) {
   await writeSigningKey(signingKeys);
   // The tests read the key's kid from the file (signing-keys.spec.ts).
   process.env.E2E_SIGNING_KEYS_PATH = signingKeys;
-  const stack = await startTestStack({
+  const stack = await startProductStack({
     basePort,
     name: `e2e-${basePort}`,
     env: { STACK_SITE_URL: appUrl, STACK_SIGNING_KEYS_PATH: signingKeys },

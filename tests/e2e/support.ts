@@ -2,7 +2,7 @@
 // and a way to start a page already signed in (the session stored where supabase-js
 // keeps it, as a person who signed in earlier would have it).
 import type { Page } from '@playwright/test';
-import { inbox } from '../support/inbox.ts';
+import { inbox } from 'supabase-local/testing';
 import { e2ePorts } from './ports.ts';
 
 export const ADMIN = { email: 'admin@example.com', password: 'demo-admin-pass' };

@@ -4,8 +4,7 @@
 // is made for the test, so the seeded admin stays without a factor for the other specs.
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { verifyLink } from '../support/inbox.ts';
-import { totp } from '../support/totp.ts';
+import { totp, verifyLink } from 'supabase-local/testing';
 import { screenshot } from './screenshot.ts';
 import { ANON_KEY, mail, STACK_URL } from './support.ts';
 

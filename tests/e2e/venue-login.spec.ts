@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { verifyLink } from '../support/inbox.ts';
+import { verifyLink } from 'supabase-local/testing';
 import { serviceClient } from './player-support.ts';
 import { ADMIN, mail, signInAs, STACK_URL } from './support.ts';
 

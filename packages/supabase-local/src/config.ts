@@ -221,7 +221,7 @@ function bool(v: unknown, d: boolean): boolean {
  *   GOTRUE_URI_ALLOW_LIST                      = [auth] additional_redirect_urls, comma-separated
  * The local stack reads config.toml the same way, and a GOTRUE_* variable set in its
  * environment (non-empty) wins over the file, as it would for a GoTrue container.
- * Test stacks use this to loosen the request limits (tests/support/stack-process.ts).
+ * Test stacks use this to loosen the request limits (testing/stack-process.ts).
  * GOTRUE_RATE_LIMIT_HEADER names the header carrying the client IP (default
  * X-Forwarded-For, as behind Kong). The older STACK_EMAIL_RATE_LIMIT and
  * STACK_EMAIL_MAX_FREQUENCY still win over both.

@@ -75,7 +75,7 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
   try {
     const result = await migrate(db, config.supabaseDir, (m) => log(`[db] ${m}`), { vault: config.vault });
     if (result.created) log(`[db] new ${db.kind} database ready${result.seeded ? ' (seeded)' : ''}`);
-    // Test stacks add fixture tables of their own (never part of the product's migrations).
+    // Test stacks may add fixtures of their own (STACK_FIXTURES: SQL files run after the seed, never migrations).
     if (result.created && process.env.STACK_FIXTURES) {
       for (const file of process.env.STACK_FIXTURES.split(',').filter(Boolean)) {
         await db.exec(readFileSync(file, 'utf8'));

@@ -26,7 +26,7 @@ interface PairingRow {
 /**
  * The handler over a fake network holding screen_pairings rows. The rules that live in
  * SQL (the per-network limit, the code's uniqueness, using a pairing once) are answered
- * as Postgres answers them, for the cases a test sets up; tests/stack covers the rules.
+ * as Postgres answers them, for the cases a test sets up; tests/db covers the rules.
  */
 function setup(
   opts: {
