@@ -18,13 +18,15 @@ export function realtimeReconnectAfterMs(tries: number): number {
 }
 
 /**
- * Whether supabase-js takes the session from a link's URL when the app loads: yes for
- * sign-in links (/auth/callback and elsewhere), not on the reset page, which needs the
- * link's tokens in its address to tell a reset link from a page opened without one (and
- * sets the session itself when the new password is chosen).
+ * Whether supabase-js takes the session from a link's URL when the app loads (its
+ * `detectSessionInUrl`, which as a function decides what counts as an implicit-grant
+ * callback): a URL carrying a link's tokens or error, as supabase-js's own check, except on
+ * the reset page, which needs the link's tokens in its address to tell a reset link from a
+ * page opened without one (and sets the session itself when the new password is chosen).
  */
-export function takesSessionFromUrl(url: URL): boolean {
-  return url.pathname.replace(/\/+$/, '') !== paths.auth.resetPassword.path;
+export function takesSessionFromUrl(url: URL, params: Record<string, string>): boolean {
+  if (url.pathname.replace(/\/+$/, '') === paths.auth.resetPassword.path) return false;
+  return Boolean(params.access_token || params.error || params.error_description || params.error_code);
 }
 
 /** The one Supabase client of the app, typed with the database's generated types. */
