@@ -13,16 +13,16 @@
 //   send and receive, REST and database broadcasts (events_per_second_rate), and Postgres changes
 //   on their own counter with the same limit (db_events_per_second_rate);
 // - a token whose role the authenticator may not take gets no channel: the answer Realtime gives
-//   when its authorization check cannot take the role (see join).
+//   when its authorization check cannot take the role (roleAllowed in authorization.ts).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { JWT_ROLES, type Tx } from '../db/core.ts';
 import { ident } from '../db/sql.ts';
-import { bearerToken, verifyJwt, type Claims } from '../http/jwt.ts';
+import { bearerToken, type Claims } from '../http/jwt.ts';
 import { gatewayAuthorization, sendJson, type Service, type StackContext, type StackRequest } from '../http/server.ts';
 import { routeTable } from '../http/routes.ts';
+import { canWrite, checkToken, readPolicies, roleAllowed, unreadable, type Policies } from './authorization.ts';
 import {
   bindingId,
   bindingMatches,
@@ -37,45 +37,6 @@ import { RateCounter } from './rate-counter.ts';
 
 /** How often a joined channel checks its token again (Realtime's @confirm_token_ms_interval). */
 const CONFIRM_TOKEN_MS = 5 * 60_000;
-
-type TokenCheck =
-  { ok: true; claims: Claims } | { ok: false; kind: 'expired' | 'malformed' | 'signature' | 'claims'; message: string };
-
-/** What ChannelsAuthorization.authorize_conn answers for a token. */
-async function checkToken(token: string | undefined, secret: string): Promise<TokenCheck> {
-  if (!token) return { ok: false, kind: 'malformed', message: 'The token provided is not a valid JWT' };
-  const v = await verifyJwt(token, secret);
-  if (!v.ok) {
-    if (v.reason === 'expired') {
-      const exp = decodeExp(token);
-      const ago = exp === undefined ? 0 : Math.max(0, Math.floor(Date.now() / 1000) - exp);
-      return { ok: false, kind: 'expired', message: `Token has expired ${ago} seconds ago` };
-    }
-    if (token.split('.').length !== 3)
-      return { ok: false, kind: 'malformed', message: 'The token provided is not a valid JWT' };
-    return { ok: false, kind: 'signature', message: 'Failed to validate JWT signature' };
-  }
-  if (typeof v.claims.role !== 'string' || typeof v.claims.exp !== 'number') {
-    return { ok: false, kind: 'claims', message: 'Fields `role` and `exp` are required in JWT' };
-  }
-  return { ok: true, claims: v.claims };
-}
-
-function decodeExp(token: string): number | undefined {
-  try {
-    const body = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: unknown };
-    return typeof body.exp === 'number' ? body.exp : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-interface Policies {
-  broadcastRead: boolean;
-  presenceRead: boolean;
-  broadcastWrite?: boolean;
-  presenceWrite?: boolean;
-}
 
 interface PresenceMeta {
   phx_ref: string;
@@ -185,73 +146,6 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
     for (const ch of [...conn.channels.values()]) leave(ch);
     connections.delete(conn);
     conn.ws.close(1000);
-  }
-
-  // Realtime Authorization ------------------------------------------------------
-  function authScope(ch: { claims: Claims; role: string; topic: string }) {
-    return {
-      role: ch.role,
-      claims: ch.claims,
-      roleSettings: false,
-      settings: { 'realtime.topic': ch.topic.slice('realtime:'.length) },
-    };
-  }
-
-  class Rollback extends Error {
-    constructor(readonly value: unknown) {
-      super('rollback');
-    }
-  }
-
-  /** Runs fn as the caller inside a transaction that is always rolled back; returns fn's value. */
-  async function probe<T>(ch: { claims: Claims; role: string; topic: string }, fn: (tx: Tx) => Promise<T>): Promise<T> {
-    try {
-      await db.withRequest(authScope(ch), async (tx) => {
-        throw new Rollback(await fn(tx));
-      });
-    } catch (e) {
-      if (e instanceof Rollback) return e.value as T;
-      throw e;
-    }
-    throw new Error('unreachable');
-  }
-
-  /** Read policies: probe rows inserted as the owner, then selected as the caller (Authorization.get_read_authorizations). */
-  async function readPolicies(ch: { claims: Claims; role: string; topic: string }, withPresence: boolean) {
-    const subTopic = ch.topic.slice('realtime:'.length);
-    const ids = { broadcast: randomUUID(), presence: randomUUID() };
-    return probe(ch, async (tx) => {
-      const wanted = withPresence ? [ids.broadcast, ids.presence] : [ids.broadcast];
-      await tx.query('reset role');
-      await tx.query(
-        `insert into realtime.messages (id, topic, extension)
-         select unnest($1::uuid[]), $2, unnest($3::text[])`,
-        [wanted, subTopic, withPresence ? ['broadcast', 'presence'] : ['broadcast']],
-      );
-      await tx.query(`select set_config('role', $1, true)`, [ch.role]);
-      const { rows } = await tx.query<{ id: string }>(
-        'select id::text as id from realtime.messages where id = any($1::uuid[])',
-        [wanted],
-      );
-      const seen = new Set(rows.map((r) => r.id));
-      return { broadcastRead: seen.has(ids.broadcast), presenceRead: withPresence && seen.has(ids.presence) };
-    });
-  }
-
-  /** A write policy: can the caller insert a message of this extension on the topic? */
-  async function canWrite(ch: { claims: Claims; role: string; topic: string }, extension: 'broadcast' | 'presence') {
-    try {
-      return await probe(ch, async (tx) => {
-        await tx.query(`insert into realtime.messages (topic, extension) values ($1, $2)`, [
-          ch.topic.slice('realtime:'.length),
-          extension,
-        ]);
-        return true;
-      });
-    } catch (e) {
-      if ((e as { code?: string }).code === '42501') return false;
-      throw e;
-    }
   }
 
   // Rooms ---------------------------------------------------------------------
@@ -438,24 +332,6 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
   await feed.start();
 
   // Channel messages ------------------------------------------------------------
-  /**
-   * May a token's role be taken? The rule the rest of the stack applies (JWT_ROLES: the roles
-   * authenticator is granted, and itself; PostgREST's `set role` fails for any other). Realtime
-   * takes the role in its authorization check (Authorization.set_conn_config); when Postgres
-   * refuses it (22023 for a role that does not exist, 42501 for one not granted), that check
-   * answers :rls_policy_error and the join is refused as Unauthorized
-   * (RealtimeChannel.maybe_assign_policies), or a joined channel ends with the same message after
-   * an access_token. The local stack makes that check for every channel, public or private,
-   * whatever it carries (Broadcast, Presence, Postgres changes).
-   */
-  function roleAllowed(claims: Claims): boolean {
-    return JWT_ROLES.has(String(claims.role));
-  }
-
-  function unreadable(topic: string): string {
-    return `You do not have permissions to read from this Channel topic: ${topic.slice('realtime:'.length)}`;
-  }
-
   async function join(conn: Connection, m: Message): Promise<void> {
     const params = (m.payload ?? {}) as {
       config?: {
@@ -515,7 +391,7 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
     );
     if (ch.isPrivate) {
       try {
-        ch.policies = await readPolicies(ch, presenceEnabled);
+        ch.policies = await readPolicies(db, ch, presenceEnabled);
       } catch {
         return fail('Realtime was unable to connect to the project database');
       }
@@ -587,7 +463,7 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
     if (ch.isPrivate) {
       const before = ch.policies;
       try {
-        ch.policies = await readPolicies(ch, ch.presenceEnabled);
+        ch.policies = await readPolicies(db, ch, ch.presenceEnabled);
       } catch {
         return shutdown(ch, 'Realtime was unable to connect to the project database');
       }
@@ -604,7 +480,7 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
   async function broadcast(ch: Channel, m: Message): Promise<void> {
     const p = (m.payload ?? {}) as { event?: unknown; payload?: unknown; binary?: Buffer };
     if (ch.isPrivate) {
-      ch.policies!.broadcastWrite ??= await canWrite(ch, 'broadcast').catch(() => false);
+      ch.policies!.broadcastWrite ??= await canWrite(db, ch, 'broadcast').catch(() => false);
       if (!ch.policies!.broadcastWrite) return; // dropped, as BroadcastHandler does without write access
     }
     // BroadcastHandler.increment_rate_counter: each message a client sends counts once; it is sent
@@ -617,7 +493,7 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
   async function presenceEvent(ch: Channel, m: Message): Promise<void> {
     const p = (m.payload ?? {}) as { event?: string; payload?: unknown };
     if (ch.isPrivate) {
-      ch.policies!.presenceWrite ??= await canWrite(ch, 'presence').catch(() => false);
+      ch.policies!.presenceWrite ??= await canWrite(db, ch, 'presence').catch(() => false);
       if (!ch.policies!.presenceWrite) return ch.conn.reply(m, 'error');
     }
     if (p.event === 'track') {
@@ -744,7 +620,7 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
     const full = `realtime:${topic}`;
     if (isPrivate) {
       const who = { claims, role: String(claims.role), topic: full };
-      if (!(await canWrite(who, 'broadcast').catch(() => false))) return false;
+      if (!(await canWrite(db, who, 'broadcast').catch(() => false))) return false;
     }
     eventsRate.add(); // send_message_and_count
     deliverBroadcast(`${isPrivate ? 'private' : 'public'}:${full}`, full, { ...body, event });
