@@ -5,15 +5,9 @@
 // endpoints. Messages and error texts follow supabase/realtime
 // (RealtimeWeb.RealtimeChannel, UserSocket, BroadcastController).
 //
-// Limits, as Realtime applies a tenant's (the CLI's one tenant; settings in ../config.ts):
-// - channels per websocket (max_channels_per_client), RealtimeChannel.limit_channels;
-// - channel joins per second, the project's (max_joins_per_second), RealtimeChannel.limit_joins
-//   and TenantRateLimiters at connect;
-// - messages per second, the project's (max_events_per_second): the Broadcast messages clients
-//   send and receive, REST and database broadcasts (events_per_second_rate), and Postgres changes
-//   on their own counter with the same limit (db_events_per_second_rate);
-// - a token whose role the authenticator may not take gets no channel: the answer Realtime gives
-//   when its authorization check cannot take the role (roleAllowed in authorization.ts).
+// The tenant's limits (channels per websocket, joins and messages per second) are in limits.ts;
+// a token whose role the authenticator may not take gets no channel (roleAllowed in
+// authorization.ts).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -33,7 +27,7 @@ import {
   type CompiledBinding,
 } from './changes.ts';
 import { decode, encode, encodeBroadcast, parseVsn, type Message, type UserBroadcast, type Vsn } from './protocol.ts';
-import { RateCounter } from './rate-counter.ts';
+import { Limits } from './limits.ts';
 
 /** How often a joined channel checks its token again (Realtime's @confirm_token_ms_interval). */
 const CONFIRM_TOKEN_MS = 5 * 60_000;
@@ -122,23 +116,8 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
   const connections = new Set<Connection>();
   const pkCache = new Map<string, Promise<string[]>>();
 
-  // The tenant's rate counters (Realtime.Tenants: joins_per_second_rate, events_per_second_rate,
-  // db_events_per_second_rate): 5 s ticks, averaged over 12, compared with the tenant's limit.
-  const limits = config.realtime;
-  const joinsRate = new RateCounter({ limit: limits.maxJoinsPerSecond });
-  const eventsRate = new RateCounter({ limit: limits.maxEventsPerSecond });
-  const dbEventsRate = new RateCounter({ limit: limits.maxEventsPerSecond });
-
-  /**
-   * A RealtimeChannel process counts each message the dispatcher hands it, and a channel that
-   * receives one while the project's limit is triggered ends with "Too many messages per second"
-   * (RealtimeChannel.handle_info(:update_rate_counter), sent by MessageDispatcher.dispatch just
-   * before the message itself goes out: the message is delivered, then the channel closes).
-   */
-  function countDelivery(): boolean {
-    eventsRate.add();
-    return eventsRate.get().triggered;
-  }
+  const limits = new Limits(config.realtime);
+  const { joinsRate, eventsRate, dbEventsRate } = limits;
 
   /** The socket ends from the server side (Phoenix's "disconnect" broadcast): its channels go with it. */
   function endSocket(conn: Connection): void {
@@ -227,7 +206,7 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
       if (!frames.has(ch.conn.vsn)) frames.set(ch.conn.vsn, encodeBroadcast(ch.conn.vsn, topic, b));
       const frame = frames.get(ch.conn.vsn);
       if (frame !== undefined && ch.conn.ws.readyState === ch.conn.ws.OPEN) ch.conn.ws.send(frame);
-      if (countDelivery()) over.push(ch);
+      if (limits.countDelivery()) over.push(ch);
     }
     for (const ch of over) shutdown(ch, 'Too many messages per second');
   }
@@ -361,7 +340,7 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
     }
     joinsRate.add();
     // limit_channels: the channels this socket has joined (Registry.count_match on its transport pid).
-    if (conn.channels.size >= limits.maxChannelsPerClient) return fail('ChannelRateLimitReached: Too many channels');
+    if (limits.tooManyChannels(conn.channels.size)) return fail('ChannelRateLimitReached: Too many channels');
     const cfg = params.config ?? {};
     const given = params.access_token ?? params.user_token;
     const token = !given || given.startsWith('sb_') ? conn.tenantToken : given;
@@ -645,13 +624,8 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
         if (!messages || messages.some((x) => typeof x?.topic !== 'string' || typeof x?.event !== 'string')) {
           return sendJson(res, 422, { errors: { messages: ['each message needs a topic and an event'] } });
         }
-        // BatchBroadcast.check_rate_limit: the project's average, and the batch on top of it.
-        const { avg } = eventsRate.get();
-        if (avg > limits.maxEventsPerSecond)
-          return sendJson(res, 429, { message: 'You have exceeded your rate limit' });
-        if (messages.length + avg > limits.maxEventsPerSecond) {
-          return sendJson(res, 429, { message: 'Too many messages to broadcast, please reduce the batch size' });
-        }
+        const refusal = limits.batchRefusal(messages.length);
+        if (refusal) return sendJson(res, 429, { message: refusal });
         for (const msg of messages) {
           await send(
             claims,
@@ -681,10 +655,8 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
           return sendJson(res, 400, { message: 'Invalid JSON' });
         }
         const isPrivate = req.url.searchParams.get('private') === 'true';
-        // SingleBroadcast.check_rate_limit.
-        if (eventsRate.get().avg >= limits.maxEventsPerSecond) {
-          return sendJson(res, 429, { message: 'You have exceeded your rate limit' });
-        }
+        const refusal = limits.singleRefusal();
+        if (refusal) return sendJson(res, 429, { message: refusal });
         if (!(await send(claims, params.topic!, params.event!, body, isPrivate))) {
           return sendJson(res, 401, {
             message: `You do not have permissions to write to this Channel topic: ${params.topic}`,
@@ -707,7 +679,7 @@ export async function createRealtimeService(ctx: StackContext): Promise<Realtime
       await db.query('select _local_stack.realtime_sync()').catch(() => undefined);
     },
     async close() {
-      for (const counter of [joinsRate, eventsRate, dbEventsRate]) counter.stop();
+      limits.stop();
       await feed.stop();
       for (const conn of connections) conn.ws.terminate();
       connections.clear();
