@@ -5,6 +5,8 @@
 // - messages per second, the project's (max_events_per_second): the Broadcast messages clients
 //   send and receive, REST and database broadcasts (events_per_second_rate), and Postgres changes
 //   on their own counter with the same limit (db_events_per_second_rate).
+// They are checked where Realtime checks them: at connect (socket.ts), at join (channels.ts), on
+// each broadcast (broadcast.ts) and on each Postgres change (postgres-changes.ts).
 import type { StackConfig } from '../config.ts';
 import { RateCounter } from './rate-counter.ts';
 
