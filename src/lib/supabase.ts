@@ -1,7 +1,7 @@
 import { createClient, type Session } from '@supabase/supabase-js';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
-import type { Database } from '@/types/database';
+import type { Database } from '@/types/supabase';
 
 /**
  * Where supabase-js keeps the session in localStorage: its default name for this URL
@@ -27,7 +27,7 @@ export function takesSessionFromUrl(url: URL): boolean {
   return url.pathname.replace(/\/+$/, '') !== paths.auth.resetPassword.path;
 }
 
-/** The one Supabase client of the app, typed with the database's generated types. */
+/** The one Supabase client of the app, typed with the database's generated types (JSON made precise). */
 export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
   auth: { storageKey: AUTH_STORAGE_KEY, detectSessionInUrl: takesSessionFromUrl },
   realtime: { heartbeatIntervalMs: REALTIME_HEARTBEAT_MS, reconnectAfterMs: realtimeReconnectAfterMs },

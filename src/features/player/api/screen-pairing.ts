@@ -4,6 +4,7 @@
 // The pairing in progress is kept on the device, so a reload shows the same code.
 import { callFunction } from '@/lib/functions';
 import { supabase } from '@/lib/supabase';
+import type { MyScreen } from '@/types/database-json';
 
 /** How often a screen showing its code asks whether it was paired. */
 export const PAIRING_POLL_MS = 3_000;
@@ -77,18 +78,10 @@ export async function signInAsScreen(answer: Extract<PollAnswer, { status: 'pair
   forgetPairing();
 }
 
-export interface MyScreen {
-  id: string;
-  device_name: string;
-  orientation: 'landscape' | 'portrait';
-  customer_id: string | null;
-  customer_name: string | null;
-}
-
 /** The signed-in screen's device, or null once an admin revoked it. */
 export async function getMyScreen(): Promise<MyScreen | null> {
   const { data } = await supabase.rpc('my_screen').throwOnError();
-  return (data as unknown as MyScreen | null) ?? null;
+  return data;
 }
 
 /** Forgets the revoked screen's login on this device, so it shows a pairing code again. */
