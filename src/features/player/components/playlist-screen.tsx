@@ -9,6 +9,7 @@ import { loopOrder } from '@/entities/playlist/loop';
 import { onAirAt, slideSchedule } from '@/entities/playlist/playlist';
 import { dayIn } from '@/entities/campaign/campaign-dates';
 import { KioskMessage } from '@/components/kiosk/kiosk-message';
+import { QueryBoundary } from '@/components/errors/query-boundary';
 import { ReconnectingScreen } from '@/components/kiosk/reconnecting-screen';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -145,42 +146,43 @@ export function PlaylistScreen({
     </Button>
   );
 
-  if (playlist.isPending) return <LoadingSlides />;
-
-  if (playlist.isError) {
-    // Nothing kept on this device to play yet: no error text on the wall, and no tap needed.
-    return <ReconnectingScreen onRetry={() => void playlist.refetch()} retrying={playlist.isFetching} />;
-  }
-
-  const data = playlist.data;
-  if (!data.customer) {
-    return (
-      noVenue ?? (
-        <KioskMessage>
-          <UserX aria-hidden className="size-12 text-gray-400" />
-          <h1 className="text-2xl font-semibold">Customer Not Found</h1>
-          <p className="text-gray-300">We couldn't find your customer information. Please contact support.</p>
-          {signOutButton}
-        </KioskMessage>
-      )
-    );
-  }
-
-  if (data.slides.length === 0) {
-    return (
-      <KioskMessage>
-        <MonitorOff aria-hidden className="size-12 text-gray-400" />
-        <h1 className="text-2xl font-semibold">No Active Campaigns</h1>
-        <p className="text-gray-300">You don't have any active campaigns with slides to display.</p>
-        {signOutButton}
-      </KioskMessage>
-    );
-  }
-
   return (
-    <ScreenOrientation value={orientation}>
-      <OnAir data={data} deviceId={deviceId} signOut={signOut} signOutButton={signOutButton} />
-    </ScreenOrientation>
+    <QueryBoundary
+      query={playlist}
+      loading={<LoadingSlides />}
+      // Nothing kept on this device to play yet: no error text on the wall, and no tap needed.
+      error={(failure) => <ReconnectingScreen onRetry={failure.retry} retrying={failure.retrying} />}
+    >
+      {(data) => {
+        if (!data.customer) {
+          return (
+            noVenue ?? (
+              <KioskMessage>
+                <UserX aria-hidden className="size-12 text-gray-400" />
+                <h1 className="text-2xl font-semibold">Customer Not Found</h1>
+                <p className="text-gray-300">We couldn't find your customer information. Please contact support.</p>
+                {signOutButton}
+              </KioskMessage>
+            )
+          );
+        }
+        if (data.slides.length === 0) {
+          return (
+            <KioskMessage>
+              <MonitorOff aria-hidden className="size-12 text-gray-400" />
+              <h1 className="text-2xl font-semibold">No Active Campaigns</h1>
+              <p className="text-gray-300">You don't have any active campaigns with slides to display.</p>
+              {signOutButton}
+            </KioskMessage>
+          );
+        }
+        return (
+          <ScreenOrientation value={orientation}>
+            <OnAir data={data} deviceId={deviceId} signOut={signOut} signOutButton={signOutButton} />
+          </ScreenOrientation>
+        );
+      }}
+    </QueryBoundary>
   );
 }
 
