@@ -1,7 +1,7 @@
 import { createClient, type Session } from '@supabase/supabase-js';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
-import type { Database } from '@/types/database';
+import type { Database } from '@/types/supabase';
 
 /**
  * Where supabase-js keeps the session in localStorage: its default name for this URL
@@ -29,7 +29,7 @@ export function takesSessionFromUrl(url: URL, params: Record<string, string>): b
   return Boolean(params.access_token || params.error || params.error_description || params.error_code);
 }
 
-/** The one Supabase client of the app, typed with the database's generated types. */
+/** The one Supabase client of the app, typed with the database's generated types (JSON made precise). */
 export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
   auth: { storageKey: AUTH_STORAGE_KEY, detectSessionInUrl: takesSessionFromUrl },
   realtime: { heartbeatIntervalMs: REALTIME_HEARTBEAT_MS, reconnectAfterMs: realtimeReconnectAfterMs },
