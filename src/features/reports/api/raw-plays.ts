@@ -75,21 +75,31 @@ export const RAW_HEADER = [
   'Play ID',
 ] as const;
 
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per zone: making one is far slower than using it, and an export formats every play. */
+function wallClockFormat(zone: string): Intl.DateTimeFormat {
+  let format = wallClockFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    wallClockFormats.set(zone, format);
+  }
+  return format;
+}
+
 /** The wall-clock fields at `at` in `zone`, two digits each (four for the year), hours 00-23. */
 function wallClock(zone: string, at: number): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string> {
   const parts: Record<string, string> = {};
-  for (const part of new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(at))) {
-    parts[part.type] = part.value;
-  }
+  for (const part of wallClockFormat(zone).formatToParts(new Date(at))) parts[part.type] = part.value;
   return parts;
 }
 
