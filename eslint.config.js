@@ -194,6 +194,9 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}', 'packages/supabase-local/src/**/*.ts', 'scripts/**/*.ts', 'tests/**/*.{ts,tsx}'],
     plugins: { import: importPlugin },
     settings: {
+      // Without these the plugin reads only .js files, and a cycle among .ts modules passes.
+      'import/extensions': ['.ts', '.tsx', '.js'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import/resolver': {
         typescript: { project: [path.join(root, 'tsconfig.app.json'), path.join(root, 'tsconfig.node.json')] },
         node: true,

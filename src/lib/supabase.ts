@@ -1,7 +1,7 @@
 import { createClient, type Session } from '@supabase/supabase-js';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
-import type { Database } from '@/types/database';
+import type { Database } from '@/types/supabase';
 
 /**
  * Where supabase-js keeps the session in localStorage: its default name for this URL
@@ -18,16 +18,18 @@ export function realtimeReconnectAfterMs(tries: number): number {
 }
 
 /**
- * Whether supabase-js takes the session from a link's URL when the app loads: yes for
- * sign-in links (/auth/callback and elsewhere), not on the reset page, which needs the
- * link's tokens in its address to tell a reset link from a page opened without one (and
- * sets the session itself when the new password is chosen).
+ * Whether supabase-js takes the session from a link's URL when the app loads (its
+ * `detectSessionInUrl`, which as a function decides what counts as an implicit-grant
+ * callback): a URL carrying a link's tokens or error, as supabase-js's own check, except on
+ * the reset page, which needs the link's tokens in its address to tell a reset link from a
+ * page opened without one (and sets the session itself when the new password is chosen).
  */
-export function takesSessionFromUrl(url: URL): boolean {
-  return url.pathname.replace(/\/+$/, '') !== paths.auth.resetPassword.path;
+export function takesSessionFromUrl(url: URL, params: Record<string, string>): boolean {
+  if (url.pathname.replace(/\/+$/, '') === paths.auth.resetPassword.path) return false;
+  return Boolean(params.access_token || params.error || params.error_description || params.error_code);
 }
 
-/** The one Supabase client of the app, typed with the database's generated types. */
+/** The one Supabase client of the app, typed with the database's generated types (JSON made precise). */
 export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
   auth: { storageKey: AUTH_STORAGE_KEY, detectSessionInUrl: takesSessionFromUrl },
   realtime: { heartbeatIntervalMs: REALTIME_HEARTBEAT_MS, reconnectAfterMs: realtimeReconnectAfterMs },

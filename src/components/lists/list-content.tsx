@@ -1,15 +1,8 @@
 import type { ReactNode } from 'react';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryBoundary, type BoundaryQuery } from '@/components/errors/query-boundary';
 
 /** The parts of a React Query result (useQuery or useInfiniteQuery) a list screen needs. */
-export interface ListQuery<TData> {
-  data: TData | undefined;
-  isPending: boolean;
-  isError: boolean;
-  error: unknown;
-  isRefetching: boolean;
-  refetch: () => Promise<unknown>;
-}
+export type ListQuery<TData> = BoundaryQuery<TData>;
 
 export interface ListContentProps<TData> {
   query: ListQuery<TData>;
@@ -30,17 +23,9 @@ export interface ListContentProps<TData> {
  * the empty state, or the rows.
  */
 export function ListContent<TData>({ query, loading, errorTitle, isEmpty, empty, children }: ListContentProps<TData>) {
-  if (query.isError) {
-    return (
-      <ErrorState
-        title={errorTitle}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        isRetrying={query.isRefetching}
-      />
-    );
-  }
-  if (query.isPending || query.data === undefined) return loading;
-  if (isEmpty(query.data)) return empty;
-  return children(query.data);
+  return (
+    <QueryBoundary query={query} loading={loading} error={errorTitle}>
+      {(data) => (isEmpty(data) ? empty : children(data))}
+    </QueryBoundary>
+  );
 }

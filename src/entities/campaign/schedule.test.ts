@@ -1,6 +1,7 @@
 // The schedule rule screens follow on their own: in the venue's zone, whatever the browser's
 // (the unit suite runs in Los Angeles and in Tokyo), across midnight and daylight-saving days.
 import { describe, expect, it } from 'vitest';
+import type { ScheduleWindow } from '@/types/database-json';
 import {
   airStatus,
   describeDays,
@@ -11,7 +12,6 @@ import {
   playsAt,
   windowsCover,
   type Schedulable,
-  type ScheduleWindow,
 } from './schedule';
 
 const NY = 'America/New_York';

@@ -7,17 +7,8 @@
 // an end at or before the start runs over midnight: from the start to midnight on its days,
 // then from midnight to the end on the days after. Local time comes from the IANA zone (so
 // daylight-saving changes are the zone's), never from the browser's own zone.
+import type { IsoWeekday, ScheduleWindow } from '@/types/database-json';
 import { calendarDate, type CalendarDate } from './campaign-dates';
-
-export type IsoWeekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
-
-export interface ScheduleWindow {
-  days: IsoWeekday[];
-  /** 'HH:MM', 00:00 to 23:59. */
-  start: string;
-  /** 'HH:MM', 00:00 to 24:00; at or before start: over midnight. */
-  end: string;
-}
 
 export interface Schedulable {
   status: string;

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { MonitorOff } from 'lucide-react';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryBoundary } from '@/components/errors/query-boundary';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { formatDuration, formatLabel } from '@/lib/format';
 import { loopOrder } from './loop';
-import { playlistQueryOptions } from './playlist';
+import { playlistQueryOptions, type Playlist } from './playlist';
 
 /**
  * What plays now at a venue, as player_playlist() decides it: the slides in playing order
@@ -12,32 +12,31 @@ import { playlistQueryOptions } from './playlist';
  */
 export function NowPlaying({ customerId }: { customerId: string | null }) {
   const query = useQuery(playlistQueryOptions(customerId));
-  if (query.isPending) {
-    return (
-      <LoadingRegion label="Loading what plays now...">
-        <Skeleton className="h-5 w-48" />
-        <Skeleton className="mt-2 h-5 w-64" />
-      </LoadingRegion>
-    );
-  }
-  if (query.isError) {
-    return (
-      <ErrorState
-        title="Could not load what plays now"
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        isRetrying={query.isFetching}
-      />
-    );
-  }
-  const { customer, today } = query.data;
+  return (
+    <QueryBoundary
+      query={query}
+      loading={
+        <LoadingRegion label="Loading what plays now...">
+          <Skeleton className="h-5 w-48" />
+          <Skeleton className="mt-2 h-5 w-64" />
+        </LoadingRegion>
+      }
+      error="Could not load what plays now"
+    >
+      {(playlist) => <PlayingNow playlist={playlist} />}
+    </QueryBoundary>
+  );
+}
+
+function PlayingNow({ playlist }: { playlist: Playlist }) {
+  const { customer, today } = playlist;
   // On air at the time of the read, as the server decided it, in the order screens play them.
-  const slides = loopOrder(query.data.slides.filter((slide) => slide.on_air !== false));
+  const slides = loopOrder(playlist.slides.filter((slide) => slide.on_air !== false));
   if (slides.length === 0) {
     return (
       <p className="flex items-center gap-2 text-sm text-gray-500">
         <MonitorOff aria-hidden className="size-4" />
-        {query.data.slides.length === 0 ? 'No campaign plays today.' : 'No campaign is on air right now.'}
+        {playlist.slides.length === 0 ? 'No campaign plays today.' : 'No campaign is on air right now.'}
       </p>
     );
   }

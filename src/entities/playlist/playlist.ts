@@ -8,45 +8,27 @@
 import { queryOptions } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { tableKeys } from '../query-keys/table-keys';
-import { playsAt, type Schedulable, type ScheduleWindow } from '../campaign/schedule';
-import type { SlideRow } from '../slide/slide';
+import type { PlayerPlaylist, PlayerPlaylistSlide } from '@/types/database-json';
+import { playsAt, type Schedulable } from '../campaign/schedule';
 
-/** A slide as player_playlist() returns it: the stored row with its campaign's schedule. */
-export type PlaylistSlide = SlideRow & {
-  /** What image_url names: image (ad-images) or video (ad-videos). Missing in copies kept by older builds: image. */
-  media_kind?: string;
-  campaign_start_date: string | null;
-  campaign_end_date: string | null;
-  /** active or scheduled (the others never play). Missing in copies kept by older builds: active. */
-  campaign_status?: string;
-  campaign_priority?: number;
-  /** The campaign's dayparts; none: all day. */
-  campaign_windows?: ScheduleWindow[];
-  /** Whether the server found it on air at the time of the read. */
-  on_air?: boolean;
-};
+/**
+ * What copies of a playlist kept on a device by older builds may lack, and how they read:
+ * media_kind image, campaign_status active, no windows (all day), on air.
+ */
+type MissingInOlderCopies = 'media_kind' | 'campaign_status' | 'campaign_priority' | 'campaign_windows' | 'on_air';
 
-export interface PlaylistVenue {
-  id: string;
-  name: string;
-  time_zone: string;
-}
+/** A slide of a playlist as the app holds it: player_playlist()'s, or one of a copy kept on the device. */
+export type PlaylistSlide = Omit<PlayerPlaylistSlide, MissingInOlderCopies> &
+  Partial<Pick<PlayerPlaylistSlide, MissingInOlderCopies>>;
 
-export interface Playlist {
-  /** Changes whenever anything in the list of slides changes. */
-  version: string;
-  /** The venue; null when the signed-in user is no customer. */
-  customer: PlaylistVenue | null;
-  /** The venue's calendar day the playlist was decided for (yyyy-mm-dd). */
-  today: string | null;
+/** A playlist as the app holds it: player_playlist()'s answer, or a copy kept on the device. */
+export interface Playlist extends Omit<PlayerPlaylist, 'now' | 'slides'> {
   /** The server's time of the read (ISO); a screen sets its clock by it. */
   now?: string;
   /** On a screen: the server's clock less the device's at the read, in ms (kept with the list). */
   clock_offset_ms?: number;
   slides: PlaylistSlide[];
 }
-
-export const EMPTY_PLAYLIST: Playlist = { version: '', customer: null, today: null, slides: [] };
 
 /**
  * The playlist of the signed-in venue, or of `customerId` (admins: any venue); with
@@ -62,7 +44,7 @@ export async function getPlaylist(
     ...(deviceId ? { p_device_id: deviceId } : {}),
   });
   const { data } = await (retry ? request : request.retry(false)).throwOnError();
-  return (data as unknown as Playlist | null) ?? EMPTY_PLAYLIST;
+  return data;
 }
 
 /** The schedule of a playlist slide's campaign (older kept playlists carry none: always on). */

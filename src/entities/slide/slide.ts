@@ -3,6 +3,7 @@
 // stored row becomes a slide. The builder edits slides, the player and the preview show them.
 import { REFRESH_INTERVAL, refreshIntervalSeconds } from '@/lib/dynamic-content';
 import type { Tables } from '@/types/database';
+import type { SlideRow } from '@/types/database-json';
 import type { MediaKind } from './media-limits';
 
 export { MEDIA_KINDS, type MediaKind } from './media-limits';
@@ -12,7 +13,6 @@ export type SlideType = (typeof SLIDE_TYPES)[number];
 
 export const DYNAMIC_SLIDE_TYPES: readonly SlideType[] = ['weather', 'news', 'sports'];
 export const IMAGE_SLIDE_TYPES: readonly SlideType[] = ['advertisement', 'business_info'];
-
 
 /** The kind of a slide's file; rows read without it (older copies) are images. */
 export const mediaKindOf = (slide: { media_kind?: string | null }): MediaKind =>
@@ -42,24 +42,6 @@ export interface SlideSettings {
   category?: string;
   refresh_interval?: number;
 }
-
-/** The columns of a stored slide (campaign_items) that screens read. */
-export type SlideRow = Pick<
-  Tables<'campaign_items'>,
-  | 'id'
-  | 'campaign_id'
-  | 'content_type'
-  | 'slide_type'
-  | 'title'
-  | 'content'
-  | 'image_url'
-  | 'display_order'
-  | 'duration'
-  | 'priority'
-  | 'is_active'
-  | 'settings'
-  | 'updated_at'
->;
 
 /** A slide: a campaign_items row read defensively (the builder also holds unsaved ones with a temp- id). */
 export interface Slide {

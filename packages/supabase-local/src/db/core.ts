@@ -64,6 +64,50 @@ export interface Db {
   close(): Promise<void>;
 }
 
+/**
+ * What each engine brings; createDb() makes the one Db both answer with, so the rules of
+ * a request (role, claims, settings, statement timeouts) are written once.
+ */
+export interface Engine {
+  kind: Db['kind'];
+  url: string | undefined;
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** A multi-statement script in one transaction, the postgres role's search path set first. */
+  execScript(sql: string): Promise<void>;
+  listen: Db['listen'];
+  runSession: Db['runSession'];
+  close(): Promise<void>;
+  /**
+   * How a role's statement_timeout is kept: by Postgres itself (`true`), or by wrapping the
+   * request's transaction (PGlite, which cannot interrupt a statement: see pglite.ts).
+   */
+  statementTimeouts: true | ((tx: Tx, timeoutMs: number) => Tx);
+}
+
+/** The Db of an engine. */
+export function createDb(engine: Engine): Db {
+  const roleSettings = new RoleSettings();
+  const byPostgres = engine.statementTimeouts === true;
+  return {
+    kind: engine.kind,
+    url: engine.url,
+    transaction: (fn) => engine.transaction(fn),
+    reloadRoleSettings: () => roleSettings.reload(),
+    withRequest(scope, fn) {
+      return engine.transaction(async (tx) => {
+        const timeoutMs = await applyScope(tx, scope, roleSettings, byPostgres);
+        const timed = engine.statementTimeouts;
+        return fn(timed !== true && timeoutMs > 0 ? timed(tx, timeoutMs) : tx);
+      });
+    },
+    query: (sql, params) => engine.transaction((tx) => tx.query(sql, params)),
+    exec: (sql) => engine.execScript(sql),
+    listen: (channel, onNotify) => engine.listen(channel, onNotify),
+    runSession: (user, sql, onStart) => engine.runSession(user, sql, onStart),
+    close: () => engine.close(),
+  };
+}
+
 /** One statement's result as libpq hands it to pg_cron. */
 export interface StatementResult {
   /** The command tag ("INSERT 0 1", "CREATE TABLE"); '' for an empty query. */

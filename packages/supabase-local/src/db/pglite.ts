@@ -8,15 +8,13 @@ import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import {
-  applyScope,
+  createDb,
   ROLE_SEARCH_PATH_SQL,
-  RoleSettings,
   statementCollector,
   statementTimeoutError,
   type Db,
   type PgError,
   type QueryResult,
-  type RequestScope,
   type SessionOutcome,
   type Tx,
 } from './core.ts';
@@ -141,22 +139,12 @@ export async function openPglite(dataDir: string | undefined, socketPort?: numbe
     return pglite.transaction((t) => fn(wrap(t as unknown as PgliteTx)));
   }
 
-  const roleSettings = new RoleSettings();
-  const db: Db = {
+  return createDb({
     kind: 'pglite',
     url,
     transaction,
-    reloadRoleSettings: () => roleSettings.reload(),
-    withRequest<T>(scope: RequestScope, fn: (tx: Tx) => Promise<T>) {
-      return transaction(async (tx) => {
-        const timeoutMs = await applyScope(tx, scope, roleSettings, false);
-        return fn(timeoutMs > 0 ? timed(tx, timeoutMs) : tx);
-      });
-    },
-    query<R>(sql: string, params?: unknown[]) {
-      return transaction((tx) => tx.query<R>(sql, params));
-    },
-    async exec(sql: string) {
+    statementTimeouts: timed,
+    async execScript(sql: string) {
       await pglite.transaction(async (t) => {
         await t.query(ROLE_SEARCH_PATH_SQL);
         await t.exec(sql);
@@ -171,7 +159,9 @@ export async function openPglite(dataDir: string | undefined, socketPort?: numbe
       // runs meanwhile) as `user`, its statements sent as one simple Query. The
       // user is the transaction's role (session_user stays postgres): PGlite keeps a
       // SET LOCAL SESSION AUTHORIZATION past the transaction's end.
-      const pid = Number((await db.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid ?? 0);
+      const pid = Number(
+        (await transaction((tx) => tx.query<{ pid: number }>('select pg_backend_pid() as pid'))).rows[0]?.pid ?? 0,
+      );
       await onStart?.(pid);
       let outcome: SessionOutcome | undefined;
       await transaction(async (tx) => {
@@ -194,6 +184,5 @@ export async function openPglite(dataDir: string | undefined, socketPort?: numbe
       await socket?.stop();
       await pglite.close();
     },
-  };
-  return db;
+  });
 }

@@ -2,14 +2,11 @@
 import pg from 'pg';
 import type { EventEmitter } from 'node:events';
 import {
-  applyScope,
+  createDb,
   ROLE_SEARCH_PATH_SQL,
-  RoleSettings,
   statementCollector,
   type Db,
   type PgError,
-  type QueryResult,
-  type RequestScope,
   type SessionOutcome,
   type Tx,
 } from './core.ts';
@@ -59,22 +56,12 @@ export async function openPostgres(url: string): Promise<Db> {
     }
   }
 
-  const roleSettings = new RoleSettings();
-  const db: Db = {
+  return createDb({
     kind: 'postgres',
     url,
     transaction,
-    reloadRoleSettings: () => roleSettings.reload(),
-    withRequest<T>(scope: RequestScope, fn: (tx: Tx) => Promise<T>) {
-      return transaction(async (tx) => {
-        await applyScope(tx, scope, roleSettings, true);
-        return fn(tx);
-      });
-    },
-    query<R>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
-      return transaction((tx) => tx.query<R>(sql, params));
-    },
-    async exec(sql: string) {
+    statementTimeouts: true,
+    async execScript(sql: string) {
       const client = await pool.connect();
       try {
         await client.query('begin');
@@ -155,6 +142,5 @@ export async function openPostgres(url: string): Promise<Db> {
     async close() {
       await pool.end();
     },
-  };
-  return db;
+  });
 }

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Megaphone, Pencil, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { QueryBoundary } from '@/components/errors/query-boundary';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -17,7 +18,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { ErrorState } from '@/components/ui/error-state';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -136,41 +136,47 @@ export function AdvertiserAds({ advertiserId }: { advertiserId: string }) {
         </Button>
       </CardHeader>
       <CardContent>
-        {ads.isPending ? (
-          <LoadingRegion label="Loading ads" className="space-y-2">
-            <Skeleton className="h-10" />
-            <Skeleton className="h-10" />
-          </LoadingRegion>
-        ) : ads.isError ? (
-          <ErrorState title="The ads could not be loaded" error={ads.error} onRetry={() => void ads.refetch()} />
-        ) : ads.data.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 py-6 text-center text-sm text-gray-500">
-            <Megaphone aria-hidden className="size-8 text-gray-400" />
-            <p>No ads yet. Add one, then choose it on the slides that show it.</p>
-          </div>
-        ) : (
-          <ul aria-label="Ads" className="divide-y divide-gray-100">
-            {ads.data.map((ad) => (
-              <li key={ad.id} className="flex flex-wrap items-center gap-3 py-2.5">
-                <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium text-gray-900" title={ad.title}>
-                    {ad.title}
-                  </p>
-                  <p className="text-xs text-gray-500">
-                    {formatMoney(ad.daily_budget, 'No budget')} a day · since {formatDate(ad.created_at)}
-                  </p>
-                </div>
-                <Badge tone={statusTones[ad.status as keyof typeof statusTones] ?? 'neutral'}>
-                  {formatLabel(ad.status)}
-                </Badge>
-                <Button variant="ghost" size="sm" onClick={() => openFor(ad)} aria-label={`Edit ad ${ad.title}`}>
-                  <Pencil aria-hidden className="size-4" />
-                  Edit
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryBoundary
+          query={ads}
+          loading={
+            <LoadingRegion label="Loading ads" className="space-y-2">
+              <Skeleton className="h-10" />
+              <Skeleton className="h-10" />
+            </LoadingRegion>
+          }
+          error="The ads could not be loaded"
+        >
+          {(list) =>
+            list.length === 0 ? (
+              <div className="flex flex-col items-center gap-2 py-6 text-center text-sm text-gray-500">
+                <Megaphone aria-hidden className="size-8 text-gray-400" />
+                <p>No ads yet. Add one, then choose it on the slides that show it.</p>
+              </div>
+            ) : (
+              <ul aria-label="Ads" className="divide-y divide-gray-100">
+                {list.map((ad) => (
+                  <li key={ad.id} className="flex flex-wrap items-center gap-3 py-2.5">
+                    <div className="min-w-0 flex-1">
+                      <p className="truncate text-sm font-medium text-gray-900" title={ad.title}>
+                        {ad.title}
+                      </p>
+                      <p className="text-xs text-gray-500">
+                        {formatMoney(ad.daily_budget, 'No budget')} a day · since {formatDate(ad.created_at)}
+                      </p>
+                    </div>
+                    <Badge tone={statusTones[ad.status as keyof typeof statusTones] ?? 'neutral'}>
+                      {formatLabel(ad.status)}
+                    </Badge>
+                    <Button variant="ghost" size="sm" onClick={() => openFor(ad)} aria-label={`Edit ad ${ad.title}`}>
+                      <Pencil aria-hidden className="size-4" />
+                      Edit
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </QueryBoundary>
       </CardContent>
       <AdDialog advertiserId={advertiserId} ad={editing} open={open} onOpenChange={setOpen} />
     </Card>

@@ -1,23 +1,13 @@
-import { ArrowLeft, SearchX } from 'lucide-react';
-import { Link } from 'react-router-dom';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { RecordNotFound } from '@/components/layouts/record-not-found';
 import { paths } from '@/config/paths';
 
+/** The advertiser screens' answer to an id no advertiser has (inside their ContentLayout). */
 export function AdvertiserNotFound() {
   return (
-    <EmptyState
-      icon={SearchX}
-      title="Advertiser not found"
+    <RecordNotFound
+      noun="Advertiser"
       description="It may have been removed, or the link is wrong."
-      action={
-        <Button asChild variant="outline">
-          <Link to={paths.dashboard.advertisers.list.getHref()}>
-            <ArrowLeft aria-hidden className="size-4" />
-            Back to Advertisers
-          </Link>
-        </Button>
-      }
+      back={{ to: paths.dashboard.advertisers.list.getHref(), label: 'Back to Advertisers' }}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
+import { QueryBoundary } from '@/components/errors/query-boundary';
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { ErrorState } from '@/components/ui/error-state';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { saveErrorText, useUpdateAdvertiser } from '../api/advertiser-mutations';
@@ -49,22 +49,18 @@ export function AdvertiserEditRoute() {
   const advertiser = useQuery(advertiserQueryOptions(id));
   return (
     <ContentLayout title="Edit Advertiser" description="Change the company's details, status or logo.">
-      {advertiser.isPending ? (
-        <LoadingRegion label="Loading advertiser">
-          <Skeleton className="h-96" />
-        </LoadingRegion>
-      ) : advertiser.isError ? (
-        <ErrorState
-          title="The advertiser could not be loaded"
-          error={advertiser.error}
-          onRetry={() => void advertiser.refetch()}
-          isRetrying={advertiser.isRefetching}
-        />
-      ) : advertiser.data === null ? (
-        <AdvertiserNotFound />
-      ) : (
-        <EditAdvertiserForm key={advertiser.data.id} advertiser={advertiser.data} />
-      )}
+      <QueryBoundary
+        query={advertiser}
+        loading={
+          <LoadingRegion label="Loading advertiser">
+            <Skeleton className="h-96" />
+          </LoadingRegion>
+        }
+        error="The advertiser could not be loaded"
+        notFound={<AdvertiserNotFound />}
+      >
+        {(data) => <EditAdvertiserForm key={data.id} advertiser={data} />}
+      </QueryBoundary>
     </ContentLayout>
   );
 }

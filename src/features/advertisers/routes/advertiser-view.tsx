@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Building2, Pencil } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { FailedRead, QueryBoundary } from '@/components/errors/query-boundary';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { DetailItem, DetailList, DetailPage, DetailSection } from '@/components/layouts/detail-page';
 import { Button } from '@/components/ui/button';
-import { ErrorState } from '@/components/ui/error-state';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -87,29 +88,29 @@ function AdvertiserDetails({ advertiser }: { advertiser: Advertiser }) {
 
 const BACK = { to: paths.dashboard.advertisers.list.getHref(), label: 'Back to Advertisers' };
 
+/** The page around what shows until the advertiser is there. */
+const framed = (state: ReactNode) => (
+  <ContentLayout title="Advertiser Details" back={BACK}>
+    {state}
+  </ContentLayout>
+);
+
 export function AdvertiserViewRoute() {
   const { id = '' } = useParams();
   const advertiser = useQuery(advertiserQueryOptions(id));
-  if (advertiser.isPending || advertiser.isError || advertiser.data === null) {
-    return (
-      <ContentLayout title="Advertiser Details" back={BACK}>
-        {advertiser.isPending ? (
-          <LoadingRegion label="Loading advertiser" className="space-y-6">
-            <Skeleton className="h-32" />
-            <Skeleton className="h-64" />
-          </LoadingRegion>
-        ) : advertiser.isError ? (
-          <ErrorState
-            title="The advertiser could not be loaded"
-            error={advertiser.error}
-            onRetry={() => void advertiser.refetch()}
-            isRetrying={advertiser.isRefetching}
-          />
-        ) : (
-          <AdvertiserNotFound />
-        )}
-      </ContentLayout>
-    );
-  }
-  return <AdvertiserDetails advertiser={advertiser.data} />;
+  return (
+    <QueryBoundary
+      query={advertiser}
+      loading={framed(
+        <LoadingRegion label="Loading advertiser" className="space-y-6">
+          <Skeleton className="h-32" />
+          <Skeleton className="h-64" />
+        </LoadingRegion>,
+      )}
+      error={(failure) => framed(<FailedRead title="The advertiser could not be loaded" failure={failure} />)}
+      notFound={framed(<AdvertiserNotFound />)}
+    >
+      {(data) => <AdvertiserDetails advertiser={data} />}
+    </QueryBoundary>
+  );
 }

@@ -3,7 +3,6 @@
 // the campaign and its chosen screens are written together or not at all.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import type { Json } from '@/types/database';
 import { chosenScreens, formDateToColumn, scheduleWindows, type CampaignFormValues } from '../lib/campaign-schema';
 import { invalidateTable } from '@/entities/query-keys/table-keys';
 
@@ -17,7 +16,7 @@ const formToArgs = (values: CampaignFormValues) => ({
   p_plays_on: values.targeting,
   p_screen_ids: chosenScreens(values),
   p_priority: values.priority,
-  p_windows: scheduleWindows(values) as unknown as Json,
+  p_windows: scheduleWindows(values),
 });
 
 async function createCampaign(values: CampaignFormValues) {

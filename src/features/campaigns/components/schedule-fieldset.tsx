@@ -14,7 +14,8 @@ import {
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/utils/cn';
-import { describeWindows, toMinutes, WEEKDAYS, windowsCover, type IsoWeekday } from '@/entities/campaign/schedule';
+import { describeWindows, toMinutes, WEEKDAYS, windowsCover } from '@/entities/campaign/schedule';
+import type { IsoWeekday } from '@/types/database-json';
 import { MAX_WINDOWS, newWindow, type CampaignFormValues } from '../lib/campaign-schema';
 
 const radioClass = 'size-4 border-gray-300 accent-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDate } from '@/entities/campaign/campaign-dates';
-import { toMinutes, type IsoWeekday, type ScheduleWindow } from '@/entities/campaign/schedule';
+import { toMinutes } from '@/entities/campaign/schedule';
+import type { IsoWeekday, ScheduleWindow } from '@/types/database-json';
 import { CAMPAIGN_STATUSES } from '../api/campaigns';
 
 /** A date input's value (yyyy-mm-dd) or empty. */

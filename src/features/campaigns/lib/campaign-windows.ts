@@ -1,6 +1,6 @@
 // A campaign's stored windows (campaign_windows rows: days smallint[], times 'HH:MM:SS') as the
 // schedule rule and the form read them ('HH:MM', days sorted), in the order they start.
-import type { IsoWeekday, ScheduleWindow } from '@/entities/campaign/schedule';
+import type { IsoWeekday, ScheduleWindow } from '@/types/database-json';
 
 export interface StoredWindow {
   days: number[];

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
+import { bothQueries, QueryBoundary } from '@/components/errors/query-boundary';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { Card, CardContent } from '@/components/ui/card';
-import { ErrorState } from '@/components/ui/error-state';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { saveErrorText, useUpdateCampaign } from '../api/campaign-mutations';
@@ -35,29 +35,23 @@ export function CampaignEditRoute() {
   const screens = useQuery(campaignScreenKeys.ofCampaign(id));
   return (
     <ContentLayout title="Edit Campaign" description={campaign.data?.name ?? 'Change the campaign’s details.'}>
-      {campaign.isPending || screens.isPending ? (
-        <LoadingRegion label="Loading campaign...">
-          <Card>
-            <CardContent className="space-y-4 py-6">
-              <Skeleton className="h-10" />
-              <Skeleton className="h-10" />
-              <Skeleton className="h-10" />
-            </CardContent>
-          </Card>
-        </LoadingRegion>
-      ) : campaign.isError || screens.isError ? (
-        <ErrorState
-          title="Could not load the campaign"
-          error={campaign.error ?? screens.error}
-          onRetry={() => {
-            void campaign.refetch();
-            void screens.refetch();
-          }}
-          isRetrying={campaign.isFetching || screens.isFetching}
-        />
-      ) : (
-        <EditCampaignForm id={id} defaultValues={toFormValues(campaign.data, screens.data)} />
-      )}
+      <QueryBoundary
+        query={bothQueries(campaign, screens)}
+        loading={
+          <LoadingRegion label="Loading campaign...">
+            <Card>
+              <CardContent className="space-y-4 py-6">
+                <Skeleton className="h-10" />
+                <Skeleton className="h-10" />
+                <Skeleton className="h-10" />
+              </CardContent>
+            </Card>
+          </LoadingRegion>
+        }
+        error="Could not load the campaign"
+      >
+        {([detail, chosen]) => <EditCampaignForm id={id} defaultValues={toFormValues(detail, chosen)} />}
+      </QueryBoundary>
     </ContentLayout>
   );
 }

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
+import { bothQueries, FailedRead, QueryBoundary } from '@/components/errors/query-boundary';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { TruncatedText } from '@/components/ui/truncated-text';
 import { useToast } from '@/components/ui/toast';
@@ -43,39 +43,33 @@ export function SlideBuilderRoute() {
   const campaign = useQuery(campaignKeys.detail(id));
   const slides = useQuery(campaignKeys.slides(id));
 
-  if (campaign.isPending || slides.isPending) {
-    return (
-      <div className="mx-auto max-w-7xl p-4 sm:p-6">
-        <LoadingRegion label="Loading slide builder..." className="space-y-4">
-          <Skeleton className="h-16" />
-          <div className="grid gap-4 lg:grid-cols-3">
-            <div className="space-y-2 lg:col-span-2">
-              <Skeleton className="h-14" />
-              <Skeleton className="h-14" />
-              <Skeleton className="h-14" />
+  return (
+    <QueryBoundary
+      query={bothQueries(campaign, slides)}
+      loading={
+        <div className="mx-auto max-w-7xl p-4 sm:p-6">
+          <LoadingRegion label="Loading slide builder..." className="space-y-4">
+            <Skeleton className="h-16" />
+            <div className="grid gap-4 lg:grid-cols-3">
+              <div className="space-y-2 lg:col-span-2">
+                <Skeleton className="h-14" />
+                <Skeleton className="h-14" />
+                <Skeleton className="h-14" />
+              </div>
+              <Skeleton className="h-64" />
             </div>
-            <Skeleton className="h-64" />
-          </div>
-        </LoadingRegion>
-      </div>
-    );
-  }
-  if (campaign.isError || slides.isError) {
-    return (
-      <div className="mx-auto max-w-7xl p-4 sm:p-6">
-        <ErrorState
-          title="Could not load the campaign"
-          error={campaign.error ?? slides.error}
-          onRetry={() => {
-            void campaign.refetch();
-            void slides.refetch();
-          }}
-          isRetrying={campaign.isFetching || slides.isFetching}
-        />
-      </div>
-    );
-  }
-  return <SlideBuilder campaign={campaign.data} rows={slides.data} />;
+          </LoadingRegion>
+        </div>
+      }
+      error={(failure) => (
+        <div className="mx-auto max-w-7xl p-4 sm:p-6">
+          <FailedRead title="Could not load the campaign" failure={failure} />
+        </div>
+      )}
+    >
+      {([detail, rows]) => <SlideBuilder campaign={detail} rows={rows} />}
+    </QueryBoundary>
+  );
 }
 
 function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tables<'campaign_items'>[] }) {

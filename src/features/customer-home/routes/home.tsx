@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, FileText, Image, LogOut, Play } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { FailedRead, QueryBoundary } from '@/components/errors/query-boundary';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { ErrorState } from '@/components/ui/error-state';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useAuth, useSignOut } from '@/lib/auth';
@@ -157,36 +157,35 @@ export function CustomerHomeRoute() {
   const auth = useAuth();
   const customer = useQuery({ ...myCustomerQueryOptions(auth.user?.id ?? ''), enabled: Boolean(auth.user) });
 
-  if (customer.isPending) return <HomeSkeleton />;
-  if (customer.isError) {
-    return (
-      <main className="mx-auto max-w-3xl p-6">
-        <ErrorState
-          title="Your account could not be loaded"
-          error={customer.error}
-          onRetry={() => void customer.refetch()}
-          isRetrying={customer.isFetching}
-        />
-      </main>
-    );
-  }
-  if (!customer.data) {
-    return (
-      <main className="flex min-h-full items-center justify-center p-6">
-        <Card className="w-full max-w-md text-center">
-          <CardContent className="flex flex-col items-center gap-3 py-10">
-            <CircleAlert aria-hidden className="size-10 text-warning-600" />
-            <h1 className="text-xl font-semibold text-gray-900">Customer Data Not Found</h1>
-            <p className="text-sm text-gray-500">We couldn't find your customer information. Please contact support.</p>
-            <SignOutButton />
-          </CardContent>
-        </Card>
-      </main>
-    );
-  }
   return (
-    <main className="min-h-full">
-      <CustomerHome customer={customer.data} />
-    </main>
+    <QueryBoundary
+      query={customer}
+      loading={<HomeSkeleton />}
+      error={(failure) => (
+        <main className="mx-auto max-w-3xl p-6">
+          <FailedRead title="Your account could not be loaded" failure={failure} />
+        </main>
+      )}
+      notFound={
+        <main className="flex min-h-full items-center justify-center p-6">
+          <Card className="w-full max-w-md text-center">
+            <CardContent className="flex flex-col items-center gap-3 py-10">
+              <CircleAlert aria-hidden className="size-10 text-warning-600" />
+              <h1 className="text-xl font-semibold text-gray-900">Customer Data Not Found</h1>
+              <p className="text-sm text-gray-500">
+                We couldn't find your customer information. Please contact support.
+              </p>
+              <SignOutButton />
+            </CardContent>
+          </Card>
+        </main>
+      }
+    >
+      {(data) => (
+        <main className="min-h-full">
+          <CustomerHome customer={data} />
+        </main>
+      )}
+    </QueryBoundary>
   );
 }

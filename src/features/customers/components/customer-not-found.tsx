@@ -1,25 +1,14 @@
-import { ArrowLeft, SearchX } from 'lucide-react';
-import { Link } from 'react-router-dom';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { RecordNotFound } from '@/components/layouts/record-not-found';
 import { paths } from '@/config/paths';
 
+/** The customer screens' answer to an id no customer has (the whole page). */
 export function CustomerNotFound() {
   return (
-    <div className="mx-auto max-w-7xl p-4 sm:p-6">
-      <EmptyState
-        icon={SearchX}
-        title="Customer not found"
-        description="This customer does not exist or has been deleted."
-        action={
-          <Button asChild variant="outline">
-            <Link to={paths.dashboard.customers.list.getHref()}>
-              <ArrowLeft aria-hidden className="size-4" />
-              Back to Customers
-            </Link>
-          </Button>
-        }
-      />
-    </div>
+    <RecordNotFound
+      page
+      noun="Customer"
+      description="This customer does not exist or has been deleted."
+      back={{ to: paths.dashboard.customers.list.getHref(), label: 'Back to Customers' }}
+    />
   );
 }

@@ -1,19 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import { FileText, Image, Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { ContentLayout } from '@/components/layouts/content-layout';
 import { DetailItem, DetailList, DetailPage, DetailSection } from '@/components/layouts/detail-page';
 import { Button } from '@/components/ui/button';
-import { ErrorState } from '@/components/ui/error-state';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { formatDate, formatMoney } from '@/lib/format';
 import { NowPlaying } from '@/entities/playlist/now-playing';
 import { VenueFileLink } from '@/entities/venue/venue-file-link';
-import { customerDetailOptions } from '../api/customers';
-import { CustomerNotFound } from '../components/customer-not-found';
-import { CustomerPageSkeleton } from '../components/customer-page-skeleton';
+import type { Customer } from '../api/customer-schema';
+import { CustomerBoundary } from '../components/customer-boundary';
 import { CustomerStatusBadge } from '../components/customer-status-badge';
 import { SetPasswordDialog } from '../components/set-password-dialog';
 
@@ -25,27 +21,17 @@ function masked(value: string | null): ReactNode {
 
 export function CustomerViewRoute() {
   const { id = '' } = useParams();
-  const query = useQuery(customerDetailOptions(id));
+  return (
+    <CustomerBoundary id={id} title="Customer Details">
+      {(customer) => <CustomerDetails customer={customer} />}
+    </CustomerBoundary>
+  );
+}
+
+function CustomerDetails({ customer }: { customer: Customer }) {
   const toast = useToast();
   const fileUnavailable = () =>
     toast({ tone: 'danger', title: 'Could not open the file', description: 'Please try again.' });
-
-  if (query.isPending) return <CustomerPageSkeleton />;
-  if (query.isError) {
-    return (
-      <ContentLayout title="Customer Details">
-        <ErrorState
-          title="Could not load the customer"
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          isRetrying={query.isRefetching}
-        />
-      </ContentLayout>
-    );
-  }
-  const customer = query.data;
-  if (!customer) return <CustomerNotFound />;
-
   return (
     <DetailPage
       title={customer.name}

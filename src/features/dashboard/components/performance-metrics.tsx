@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatMoney } from '@/lib/format';
-import { dashboardFiguresQueryOptions, type DashboardFigures } from '../api/overview';
+import type { DashboardFigures } from '@/types/database-json';
+import { dashboardFiguresQueryOptions } from '../api/overview';
 import { PanelError } from './panel-states';
 
 function Metric({ label, hint, children }: { label: string; hint: string; children: ReactNode }) {

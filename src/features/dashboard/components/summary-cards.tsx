@@ -16,11 +16,12 @@ import { errorMessage } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate, formatMoney } from '@/lib/format';
 import { cn } from '@/utils/cn';
-import { changePercent, type Counts, dashboardFiguresQueryOptions } from '../api/overview';
+import type { DailyCounts } from '@/types/database-json';
+import { changePercent, dashboardFiguresQueryOptions } from '../api/overview';
 
 const count = new Intl.NumberFormat('en-US');
 
-const CARDS: { title: string; icon: LucideIcon; field: keyof Counts; format: (n: number) => string }[] = [
+const CARDS: { title: string; icon: LucideIcon; field: keyof DailyCounts; format: (n: number) => string }[] = [
   { title: 'Active Customers', icon: Users, field: 'active_customers', format: (n) => count.format(n) },
   { title: 'Active Advertisers', icon: Megaphone, field: 'active_advertisers', format: (n) => count.format(n) },
   { title: 'Running Ads', icon: MonitorPlay, field: 'running_ads', format: (n) => count.format(n) },

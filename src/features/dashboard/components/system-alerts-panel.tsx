@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { BellOff, CheckCircle2 } from 'lucide-react';
+import { QueryBoundary } from '@/components/errors/query-boundary';
 import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -78,27 +79,33 @@ export function SystemAlertsPanel() {
             Failed to resolve alert
           </Alert>
         )}
-        {alerts.isPending ? (
-          <PanelLoading label="Loading alerts" />
-        ) : alerts.isError ? (
-          <PanelError title="Alerts could not be loaded" error={alerts.error} onRetry={() => void alerts.refetch()} />
-        ) : alerts.data.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 py-8 text-center text-sm text-gray-500">
-            <BellOff aria-hidden className="size-8 text-gray-400" />
-            <p>No alerts. All screens are reporting normally.</p>
-          </div>
-        ) : (
-          <ul aria-label="System alerts" className="divide-y divide-gray-100">
-            {alerts.data.map((alert) => (
-              <AlertRow
-                key={alert.id}
-                alert={alert}
-                isResolving={resolve.isPending && resolve.variables === alert.id}
-                onResolve={() => resolve.mutate(alert.id)}
-              />
-            ))}
-          </ul>
-        )}
+        <QueryBoundary
+          query={alerts}
+          loading={<PanelLoading label="Loading alerts" />}
+          error={(failure) => (
+            <PanelError title="Alerts could not be loaded" error={failure.error} onRetry={failure.retry} />
+          )}
+        >
+          {(list) =>
+            list.length === 0 ? (
+              <div className="flex flex-col items-center gap-2 py-8 text-center text-sm text-gray-500">
+                <BellOff aria-hidden className="size-8 text-gray-400" />
+                <p>No alerts. All screens are reporting normally.</p>
+              </div>
+            ) : (
+              <ul aria-label="System alerts" className="divide-y divide-gray-100">
+                {list.map((alert) => (
+                  <AlertRow
+                    key={alert.id}
+                    alert={alert}
+                    isResolving={resolve.isPending && resolve.variables === alert.id}
+                    onResolve={() => resolve.mutate(alert.id)}
+                  />
+                ))}
+              </ul>
+            )
+          }
+        </QueryBoundary>
       </CardContent>
     </Card>
   );

@@ -2,9 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useLiveTables } from '@/entities/query-keys/live-tables';
+import { QueryBoundary } from '@/components/errors/query-boundary';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth, userRoleQueryOptions } from '@/lib/auth';
 import { PerformanceMetrics } from '../components/performance-metrics';
@@ -15,21 +17,25 @@ import { SystemAlertsPanel } from '../components/system-alerts-panel';
 
 function UserRole({ userId }: { userId: string }) {
   const role = useQuery(userRoleQueryOptions(userId));
-  if (role.isPending) return <Spinner size="sm" label="Loading role" />;
-  if (role.isError) {
-    return (
-      <span role="alert" className="inline-flex items-center gap-2 text-danger-700">
-        Your role could not be read: {role.error.message}
-        <Button variant="outline" size="sm" onClick={() => void role.refetch()}>
-          Try again
-        </Button>
-      </span>
-    );
-  }
   return (
-    <span className="inline-flex items-center gap-2">
-      Role: <Badge tone="brand">{role.data}</Badge>
-    </span>
+    <QueryBoundary
+      query={role}
+      loading={<Spinner size="sm" label="Loading role" />}
+      error={(failure) => (
+        <span role="alert" className="inline-flex items-center gap-2 text-danger-700">
+          Your role could not be read: {errorMessage(failure.error)}
+          <Button variant="outline" size="sm" onClick={failure.retry}>
+            Try again
+          </Button>
+        </span>
+      )}
+    >
+      {(name) => (
+        <span className="inline-flex items-center gap-2">
+          Role: <Badge tone="brand">{name}</Badge>
+        </span>
+      )}
+    </QueryBoundary>
   );
 }
 

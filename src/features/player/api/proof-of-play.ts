@@ -84,12 +84,6 @@ function forget(ids: Set<string>): void {
   savePlays(loadPlays().filter((r) => !ids.has(r[0])));
 }
 
-interface RecordResult {
-  accepted: number;
-  duplicates: number;
-  rejected: { index: number; id: unknown; reason: string }[];
-}
-
 let sending: Promise<void> | null = null;
 
 /**
@@ -134,9 +128,8 @@ export function uploadPlays(): Promise<void> {
           }
           return;
         }
-        const result = data as unknown as RecordResult;
-        if (result.rejected.length > 0) {
-          reportProblem('proof of play', `${result.rejected.length} plays refused: ${result.rejected[0]!.reason}`);
+        if (data.rejected.length > 0) {
+          reportProblem('proof of play', `${data.rejected.length} plays refused: ${data.rejected[0]!.reason}`);
           troubled = true;
         }
         forget(new Set(batch.map((r) => r[0])));

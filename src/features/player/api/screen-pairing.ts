@@ -5,6 +5,7 @@
 import { type Pairing, type PollAnswer as Answer, SCREEN_DEVICE_CLAIM } from '@contracts/screen-pairing.ts';
 import { callFunction } from '@/lib/functions';
 import { supabase } from '@/lib/supabase';
+import type { MyScreen } from '@/types/database-json';
 
 /** How often a screen showing its code asks whether it was paired. */
 export const PAIRING_POLL_MS = 3_000;
@@ -71,18 +72,10 @@ export async function signInAsScreen(answer: Extract<PollAnswer, { status: 'pair
   forgetPairing();
 }
 
-export interface MyScreen {
-  id: string;
-  device_name: string;
-  orientation: 'landscape' | 'portrait';
-  customer_id: string | null;
-  customer_name: string | null;
-}
-
 /** The signed-in screen's device, or null once an admin revoked it. */
 export async function getMyScreen(): Promise<MyScreen | null> {
   const { data } = await supabase.rpc('my_screen').throwOnError();
-  return (data as unknown as MyScreen | null) ?? null;
+  return data;
 }
 
 /** Forgets the revoked screen's login on this device, so it shows a pairing code again. */

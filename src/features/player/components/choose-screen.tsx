@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { LogOut, Monitor, Plus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { QueryBoundary } from '@/components/errors/query-boundary';
 import { ReconnectingScreen } from '@/components/kiosk/reconnecting-screen';
 import { Button, focusRing } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -34,10 +35,6 @@ export function ChooseScreen({ signOut }: ChooseScreenProps) {
   });
   const { errors } = form.formState;
 
-  if (screens.isPending) return <LoadingSlides />;
-  if (screens.isError)
-    return <ReconnectingScreen onRetry={() => void screens.refetch()} retrying={screens.isFetching} />;
-
   const onAdd = form.handleSubmit((values) =>
     add.mutate(values, {
       onError: (error) => form.setError('name', { message: failureOr('The screen could not be added', error).message }),
@@ -45,75 +42,83 @@ export function ChooseScreen({ signOut }: ChooseScreenProps) {
   );
 
   return (
-    <main className="fixed inset-0 overflow-y-auto bg-gray-950 p-6 text-white">
-      <div className="mx-auto flex max-w-2xl flex-col gap-6 py-8">
-        <header className="space-y-2">
-          <h1 className="text-3xl font-semibold">Which screen is this?</h1>
-          <p className="text-gray-300">
-            Choose this screen from your screens, or add it as a new one. You are asked once on this browser; the screen
-            then plays on its own.
-          </p>
-        </header>
+    <QueryBoundary
+      query={screens}
+      loading={<LoadingSlides />}
+      error={(failure) => <ReconnectingScreen onRetry={failure.retry} retrying={failure.retrying} />}
+    >
+      {(list) => (
+        <main className="fixed inset-0 overflow-y-auto bg-gray-950 p-6 text-white">
+          <div className="mx-auto flex max-w-2xl flex-col gap-6 py-8">
+            <header className="space-y-2">
+              <h1 className="text-3xl font-semibold">Which screen is this?</h1>
+              <p className="text-gray-300">
+                Choose this screen from your screens, or add it as a new one. You are asked once on this browser; the
+                screen then plays on its own.
+              </p>
+            </header>
 
-        {screens.data.length > 0 ? (
-          <ul className="grid gap-3 sm:grid-cols-2" aria-label="Your screens">
-            {screens.data.map((screen) => (
-              <li key={screen.id}>
-                <button
-                  type="button"
-                  disabled={!canBeChosen(screen)}
-                  onClick={() => screen.id && chooseDevice(screen.id)}
-                  className={cn(
-                    'flex w-full cursor-pointer items-start gap-3 rounded-lg border border-gray-700 bg-gray-900 p-4 text-left hover:border-brand-500 hover:bg-gray-800 disabled:cursor-not-allowed disabled:opacity-60',
-                    focusRing,
-                  )}
-                >
-                  <Monitor aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-500" />
-                  <span className="min-w-0">
-                    <span className="block font-medium break-words">{screen.device_name}</span>
-                    <span className="block text-sm text-gray-400">
-                      {screen.paired
-                        ? 'Paired screen: plays on its own'
-                        : screen.revoked_at
-                          ? 'Revoked: your operator can pair it again'
-                          : [screen.location, `Last seen: ${heartbeatAge(screen.last_heartbeat)}`]
-                              .filter(Boolean)
-                              .join(' · ')}
-                    </span>
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-gray-300">You have no screens yet: add this one.</p>
-        )}
+            {list.length > 0 ? (
+              <ul className="grid gap-3 sm:grid-cols-2" aria-label="Your screens">
+                {list.map((screen) => (
+                  <li key={screen.id}>
+                    <button
+                      type="button"
+                      disabled={!canBeChosen(screen)}
+                      onClick={() => screen.id && chooseDevice(screen.id)}
+                      className={cn(
+                        'flex w-full cursor-pointer items-start gap-3 rounded-lg border border-gray-700 bg-gray-900 p-4 text-left hover:border-brand-500 hover:bg-gray-800 disabled:cursor-not-allowed disabled:opacity-60',
+                        focusRing,
+                      )}
+                    >
+                      <Monitor aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-500" />
+                      <span className="min-w-0">
+                        <span className="block font-medium break-words">{screen.device_name}</span>
+                        <span className="block text-sm text-gray-400">
+                          {screen.paired
+                            ? 'Paired screen: plays on its own'
+                            : screen.revoked_at
+                              ? 'Revoked: your operator can pair it again'
+                              : [screen.location, `Last seen: ${heartbeatAge(screen.last_heartbeat)}`]
+                                  .filter(Boolean)
+                                  .join(' · ')}
+                        </span>
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-gray-300">You have no screens yet: add this one.</p>
+            )}
 
-        <form
-          onSubmit={(event) => void onAdd(event)}
-          noValidate
-          className="space-y-4 rounded-lg bg-white p-5 text-gray-900"
-        >
-          <h2 className="text-lg font-semibold">Add a new screen</h2>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Screen name" error={errors.name?.message}>
-              {(c) => <Input {...c} placeholder="Front window" maxLength={100} {...form.register('name')} />}
-            </Field>
-            <OrientationField registration={form.register('orientation')} error={errors.orientation?.message} />
+            <form
+              onSubmit={(event) => void onAdd(event)}
+              noValidate
+              className="space-y-4 rounded-lg bg-white p-5 text-gray-900"
+            >
+              <h2 className="text-lg font-semibold">Add a new screen</h2>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field label="Screen name" error={errors.name?.message}>
+                  {(c) => <Input {...c} placeholder="Front window" maxLength={100} {...form.register('name')} />}
+                </Field>
+                <OrientationField registration={form.register('orientation')} error={errors.orientation?.message} />
+              </div>
+              <Button type="submit" isLoading={add.isPending}>
+                {!add.isPending && <Plus aria-hidden className="size-4" />}
+                Add this screen
+              </Button>
+            </form>
+
+            <div>
+              <Button variant="outline" isLoading={signOut.pending} onClick={signOut.run}>
+                {!signOut.pending && <LogOut aria-hidden className="size-4" />}
+                Sign Out
+              </Button>
+            </div>
           </div>
-          <Button type="submit" isLoading={add.isPending}>
-            {!add.isPending && <Plus aria-hidden className="size-4" />}
-            Add this screen
-          </Button>
-        </form>
-
-        <div>
-          <Button variant="outline" isLoading={signOut.pending} onClick={signOut.run}>
-            {!signOut.pending && <LogOut aria-hidden className="size-4" />}
-            Sign Out
-          </Button>
-        </div>
-      </div>
-    </main>
+        </main>
+      )}
+    </QueryBoundary>
   );
 }

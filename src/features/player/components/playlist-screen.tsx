@@ -4,21 +4,21 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Clock, LogOut, MonitorOff, UserX } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { nextStart } from '@/entities/campaign/schedule';
-import { loopOrder } from '@/entities/playlist/loop';
-import { onAirAt, slideSchedule } from '@/entities/playlist/playlist';
+import { onAirAt } from '@/entities/playlist/playlist';
 import { dayIn } from '@/entities/campaign/campaign-dates';
 import { KioskMessage } from '@/components/kiosk/kiosk-message';
+import { QueryBoundary } from '@/components/errors/query-boundary';
 import { ReconnectingScreen } from '@/components/kiosk/reconnecting-screen';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useTableChanges, type TableChange, type TableWatch } from '@/lib/realtime';
 import { useHeartbeat } from '../api/heartbeat';
-import { playerKeys, playerQueryOptions, type PlayerData, type PlayerSlide, type Playlist } from '../api/playlist';
+import { playerKeys, playerQueryOptions, type PlayerData, type Playlist } from '../api/playlist';
 import { usePlayUploads } from '../api/proof-of-play';
 import { orientationKey, useDeviceOrientation } from '../api/orientation';
 import { ScreenOrientation } from '@/entities/slide/screen-orientation';
-import { ON_AIR_SEPARATOR, Player } from './player';
+import { airKey, formatNext, nextOnAir, onAirLoop, onAirVersion, serverClock } from '../lib/on-air';
+import { Player } from './player';
 
 export function LoadingSlides() {
   return (
@@ -145,42 +145,43 @@ export function PlaylistScreen({
     </Button>
   );
 
-  if (playlist.isPending) return <LoadingSlides />;
-
-  if (playlist.isError) {
-    // Nothing kept on this device to play yet: no error text on the wall, and no tap needed.
-    return <ReconnectingScreen onRetry={() => void playlist.refetch()} retrying={playlist.isFetching} />;
-  }
-
-  const data = playlist.data;
-  if (!data.customer) {
-    return (
-      noVenue ?? (
-        <KioskMessage>
-          <UserX aria-hidden className="size-12 text-gray-400" />
-          <h1 className="text-2xl font-semibold">Customer Not Found</h1>
-          <p className="text-gray-300">We couldn't find your customer information. Please contact support.</p>
-          {signOutButton}
-        </KioskMessage>
-      )
-    );
-  }
-
-  if (data.slides.length === 0) {
-    return (
-      <KioskMessage>
-        <MonitorOff aria-hidden className="size-12 text-gray-400" />
-        <h1 className="text-2xl font-semibold">No Active Campaigns</h1>
-        <p className="text-gray-300">You don't have any active campaigns with slides to display.</p>
-        {signOutButton}
-      </KioskMessage>
-    );
-  }
-
   return (
-    <ScreenOrientation value={orientation}>
-      <OnAir data={data} deviceId={deviceId} signOut={signOut} signOutButton={signOutButton} />
-    </ScreenOrientation>
+    <QueryBoundary
+      query={playlist}
+      loading={<LoadingSlides />}
+      // Nothing kept on this device to play yet: no error text on the wall, and no tap needed.
+      error={(failure) => <ReconnectingScreen onRetry={failure.retry} retrying={failure.retrying} />}
+    >
+      {(data) => {
+        if (!data.customer) {
+          return (
+            noVenue ?? (
+              <KioskMessage>
+                <UserX aria-hidden className="size-12 text-gray-400" />
+                <h1 className="text-2xl font-semibold">Customer Not Found</h1>
+                <p className="text-gray-300">We couldn't find your customer information. Please contact support.</p>
+                {signOutButton}
+              </KioskMessage>
+            )
+          );
+        }
+        if (data.slides.length === 0) {
+          return (
+            <KioskMessage>
+              <MonitorOff aria-hidden className="size-12 text-gray-400" />
+              <h1 className="text-2xl font-semibold">No Active Campaigns</h1>
+              <p className="text-gray-300">You don't have any active campaigns with slides to display.</p>
+              {signOutButton}
+            </KioskMessage>
+          );
+        }
+        return (
+          <ScreenOrientation value={orientation}>
+            <OnAir data={data} deviceId={deviceId} signOut={signOut} signOutButton={signOutButton} />
+          </ScreenOrientation>
+        );
+      }}
+    </QueryBoundary>
   );
 }
 
@@ -189,13 +190,6 @@ export function PlaylistScreen({
  * day: four times a second, so the switch (with its picture loaded) lands within a second.
  */
 export const ON_AIR_CHECK_MS = 250;
-
-/** The loop on air now: the slides whose campaigns play at this moment, in loop order. */
-function onAirLoop(data: PlayerData, at: Date): PlayerSlide[] {
-  return loopOrder(onAirAt(data, at));
-}
-
-const airKey = (slides: PlayerSlide[]) => [...new Set(slides.map((s) => s.campaign_id))].sort().join(',');
 
 /**
  * Plays what is on air, by the venue's time zone and the server's clock, looking four times a second:
@@ -214,23 +208,22 @@ function OnAir({
   signOut?: { run: () => void; pending: boolean };
   signOutButton: ReactNode;
 }) {
-  const offset = data.clock_offset_ms ?? 0;
-  const clock = () => new Date(Date.now() + offset);
-  const [key, setKey] = useState(() => airKey(onAirAt(data, clock())));
+  const [key, setKey] = useState(() => airKey(onAirAt(data, serverClock(data))));
   useEffect(() => {
-    const check = () => setKey(airKey(onAirAt(data, new Date(Date.now() + offset))));
+    const check = () => setKey(airKey(onAirAt(data, serverClock(data))));
     check();
     const timer = setInterval(check, ON_AIR_CHECK_MS);
     return () => clearInterval(timer);
-  }, [data, offset]);
+  }, [data]);
 
   // The loop changes with the data or with what is on air (the key), not with each tick.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const slides = useMemo(() => onAirLoop(data, clock()), [data, key]);
-  if (slides.length === 0) return <OffAir data={data} deviceId={deviceId} at={clock()} signOutButton={signOutButton} />;
+  const slides = useMemo(() => onAirLoop(data, serverClock(data)), [data, key]);
+  if (slides.length === 0)
+    return <OffAir data={data} deviceId={deviceId} at={serverClock(data)} signOutButton={signOutButton} />;
   // The version names both the list and what of it is on air: the player tells a schedule edge
   // (same list, other campaigns on air) from an edit.
-  const onAir: PlayerData = { ...data, slides, version: `${data.version}${ON_AIR_SEPARATOR}${key}` };
+  const onAir: PlayerData = { ...data, slides, version: onAirVersion(data.version, key) };
   return <Player data={onAir} deviceId={deviceId} onSignOut={signOut?.run} signingOut={signOut?.pending} />;
 }
 
@@ -261,30 +254,4 @@ function OffAir({
       {signOutButton}
     </KioskMessage>
   );
-}
-
-/** When the first of the playlist's campaigns plays again. */
-function nextOnAir(data: PlayerData, at: Date): Date | null {
-  const zone = data.customer?.time_zone;
-  if (!zone) return null;
-  const byCampaign = new Map<string, PlayerSlide>();
-  for (const slide of data.slides) byCampaign.set(slide.campaign_id, slide);
-  let first: Date | null = null;
-  for (const slide of byCampaign.values()) {
-    const next = nextStart(slideSchedule(slide), zone, at);
-    if (next && (!first || next < first)) first = next;
-  }
-  return first;
-}
-
-/** 'at 07:00' today, 'Monday at 07:00' later, in the venue's time. */
-function formatNext(next: Date, zone: string, at: Date): string {
-  const time = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(next);
-  const day = (d: Date) => new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'long' }).format(d);
-  return day(next) === day(at) && next.getTime() - at.getTime() < 86_400_000 ? `at ${time}` : `${day(next)} at ${time}`;
 }

@@ -15,6 +15,7 @@ import { playsReportQuery, type PlaysScope } from '@/entities/plays/plays-report
 import { dayIn } from '@/entities/campaign/campaign-dates';
 import { toCsv } from '@/lib/csv';
 import { supabase } from '@/lib/supabase';
+import type { QueryData } from '@supabase/supabase-js';
 import type { QueryClient } from '@tanstack/react-query';
 
 /** Raw plays live this many UTC days (public.maintain_play_partitions). */
@@ -52,19 +53,12 @@ export interface RawExport {
   rows: number;
 }
 
-interface PlayRow {
-  id: string;
-  started_at: string;
-  seconds: number;
-  device_id: string;
-  customer_id: string;
-  campaign_id: string | null;
-  slide_id: string | null;
-  ad_id: string | null;
-  advertiser_id: string | null;
-}
+const PLAY_COLUMNS =
+  'id, started_at, seconds, device_id, customer_id, campaign_id, slide_id, ad_id, advertiser_id' as const;
 
-const PLAY_COLUMNS = 'id, started_at, seconds, device_id, customer_id, campaign_id, slide_id, ad_id, advertiser_id';
+/** The plays, with the columns the export reads (their type follows from the list). */
+const selectPlays = () => supabase.from('plays').select(PLAY_COLUMNS);
+type PlayRow = QueryData<ReturnType<typeof selectPlays>>[number];
 
 export const RAW_HEADER = [
   'Started (UTC)',
@@ -81,21 +75,31 @@ export const RAW_HEADER = [
   'Play ID',
 ] as const;
 
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per zone: making one is far slower than using it, and an export formats every play. */
+function wallClockFormat(zone: string): Intl.DateTimeFormat {
+  let format = wallClockFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    wallClockFormats.set(zone, format);
+  }
+  return format;
+}
+
 /** The wall-clock fields at `at` in `zone`, two digits each (four for the year), hours 00-23. */
 function wallClock(zone: string, at: number): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string> {
   const parts: Record<string, string> = {};
-  for (const part of new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(at))) {
-    parts[part.type] = part.value;
-  }
+  for (const part of wallClockFormat(zone).formatToParts(new Date(at))) parts[part.type] = part.value;
   return parts;
 }
 
@@ -130,17 +134,26 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 
 const unique = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))];
 
-/** One read per table (in slices of ids) of the names of `ids`. */
+/** A read of a table's rows (its select), to be narrowed to some ids: each call starts a new one. */
+type RowsRead<R> = () => {
+  in(
+    column: 'id',
+    values: string[],
+  ): {
+    abortSignal(signal: AbortSignal): { throwOnError(): PromiseLike<{ data: R[] }> };
+  };
+};
+
+/** One read per table (in slices of ids) of the rows `read` selects for `ids`, by id. */
 async function namesOf<R extends { id: string }>(
-  table: 'customers' | 'equipment_status' | 'campaigns' | 'campaign_items' | 'ads' | 'advertisers',
-  columns: string,
+  read: RowsRead<R>,
   ids: string[],
   signal: AbortSignal,
 ): Promise<Map<string, R>> {
   const found = new Map<string, R>();
   for (const slice of chunks(ids, IDS_PER_READ)) {
-    const { data } = await supabase.from(table).select(columns).in('id', slice).abortSignal(signal).throwOnError();
-    for (const row of data as unknown as R[]) found.set(row.id, row);
+    const { data } = await read().in('id', slice).abortSignal(signal).throwOnError();
+    for (const row of data) found.set(row.id, row);
   }
   return found;
 }
@@ -157,18 +170,17 @@ async function readVenuePlays(
   const rows: PlayRow[] = [];
   let last: PlayRow | undefined;
   for (;;) {
-    let query = supabase
-      .from('plays')
-      .select(PLAY_COLUMNS)
-      .eq('customer_id', scope.customerId)
-      .gte('started_at', start)
-      .lt('started_at', end);
+    let query = selectPlays().eq('customer_id', scope.customerId).gte('started_at', start).lt('started_at', end);
     if (scope.advertiserId) query = query.eq('advertiser_id', scope.advertiserId);
     if (last) {
       query = query.or(`started_at.gt."${last.started_at}",and(started_at.eq."${last.started_at}",id.gt.${last.id})`);
     }
-    const { data } = await query.order('started_at').order('id').limit(PAGE_SIZE).abortSignal(signal).throwOnError();
-    const page = data as unknown as PlayRow[];
+    const { data: page } = await query
+      .order('started_at')
+      .order('id')
+      .limit(PAGE_SIZE)
+      .abortSignal(signal)
+      .throwOnError();
     if (page.length === 0) return rows;
     last = page[page.length - 1];
     const inPeriod = page.filter((p) => {
@@ -204,9 +216,8 @@ export async function exportRawPlays(
   let read = 0;
   onProgress({ read, total, phase: 'reading' });
 
-  const customers = await namesOf<{ id: string; name: string; time_zone: string }>(
-    'customers',
-    'id, name, time_zone',
+  const customers = await namesOf(
+    () => supabase.from('customers').select('id, name, time_zone'),
     venues.map((v) => v.key!),
     signal,
   );
@@ -222,23 +233,16 @@ export async function exportRawPlays(
 
   onProgress({ read, total: Math.max(total, read), phase: 'naming' });
   const [screens, campaigns, slides, ads, advertisers] = await Promise.all([
-    namesOf<{ id: string; device_name: string }>(
-      'equipment_status',
-      'id, device_name',
+    namesOf(
+      () => supabase.from('equipment_status').select('id, device_name'),
       unique(plays.map((p) => p.device_id)),
       signal,
     ),
-    namesOf<{ id: string; name: string }>('campaigns', 'id, name', unique(plays.map((p) => p.campaign_id)), signal),
-    namesOf<{ id: string; title: string | null }>(
-      'campaign_items',
-      'id, title',
-      unique(plays.map((p) => p.slide_id)),
-      signal,
-    ),
-    namesOf<{ id: string; title: string }>('ads', 'id, title', unique(plays.map((p) => p.ad_id)), signal),
-    namesOf<{ id: string; business_name: string; advertiser_name: string }>(
-      'advertisers',
-      'id, business_name, advertiser_name',
+    namesOf(() => supabase.from('campaigns').select('id, name'), unique(plays.map((p) => p.campaign_id)), signal),
+    namesOf(() => supabase.from('campaign_items').select('id, title'), unique(plays.map((p) => p.slide_id)), signal),
+    namesOf(() => supabase.from('ads').select('id, title'), unique(plays.map((p) => p.ad_id)), signal),
+    namesOf(
+      () => supabase.from('advertisers').select('id, business_name, advertiser_name'),
       unique(plays.map((p) => p.advertiser_id)),
       signal,
     ),

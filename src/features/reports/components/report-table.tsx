@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChartColumn, Download, FileDown } from 'lucide-react';
+import { FailedRead, QueryBoundary } from '@/components/errors/query-boundary';
 import { Button, focusRing } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { playsReportQuery, type PlayGroup, type PlaysScope } from '@/entities/plays/plays-report';
 import { formatCount, formatTimeOnScreen } from '@/entities/plays/time-on-screen';
@@ -112,59 +112,59 @@ export function ReportTable({
         </div>
       </CardHeader>
       <CardContent className="px-0 py-0">
-        {report.isPending ? (
-          <LoadingRegion label="Loading the report" className="space-y-3 px-6 py-4">
-            {[0, 1, 2, 3, 4].map((i) => (
-              <Skeleton key={i} className="h-9" />
-            ))}
-          </LoadingRegion>
-        ) : report.isError ? (
-          <ErrorState
-            className="m-6"
-            title="The report could not be loaded"
-            error={report.error}
-            onRetry={() => void report.refetch()}
-            isRetrying={report.isRefetching}
-          />
-        ) : rows.length === 0 ? (
-          <EmptyState
-            className="m-6"
-            icon={ChartColumn}
-            title="No plays in this period"
-            description="Screens send what they played about once a minute. Choose a longer period, another venue or advertiser, or check that the screens are online."
-          />
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-sm" aria-busy={report.isFetching || undefined}>
-              <caption className="sr-only">
-                Plays by {GROUP_LABELS[group].toLowerCase()}
-                {sort ? `, sorted by ${columns.find((c) => c.key === sort)!.title.toLowerCase()}` : ''}
-              </caption>
-              <thead className="border-b border-gray-200 bg-gray-50">
-                <tr>
-                  {columns.map((column) => (
-                    <SortHeader key={column.key} column={column} sort={sort} dir={dir} onSort={onSort} />
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100">
-                {rows.map((row) => (
-                  <tr key={row.key ?? 'none'}>
-                    <th scope="row" className="px-4 py-2 text-left font-medium text-gray-900">
-                      {rowLabel(row, group)}
-                    </th>
-                    <td className="px-4 py-2 text-gray-600">{row.detail || '—'}</td>
-                    <td className="px-4 py-2 text-right text-gray-900 tabular-nums">{formatCount(row.plays)}</td>
-                    <td className="px-4 py-2 text-right text-gray-900 tabular-nums">
-                      {formatTimeOnScreen(row.seconds)}
-                    </td>
-                    <td className="px-4 py-2 text-right text-gray-900 tabular-nums">{formatCount(row.screens)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <QueryBoundary
+          query={report}
+          loading={
+            <LoadingRegion label="Loading the report" className="space-y-3 px-6 py-4">
+              {[0, 1, 2, 3, 4].map((i) => (
+                <Skeleton key={i} className="h-9" />
+              ))}
+            </LoadingRegion>
+          }
+          error={(failure) => <FailedRead className="m-6" title="The report could not be loaded" failure={failure} />}
+        >
+          {() =>
+            rows.length === 0 ? (
+              <EmptyState
+                className="m-6"
+                icon={ChartColumn}
+                title="No plays in this period"
+                description="Screens send what they played about once a minute. Choose a longer period, another venue or advertiser, or check that the screens are online."
+              />
+            ) : (
+              <div className="overflow-x-auto">
+                <table className="w-full text-sm" aria-busy={report.isFetching || undefined}>
+                  <caption className="sr-only">
+                    Plays by {GROUP_LABELS[group].toLowerCase()}
+                    {sort ? `, sorted by ${columns.find((c) => c.key === sort)!.title.toLowerCase()}` : ''}
+                  </caption>
+                  <thead className="border-b border-gray-200 bg-gray-50">
+                    <tr>
+                      {columns.map((column) => (
+                        <SortHeader key={column.key} column={column} sort={sort} dir={dir} onSort={onSort} />
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-gray-100">
+                    {rows.map((row) => (
+                      <tr key={row.key ?? 'none'}>
+                        <th scope="row" className="px-4 py-2 text-left font-medium text-gray-900">
+                          {rowLabel(row, group)}
+                        </th>
+                        <td className="px-4 py-2 text-gray-600">{row.detail || '—'}</td>
+                        <td className="px-4 py-2 text-right text-gray-900 tabular-nums">{formatCount(row.plays)}</td>
+                        <td className="px-4 py-2 text-right text-gray-900 tabular-nums">
+                          {formatTimeOnScreen(row.seconds)}
+                        </td>
+                        <td className="px-4 py-2 text-right text-gray-900 tabular-nums">{formatCount(row.screens)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )
+          }
+        </QueryBoundary>
       </CardContent>
     </Card>
   );

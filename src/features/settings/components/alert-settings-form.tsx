@@ -5,11 +5,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Controller, useController, useForm, useWatch, type Control } from 'react-hook-form';
+import { QueryBoundary } from '@/components/errors/query-boundary';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CheckboxList } from '@/components/ui/checkbox-list';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { ErrorState } from '@/components/ui/error-state';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -174,19 +174,17 @@ function AlertSettingsFields({ saved }: { saved: AlertSettings }) {
 /** The alert settings, loaded, then the form (which owns the edits from then on). */
 export function AlertSettingsSection() {
   const settings = useQuery(alertSettingsQueryOptions());
-  if (settings.isPending)
-    return (
-      <LoadingRegion label="Loading alert settings">
-        <Skeleton className="h-72 w-full" />
-      </LoadingRegion>
-    );
-  if (settings.isError)
-    return (
-      <ErrorState
-        title="Alert settings could not be loaded"
-        error={settings.error}
-        onRetry={() => void settings.refetch()}
-      />
-    );
-  return <AlertSettingsFields saved={settings.data} />;
+  return (
+    <QueryBoundary
+      query={settings}
+      loading={
+        <LoadingRegion label="Loading alert settings">
+          <Skeleton className="h-72 w-full" />
+        </LoadingRegion>
+      }
+      error="Alert settings could not be loaded"
+    >
+      {(saved) => <AlertSettingsFields saved={saved} />}
+    </QueryBoundary>
+  );
 }

@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { QueryBoundary } from '@/components/errors/query-boundary';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ErrorState } from '@/components/ui/error-state';
 import { Field } from '@/components/ui/field';
 import { CodeInput } from '@/components/ui/code-input';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
@@ -34,42 +34,6 @@ export function TwoFactorSettings() {
   const start = useStartEnrolment();
   const factor = factors.data?.[0];
 
-  let body;
-  if (factors.isPending) {
-    body = (
-      <LoadingRegion label="Loading two-factor sign-in">
-        <Skeleton className="h-5 w-64" />
-        <Skeleton className="mt-3 h-9 w-48" />
-      </LoadingRegion>
-    );
-  } else if (factors.isError) {
-    body = (
-      <ErrorState
-        title="Two-factor sign-in could not be loaded"
-        error={factors.error}
-        onRetry={() => void factors.refetch()}
-        isRetrying={factors.isFetching}
-      />
-    );
-  } else if (enrolment) {
-    body = <EnrolmentStep enrolment={enrolment} onDone={() => setEnrolment(null)} />;
-  } else if (factor) {
-    body = <EnabledState factorId={factor.id} since={factor.created_at} />;
-  } else {
-    body = (
-      <div className="space-y-3">
-        <p className="text-sm text-gray-600">
-          Two-factor sign-in is off. Turn it on to be asked, after your password, for a code from an authenticator app
-          on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password).
-        </p>
-        {start.error && <Alert tone="danger">{start.error.message}</Alert>}
-        <Button isLoading={start.isPending} onClick={() => start.mutate(undefined, { onSuccess: setEnrolment })}>
-          Turn on two-factor sign-in
-        </Button>
-      </div>
-    );
-  }
-
   return (
     <Card>
       <CardHeader>
@@ -81,7 +45,38 @@ export function TwoFactorSettings() {
           A code from your authenticator app each time you sign in, after your password.
         </CardDescription>
       </CardHeader>
-      <CardContent>{body}</CardContent>
+      <CardContent>
+        <QueryBoundary
+          query={factors}
+          loading={
+            <LoadingRegion label="Loading two-factor sign-in">
+              <Skeleton className="h-5 w-64" />
+              <Skeleton className="mt-3 h-9 w-48" />
+            </LoadingRegion>
+          }
+          error="Two-factor sign-in could not be loaded"
+        >
+          {([verified]) => {
+            if (enrolment) return <EnrolmentStep enrolment={enrolment} onDone={() => setEnrolment(null)} />;
+            if (verified) return <EnabledState factorId={verified.id} since={verified.created_at} />;
+            return (
+              <div className="space-y-3">
+                <p className="text-sm text-gray-600">
+                  Two-factor sign-in is off. Turn it on to be asked, after your password, for a code from an
+                  authenticator app on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password).
+                </p>
+                {start.error && <Alert tone="danger">{start.error.message}</Alert>}
+                <Button
+                  isLoading={start.isPending}
+                  onClick={() => start.mutate(undefined, { onSuccess: setEnrolment })}
+                >
+                  Turn on two-factor sign-in
+                </Button>
+              </div>
+            );
+          }}
+        </QueryBoundary>
+      </CardContent>
     </Card>
   );
 }

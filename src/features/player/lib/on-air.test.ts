@@ -1,0 +1,94 @@
+// What a screen plays by its venue's clock, whatever the device's own zone (the unit suite
+// runs in Los Angeles and in Tokyo): a late-night daypart over midnight in New York.
+import { describe, expect, it } from 'vitest';
+import type { Playlist } from '@/entities/playlist/playlist';
+import { playlistSlide } from '@/entities/playlist/playlist-fixtures';
+import { airKey, campaignsOnAir, formatNext, nextOnAir, onAirLoop, onAirVersion, serverClock } from './on-air';
+
+const NY = 'America/New_York';
+
+// Fridays and Saturdays 22:00 to 02:00 the next morning; the house slides play all day, one
+// of them twice a loop.
+const playlist: Playlist = {
+  version: 'v1',
+  customer: { id: 'c1', name: 'Corner Cafe', time_zone: NY },
+  today: '2026-11-27',
+  slides: [
+    playlistSlide('menu', 'Menu', { campaign_id: 'house', priority: 2 }),
+    playlistSlide('hours', 'Hours', { campaign_id: 'house' }),
+    playlistSlide('dj', 'DJ tonight', {
+      campaign_id: 'late',
+      campaign_windows: [{ days: [5, 6], start: '22:00', end: '02:00' }],
+    }),
+  ],
+};
+const lateOnly: Playlist = { ...playlist, slides: playlist.slides.filter((s) => s.campaign_id === 'late') };
+
+/** The loop on air at `iso` (November 2026: New York is UTC−5). */
+const loopAt = (iso: string) => onAirLoop(playlist, new Date(iso)).map((s) => s.id);
+
+describe('the loop on air', () => {
+  it('opens a late daypart at 22:00 on its day in the venue’s zone, and not a minute before', () => {
+    // Friday 27 November, 21:59 and 22:00 in New York.
+    expect(loopAt('2026-11-28T02:59:00Z')).toEqual(['menu', 'menu', 'hours']);
+    expect(loopAt('2026-11-28T03:00:00Z')).toEqual(['menu', 'hours', 'menu', 'dj']);
+    expect(airKey(onAirLoop(playlist, new Date('2026-11-28T03:00:00Z')))).toBe('house,late');
+  });
+
+  it('runs it over midnight into the next day, until 02:00', () => {
+    // Saturday 01:59 and 02:00: Friday night's window, over midnight.
+    expect(loopAt('2026-11-28T06:59:00Z')).toContain('dj');
+    expect(loopAt('2026-11-28T07:00:00Z')).not.toContain('dj');
+    // Sunday 01:00 belongs to Saturday night's window; Monday 01:00 to none (Sunday is not one of its days).
+    expect(loopAt('2026-11-29T06:00:00Z')).toContain('dj');
+    expect(loopAt('2026-11-30T06:00:00Z')).not.toContain('dj');
+  });
+
+  it('plays nothing between a daypart’s showings when it is all the playlist holds', () => {
+    expect(onAirLoop(lateOnly, new Date('2026-11-28T12:00:00Z'))).toEqual([]);
+    expect(airKey([])).toBe('');
+  });
+});
+
+describe('when a screen with nothing on air plays again', () => {
+  it('says the time when it is later today, in the venue’s time', () => {
+    // Friday noon in New York: tonight at 22:00.
+    const at = new Date('2026-11-27T17:00:00Z');
+    const next = nextOnAir(lateOnly, at)!;
+    expect(next.toISOString()).toBe('2026-11-28T03:00:00.000Z');
+    expect(formatNext(next, NY, at)).toBe('at 22:00');
+  });
+
+  it('names the day when it is another day', () => {
+    // Sunday 03:00 in New York, after Saturday night's window: next Friday.
+    const at = new Date('2026-11-29T08:00:00Z');
+    const next = nextOnAir(lateOnly, at)!;
+    expect(next.toISOString()).toBe('2026-12-05T03:00:00.000Z');
+    expect(formatNext(next, NY, at)).toBe('Friday at 22:00');
+  });
+
+  it('knows no time without a venue, or when no campaign plays again within the week', () => {
+    expect(nextOnAir({ ...lateOnly, customer: null }, new Date('2026-11-27T17:00:00Z'))).toBeNull();
+    const ended = {
+      ...lateOnly,
+      slides: lateOnly.slides.map((s) => ({ ...s, campaign_end_date: '2026-11-26' })),
+    };
+    expect(nextOnAir(ended, new Date('2026-11-27T17:00:00Z'))).toBeNull();
+  });
+});
+
+describe('the version the player is given', () => {
+  it('names the list and the campaigns on air, and reads back', () => {
+    const version = onAirVersion('v7', 'house,late');
+    expect(campaignsOnAir(version)).toEqual({ list: 'v7', campaigns: ['house', 'late'] });
+    expect(campaignsOnAir(onAirVersion('v7', ''))).toEqual({ list: 'v7', campaigns: [''] });
+    expect(campaignsOnAir('v7')).toEqual({ list: 'v7', campaigns: [] });
+  });
+
+  it('sets the screen’s clock by the server’s', () => {
+    expect(serverClock({ clock_offset_ms: 90_000 }, Date.parse('2026-11-27T17:00:00Z')).toISOString()).toBe(
+      '2026-11-27T17:01:30.000Z',
+    );
+    expect(serverClock({}, 0).getTime()).toBe(0);
+  });
+});

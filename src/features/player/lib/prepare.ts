@@ -1,0 +1,55 @@
+// Getting the slide the show goes to ready before the switch: an image loaded and decoded, a
+// video loaded by its own element in a hidden layer (see preload.ts). A video that cannot be
+// played is stepped over, to what comes after it in the newest playlist.
+import {
+  isVideoFailing,
+  isVideoMounted,
+  preloadImage,
+  PRELOAD_LIMIT_MS,
+  videoFailed,
+  videoLayerKey,
+  videoOutcome,
+  withLimit,
+} from './preload';
+import { mediaOf, nextPosition, slideAt, type PlayingList, type Position } from './position';
+
+/**
+ * Resolves with `target` once its picture is ready to be shown, or with what comes after it
+ * when it is a video that cannot be played (null when nothing can, or when `cancelled()`).
+ * `onWait` hears of a video being waited for (its layer must be in the page while it loads).
+ */
+export async function prepare(
+  target: Position,
+  latest: () => PlayingList,
+  cancelled: () => boolean,
+  onWait: (position: Position) => void,
+): Promise<Position | null> {
+  let candidate = target;
+  for (let attempt = 0; attempt <= candidate.slides.length; attempt++) {
+    const { url, video } = mediaOf(candidate);
+    const slide = slideAt(candidate)!;
+    if (!video) {
+      await withLimit(preloadImage(url));
+      return cancelled() ? null : candidate;
+    }
+    if (url === undefined || isVideoFailing(url)) {
+      candidate = nextPosition(candidate, latest());
+      continue;
+    }
+    const key = videoLayerKey(slide.id, url);
+    onWait(candidate);
+    const outcome = await withLimit(videoOutcome(key), PRELOAD_LIMIT_MS, 'timeout' as const);
+    if (cancelled()) return null;
+    if (outcome === 'ready') return candidate;
+    if (outcome === 'gone') {
+      // Its layer left (a new link for the file): the same slide with the newest links.
+      candidate = { ...candidate, media: latest().media.urls };
+      continue;
+    }
+    if (outcome === 'timeout' && isVideoMounted(key)) {
+      videoFailed(key, url, slide.title || 'Untitled video', `not ready after ${PRELOAD_LIMIT_MS / 1000} s`);
+    }
+    candidate = nextPosition(candidate, latest());
+  }
+  return null;
+}

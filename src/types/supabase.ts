@@ -1,0 +1,30 @@
+// The database's types as the app's client uses them: the generated ones (database.ts, never
+// edited by hand), with each jsonb argument and result the app passes or reads replaced by
+// its precise shape (database-json.ts), as Supabase documents for JSON fields.
+import type { Database as GeneratedDatabase } from './database';
+import type {
+  DashboardFigures,
+  MyScreen,
+  NetworkSummary,
+  PlayerPlaylist,
+  PlayUpload,
+  RecordedPlays,
+  ScheduleWindow,
+} from './database-json';
+import type { MergeDeep } from './merge-deep';
+
+export type Database = MergeDeep<
+  GeneratedDatabase,
+  {
+    public: {
+      Functions: {
+        dashboard_figures: { Returns: DashboardFigures };
+        my_screen: { Returns: MyScreen | null };
+        network_summary: { Returns: NetworkSummary };
+        player_playlist: { Returns: PlayerPlaylist };
+        record_plays: { Args: { p_plays: PlayUpload[] }; Returns: RecordedPlays };
+        save_campaign: { Args: { p_windows?: ScheduleWindow[] } };
+      };
+    };
+  }
+>;
