@@ -22,6 +22,14 @@ export default defineConfig({
       ...emulatorProjects,
       {
         test: {
+          // Checks of the repository itself: every relative link in its Markdown resolves.
+          name: 'docs',
+          environment: 'node',
+          include: ['tests/docs/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           // The product's database: the rules and RPCs of supabase/migrations and its edge functions,
           // against one stack of this project (engine by STACK_ENGINE).
           name: 'db',

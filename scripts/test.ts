@@ -1,6 +1,7 @@
 // `npm test`: every suite the project has, in order, and one closing line
 // "N passed, N failed" counting them all. A suite that cannot start counts as failed.
 //   typecheck, lint                  one check each
+//   documentation links              vitest project "docs": every relative link in the Markdown resolves
 //   unit and component tests         vitest project "unit" (jsdom, msw), run twice: with the
 //                                    browser in Los Angeles, then in Tokyo, so date logic that
 //                                    leans on the machine's time zone fails in one of them
@@ -14,9 +15,10 @@
 //   database on PostgreSQL           the same against a throwaway PostgreSQL 15 cluster
 //   Deno tests of edge functions     deno test in supabase/functions
 //   end-to-end in Chromium           Playwright with Debian's chromium
-// Run one part with `npm test -- unit` (names: typecheck lint unit unit-tokyo emulator-units emulator
-// emulator-pg db db-pg deno e2e). Stacks start on TEST_BASE_PORT (default 54420 on PGlite, 54520 on
+// A whole run goes in three lanes at once (see LANES below). Run one part with `npm test -- unit`
+// (names: typecheck lint docs unit unit-tokyo emulator-units emulator emulator-pg db db-pg deno e2e). Stacks start on TEST_BASE_PORT (default 54420 on PGlite, 54520 on
 // PostgreSQL) and the ports above it.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -39,13 +41,18 @@ interface Suite {
   run(): Promise<Count>;
 }
 
+/** Where a suite's output goes: straight to the terminal, or held until the suite ends (lanes). */
+const write: (chunk: Buffer | string) => void = (chunk) => void process.stdout.write(chunk);
+const sinks = new AsyncLocalStorage<(chunk: Buffer | string) => void>();
+
 function exec(cmd: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
+  const sink = sinks.getStore() ?? write;
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const onData = (d: Buffer) => {
       output += d.toString();
-      process.stdout.write(d);
+      sink(d);
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
@@ -122,6 +129,7 @@ function onPostgres(name: string, title: string, project: string): Suite {
 const suites: Suite[] = [
   check('typecheck', 'Typecheck', 'npm', ['run', '--silent', 'typecheck']),
   check('lint', 'Lint', 'npm', ['run', '--silent', 'lint']),
+  vitest('docs', 'Documentation links', 'docs'),
   vitest('unit', 'Unit tests (America/Los_Angeles)', 'unit', { TZ: 'America/Los_Angeles' }),
   vitest('unit-tokyo', 'Unit tests (Asia/Tokyo)', 'unit', { TZ: 'Asia/Tokyo' }),
   vitest('emulator-units', 'Emulator units', 'emulator-units'),
@@ -160,6 +168,37 @@ const suites: Suite[] = [
   },
 ];
 
+/**
+ * A whole run goes in three lanes at once, each running its suites one after the other:
+ * the end-to-end run, the suites that start stacks, and the ones that need none. Most of
+ * the first two is waiting (on timers, on the network, on a player's clock), so on two
+ * cores they overlap well; each suite's output is printed whole when it ends.
+ * TEST_LANES=1 (or naming suites) runs them one after the other instead, printing as they go.
+ */
+const LANES = [
+  ['e2e'],
+  ['emulator', 'db', 'emulator-pg', 'db-pg'],
+  ['typecheck', 'lint', 'docs', 'unit', 'unit-tokyo', 'emulator-units', 'deno'],
+];
+
+interface Row {
+  suite: Suite;
+  count: Count;
+  seconds: number;
+}
+
+async function runSuite(suite: Suite): Promise<Row> {
+  const t0 = Date.now();
+  let count: Count;
+  try {
+    count = await suite.run();
+  } catch (e) {
+    (sinks.getStore() ?? write)(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    count = { passed: 0, failed: 1, skipped: 0 };
+  }
+  return { suite, count, seconds: (Date.now() - t0) / 1000 };
+}
+
 async function main() {
   mkdirSync(RESULTS, { recursive: true });
   const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -169,25 +208,40 @@ async function main() {
       process.exit(2);
     }
   }
-  const selected = only.length ? suites.filter((s) => only.includes(s.name)) : suites;
-  const rows: { suite: Suite; count: Count; seconds: number }[] = [];
-  for (const suite of selected) {
-    console.log(`\n━━ ${suite.title} ━━`);
-    const t0 = Date.now();
-    let count: Count;
-    try {
-      count = await suite.run();
-    } catch (e) {
-      console.error(e);
-      count = { passed: 0, failed: 1, skipped: 0 };
+  const started = Date.now();
+  const rows: Row[] = [];
+  if (only.length || process.env.TEST_LANES === '1') {
+    for (const suite of suites.filter((s) => !only.length || only.includes(s.name))) {
+      console.log(`\n━━ ${suite.title} ━━`);
+      rows.push(await runSuite(suite));
     }
-    rows.push({ suite, count, seconds: (Date.now() - t0) / 1000 });
+  } else {
+    const byName = new Map(suites.map((s) => [s.name, s]));
+    const missing = suites.filter((s) => !LANES.flat().includes(s.name));
+    if (missing.length) throw new Error(`suites in no lane: ${missing.map((s) => s.name).join(', ')}`);
+    const done = new Map<string, Row>();
+    await Promise.all(
+      LANES.map(async (lane) => {
+        for (const name of lane) {
+          const suite = byName.get(name)!;
+          console.log(`▶ ${suite.title} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+          const held: (Buffer | string)[] = [];
+          const row = await sinks.run((chunk) => void held.push(chunk), () => runSuite(suite));
+          process.stdout.write(`\n━━ ${suite.title} ━━\n`);
+          for (const chunk of held) process.stdout.write(chunk);
+          console.log(`■ ${suite.title}: ${row.count.passed} passed, ${row.count.failed} failed (${row.seconds.toFixed(0)} s)`);
+          done.set(name, row);
+        }
+      }),
+    );
+    for (const s of suites) rows.push(done.get(s.name)!);
   }
   console.log('\n━━ Summary ━━');
   for (const { suite, count, seconds } of rows) {
     const skipped = count.skipped ? `, ${count.skipped} skipped` : '';
-    console.log(`  ${suite.title.padEnd(34)} ${count.passed} passed, ${count.failed} failed${skipped} (${seconds.toFixed(0)} s)`);
+    console.log(`  ${suite.title.padEnd(36)} ${count.passed} passed, ${count.failed} failed${skipped} (${seconds.toFixed(0)} s)`);
   }
+  console.log(`  ${'Wall clock'.padEnd(36)} ${((Date.now() - started) / 1000).toFixed(0)} s`);
   const total = rows.reduce((a, r) => ({ passed: a.passed + r.count.passed, failed: a.failed + r.count.failed }), {
     passed: 0,
     failed: 0,
