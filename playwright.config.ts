@@ -6,6 +6,8 @@ import { e2ePorts } from './tests/e2e/ports.ts';
 
 const { appPort } = e2ePorts();
 
+const TIMING_SPECS = ['**/player.spec.ts', '**/player-video.spec.ts', '**/schedule.spec.ts', '**/realtime.spec.ts'];
+
 export default defineConfig({
   testDir: './tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
@@ -35,5 +37,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium' }],
+  projects: [
+    { name: 'chromium', testIgnore: TIMING_SPECS },
+    // The specs that measure the player's clock and frames (on time to the 100 ms, no frame
+    // without a picture, a daypart's edge within a second): `npm test` runs them on their
+    // own, after the other suites, so no other work on the machine bends what they measure.
+    { name: 'timing', testMatch: TIMING_SPECS },
+  ],
 });

@@ -14,9 +14,11 @@
 //                                    against a stack of this project (tests/db)
 //   database on PostgreSQL           the same against a throwaway PostgreSQL 15 cluster
 //   Deno tests of edge functions     deno test in supabase/functions
-//   end-to-end in Chromium           Playwright with Debian's chromium
+//   end-to-end in Chromium           Playwright with Debian's chromium; the specs that measure the
+//                                    player's clock and frames ("e2e-timing") run last, alone
 // A whole run goes in three lanes at once (see LANES below). Run one part with `npm test -- unit`
-// (names: typecheck lint docs unit unit-tokyo emulator-units emulator emulator-pg db db-pg deno e2e). Stacks start on TEST_BASE_PORT (default 54420 on PGlite, 54520 on
+// (names: typecheck lint docs unit unit-tokyo emulator-units emulator emulator-pg db db-pg deno e2e
+// e2e-timing). Stacks start on TEST_BASE_PORT (default 54420 on PGlite, 54520 on
 // PostgreSQL) and the ports above it.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn } from 'node:child_process';
@@ -45,7 +47,11 @@ interface Suite {
 const write: (chunk: Buffer | string) => void = (chunk) => void process.stdout.write(chunk);
 const sinks = new AsyncLocalStorage<(chunk: Buffer | string) => void>();
 
-function exec(cmd: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
+function exec(
+  cmd: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; output: string }> {
   const sink = sinks.getStore() ?? write;
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -93,11 +99,38 @@ function vitest(name: string, title: string, project: string, env: Record<string
         ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
         env,
       );
-      const r = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>(out);
+      const r = readJson<{
+        numPassedTests: number;
+        numFailedTests: number;
+        numPendingTests: number;
+        numTodoTests: number;
+      }>(out);
       if (!r) return { passed: 0, failed: 1, skipped: 0 };
       // A run that exits non-zero without a failing test (a failed setup, an unhandled error) still fails.
       const failed = r.numFailedTests + (code !== 0 && r.numFailedTests === 0 ? 1 : 0);
       return { passed: r.numPassedTests, failed, skipped: r.numPendingTests + r.numTodoTests };
+    },
+  };
+}
+
+/** A Playwright project in Debian's Chromium, against a stack and a production build of its own. */
+function e2e(name: string, title: string, project: string): Suite {
+  return {
+    name,
+    title,
+    async run() {
+      const chromium = await ensureChromium();
+      if (!chromium) return { passed: 0, failed: 1, skipped: 0 };
+      const out = path.join(RESULTS, `${name}.json`);
+      rmSync(out, { force: true });
+      const { code } = await exec(bin('playwright'), ['test', '--project', project, '--reporter=list,json'], {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+        CHROMIUM_PATH: chromium,
+      });
+      const r = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(out);
+      if (!r) return { passed: 0, failed: 1, skipped: 0 };
+      const failed = r.stats.unexpected + (code !== 0 && r.stats.unexpected === 0 ? 1 : 0);
+      return { passed: r.stats.expected + r.stats.flaky, failed, skipped: r.stats.skipped };
     },
   };
 }
@@ -148,24 +181,8 @@ const suites: Suite[] = [
       return { passed, failed: failed + (code !== 0 && failed === 0 ? 1 : 0), skipped: 0 };
     },
   },
-  {
-    name: 'e2e',
-    title: 'End-to-end in Chromium',
-    async run() {
-      const chromium = await ensureChromium();
-      if (!chromium) return { passed: 0, failed: 1, skipped: 0 };
-      const out = path.join(RESULTS, 'e2e.json');
-      rmSync(out, { force: true });
-      const { code } = await exec(bin('playwright'), ['test', '--reporter=list,json'], {
-        PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-        CHROMIUM_PATH: chromium,
-      });
-      const r = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(out);
-      if (!r) return { passed: 0, failed: 1, skipped: 0 };
-      const failed = r.stats.unexpected + (code !== 0 && r.stats.unexpected === 0 ? 1 : 0);
-      return { passed: r.stats.expected + r.stats.flaky, failed, skipped: r.stats.skipped };
-    },
-  },
+  e2e('e2e', 'End-to-end in Chromium', 'chromium'),
+  e2e('e2e-timing', 'End-to-end: the player on time', 'timing'),
 ];
 
 /**
@@ -180,6 +197,8 @@ const LANES = [
   ['emulator', 'db', 'emulator-pg', 'db-pg'],
   ['typecheck', 'lint', 'docs', 'unit', 'unit-tokyo', 'emulator-units', 'deno'],
 ];
+/** Then, alone on the machine: what measures time and frames. */
+const LAST = ['e2e-timing'];
 
 interface Row {
   suite: Suite;
@@ -217,29 +236,36 @@ async function main() {
     }
   } else {
     const byName = new Map(suites.map((s) => [s.name, s]));
-    const missing = suites.filter((s) => !LANES.flat().includes(s.name));
+    const missing = suites.filter((s) => ![...LANES.flat(), ...LAST].includes(s.name));
     if (missing.length) throw new Error(`suites in no lane: ${missing.map((s) => s.name).join(', ')}`);
     const done = new Map<string, Row>();
-    await Promise.all(
-      LANES.map(async (lane) => {
-        for (const name of lane) {
-          const suite = byName.get(name)!;
-          console.log(`▶ ${suite.title} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-          const held: (Buffer | string)[] = [];
-          const row = await sinks.run((chunk) => void held.push(chunk), () => runSuite(suite));
-          process.stdout.write(`\n━━ ${suite.title} ━━\n`);
-          for (const chunk of held) process.stdout.write(chunk);
-          console.log(`■ ${suite.title}: ${row.count.passed} passed, ${row.count.failed} failed (${row.seconds.toFixed(0)} s)`);
-          done.set(name, row);
-        }
-      }),
-    );
+    const runLane = async (lane: string[]) => {
+      for (const name of lane) {
+        const suite = byName.get(name)!;
+        console.log(`▶ ${suite.title} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+        const held: (Buffer | string)[] = [];
+        const row = await sinks.run(
+          (chunk) => void held.push(chunk),
+          () => runSuite(suite),
+        );
+        process.stdout.write(`\n━━ ${suite.title} ━━\n`);
+        for (const chunk of held) process.stdout.write(chunk);
+        console.log(
+          `■ ${suite.title}: ${row.count.passed} passed, ${row.count.failed} failed (${row.seconds.toFixed(0)} s)`,
+        );
+        done.set(name, row);
+      }
+    };
+    await Promise.all(LANES.map(runLane));
+    await runLane(LAST);
     for (const s of suites) rows.push(done.get(s.name)!);
   }
   console.log('\n━━ Summary ━━');
   for (const { suite, count, seconds } of rows) {
     const skipped = count.skipped ? `, ${count.skipped} skipped` : '';
-    console.log(`  ${suite.title.padEnd(36)} ${count.passed} passed, ${count.failed} failed${skipped} (${seconds.toFixed(0)} s)`);
+    console.log(
+      `  ${suite.title.padEnd(36)} ${count.passed} passed, ${count.failed} failed${skipped} (${seconds.toFixed(0)} s)`,
+    );
   }
   console.log(`  ${'Wall clock'.padEnd(36)} ${((Date.now() - started) / 1000).toFixed(0)} s`);
   const total = rows.reduce((a, r) => ({ passed: a.passed + r.count.passed, failed: a.failed + r.count.failed }), {
