@@ -16,6 +16,7 @@ try {
   if (config.databaseUrl) {
     await db.exec(`
       drop schema if exists public cascade;
+      drop schema if exists private cascade;
       drop schema if exists auth cascade;
       drop schema if exists storage cascade;
       drop schema if exists supabase_migrations cascade;

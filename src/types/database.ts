@@ -257,6 +257,69 @@ export type Database = {
           },
         ]
       }
+      campaign_targets: {
+        Row: {
+          campaign_id: string
+          created_at: string
+          customer_id: string | null
+          device_id: string | null
+          group_id: string | null
+          id: string
+        }
+        Insert: {
+          campaign_id: string
+          created_at?: string
+          customer_id?: string | null
+          device_id?: string | null
+          group_id?: string | null
+          id?: string
+        }
+        Update: {
+          campaign_id?: string
+          created_at?: string
+          customer_id?: string | null
+          device_id?: string | null
+          group_id?: string | null
+          id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "campaign_targets_campaign_id_fkey"
+            columns: ["campaign_id"]
+            isOneToOne: false
+            referencedRelation: "campaigns"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "campaign_targets_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "customers"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "campaign_targets_device_id_fkey"
+            columns: ["device_id"]
+            isOneToOne: false
+            referencedRelation: "equipment_status"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "campaign_targets_device_id_fkey"
+            columns: ["device_id"]
+            isOneToOne: false
+            referencedRelation: "equipment_status_live"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "campaign_targets_group_id_fkey"
+            columns: ["group_id"]
+            isOneToOne: false
+            referencedRelation: "screen_groups"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       campaign_windows: {
         Row: {
           campaign_id: string
@@ -294,9 +357,10 @@ export type Database = {
       }
       campaigns: {
         Row: {
+          advertiser_id: string | null
           content_type: string
           created_at: string
-          customer_id: string
+          customer_id: string | null
           display_duration: number
           end_date: string | null
           id: string
@@ -304,15 +368,17 @@ export type Database = {
           plays_on: string
           priority: number
           slide_count: number
+          spots_per_loop: number
           start_date: string | null
           status: string
           total_duration: number
           updated_at: string
         }
         Insert: {
+          advertiser_id?: string | null
           content_type?: string
           created_at?: string
-          customer_id: string
+          customer_id?: string | null
           display_duration?: number
           end_date?: string | null
           id?: string
@@ -320,15 +386,17 @@ export type Database = {
           plays_on?: string
           priority?: number
           slide_count?: number
+          spots_per_loop?: number
           start_date?: string | null
           status?: string
           total_duration?: number
           updated_at?: string
         }
         Update: {
+          advertiser_id?: string | null
           content_type?: string
           created_at?: string
-          customer_id?: string
+          customer_id?: string | null
           display_duration?: number
           end_date?: string | null
           id?: string
@@ -336,12 +404,20 @@ export type Database = {
           plays_on?: string
           priority?: number
           slide_count?: number
+          spots_per_loop?: number
           start_date?: string | null
           status?: string
           total_duration?: number
           updated_at?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "campaigns_advertiser_id_fkey"
+            columns: ["advertiser_id"]
+            isOneToOne: false
+            referencedRelation: "advertisers"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "campaigns_customer_id_fkey"
             columns: ["customer_id"]
@@ -540,6 +616,7 @@ export type Database = {
           last_content_update: string | null
           last_heartbeat: string | null
           location: string | null
+          loop_seconds: number
           orientation: string
           paired_at: string | null
           resolution: string | null
@@ -562,6 +639,7 @@ export type Database = {
           last_content_update?: string | null
           last_heartbeat?: string | null
           location?: string | null
+          loop_seconds?: number
           orientation?: string
           paired_at?: string | null
           resolution?: string | null
@@ -584,6 +662,7 @@ export type Database = {
           last_content_update?: string | null
           last_heartbeat?: string | null
           location?: string | null
+          loop_seconds?: number
           orientation?: string
           paired_at?: string | null
           resolution?: string | null
@@ -666,6 +745,24 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
+      }
+      network_settings: {
+        Row: {
+          default_loop_seconds: number
+          id: boolean
+          updated_at: string
+        }
+        Insert: {
+          default_loop_seconds?: number
+          id?: boolean
+          updated_at?: string
+        }
+        Update: {
+          default_loop_seconds?: number
+          id?: boolean
+          updated_at?: string
+        }
+        Relationships: []
       }
       play_days: {
         Row: {
@@ -781,6 +878,73 @@ export type Database = {
         }
         Relationships: []
       }
+      screen_group_members: {
+        Row: {
+          created_at: string
+          device_id: string
+          group_id: string
+        }
+        Insert: {
+          created_at?: string
+          device_id: string
+          group_id: string
+        }
+        Update: {
+          created_at?: string
+          device_id?: string
+          group_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "screen_group_members_device_id_fkey"
+            columns: ["device_id"]
+            isOneToOne: false
+            referencedRelation: "equipment_status"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "screen_group_members_device_id_fkey"
+            columns: ["device_id"]
+            isOneToOne: false
+            referencedRelation: "equipment_status_live"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "screen_group_members_group_id_fkey"
+            columns: ["group_id"]
+            isOneToOne: false
+            referencedRelation: "screen_groups"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      screen_groups: {
+        Row: {
+          colour: string | null
+          created_at: string
+          description: string | null
+          id: string
+          name: string
+          updated_at: string
+        }
+        Insert: {
+          colour?: string | null
+          created_at?: string
+          description?: string | null
+          id?: string
+          name: string
+          updated_at?: string
+        }
+        Update: {
+          colour?: string | null
+          created_at?: string
+          description?: string | null
+          id?: string
+          name?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
       screen_pairings: {
         Row: {
           claimed_at: string | null
@@ -831,7 +995,9 @@ export type Database = {
       }
       system_alerts: {
         Row: {
+          alert_day: string | null
           alert_type: string
+          campaign_id: string | null
           created_at: string
           customer_id: string | null
           device_id: string | null
@@ -848,7 +1014,9 @@ export type Database = {
           silent_since: string | null
         }
         Insert: {
+          alert_day?: string | null
           alert_type: string
+          campaign_id?: string | null
           created_at?: string
           customer_id?: string | null
           device_id?: string | null
@@ -865,7 +1033,9 @@ export type Database = {
           silent_since?: string | null
         }
         Update: {
+          alert_day?: string | null
           alert_type?: string
+          campaign_id?: string | null
           created_at?: string
           customer_id?: string | null
           device_id?: string | null
@@ -882,6 +1052,13 @@ export type Database = {
           silent_since?: string | null
         }
         Relationships: [
+          {
+            foreignKeyName: "system_alerts_campaign_id_fkey"
+            columns: ["campaign_id"]
+            isOneToOne: false
+            referencedRelation: "campaigns"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "system_alerts_customer_id_fkey"
             columns: ["customer_id"]
@@ -931,6 +1108,13 @@ export type Database = {
       }
     }
     Views: {
+      campaign_target_screens: {
+        Row: {
+          campaign_id: string | null
+          device_id: string | null
+        }
+        Relationships: []
+      }
       equipment_status_live: {
         Row: {
           app_version: string | null
@@ -952,6 +1136,7 @@ export type Database = {
           last_heartbeat: string | null
           live_status: string | null
           location: string | null
+          loop_seconds: number | null
           orientation: string | null
           paired: boolean | null
           paired_at: string | null
@@ -1001,6 +1186,15 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: Json
       }
+      campaign_delivery: {
+        Args: { p_campaign_id: string; p_from?: string; p_to?: string }
+        Returns: {
+          day: string
+          expected_plays: number
+          recorded_plays: number
+          screens: number
+        }[]
+      }
       campaign_plays_at: {
         Args: {
           p_at: string
@@ -1013,6 +1207,26 @@ export type Database = {
         Returns: boolean
       }
       campaign_windows_json: { Args: { p_campaign_id: string }; Returns: Json }
+      check_campaign_booking: {
+        Args: {
+          p_advertiser_id: string
+          p_end_date?: string
+          p_id?: string
+          p_name: string
+          p_plays_on: string
+          p_slide_seconds?: number
+          p_spots_per_loop: number
+          p_start_date?: string
+          p_status: string
+          p_targets?: Json
+          p_windows?: Json
+        }
+        Returns: Json
+      }
+      check_campaign_delivery: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
       check_screen_heartbeats: {
         Args: Record<PropertyKey, never>
         Returns: Json
@@ -1036,6 +1250,10 @@ export type Database = {
       }
       current_customer_id: { Args: Record<PropertyKey, never>; Returns: string }
       dashboard_figures: { Args: Record<PropertyKey, never>; Returns: Json }
+      default_loop_seconds: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
       describe_duration: { Args: { p_interval: string }; Returns: string }
       dynamic_content_cache_lookup: {
         Args: { p_key: string; p_lease_seconds: number; p_now?: string }
@@ -1089,6 +1307,29 @@ export type Database = {
         Returns: undefined
       }
       my_screen: { Args: Record<PropertyKey, never>; Returns: Json }
+      network_availability: {
+        Args: {
+          p_customer_id?: string
+          p_end: string
+          p_group_id?: string
+          p_start: string
+        }
+        Returns: {
+          booked_seconds: number
+          day: string
+          device_id: string
+          loop_seconds: number
+        }[]
+      }
+      network_campaign_pacing: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          campaign_id: string
+          expected_plays: number
+          pace: number
+          recorded_plays: number
+        }[]
+      }
       network_summary: { Args: Record<PropertyKey, never>; Returns: Json }
       offline_severity: { Args: { p_silent_for: string }; Returns: string }
       pair_screen: {
@@ -1117,6 +1358,7 @@ export type Database = {
           last_content_update: string | null
           last_heartbeat: string | null
           location: string | null
+          loop_seconds: number
           orientation: string
           paired_at: string | null
           resolution: string | null
@@ -1225,6 +1467,7 @@ export type Database = {
       }
       save_campaign: {
         Args: {
+          p_advertiser_id?: string
           p_customer_id: string
           p_end_date?: string
           p_id?: string
@@ -1232,8 +1475,10 @@ export type Database = {
           p_plays_on?: string
           p_priority?: number
           p_screen_ids?: string[]
+          p_spots_per_loop?: number
           p_start_date?: string
           p_status: string
+          p_targets?: Json
           p_windows?: Json
         }
         Returns: string
@@ -1269,6 +1514,19 @@ export type Database = {
           isOneToOne: false
           isSetofReturn: true
         }
+      }
+      screen_day_bookings: {
+        Args: { p_day: string; p_device_id: string }
+        Returns: {
+          advertiser_id: string
+          advertiser_name: string
+          booked_seconds: number
+          campaign_id: string
+          campaign_name: string
+          spot_seconds: number
+          spots_per_loop: number
+          windows: Json
+        }[]
       }
       take_daily_figures: { Args: Record<PropertyKey, never>; Returns: string }
       viewer_customer_id: { Args: Record<PropertyKey, never>; Returns: string }

@@ -10,6 +10,8 @@ ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.campaign_items;
 
 ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.campaign_screens;
 
+ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.campaign_targets;
+
 ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.campaign_windows;
 
 ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.campaigns;
@@ -17,5 +19,9 @@ ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.campaigns;
 ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.customers;
 
 ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.equipment_status;
+
+ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.screen_group_members;
+
+ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.screen_groups;
 
 ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.system_alerts;

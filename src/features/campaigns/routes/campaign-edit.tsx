@@ -17,7 +17,7 @@ const CONSOLE_HINT = 'Check browser console for details.';
 
 const toFormValues = (campaign: CampaignDetail, screens: CampaignScreen[]): CampaignFormValues => ({
   name: campaign.name,
-  customer_id: campaign.customer_id,
+  customer_id: campaign.customer_id ?? '',
   status: campaign.status as CampaignFormValues['status'],
   start_date: columnToFormDate(campaign.start_date),
   end_date: columnToFormDate(campaign.end_date),

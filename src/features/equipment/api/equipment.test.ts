@@ -31,6 +31,7 @@ function device(overrides: Partial<Device> = {}): Device {
     resolution: null,
     diagnostics: null,
     revoked_at: null,
+    loop_seconds: 300,
     ...overrides,
   };
 }

@@ -37,12 +37,16 @@ begin
            'device_name', e.device_name,
            'customer_name', c.name,
            'customer_location', c.location,
-           'time_zone', coalesce(c.time_zone, 'UTC')
+           'time_zone', coalesce(c.time_zone, 'UTC'),
+           'campaign_id', a.campaign_id,
+           'campaign_name', p.name,
+           'alert_day', a.alert_day
          ) order by a.created_at, e.device_name), '[]'::jsonb)
   into v_alerts
   from claimed a
   left join public.equipment_status e on e.id = a.device_id
-  left join public.customers c on c.id = a.customer_id;
+  left join public.customers c on c.id = a.customer_id
+  left join public.campaigns p on p.id = a.campaign_id;
 
   select coalesce(jsonb_agg(u.email order by u.email), '[]'::jsonb) into v_recipients
   from public.alert_recipients r

@@ -13,6 +13,8 @@ declare
   v_at timestamptz := coalesce(p_at, now());
   v_today date;
   v_slides jsonb;
+  v_spots jsonb;
+  v_loop integer;
 begin
   if p_customer_id is not null and p_customer_id is distinct from v_own and not public.is_admin() then
     raise exception 'Only admins can read another venue''s playlist.'
@@ -26,10 +28,16 @@ begin
 
   select * into v_customer from public.customers c where c.id = coalesce(p_customer_id, v_own);
   if not found then
-    return jsonb_build_object('version', '', 'customer', null, 'today', null, 'now', v_at, 'slides', '[]'::jsonb);
+    return jsonb_build_object('version', '', 'customer', null, 'today', null, 'now', v_at, 'slides', '[]'::jsonb,
+                              'loop_seconds', null, 'spots', '[]'::jsonb);
   end if;
 
   v_today := (v_at at time zone v_customer.time_zone)::date;
+  if v_screen_device is not null then
+    select e.loop_seconds into v_loop
+    from public.equipment_status e
+    where e.id = v_screen_device and e.customer_id = v_customer.id;
+  end if;
 
   with live as (
     select c.*, public.campaign_windows_json(c.id) as windows
@@ -77,20 +85,84 @@ begin
   join public.campaign_items i on i.campaign_id = c.id
   where i.is_active;
 
-  -- The version names what the list holds, not when it was read (on_air changes with the clock).
+  with reach as (
+    select t.campaign_id, array_agg(t.device_id order by t.device_id) as device_ids
+    from public.campaign_target_screens t
+    join public.equipment_status e on e.id = t.device_id
+    where e.customer_id = v_customer.id
+      and (v_screen_device is null or t.device_id = v_screen_device)
+    group by t.campaign_id
+  ),
+  network as (
+    select c.*, r.device_ids, public.campaign_windows_json(c.id) as windows, a.business_name as advertiser_name
+    from reach r
+    join public.campaigns c on c.id = r.campaign_id
+    left join public.advertisers a on a.id = c.advertiser_id
+    where c.status in ('active', 'scheduled')
+      and (c.start_date is null or c.start_date <= v_today + 7)
+      and (c.end_date is null or c.end_date >= v_today)
+  )
+  select coalesce(jsonb_agg(spot order by spot ->> 'campaign_id'), '[]'::jsonb)
+    into v_spots
+  from (
+    select jsonb_build_object(
+             'campaign_id', n.id,
+             'campaign_name', n.name,
+             'advertiser_id', n.advertiser_id,
+             'advertiser_name', n.advertiser_name,
+             'spots_per_loop', n.spots_per_loop,
+             'spot_seconds', s.seconds,
+             'campaign_start_date', n.start_date,
+             'campaign_end_date', n.end_date,
+             'campaign_status', n.status,
+             'campaign_windows', n.windows,
+             'on_air', public.campaign_plays_at(n.status, n.start_date, n.end_date, n.windows, v_customer.time_zone, v_at),
+             'device_ids', to_jsonb(n.device_ids),
+             'slides', s.slides
+           ) as spot
+    from network n
+    cross join lateral (
+      select coalesce(max(i.duration), 0) as seconds,
+             coalesce(jsonb_agg(jsonb_build_object(
+               'id', i.id,
+               'campaign_id', i.campaign_id,
+               'content_type', i.content_type,
+               'slide_type', i.slide_type,
+               'title', i.title,
+               'content', i.content,
+               'image_url', i.image_url,
+               'media_kind', i.media_kind,
+               'display_order', i.display_order,
+               'duration', i.duration,
+               'priority', i.priority,
+               'is_active', i.is_active,
+               'settings', i.settings,
+               'updated_at', i.updated_at
+             ) order by i.display_order, i.id), '[]'::jsonb) as slides
+      from public.campaign_items i
+      where i.campaign_id = n.id and i.is_active
+    ) s
+    where s.seconds > 0
+  ) spots;
+
+  -- The version names what the lists hold, not when they were read (on_air changes with the clock).
   return jsonb_build_object(
-    'version', md5(coalesce((
-      select jsonb_agg(s - 'on_air') from jsonb_array_elements(v_slides) s
-    ), '[]'::jsonb)::text),
+    'version', md5(
+      coalesce((select jsonb_agg(s - 'on_air') from jsonb_array_elements(v_slides) s), '[]'::jsonb)::text
+      || coalesce((select jsonb_agg(s - 'on_air') from jsonb_array_elements(v_spots) s), '[]'::jsonb)::text
+      || coalesce(v_loop::text, '')
+    ),
     'customer', jsonb_build_object('id', v_customer.id, 'name', v_customer.name, 'time_zone', v_customer.time_zone),
     'today', v_today,
     'now', v_at,
-    'slides', v_slides
+    'slides', v_slides,
+    'loop_seconds', v_loop,
+    'spots', v_spots
   );
 end
 $$;
 
-COMMENT ON FUNCTION public.player_playlist(p_customer_id uuid, p_device_id uuid, p_at timestamp with time zone) IS 'What plays at a venue: the active slides of its campaigns that can play today or within the next 7 days (status active or scheduled, not ended), in loop order (campaign priority, then display order), each with its campaign''s status, dates, windows and priority and on_air: whether it plays at p_at (now by default) by campaign_plays_at(). Read for a screen (a paired screen''s own device, or p_device_id), campaigns on chosen screens count only if that screen is one of them.';
+COMMENT ON FUNCTION public.player_playlist(p_customer_id uuid, p_device_id uuid, p_at timestamp with time zone) IS 'What plays at a venue: slides, its own active slides that can play today or within the next 7 days (status active or scheduled, not ended), in loop order (campaign priority, then display order), each with its campaign''s status, dates, windows, priority and on_air (whether it plays at p_at, now by default, by campaign_plays_at()); loop_seconds, the screen''s loop length (read for a screen: a paired screen''s own device, or p_device_id); and spots, the network campaigns booked on that screen (or on any of the venue''s screens, with device_ids), each with spots_per_loop, spot_seconds, its schedule, on_air and its slides. Read for a screen, venue campaigns on chosen screens count only if that screen is one of them.';
 
 REVOKE ALL ON FUNCTION public.player_playlist(p_customer_id uuid, p_device_id uuid, p_at timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.player_playlist(p_customer_id uuid, p_device_id uuid, p_at timestamp with time zone) TO authenticated;

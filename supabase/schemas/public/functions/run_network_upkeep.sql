@@ -11,12 +11,13 @@ begin
     'campaigns', public.advance_campaign_statuses(),
     'partitions', public.maintain_play_partitions(),
     'rollups_pruned', public.prune_play_rollups(),
-    'figures_day', public.take_daily_figures()
+    'figures_day', public.take_daily_figures(),
+    'under_delivery', public.check_campaign_delivery()
   );
 end
 $$;
 
-COMMENT ON FUNCTION public.run_network_upkeep() IS 'The network-upkeep job (hourly): play partitions and retention, roll-up retention, today''s daily figures.';
+COMMENT ON FUNCTION public.run_network_upkeep() IS 'The network-upkeep job (hourly): campaign statuses, play partitions and retention, roll-up retention, today''s daily figures, under-delivery alerts.';
 
 REVOKE ALL ON FUNCTION public.run_network_upkeep() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.run_network_upkeep() TO service_role;

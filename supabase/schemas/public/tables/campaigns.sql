@@ -5,7 +5,7 @@
 CREATE TABLE public.campaigns (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     name text NOT NULL,
-    customer_id uuid NOT NULL,
+    customer_id uuid,
     status text DEFAULT 'active'::text NOT NULL,
     start_date date,
     end_date date,
@@ -17,17 +17,23 @@ CREATE TABLE public.campaigns (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     plays_on text DEFAULT 'all'::text NOT NULL,
+    advertiser_id uuid,
+    spots_per_loop integer DEFAULT 1 NOT NULL,
+    CONSTRAINT campaigns_belong_to_a_venue_or_an_advertiser CHECK ((((customer_id IS NOT NULL) AND (advertiser_id IS NULL) AND (plays_on = ANY (ARRAY['all'::text, 'chosen'::text]))) OR ((customer_id IS NULL) AND (advertiser_id IS NOT NULL) AND (plays_on = ANY (ARRAY['targets'::text, 'network'::text]))))),
     CONSTRAINT campaigns_content_type_is_known CHECK ((content_type = ANY (ARRAY['advertisement'::text, 'weather'::text, 'news'::text, 'business_info'::text, 'promotional'::text, 'entertainment'::text, 'mixed'::text]))),
     CONSTRAINT campaigns_display_duration_positive CHECK ((display_duration > 0)),
     CONSTRAINT campaigns_end_date_not_before_start_date CHECK (((start_date IS NULL) OR (end_date IS NULL) OR (end_date >= start_date))),
-    CONSTRAINT campaigns_plays_on_all_or_chosen CHECK ((plays_on = ANY (ARRAY['all'::text, 'chosen'::text]))),
+    CONSTRAINT campaigns_plays_on_is_known CHECK ((plays_on = ANY (ARRAY['all'::text, 'chosen'::text, 'targets'::text, 'network'::text]))),
     CONSTRAINT campaigns_priority_between_1_and_10 CHECK (((priority >= 1) AND (priority <= 10))),
     CONSTRAINT campaigns_slide_count_not_negative CHECK ((slide_count >= 0)),
+    CONSTRAINT campaigns_spots_per_loop_between_1_and_20 CHECK (((spots_per_loop >= 1) AND (spots_per_loop <= 20))),
     CONSTRAINT campaigns_status_is_active_paused_scheduled_or_completed CHECK ((status = ANY (ARRAY['active'::text, 'paused'::text, 'scheduled'::text, 'completed'::text]))),
     CONSTRAINT campaigns_total_duration_not_negative CHECK ((total_duration >= 0))
 );
 
-COMMENT ON TABLE public.campaigns IS 'A customer''s campaign: a playlist of slides (campaign_items) with status, dates, slide count and total duration.';
+COMMENT ON TABLE public.campaigns IS 'A campaign: a playlist of slides (campaign_items) with status, dates and dayparts. A venue''s own (customer_id) plays on its screens; a network campaign of an advertiser (advertiser_id, customer_id null) books spots_per_loop spots in the loop of every screen its targets name (plays_on ''targets'', campaign_targets) or of every screen (plays_on ''network'').';
+
+COMMENT ON COLUMN public.campaigns.customer_id IS 'The venue whose campaign this is; null for a network campaign of an advertiser.';
 
 COMMENT ON COLUMN public.campaigns.start_date IS 'First day the campaign plays, a calendar date in the venue''s time zone (null: no start).';
 
@@ -37,10 +43,16 @@ COMMENT ON COLUMN public.campaigns.total_duration IS 'Sum of the slides'' durati
 
 COMMENT ON COLUMN public.campaigns.updated_at IS 'Changes with every save; the slide builder sends it back to detect concurrent edits.';
 
-COMMENT ON COLUMN public.campaigns.plays_on IS '''all'': plays on every screen of the venue; ''chosen'': only on the devices listed in campaign_screens (none left: on no screen).';
+COMMENT ON COLUMN public.campaigns.plays_on IS '''all'': every screen of the venue; ''chosen'': the devices in campaign_screens (none left: no screen). Network campaigns: ''targets'': the screens campaign_targets names (none: no screen); ''network'': every screen.';
+
+COMMENT ON COLUMN public.campaigns.advertiser_id IS 'The advertiser of a network campaign; null for a venue''s own campaign.';
+
+COMMENT ON COLUMN public.campaigns.spots_per_loop IS 'Network campaigns: how many spots it books in each loop of each screen it plays on (each spot one of its slides in turn, as long as its longest slide).';
 
 ALTER TABLE ONLY public.campaigns
     ADD CONSTRAINT campaigns_pkey PRIMARY KEY (id);
+
+CREATE INDEX campaigns_advertiser_id_idx ON public.campaigns USING btree (advertiser_id) WHERE (advertiser_id IS NOT NULL);
 
 CREATE INDEX campaigns_created_at_idx ON public.campaigns USING btree (created_at DESC);
 
@@ -54,7 +66,12 @@ CREATE TRIGGER campaigns_check_scheduled BEFORE INSERT OR UPDATE OF status, star
 
 CREATE TRIGGER campaigns_drop_foreign_screens AFTER UPDATE OF customer_id ON public.campaigns FOR EACH ROW WHEN ((old.customer_id IS DISTINCT FROM new.customer_id)) EXECUTE FUNCTION public.drop_foreign_campaign_screens();
 
+CREATE TRIGGER campaigns_note_booking AFTER INSERT OR UPDATE ON public.campaigns FOR EACH ROW EXECUTE FUNCTION private.note_campaign_booking();
+
 CREATE TRIGGER campaigns_set_updated_at BEFORE UPDATE ON public.campaigns FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+
+ALTER TABLE ONLY public.campaigns
+    ADD CONSTRAINT campaigns_advertiser_id_fkey FOREIGN KEY (advertiser_id) REFERENCES public.advertisers(id) ON DELETE RESTRICT;
 
 ALTER TABLE ONLY public.campaigns
     ADD CONSTRAINT campaigns_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES public.customers(id) ON DELETE CASCADE;

@@ -87,6 +87,8 @@ CREATE TRIGGER customers_check_time_zone BEFORE INSERT OR UPDATE OF time_zone ON
 
 CREATE TRIGGER customers_guard_login_link BEFORE INSERT OR UPDATE OF user_id, email ON public.customers FOR EACH ROW EXECUTE FUNCTION public.guard_customer_login_link();
 
+CREATE TRIGGER customers_note_booking AFTER UPDATE OF time_zone ON public.customers FOR EACH ROW WHEN ((old.time_zone IS DISTINCT FROM new.time_zone)) EXECUTE FUNCTION private.note_screen_booking();
+
 CREATE TRIGGER customers_refuse_screen_login BEFORE INSERT OR UPDATE OF user_id ON public.customers FOR EACH ROW EXECUTE FUNCTION public.refuse_screen_login_as_venue_login();
 
 CREATE TRIGGER customers_set_updated_at BEFORE UPDATE ON public.customers FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();

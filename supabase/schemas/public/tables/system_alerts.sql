@@ -18,7 +18,9 @@ CREATE TABLE public.system_alerts (
     email_attempts integer DEFAULT 0 NOT NULL,
     email_claimed_at timestamp with time zone,
     emailed_at timestamp with time zone,
-    CONSTRAINT system_alerts_alert_type_is_known CHECK ((alert_type = ANY (ARRAY['offline'::text, 'wifi_lost'::text, 'back_online'::text, 'maintenance'::text, 'other'::text]))),
+    campaign_id uuid,
+    alert_day date,
+    CONSTRAINT system_alerts_alert_type_is_known CHECK ((alert_type = ANY (ARRAY['offline'::text, 'wifi_lost'::text, 'back_online'::text, 'maintenance'::text, 'other'::text, 'under_delivery'::text]))),
     CONSTRAINT system_alerts_email_state_is_known CHECK ((email_state = ANY (ARRAY['pending'::text, 'sent'::text, 'skipped'::text, 'failed'::text]))),
     CONSTRAINT system_alerts_severity_is_high_medium_or_low CHECK ((severity = ANY (ARRAY['high'::text, 'medium'::text, 'low'::text])))
 );
@@ -35,6 +37,10 @@ COMMENT ON COLUMN public.system_alerts.resolved_at IS 'When the alert was resolv
 
 COMMENT ON COLUMN public.system_alerts.email_state IS 'null: not for e-mail; pending: to send; sent; skipped (e-mails off or nobody to tell); failed (gave up after retries).';
 
+COMMENT ON COLUMN public.system_alerts.campaign_id IS 'The network campaign an under_delivery alert is about.';
+
+COMMENT ON COLUMN public.system_alerts.alert_day IS 'The day an under_delivery alert is about.';
+
 ALTER TABLE ONLY public.system_alerts
     ADD CONSTRAINT system_alerts_pkey PRIMARY KEY (id);
 
@@ -50,11 +56,16 @@ CREATE UNIQUE INDEX system_alerts_one_back_online_per_silence ON public.system_a
 
 CREATE UNIQUE INDEX system_alerts_one_offline_per_silence ON public.system_alerts USING btree (device_id, silent_since) WHERE (alert_type = 'offline'::text);
 
+CREATE UNIQUE INDEX system_alerts_one_under_delivery_per_day ON public.system_alerts USING btree (campaign_id, alert_day) WHERE (alert_type = 'under_delivery'::text);
+
 CREATE INDEX system_alerts_open_offline_idx ON public.system_alerts USING btree (device_id) WHERE ((alert_type = 'offline'::text) AND (ended_at IS NULL));
 
 CREATE INDEX system_alerts_unresolved_idx ON public.system_alerts USING btree (created_at DESC) WHERE (NOT resolved);
 
 CREATE TRIGGER system_alerts_stamp_resolved_at BEFORE INSERT OR UPDATE OF resolved ON public.system_alerts FOR EACH ROW EXECUTE FUNCTION public.stamp_alert_resolved_at();
+
+ALTER TABLE ONLY public.system_alerts
+    ADD CONSTRAINT system_alerts_campaign_id_fkey FOREIGN KEY (campaign_id) REFERENCES public.campaigns(id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.system_alerts
     ADD CONSTRAINT system_alerts_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES public.customers(id) ON DELETE CASCADE;

@@ -28,7 +28,8 @@ CREATE VIEW public.equipment_status_live WITH (security_invoker='true') AS
     e.app_version,
     e.resolution,
     e.diagnostics,
-    e.revoked_at
+    e.revoked_at,
+    e.loop_seconds
    FROM (((public.equipment_status e
      LEFT JOIN public.customers c ON ((c.id = e.customer_id)))
      LEFT JOIN public.campaigns p ON ((p.id = e.current_campaign_id)))
