@@ -5,7 +5,8 @@
 -- refused. It now takes a network campaign's play from a screen the campaign targets
 -- (campaign_target_screens) and refuses it from any other: what was not booked there is not
 -- counted. store_plays() attributes such plays to the campaign's advertiser when the slide
--- names no ad of its own.
+-- names no ad of its own, and the report by campaign says whose network campaign it is
+-- ("Network · <advertiser>") where a venue campaign names its venue.
 
 CREATE OR REPLACE FUNCTION public.record_plays(p_plays jsonb, p_device_id uuid DEFAULT NULL::uuid) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
@@ -158,3 +159,78 @@ begin
 end
 $$;
 
+CREATE OR REPLACE FUNCTION public.plays_report(p_from date, p_to date, p_group text DEFAULT 'campaign'::text, p_customer_id uuid DEFAULT NULL::uuid, p_advertiser_id uuid DEFAULT NULL::uuid) RETURNS TABLE(key text, label text, detail text, plays bigint, seconds numeric, screens bigint)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+declare
+  v_customer uuid := private.report_scope(p_from, p_to, p_customer_id);
+begin
+  if p_group is null or p_group not in ('campaign', 'advertiser', 'ad', 'venue', 'screen', 'day') then
+    raise exception 'Group plays by campaign, advertiser, ad, venue, screen or day (got %).', coalesce(p_group, 'nothing')
+      using errcode = '22023';
+  end if;
+
+  return query
+  with scoped as (
+    select d.*
+    from public.play_days d
+    where d.day between p_from and p_to
+      and (v_customer is null or d.customer_id = v_customer)
+      and (p_advertiser_id is null or d.advertiser_id = p_advertiser_id)
+  ),
+  grouped as (
+    select
+      case p_group
+        when 'campaign' then s.campaign_id::text
+        when 'advertiser' then s.advertiser_id::text
+        when 'ad' then s.ad_id::text
+        when 'venue' then s.customer_id::text
+        when 'screen' then s.device_id::text
+        else to_char(s.day, 'YYYY-MM-DD')
+      end as k,
+      sum(s.plays)::bigint as n,
+      sum(s.seconds) as secs,
+      count(distinct s.device_id)::bigint as devices,
+      min(s.customer_id::text)::uuid as one_customer,
+      count(distinct s.customer_id) as customers
+    from scoped s
+    group by 1
+  )
+  select
+    g.k,
+    case p_group
+      when 'campaign' then coalesce(c.name, case when g.k is null then 'No campaign' else 'Deleted campaign' end)
+      when 'advertiser' then coalesce(a.business_name, a.advertiser_name, case when g.k is null then 'No advertiser' else 'Deleted advertiser' end)
+      when 'ad' then coalesce(ad.title, case when g.k is null then 'No ad' else 'Deleted ad' end)
+      when 'venue' then coalesce(v.name, 'Deleted venue')
+      when 'screen' then coalesce(e.device_name, 'Deleted screen')
+      else g.k
+    end,
+    case p_group
+      when 'campaign' then coalesce(cv.name, 'Network · ' || coalesce(ca.business_name, ca.advertiser_name), '')
+      when 'screen' then coalesce(ev.name, '')
+      when 'ad' then coalesce(aa.business_name, aa.advertiser_name, '')
+      when 'venue' then coalesce(v.location, '')
+      else case when g.customers = 1 then coalesce(ov.name, '') else g.customers || ' venues' end
+    end,
+    g.n,
+    g.secs,
+    g.devices
+  from grouped g
+  left join public.campaigns c on p_group = 'campaign' and c.id::text = g.k
+  left join public.customers cv on cv.id = c.customer_id
+  left join public.advertisers ca on ca.id = c.advertiser_id and c.customer_id is null
+  left join public.advertisers a on p_group = 'advertiser' and a.id::text = g.k
+  left join public.ads ad on p_group = 'ad' and ad.id::text = g.k
+  left join public.advertisers aa on aa.id = ad.advertiser_id
+  left join public.customers v on p_group = 'venue' and v.id::text = g.k
+  left join public.equipment_status e on p_group = 'screen' and e.id::text = g.k
+  left join public.customers ev on ev.id = e.customer_id
+  left join public.customers ov on ov.id = g.one_customer
+  order by case when p_group = 'day' then g.k end, g.n desc, 2;
+end
+$$;
+
+COMMENT ON FUNCTION public.plays_report(p_from date, p_to date, p_group text, p_customer_id uuid, p_advertiser_id uuid) IS 'Proof of play: plays, seconds on screen and screens per campaign, advertiser, ad, venue, screen or day over venue-local days p_from..p_to; admins any venue, a venue its own.';
