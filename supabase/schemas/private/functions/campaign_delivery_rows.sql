@@ -5,6 +5,7 @@
 CREATE FUNCTION private.campaign_delivery_rows(p_campaign_ids uuid[], p_from date, p_to date) RETURNS TABLE(campaign_id uuid, device_id uuid, day date, on_air_seconds integer, expected numeric, recorded bigint)
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
+    SET jit TO 'off'
     AS $$
   with reach as (
     select t.campaign_id, t.device_id, e.loop_seconds, cu.time_zone, c.spots_per_loop, c.start_date, c.end_date, c.status
