@@ -51,7 +51,14 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** The message of a refused booking: the screen, its venue, the first day and time, booked and loop seconds. */
-export function overbookedMessage(screen: string, venue: string, day: string, time: string, booked: number, loop: number) {
+export function overbookedMessage(
+  screen: string,
+  venue: string,
+  day: string,
+  time: string,
+  booked: number,
+  loop: number,
+) {
   const d = new Date(`${day}T12:00:00Z`);
   const when = `${WEEKDAYS[d.getUTCDay()]} ${day.slice(8, 10)} ${MONTHS[d.getUTCMonth()]} ${day.slice(0, 4)}`;
   return `${screen} at ${venue} would be overbooked on ${when} from ${time}: ${booked} s of its ${loop} s loop booked.`;
@@ -104,7 +111,11 @@ export class NetworkFixtures {
   }
 
   /** A venue of this file's own, with a login of its own when asked. */
-  async newVenue(name: string, timeZone = 'America/New_York', withLogin = false): Promise<{ id: string; name: string; user?: AnyClient }> {
+  async newVenue(
+    name: string,
+    timeZone = 'America/New_York',
+    withLogin = false,
+  ): Promise<{ id: string; name: string; user?: AnyClient }> {
     const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${this.suffix}@example.test`;
     let userId: string | null = null;
     if (withLogin) {
@@ -163,7 +174,9 @@ export class NetworkFixtures {
     const id = (data as { id: string }).id;
     this.groups.push(id);
     if (members.length) {
-      const added = await this.admin.from('screen_group_members').insert(members.map((d) => ({ group_id: id, device_id: d })));
+      const added = await this.admin
+        .from('screen_group_members')
+        .insert(members.map((d) => ({ group_id: id, device_id: d })));
       expect(added.error).toBeNull();
     }
     return id;
@@ -233,7 +246,14 @@ export class NetworkFixtures {
     this.campaigns.push(id);
     const items = await this.admin
       .from('campaign_items')
-      .insert(slides.map((s, i) => ({ campaign_id: id, title: s.title ?? `Own ${i + 1}`, display_order: i + 1, duration: s.duration })));
+      .insert(
+        slides.map((s, i) => ({
+          campaign_id: id,
+          title: s.title ?? `Own ${i + 1}`,
+          display_order: i + 1,
+          duration: s.duration,
+        })),
+      );
     expect(items.error).toBeNull();
     return id;
   }

@@ -47,7 +47,10 @@ const mine = (ids: string[]) => ids.filter((id) => [onVenue, onGroup, onScreen].
 const sorted = (ids: string[]) => [...ids].sort();
 
 async function targetScreens(campaignId: string): Promise<string[]> {
-  const { data, error } = await f.admin.from('campaign_target_screens').select('device_id').eq('campaign_id', campaignId);
+  const { data, error } = await f.admin
+    .from('campaign_target_screens')
+    .select('device_id')
+    .eq('campaign_id', campaignId);
   expect(error).toBeNull();
   return sorted((data as { device_id: string }[]).map((r) => r.device_id));
 }
@@ -124,7 +127,8 @@ describe('targets', () => {
         .select('id', { count: 'exact', head: true })
         .not('customer_id', 'is', null);
       expect(reach).toHaveLength(count!);
-      for (const screen of [screenA1, screenB1, screenC1]) expect(spotIds(await playlist(screen))).toContain(everywhere);
+      for (const screen of [screenA1, screenB1, screenC1])
+        expect(spotIds(await playlist(screen))).toContain(everywhere);
       // Its targets are none: a list given with it is not kept.
       const { data } = await f.admin.from('campaign_targets').select('id').eq('campaign_id', everywhere);
       expect(data).toEqual([]);
@@ -153,16 +157,24 @@ describe('targets', () => {
       code: '23514',
       message: "Only a network campaign has targets: a venue's campaign plays on its own screens.",
     });
-    const two = await f.admin.from('campaign_targets').insert({ campaign_id: onScreen, customer_id: venueA.id, device_id: a1 });
+    const two = await f.admin
+      .from('campaign_targets')
+      .insert({ campaign_id: onScreen, customer_id: venueA.id, device_id: a1 });
     expect(two.error?.code).toBe('23514');
     expect(two.error?.message).toMatch(/campaign_targets_name_one_venue_group_or_screen/);
     const none = await f.admin.from('campaign_targets').insert({ campaign_id: onScreen });
     expect(none.error?.code).toBe('23514');
     const viaForm = await f.admin.rpc(
       'save_campaign',
-      f.saveArgs({ name: `On screen ${f.suffix}`, targets: [{ customer_id: venueA.id, device_id: a1 } as never] }, onScreen),
+      f.saveArgs(
+        { name: `On screen ${f.suffix}`, targets: [{ customer_id: venueA.id, device_id: a1 } as never] },
+        onScreen,
+      ),
     );
-    expect(viaForm.error).toMatchObject({ code: '23514', message: 'Each target is one venue, one group or one screen.' });
+    expect(viaForm.error).toMatchObject({
+      code: '23514',
+      message: 'Each target is one venue, one group or one screen.',
+    });
     // Nothing of the refused writes stayed: the campaign still has its one screen.
     expect(await targetScreens(onScreen)).toEqual([c1]);
   });
@@ -230,7 +242,9 @@ describe('group members', () => {
     expect(joined.version).not.toBe(before.version);
     expect(await targetScreens(onGroup)).toEqual(sorted([a1, b1, c1]));
 
-    expect((await f.admin.from('screen_group_members').delete().match({ group_id: group, device_id: a1 })).error).toBeNull();
+    expect(
+      (await f.admin.from('screen_group_members').delete().match({ group_id: group, device_id: a1 })).error,
+    ).toBeNull();
     // a1 keeps what targets its venue, and loses what targeted it through the group.
     expect(mine(spotIds(await playlist(screenA1)))).toEqual([onVenue]);
     expect(await targetScreens(onGroup)).toEqual(sorted([b1, c1]));
