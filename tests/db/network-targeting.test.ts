@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyClient } from 'supabase-local/testing/vitest';
 import { as } from './db-seed.ts';
-import { NetworkFixtures } from './network-fixtures.ts';
+import { NetworkFixtures, plusDays, todayIn } from './network-fixtures.ts';
 
 interface Spot {
   campaign_id: string;
@@ -114,9 +114,15 @@ describe('targets', () => {
   });
 
   it('plays a campaign with plays_on network on every screen at a venue', async () => {
+    const inSixDays = plusDays(todayIn('America/New_York'), 6);
     const everywhere = await f.campaign({
       name: `Everywhere ${f.suffix}`,
       plays_on: 'network',
+      targets: [{ device_id: a1 }],
+      // One day of the coming week (listed, not yet on air), so it takes little of anyone's loop.
+      status: 'scheduled',
+      start: inSixDays,
+      end: inSixDays,
       slides: [{ duration: 5 }],
     });
     try {
