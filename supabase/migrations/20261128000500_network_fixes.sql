@@ -16,6 +16,11 @@
 -- check_campaign_delivery()) were planned on PostgreSQL 15 at costs that start JIT
 -- compilation, about 2 s on every call of campaign_delivery_rows() for a few rows, so the
 -- campaign page waited seconds and the hourly job minutes; they run without JIT.
+--
+-- Expected plays counted today's whole schedule from the first minute of the day, so pacing
+-- ("expected so far") and today's row of a campaign's delivery put every campaign behind,
+-- by up to a whole day, until the day was over. Today now counts its on-air minutes up to
+-- now (in the screen's venue's time), and a day to come none.
 
 create or replace function public.check_campaign_booking(
   p_name text,
@@ -118,9 +123,72 @@ end
 $$;
 
 
--- Delivery without JIT -------------------------------------------------------------------
+-- Delivery so far, without JIT --------------------------------------------------------------
 
-alter function private.campaign_delivery_rows(uuid[], date, date) set jit = off;
+create or replace function private.campaign_delivery_rows(p_campaign_ids uuid[], p_from date, p_to date)
+returns table (campaign_id uuid, device_id uuid, day date, on_air_seconds integer, expected numeric, recorded bigint)
+language sql
+stable
+security definer
+set search_path = ''
+set jit = off
+as $$
+  with reach as (
+    select t.campaign_id, t.device_id, e.loop_seconds, cu.time_zone, c.spots_per_loop, c.start_date, c.end_date, c.status,
+           (now() at time zone cu.time_zone) as local_now
+    from public.campaign_target_screens t
+    join public.campaigns c on c.id = t.campaign_id
+    join public.equipment_status e on e.id = t.device_id
+    join public.customers cu on cu.id = e.customer_id
+    where t.campaign_id = any (p_campaign_ids)
+  ),
+  days as (
+    select r.*, d::date as day
+    from reach r
+    cross join lateral generate_series(
+      greatest(p_from, coalesce(r.start_date, p_from)),
+      least(p_to, coalesce(r.end_date, p_to)),
+      interval '1 day'
+    ) d
+  ),
+  on_air as (
+    select dy.campaign_id, dy.device_id, dy.day, dy.loop_seconds, dy.spots_per_loop,
+           coalesce((
+             -- The minutes so far: a day gone by whole, today up to now, a day to come none.
+             select sum(greatest(0, least(iv.b, case
+                      when dy.day < dy.local_now::date then 1440
+                      when dy.day = dy.local_now::date then floor(extract(epoch from dy.local_now::time) / 60)::int
+                      else 0
+                    end) - iv.a))
+             from (
+               select 0 as a, 1440 as b
+               where not exists (select 1 from public.campaign_windows w where w.campaign_id = dy.campaign_id)
+               union all
+               select (extract(epoch from w.start_time) / 60)::int,
+                      case when w.end_time > w.start_time then (extract(epoch from w.end_time) / 60)::int else 1440 end
+               from public.campaign_windows w
+               where w.campaign_id = dy.campaign_id and extract(isodow from dy.day)::smallint = any (w.days)
+               union all
+               select 0, (extract(epoch from w.end_time) / 60)::int
+               from public.campaign_windows w
+               where w.campaign_id = dy.campaign_id and w.end_time < w.start_time and w.end_time > time '00:00'
+                 and extract(isodow from dy.day - 1)::smallint = any (w.days)
+             ) iv
+           ), 0) * 60 as seconds
+    from days dy
+  )
+  select o.campaign_id, o.device_id, o.day, o.seconds::int,
+         round(o.seconds::numeric / o.loop_seconds * o.spots_per_loop
+               * coalesce(u.online_minutes::numeric / nullif(u.observed_minutes, 0), 0), 1),
+         coalesce((
+           select sum(p.plays) from public.play_days p
+           where p.campaign_id = o.campaign_id and p.device_id = o.device_id and p.day = o.day
+         ), 0)
+  from on_air o
+  left join public.device_uptime_days u on u.device_id = o.device_id and u.day = o.day
+$$;
+
+
 alter function public.campaign_delivery(uuid, date, date) set jit = off;
 alter function public.network_campaign_pacing() set jit = off;
 alter function public.check_campaign_delivery() set jit = off;

@@ -268,6 +268,43 @@ describe('delivery', () => {
     ]);
   });
 
+  it('counts today only up to now: a campaign on air all day is not behind in the morning', async () => {
+    // At a venue of its own: the other campaign here plays on every screen of its venue.
+    const elsewhere = await f.newVenue('Delivery Today Venue');
+    const screen = await f.newScreen(elsewhere.id, 'Delivery today', 300);
+    const allDay = await f.campaign({
+      name: `All day ${f.suffix}`,
+      targets: [{ device_id: screen }],
+      start: today,
+      end: today,
+      slides: [{ duration: 10 }],
+    });
+    // Reporting every minute so far today.
+    await uptime(screen, today, 600, 600);
+    /** Minutes since midnight in New York. */
+    const minutesNow = () => {
+      const [h, m] = new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'America/New_York',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
+        .format(new Date())
+        .split(':')
+        .map(Number);
+      return h! * 60 + m!;
+    };
+    const before = minutesNow();
+    const { data, error } = await f.admin.rpc('campaign_delivery', { p_campaign_id: allDay });
+    const after = minutesNow();
+    expect(error).toBeNull();
+    const [row] = data as { day: string; expected_plays: number }[];
+    // One play per 300 s loop of the minutes gone by, not the 288 of the whole day.
+    expect(row!.day).toBe(today);
+    expect(row!.expected_plays).toBeGreaterThanOrEqual(before / 5 - 0.2);
+    expect(row!.expected_plays).toBeLessThanOrEqual(after / 5 + 0.2);
+  });
+
   it('paces each network campaign: expected and recorded so far, and their ratio', async () => {
     // A campaign on a screen that never reported: nothing expected, no pace yet.
     const silent = await f.newScreen(venue.id, 'Delivery never on', 300);
