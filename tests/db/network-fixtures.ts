@@ -244,23 +244,16 @@ export class NetworkFixtures {
     expect(error).toBeNull();
     const id = data as string;
     this.campaigns.push(id);
-    const items = await this.admin
-      .from('campaign_items')
-      .insert(
-        slides.map((s, i) => ({
-          campaign_id: id,
-          title: s.title ?? `Own ${i + 1}`,
-          display_order: i + 1,
-          duration: s.duration,
-        })),
-      );
+    const items = await this.admin.from('campaign_items').insert(
+      slides.map((s, i) => ({
+        campaign_id: id,
+        title: s.title ?? `Own ${i + 1}`,
+        display_order: i + 1,
+        duration: s.duration,
+      })),
+    );
     expect(items.error).toBeNull();
     return id;
-  }
-
-  /** Forget a campaign removed by the test itself. */
-  track(campaignId: string) {
-    this.campaigns.push(campaignId);
   }
 }
 
