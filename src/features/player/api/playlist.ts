@@ -6,7 +6,7 @@ import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-
 import { useEffect } from 'react';
 import { hasLiveSession } from '@/lib/supabase';
 import { tableKeys } from '@/entities/query-keys/table-keys';
-import { getPlaylist, type Playlist, type PlaylistSlide } from '@/entities/playlist/playlist';
+import { everySlide, getPlaylist, type Playlist, type PlaylistSlide } from '@/entities/playlist/playlist';
 import { mediaKey, slideMedia, type SlideMedia } from '@/entities/slide/slide-images';
 import { onVideoKept, pruneMediaCache, releaseMedia, resolveMedia, workerServesMedia, type PlayerMedia } from './media';
 
@@ -54,14 +54,14 @@ function savePlaylist(userId: string, playlist: Playlist) {
   }
 }
 
-const filesOf = (slides: PlayerSlide[]) => slides.map(slideMedia).filter((m): m is SlideMedia => m !== null);
+const filesOf = (list: Playlist) => everySlide(list).map(slideMedia).filter((m): m is SlideMedia => m !== null);
 
 async function withMedia(playlist: Playlist, fromDevice: boolean, previous?: PlayerData): Promise<PlayerData> {
-  const files = filesOf(playlist.slides);
+  const files = filesOf(playlist);
   // The copy kept on the device is played when the network failed: its files come from the cache.
   const media = await resolveMedia(files, { cachedOnly: fromDevice });
   // Keep the files of the playlist on screen until the new one has swapped in.
-  const keep = [...files, ...(previous ? filesOf(previous.slides) : [])];
+  const keep = [...files, ...(previous ? filesOf(previous) : [])];
   releaseMedia(new Set(keep.map(mediaKey)));
   if (!fromDevice) void pruneMediaCache(keep);
   return { ...playlist, media, fromDevice };
@@ -73,7 +73,7 @@ async function withMedia(playlist: Playlist, fromDevice: boolean, previous?: Pla
  */
 async function withKeptMedia(previous: PlayerData): Promise<PlayerData> {
   if (previous.media.complete) return previous;
-  const kept = await resolveMedia(filesOf(previous.slides), { cachedOnly: true });
+  const kept = await resolveMedia(filesOf(previous), { cachedOnly: true });
   const urls = { ...previous.media.urls, ...kept.urls };
   if (Object.keys(kept.urls).every((key) => previous.media.urls[key] === kept.urls[key])) return previous;
   return { ...previous, media: { ...previous.media, urls, complete: kept.complete } };
