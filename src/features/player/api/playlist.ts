@@ -54,7 +54,10 @@ function savePlaylist(userId: string, playlist: Playlist) {
   }
 }
 
-const filesOf = (list: Playlist) => everySlide(list).map(slideMedia).filter((m): m is SlideMedia => m !== null);
+const filesOf = (list: Playlist) =>
+  everySlide(list)
+    .map(slideMedia)
+    .filter((m): m is SlideMedia => m !== null);
 
 async function withMedia(playlist: Playlist, fromDevice: boolean, previous?: PlayerData): Promise<PlayerData> {
   const files = filesOf(playlist);

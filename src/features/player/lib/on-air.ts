@@ -56,7 +56,8 @@ export function nextOnAir(playlist: Playlist, at: Date): Date | null {
   if (!zone) return null;
   const byCampaign = new Map<string, Schedulable>();
   for (const slide of playlist.slides) byCampaign.set(slide.campaign_id, slideSchedule(slide));
-  if (playlist.loop_seconds) for (const spot of playlist.spots ?? []) byCampaign.set(spot.campaign_id, spotSchedule(spot));
+  if (playlist.loop_seconds)
+    for (const spot of playlist.spots ?? []) byCampaign.set(spot.campaign_id, spotSchedule(spot));
   let first: Date | null = null;
   for (const schedule of byCampaign.values()) {
     const next = nextStart(schedule, zone, at);
