@@ -118,12 +118,6 @@ export function spotSlides(spot: PlaylistSpot): PlaylistSlide[] {
   }));
 }
 
-/** Every slide a playlist may show: the venue's own, then the spots' (for the files a screen keeps). */
-export const everySlide = (playlist: Pick<Playlist, 'slides' | 'spots'>): PlaylistSlide[] => [
-  ...playlist.slides,
-  ...(playlist.spots ?? []).flatMap(spotSlides),
-];
-
 export const playlistKeys = {
   all: tableKeys.player_playlist,
   venue: (customerId: string | null) => [...playlistKeys.all, customerId ?? 'mine'] as const,

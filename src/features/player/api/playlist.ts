@@ -6,7 +6,7 @@ import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-
 import { useEffect } from 'react';
 import { hasLiveSession } from '@/lib/supabase';
 import { tableKeys } from '@/entities/query-keys/table-keys';
-import { everySlide, getPlaylist, type Playlist, type PlaylistSlide } from '@/entities/playlist/playlist';
+import { getPlaylist, type Playlist, type PlaylistSlide } from '@/entities/playlist/playlist';
 import { mediaKey, slideMedia, type SlideMedia } from '@/entities/slide/slide-images';
 import { onVideoKept, pruneMediaCache, releaseMedia, resolveMedia, workerServesMedia, type PlayerMedia } from './media';
 
@@ -54,8 +54,12 @@ function savePlaylist(userId: string, playlist: Playlist) {
   }
 }
 
-const filesOf = (list: Playlist) =>
-  everySlide(list)
+/** The slides of the network campaigns booked in the loop (player_playlist()'s spots). */
+type SpotSlides = { spots?: readonly { slides?: readonly PlayerSlide[] }[] | null };
+
+/** The files a playlist shows: the venue's slides and its spots' slides. */
+const filesOf = (playlist: Pick<Playlist, 'slides'>) =>
+  [...playlist.slides, ...((playlist as SpotSlides).spots ?? []).flatMap((s) => s.slides ?? [])]
     .map(slideMedia)
     .filter((m): m is SlideMedia => m !== null);
 
