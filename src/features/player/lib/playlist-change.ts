@@ -1,6 +1,7 @@
 // What a new playlist changes on screen at once. Most changes wait for the next slide boundary
 // (nextPosition takes the newest list there); three do not: a daypart that opened puts its
-// campaign on screen within the second, an edit of the slide on screen shows straight away
+// campaign (the venue's slides, or a network campaign's spot) on screen within the second, the
+// loop on screen being made again from the new list, an edit of the slide on screen shows straight away
 // (the slide stays for its time, counted from when it came up), and a slide on screen that
 // was removed gives way to what followed it.
 import type { PlayerSlide } from '../api/playlist';
