@@ -58,9 +58,42 @@ export interface PlaylistVenue {
   time_zone: string;
 }
 
+/** A slide of a network campaign as player_playlist() returns it in a spot (its schedule is the spot's). */
+export type PlayerSpotSlide = SlideRow & {
+  /** What image_url names: image (ad-images) or video (ad-videos). */
+  media_kind: string;
+};
+
+/**
+ * A network campaign booked on the screen: it takes spots_per_loop spots in each of the
+ * screen's loops, each spot one of its slides in turn, spot_seconds long (its longest slide).
+ */
+export interface PlayerSpot {
+  campaign_id: string;
+  campaign_name: string;
+  advertiser_id: string | null;
+  advertiser_name: string | null;
+  /** 1 to 20. */
+  spots_per_loop: number;
+  /** The airtime of one spot: the campaign's longest active slide, in seconds (always > 0). */
+  spot_seconds: number;
+  campaign_start_date: string | null;
+  campaign_end_date: string | null;
+  /** active or scheduled (the others never play). */
+  campaign_status: string;
+  /** The campaign's dayparts, in the venue's time zone; none: all day. */
+  campaign_windows: ScheduleWindow[];
+  /** Whether the server found it on air at the time of the read. */
+  on_air: boolean;
+  /** The venue's screens it is booked on (read for a screen: that screen only). */
+  device_ids: string[];
+  /** Its active slides in display order (at least one). */
+  slides: PlayerSpotSlide[];
+}
+
 /** player_playlist(): what plays at a venue. */
 export interface PlayerPlaylist {
-  /** Changes whenever anything in the list of slides changes ('' without a venue). */
+  /** Changes whenever anything in the list of slides or spots, or the loop's length, changes ('' without a venue). */
   version: string;
   /** The venue; null when the signed-in user is no customer. */
   customer: PlaylistVenue | null;
@@ -70,6 +103,10 @@ export interface PlayerPlaylist {
   now: string;
   /** In loop order: campaign priority, then display order. */
   slides: PlayerPlaylistSlide[];
+  /** The screen's loop length in seconds; null when read for no screen (or without a venue). */
+  loop_seconds: number | null;
+  /** The network campaigns booked on the screen (read for no screen: on any of the venue's), by campaign id. */
+  spots: PlayerSpot[];
 }
 
 // my_screen() ----------------------------------------------------------------------------

@@ -3,12 +3,13 @@
 // returns the slides of the campaigns that play today or within a week, in loop order
 // (campaign priority, then display order), each marked on_air at the time of the read and
 // carrying its campaign's status, dates and windows, so a screen follows the same rule on its
-// own from then on (src/entities/campaign/schedule.ts), offline too. The player, the venue's
-// home and the admin screens read it.
+// own from then on (src/entities/campaign/schedule.ts), offline too. Read for a screen, it
+// also gives the screen's loop length and the network campaigns booked in that loop (spots),
+// with their schedules and slides. The player, the venue's home and the admin screens read it.
 import { queryOptions } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { tableKeys } from '../query-keys/table-keys';
-import type { PlayerPlaylist, PlayerPlaylistSlide } from '@/types/database-json';
+import type { PlayerPlaylist, PlayerPlaylistSlide, PlayerSpot } from '@/types/database-json';
 import { playsAt, type Schedulable } from '../campaign/schedule';
 
 /**
@@ -21,13 +22,20 @@ type MissingInOlderCopies = 'media_kind' | 'campaign_status' | 'campaign_priorit
 export type PlaylistSlide = Omit<PlayerPlaylistSlide, MissingInOlderCopies> &
   Partial<Pick<PlayerPlaylistSlide, MissingInOlderCopies>>;
 
+/** A network campaign booked on a screen (one of player_playlist()'s spots). */
+export type PlaylistSpot = PlayerSpot;
+
 /** A playlist as the app holds it: player_playlist()'s answer, or a copy kept on the device. */
-export interface Playlist extends Omit<PlayerPlaylist, 'now' | 'slides'> {
+export interface Playlist extends Omit<PlayerPlaylist, 'now' | 'slides' | 'loop_seconds' | 'spots'> {
   /** The server's time of the read (ISO); a screen sets its clock by it. */
   now?: string;
   /** On a screen: the server's clock less the device's at the read, in ms (kept with the list). */
   clock_offset_ms?: number;
   slides: PlaylistSlide[];
+  /** The screen's loop length in seconds; null read for no screen, missing in copies kept by older builds. */
+  loop_seconds?: number | null;
+  /** The network campaigns booked on the screen; missing in copies kept by older builds (none: the venue's own only). */
+  spots?: PlaylistSpot[];
 }
 
 /**
@@ -71,6 +79,43 @@ export function onAirAt(playlist: Playlist, at: Date = new Date()): PlaylistSlid
   const zone = playlist.customer?.time_zone;
   if (!zone) return playlist.slides.filter((s) => s.on_air !== false);
   return playlist.slides.filter((slide) => slideOnAir(slide, zone, at));
+}
+
+/** The schedule of a spot's network campaign. */
+export function spotSchedule(spot: PlaylistSpot): Schedulable {
+  return {
+    status: spot.campaign_status,
+    start_date: spot.campaign_start_date,
+    end_date: spot.campaign_end_date,
+    windows: spot.campaign_windows,
+  };
+}
+
+/**
+ * The spots of `playlist` whose network campaigns play at `at`, by the venue's time zone (the
+ * same rule as onAirAt; without a venue, the server's marks).
+ */
+export function spotsOnAirAt(playlist: Playlist, at: Date = new Date()): PlaylistSpot[] {
+  const spots = playlist.spots ?? [];
+  const zone = playlist.customer?.time_zone;
+  if (!zone) return spots.filter((spot) => spot.on_air !== false);
+  return spots.filter((spot) => playsAt(spotSchedule(spot), zone, at));
+}
+
+/**
+ * A spot's slides as playlist slides, each carrying its network campaign's schedule (so the
+ * player shows, times and counts them like the venue's own; campaign_id is the network
+ * campaign's).
+ */
+export function spotSlides(spot: PlaylistSpot): PlaylistSlide[] {
+  return spot.slides.map((slide) => ({
+    ...slide,
+    campaign_start_date: spot.campaign_start_date,
+    campaign_end_date: spot.campaign_end_date,
+    campaign_status: spot.campaign_status,
+    campaign_windows: spot.campaign_windows,
+    on_air: spot.on_air,
+  }));
 }
 
 export const playlistKeys = {

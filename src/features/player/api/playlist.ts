@@ -54,14 +54,21 @@ function savePlaylist(userId: string, playlist: Playlist) {
   }
 }
 
-const filesOf = (slides: PlayerSlide[]) => slides.map(slideMedia).filter((m): m is SlideMedia => m !== null);
+/** The slides of the network campaigns booked in the loop (player_playlist()'s spots). */
+type SpotSlides = { spots?: readonly { slides?: readonly PlayerSlide[] }[] | null };
+
+/** The files a playlist shows: the venue's slides and its spots' slides. */
+const filesOf = (playlist: Pick<Playlist, 'slides'>) =>
+  [...playlist.slides, ...((playlist as SpotSlides).spots ?? []).flatMap((s) => s.slides ?? [])]
+    .map(slideMedia)
+    .filter((m): m is SlideMedia => m !== null);
 
 async function withMedia(playlist: Playlist, fromDevice: boolean, previous?: PlayerData): Promise<PlayerData> {
-  const files = filesOf(playlist.slides);
+  const files = filesOf(playlist);
   // The copy kept on the device is played when the network failed: its files come from the cache.
   const media = await resolveMedia(files, { cachedOnly: fromDevice });
   // Keep the files of the playlist on screen until the new one has swapped in.
-  const keep = [...files, ...(previous ? filesOf(previous.slides) : [])];
+  const keep = [...files, ...(previous ? filesOf(previous) : [])];
   releaseMedia(new Set(keep.map(mediaKey)));
   if (!fromDevice) void pruneMediaCache(keep);
   return { ...playlist, media, fromDevice };
@@ -73,7 +80,7 @@ async function withMedia(playlist: Playlist, fromDevice: boolean, previous?: Pla
  */
 async function withKeptMedia(previous: PlayerData): Promise<PlayerData> {
   if (previous.media.complete) return previous;
-  const kept = await resolveMedia(filesOf(previous.slides), { cachedOnly: true });
+  const kept = await resolveMedia(filesOf(previous), { cachedOnly: true });
   const urls = { ...previous.media.urls, ...kept.urls };
   if (Object.keys(kept.urls).every((key) => previous.media.urls[key] === kept.urls[key])) return previous;
   return { ...previous, media: { ...previous.media, urls, complete: kept.complete } };

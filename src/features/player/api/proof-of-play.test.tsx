@@ -7,7 +7,7 @@ import { server } from '@tests/setup/msw-server';
 import { fakeUser, restUrl, storeSession } from '@tests/setup/supabase-mocks';
 import { clearProblem, diagnosticsSummary } from '@/lib/diagnostics';
 import { createQueryClient } from '@/lib/query-client';
-import { playlistSlide } from '@/entities/playlist/playlist-fixtures';
+import { playlistSlide, playlistSpot } from '@/entities/playlist/playlist-fixtures';
 import { Player } from '../components/player';
 import type { PlayerData, PlayerSlide } from './playlist';
 import { loadPlays, MAX_QUEUED, PLAY_UPLOAD_MS, PLAYS_KEY, recordPlay, type PlayRecord } from './proof-of-play';
@@ -44,11 +44,11 @@ async function play(ms: number) {
 let uploads: Upload[];
 let answer: (body: Upload) => Response;
 
-function renderPlayer(deviceId: string | null = DEVICE) {
+function renderPlayer(deviceId: string | null = DEVICE, data = playlist(SLIDES)) {
   const client = createQueryClient({ queries: { retry: false } });
   return render(
     <QueryClientProvider client={client}>
-      <Player data={playlist(SLIDES)} deviceId={deviceId} />
+      <Player data={data} deviceId={deviceId} />
     </QueryClientProvider>,
   );
 }
@@ -89,6 +89,26 @@ describe('proof of play', () => {
     // Ids made on the device, one per play.
     expect(new Set(plays.map((p) => p[0])).size).toBe(2);
     expect(plays[0]![0]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('notes an ad played in a spot under its network campaign and slide', async () => {
+    // A 30 s loop: Acme's spot (a 6 s slide) first, then the venue's slides.
+    const acme = playlistSpot('acme', [{ id: 'x', title: 'Acme X', duration: 6 }]);
+    renderPlayer(DEVICE, { ...playlist(SLIDES), loop_seconds: 30, spots: [acme] });
+    await advance(6000);
+    await advance(5000);
+    expect(
+      loadPlays().map(([, startedAt, seconds, campaign, slide, device]) => [
+        startedAt,
+        seconds,
+        campaign,
+        slide,
+        device,
+      ]),
+    ).toEqual([
+      [START, 6, 'acme', 'x', DEVICE],
+      [START + 6000, 5, 'camp-1', 'a', DEVICE],
+    ]);
   });
 
   it('uploads what it played every minute with its device, and forgets what the server took', async () => {

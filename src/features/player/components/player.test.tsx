@@ -11,7 +11,7 @@ import type { PlayerData, PlayerSlide } from '../api/playlist';
 import { APP_VERSION } from '../api/heartbeat';
 import { resetVideoStates } from '../lib/preload';
 import { Player } from './player';
-import { playlistSlide } from '@/entities/playlist/playlist-fixtures';
+import { playlistSlide, playlistSpot } from '@/entities/playlist/playlist-fixtures';
 
 const slide = playlistSlide;
 
@@ -324,6 +324,60 @@ describe('Player', () => {
     await advance(10);
     view.unmount();
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('Player on a screen with spots booked in its loop', () => {
+  // A 60 s loop: one spot a loop of Acme (two 10 s slides taking turns), the venue's three 10 s slides around it.
+  const VENUE = [slide('a', 'First'), slide('b', 'Second'), slide('c', 'Third')];
+  const acme = playlistSpot('acme', [
+    { id: 'x', title: 'Acme X', image_url: 'acme-x.png' },
+    { id: 'y', title: 'Acme Y' },
+  ]);
+  const sold = (slides: PlayerSlide[], spots = [acme]): PlayerData => ({
+    ...playlist(slides, 'v1', { 'acme-x.png': 'https://files.example.test/acme-x.png' }),
+    loop_seconds: 60,
+    spots,
+  });
+
+  /** The slides shown over the next `count` switches of 10 s. */
+  async function next(count: number) {
+    const seen: (string | null)[] = [];
+    for (let i = 0; i < count; i++) {
+      await advance(10_000);
+      seen.push(shown().getAttribute('data-slide-id'));
+    }
+    return seen;
+  }
+
+  it('plays the ad at its slot, the venue’s slides around it, and the ad’s next slide in the next loop', async () => {
+    renderPlayer(sold(VENUE));
+    expect(shown()).toHaveAttribute('data-slide-id', 'x');
+    expect(screen.getByRole('img', { name: 'Acme X' })).toHaveAttribute('src', 'https://files.example.test/acme-x.png');
+    expect(counter()).toBe('1 / 6');
+    // The venue's slides carry on where they left off; the second loop starts with Acme's other slide.
+    expect(await next(12)).toEqual(['a', 'b', 'c', 'a', 'b', 'y', 'c', 'a', 'b', 'c', 'a', 'x']);
+  });
+
+  it('plays the ads back to back when the venue has nothing on air', async () => {
+    const other = playlistSpot('other', [{ id: 'o', title: 'Other' }]);
+    renderPlayer(sold([], [acme, other]));
+    expect(shown()).toHaveAttribute('data-slide-id', 'x');
+    expect(counter()).toBe('1 / 2');
+    expect(await next(3)).toEqual(['o', 'y', 'o']);
+  });
+
+  it('reports the network campaign and its slide while the ad is on screen', async () => {
+    storeSession(fakeUser('screen@example.com'));
+    renderPlayer(sold(VENUE));
+    await vi.waitFor(() => expect(heartbeats).toHaveLength(1));
+    expect(heartbeats[0]).toMatchObject({ p_campaign_id: 'acme', p_slide_id: 'x' });
+  });
+
+  it('plays as before when a spot’s slides are not on air (no spots given)', async () => {
+    renderPlayer(sold(VENUE, []));
+    expect(counter()).toBe('1 / 3');
+    expect(await next(3)).toEqual(['b', 'c', 'a']);
   });
 });
 

@@ -4,7 +4,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Clock, LogOut, MonitorOff, UserX } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { onAirAt } from '@/entities/playlist/playlist';
 import { dayIn } from '@/entities/campaign/campaign-dates';
 import { KioskMessage } from '@/components/kiosk/kiosk-message';
 import { QueryBoundary } from '@/components/errors/query-boundary';
@@ -17,7 +16,7 @@ import { playerKeys, playerQueryOptions, type PlayerData, type Playlist } from '
 import { usePlayUploads } from '../api/proof-of-play';
 import { orientationKey, useDeviceOrientation } from '../api/orientation';
 import { ScreenOrientation } from '@/entities/slide/screen-orientation';
-import { airKey, formatNext, nextOnAir, onAirLoop, onAirVersion, serverClock } from '../lib/on-air';
+import { formatNext, nextOnAir, onAirKey, onAirLoop, onAirSpots, onAirVersion, serverClock } from '../lib/on-air';
 import { Player } from './player';
 
 export function LoadingSlides() {
@@ -165,7 +164,7 @@ export function PlaylistScreen({
             )
           );
         }
-        if (data.slides.length === 0) {
+        if (data.slides.length === 0 && !data.spots?.length) {
           return (
             <KioskMessage>
               <MonitorOff aria-hidden className="size-12 text-gray-400" />
@@ -208,9 +207,9 @@ function OnAir({
   signOut?: { run: () => void; pending: boolean };
   signOutButton: ReactNode;
 }) {
-  const [key, setKey] = useState(() => airKey(onAirAt(data, serverClock(data))));
+  const [key, setKey] = useState(() => onAirKey(data, serverClock(data)));
   useEffect(() => {
-    const check = () => setKey(airKey(onAirAt(data, serverClock(data))));
+    const check = () => setKey(onAirKey(data, serverClock(data)));
     check();
     const timer = setInterval(check, ON_AIR_CHECK_MS);
     return () => clearInterval(timer);
@@ -219,11 +218,13 @@ function OnAir({
   // The loop changes with the data or with what is on air (the key), not with each tick.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const slides = useMemo(() => onAirLoop(data, serverClock(data)), [data, key]);
-  if (slides.length === 0)
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const spots = useMemo(() => onAirSpots(data, serverClock(data)), [data, key]);
+  if (slides.length === 0 && spots.length === 0)
     return <OffAir data={data} deviceId={deviceId} at={serverClock(data)} signOutButton={signOutButton} />;
   // The version names both the list and what of it is on air: the player tells a schedule edge
   // (same list, other campaigns on air) from an edit.
-  const onAir: PlayerData = { ...data, slides, version: onAirVersion(data.version, key) };
+  const onAir: PlayerData = { ...data, slides, spots, version: onAirVersion(data.version, key) };
   return <Player data={onAir} deviceId={deviceId} onSignOut={signOut?.run} signingOut={signOut?.pending} />;
 }
 

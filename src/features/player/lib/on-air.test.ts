@@ -2,8 +2,18 @@
 // runs in Los Angeles and in Tokyo): a late-night daypart over midnight in New York.
 import { describe, expect, it } from 'vitest';
 import type { Playlist } from '@/entities/playlist/playlist';
-import { playlistSlide } from '@/entities/playlist/playlist-fixtures';
-import { airKey, campaignsOnAir, formatNext, nextOnAir, onAirLoop, onAirVersion, serverClock } from './on-air';
+import { playlistSlide, playlistSpot } from '@/entities/playlist/playlist-fixtures';
+import {
+  airKey,
+  campaignsOnAir,
+  formatNext,
+  nextOnAir,
+  onAirKey,
+  onAirLoop,
+  onAirSpots,
+  onAirVersion,
+  serverClock,
+} from './on-air';
 
 const NY = 'America/New_York';
 
@@ -90,5 +100,35 @@ describe('the version the player is given', () => {
       '2026-11-27T17:01:30.000Z',
     );
     expect(serverClock({}, 0).getTime()).toBe(0);
+  });
+});
+
+describe('the network campaigns booked on the screen', () => {
+  // Acme books a spot in the screen's 300 s loop on weekday mornings, 07:00 to 11:00 in New York.
+  const acme = playlistSpot('acme', [{ id: 'x', title: 'Acme' }], {
+    campaign_windows: [{ days: [1, 2, 3, 4, 5], start: '07:00', end: '11:00' }],
+  });
+  const sold: Playlist = { ...playlist, loop_seconds: 300, spots: [acme] };
+
+  it('puts a spot on air by its campaign’s daypart in the venue’s zone, and names it in the key', () => {
+    // Friday 27 November, 06:59 and 07:00 in New York.
+    expect(onAirSpots(sold, new Date('2026-11-27T11:59:00Z'))).toEqual([]);
+    expect(onAirSpots(sold, new Date('2026-11-27T12:00:00Z'))).toEqual([acme]);
+    expect(onAirKey(sold, new Date('2026-11-27T11:59:00Z'))).toBe('house');
+    expect(onAirKey(sold, new Date('2026-11-27T12:00:00Z'))).toBe('acme,house');
+  });
+
+  it('plays no spot on a screen of no known loop, nor from a copy kept by an older build', () => {
+    const at = new Date('2026-11-27T12:00:00Z');
+    expect(onAirSpots({ ...sold, loop_seconds: null }, at)).toEqual([]);
+    expect(onAirKey({ ...sold, loop_seconds: null }, at)).toBe('house');
+    expect(onAirSpots(playlist, at)).toEqual([]);
+  });
+
+  it('says when a spot plays again when nothing else does', () => {
+    // Saturday noon: the next weekday morning is Monday's.
+    const spotsOnly: Playlist = { ...sold, slides: [] };
+    const at = new Date('2026-11-28T17:00:00Z');
+    expect(nextOnAir(spotsOnly, at)?.toISOString()).toBe('2026-11-30T12:00:00.000Z');
   });
 });

@@ -1,10 +1,10 @@
 // What a new playlist changes on screen at once, and what waits for the next slide boundary.
 import { describe, expect, it } from 'vitest';
-import { playlistSlide } from '@/entities/playlist/playlist-fixtures';
+import { playlistSlide, playlistSpot } from '@/entities/playlist/playlist-fixtures';
 import type { PlayerSlide } from '../api/playlist';
 import { onAirVersion } from './on-air';
 import { changeOnScreen } from './playlist-change';
-import { firstPosition, nextPosition, slideAt, type PlayingList } from './position';
+import { firstPosition, nextPosition, slideAt, type PlayingList, type Position } from './position';
 
 const list = (slides: PlayerSlide[], version: string): PlayingList => ({ slides, version, media: { urls: {} } });
 const A = playlistSlide('a', 'Breakfast', { duration: 8 });
@@ -83,5 +83,61 @@ describe('a daypart’s edge (the same list, other campaigns on air)', () => {
     expect(
       changeOnScreen(pos, list([house[0]!, breakfast, house[1]!], onAirVersion('v2', 'breakfast,house'))),
     ).toBeNull();
+  });
+});
+
+describe('a network campaign’s spots', () => {
+  const house = [
+    playlistSlide('menu', 'Menu', { campaign_id: 'house' }),
+    playlistSlide('wifi', 'Wi-Fi', { campaign_id: 'house' }),
+    playlistSlide('hours', 'Hours', { campaign_id: 'house' }),
+  ];
+  const acme = playlistSpot('acme', [
+    { id: 'x', title: 'Acme X' },
+    { id: 'y', title: 'Acme Y' },
+  ]);
+  const sold = (version: string, spots = [acme]): PlayingList => ({
+    slides: house,
+    spots,
+    loop_seconds: 60,
+    version,
+    media: { urls: {} },
+  });
+  /** The show on the `nth` showing of `id` in its first loop. */
+  const onShowing = (playing: PlayingList, id: string, nth = 0): Position => {
+    const start = firstPosition(playing);
+    const index = start.slides.flatMap((s, i) => (s.id === id ? [i] : []))[nth]!;
+    return { ...start, index, seq: 7 };
+  };
+
+  it('puts a spot on screen at once when its campaign’s daypart opens', () => {
+    const pos = onShowing(sold(onAirVersion('v1', 'house'), []), 'hours');
+    const change = changeOnScreen(pos, sold(onAirVersion('v1', 'acme,house')))!;
+    expect(slideAt(change.target)?.id).toBe('x');
+    expect(change.target.seq).toBe(pos.seq + 1);
+    expect(change.edited).toBeNull();
+  });
+
+  it('shows an edit of the spot’s slide on screen at once, keeping it up', () => {
+    const pos = onShowing(sold(onAirVersion('v1', 'acme,house')), 'x');
+    const edited = { ...acme, slides: acme.slides.map((s) => (s.id === 'x' ? { ...s, title: 'Acme X, new' } : s)) };
+    const change = changeOnScreen(pos, sold(onAirVersion('v2', 'acme,house'), [edited]))!;
+    expect(slideAt(change.target)).toMatchObject({ id: 'x', title: 'Acme X, new', campaign_id: 'acme' });
+    expect(change.target.index).toBe(pos.index);
+    expect(change.target.seq).toBe(pos.seq);
+    expect(change.edited?.before.title).toBe('Acme X');
+  });
+
+  it('moves on at once from a spot whose campaign left the screen', () => {
+    const pos = onShowing(sold(onAirVersion('v1', 'acme,house')), 'x');
+    const change = changeOnScreen(pos, sold(onAirVersion('v2', 'house'), []))!;
+    expect(slideAt(change.target)?.campaign_id).toBe('house');
+    expect(change.edited).toBeNull();
+  });
+
+  it('keeps the venue slide on screen when only the spots changed', () => {
+    const pos = onShowing(sold(onAirVersion('v1', 'acme,house')), 'wifi');
+    const longer = { ...acme, spots_per_loop: 2 };
+    expect(changeOnScreen(pos, sold(onAirVersion('v2', 'acme,house'), [longer]))).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
 // several times in a loop (priority), changed playlists and videos that cannot play now.
 import { afterEach, describe, expect, it } from 'vitest';
 import { loopOrder } from '@/entities/playlist/loop';
-import { playlistSlide } from '@/entities/playlist/playlist-fixtures';
+import { playlistSlide, playlistSpot } from '@/entities/playlist/playlist-fixtures';
 import type { PlayerSlide } from '../api/playlist';
 import { slideLayers } from './layers';
 import {
@@ -163,5 +163,55 @@ describe('the layers in the page', () => {
       ['c', false],
     ]);
     expect(slideLayers(start, next, next)).toHaveLength(2);
+  });
+});
+
+describe('a screen with spots booked in its loop', () => {
+  // A 60 s loop: one spot of Acme a loop (its two slides take turns), the venue's three 10 s slides around it.
+  const acme = playlistSpot('acme', [
+    { id: 'x', title: 'Acme X' },
+    { id: 'y', title: 'Acme Y' },
+  ]);
+  const sold = (slides = ABC, version = 'v1', spots = [acme]): PlayingList => ({
+    slides,
+    spots,
+    loop_seconds: 60,
+    version,
+    media: { urls: {} },
+  });
+
+  it('plays the spot at the start of each loop, the venue’s slides carrying on around it, the spot’s slides in turn', () => {
+    const playing = sold();
+    const start = firstPosition(playing);
+    expect(start.slides.map((s) => s.id)).toEqual(['x', 'a', 'b', 'c', 'a', 'b']);
+    expect(walk(start, playing, 12)).toEqual(['a', 'b', 'c', 'a', 'b', 'y', 'c', 'a', 'b', 'c', 'a', 'x']);
+  });
+
+  it('plays the spot’s slides as the network campaign’s', () => {
+    const spot = slideAt(firstPosition(sold()))!;
+    expect(spot).toMatchObject({ id: 'x', campaign_id: 'acme', title: 'Acme X', duration: 10 });
+  });
+
+  it('plays the spots back to back when the venue has nothing on air', () => {
+    const other = playlistSpot('other', [{ id: 'o', title: 'Other' }]);
+    const playing = sold([], 'v1', [acme, other]);
+    expect(walk(firstPosition(playing), playing, 5)).toEqual(['o', 'y', 'o', 'x', 'o']);
+  });
+
+  it('plays the venue’s loop as it always did without a spot on air, or without a loop length', () => {
+    expect(firstPosition(sold(ABC, 'v1', [])).slides).toBe(ABC);
+    expect(firstPosition({ ...sold(), loop_seconds: null }).slides).toBe(ABC);
+    expect(firstPosition({ slides: ABC, version: 'v1', media: { urls: {} } }).slides).toBe(ABC);
+  });
+
+  it('goes on after the showing of the slide on screen nearest its place when the playlist changes mid-loop', () => {
+    const playing = sold();
+    // The second showing of a, near the loop's end.
+    const atSecondA = { ...firstPosition(playing), index: 4 };
+    // A fourth venue slide: this loop is now x a b c d a, so a's nearest showing is its last: on to the next loop.
+    const next = nextPosition(atSecondA, sold([...ABC, playlistSlide('d', 'D')], 'v2'));
+    expect(slideAt(next)?.id).toBe('y');
+    expect(next.loop).toBe(1);
+    expect(next.slides.map((s) => s.id)).toEqual(['y', 'b', 'c', 'd', 'a', 'b']);
   });
 });

@@ -8,7 +8,7 @@ import { SlidesRoute } from './slides';
 import { dayIn } from '@/entities/campaign/campaign-dates';
 import { answer as dynamicAnswer, json, onDynamicContent, weather } from '@/components/dynamic-content/test-fixtures';
 import type { PlaylistSlide } from '@/entities/playlist/playlist';
-import { playlistSlide } from '@/entities/playlist/playlist-fixtures';
+import { playlistSlide, playlistSpot } from '@/entities/playlist/playlist-fixtures';
 import {
   fakeUser,
   onDeviceOrientation,
@@ -607,6 +607,91 @@ describe('/slides, dayparts', () => {
 
       await advanceIntervals(3000);
       await waitFor(() => expect(shown()).toHaveTextContent('Lunch special'));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('/slides, network campaigns booked on the screen', () => {
+  it('plays the spot at its slot and the venue’s slides around it, its picture signed with theirs', async () => {
+    const signed: string[] = [];
+    const acme = playlistSpot('acme', [{ id: 'x', title: 'Acme X', image_url: 'acme.png' }], { device_ids: [FRONT] });
+    // A 60 s loop: Acme's 10 s spot, then the venue's two 10 s slides until the loop is full.
+    const sold = { ...playlist([item('a', 'Welcome', 1), item('b', 'Menu', 2)]), loop_seconds: 60, spots: [acme] };
+    answer(sold);
+    server.use(
+      http.post(`${SUPABASE_URL}/storage/v1/object/sign/ad-images`, async ({ request }) => {
+        const body = (await request.json()) as { paths: string[] };
+        signed.push(...body.paths);
+        return HttpResponse.json(
+          body.paths.map((path) => ({ path, signedURL: `/object/sign/ad-images/${path}?token=t`, error: null })),
+        );
+      }),
+    );
+    renderSlides();
+    expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 6');
+    expect(shown()).toHaveAttribute('data-slide-id', 'x');
+    const image = await screen.findByRole('img', { name: 'Acme X' });
+    expect(image.getAttribute('src')).toContain('acme.png?token=t');
+    expect(signed).toContain('acme.png');
+    expect(document.querySelector('[data-visible="false"]')).toHaveAttribute('data-slide-id', 'a');
+  });
+
+  it('plays the ads when the venue has nothing of its own on the screen', async () => {
+    const sold = {
+      ...playlist([]),
+      loop_seconds: 300,
+      spots: [playlistSpot('acme', [{ id: 'x', title: 'Acme X' }]), playlistSpot('bolt', [{ id: 'y', title: 'Bolt' }])],
+    };
+    answer(sold);
+    renderSlides();
+    expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 2');
+    expect(shown()).toHaveTextContent('Acme X');
+    expect(screen.queryByRole('heading', { name: 'No Active Campaigns' })).not.toBeInTheDocument();
+  });
+
+  it('keeps playing its spots from the playlist kept on the device when the network is gone', async () => {
+    const sold = {
+      ...playlist([item('a', 'Welcome', 1)]),
+      loop_seconds: 60,
+      spots: [playlistSpot('acme', [{ id: 'x', title: 'Acme X' }])],
+    };
+    answer(sold);
+    const first = renderSlides();
+    expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 6');
+    first.unmount();
+
+    server.use(http.post(restUrl('/rpc/player_playlist'), () => HttpResponse.error()));
+    renderSlides();
+    expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 6');
+    expect(shown()).toHaveTextContent('Acme X');
+  });
+
+  it('puts a spot on screen within a second of its campaign’s daypart opening, with no read', async () => {
+    try {
+      mockRealtime();
+      const { window } = twoSecondsBeforeAnEdge();
+      const breakfast = playlistSpot('acme', [{ id: 'x', title: 'Acme breakfast' }], {
+        campaign_windows: [window],
+        on_air: false,
+      });
+      const sold = {
+        ...playlist([item('d1', 'All day', 1, { duration: 60 }), item('d2', 'All day too', 2, { duration: 60 })]),
+        loop_seconds: 300,
+        spots: [breakfast],
+      };
+      answer(sold);
+      renderSlides();
+      expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 2');
+      expect(shown()).toHaveTextContent('All day');
+      const reads = playlistCalls.length;
+
+      await advanceIntervals(1000);
+      expect(shown()).toHaveTextContent('All day');
+      await advanceIntervals(2000);
+      await waitFor(() => expect(shown()).toHaveTextContent('Acme breakfast'));
+      expect(playlistCalls).toHaveLength(reads);
     } finally {
       vi.useRealTimers();
     }
