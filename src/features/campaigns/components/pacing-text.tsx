@@ -22,7 +22,10 @@ export interface PacingTextProps {
 }
 
 /** "Delivered 96% of expected", or "—" before any play was expected. */
-export function PacingText({ expected, recorded, className }: PacingTextProps) {
+export function PacingText({ expected: expectedPlays, recorded: recordedPlays, className }: PacingTextProps) {
+  // numeric columns may arrive as text from some PostgREST settings.
+  const expected = Number(expectedPlays);
+  const recorded = Number(recordedPlays);
   const pace = paceOf(expected, recorded);
   if (pace === null)
     return (
