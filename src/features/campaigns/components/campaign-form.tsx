@@ -119,16 +119,20 @@ export function CampaignForm({
               label="Advertiser *"
               error={errors.advertiser_id?.message ?? (advertisers.isError ? 'Could not load advertisers' : undefined)}
             >
-              {(control) => (
-                <Select
-                  {...control}
-                  {...register('advertiser_id')}
-                  invalid={control.invalid}
-                  disabled={advertisers.isPending}
-                  placeholder={advertisers.isPending ? 'Loading advertisers...' : 'Select an advertiser'}
-                  options={(advertisers.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
-                />
-              )}
+              {(control) =>
+                // Registered once its options are there, so an edited campaign's advertiser shows as chosen.
+                advertisers.isPending ? (
+                  <Select {...control} disabled placeholder="Loading advertisers..." options={[]} />
+                ) : (
+                  <Select
+                    {...control}
+                    {...register('advertiser_id')}
+                    invalid={control.invalid}
+                    placeholder="Select an advertiser"
+                    options={(advertisers.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
+                  />
+                )
+              }
             </Field>
           ) : (
             <>
