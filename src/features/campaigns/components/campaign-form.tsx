@@ -83,14 +83,19 @@ export function CampaignForm({
 
   // The last values that fitted: a refused save is shown at the field that changed since.
   const lastFit = useRef<CampaignFormValues | null>(campaignId ? defaultValues : null);
-  if (check.state === 'done' && check.answer.fits) lastFit.current = check.values;
-  const overbooking = overbookingOf(saveFailure);
-  const bookingField = overbooking ? BOOKING_FIELDS[overbookedField(getValues(), lastFit.current)] : null;
+  const fitted = check.state === 'done' && check.answer.fits ? check.values : null;
   useEffect(() => {
-    if (overbooking && bookingField) setError(bookingField.name, { type: 'server', message: overbooking.message });
+    if (fitted) lastFit.current = fitted;
+  }, [fitted]);
+  const overbooking = overbookingOf(saveFailure);
+  useEffect(() => {
+    if (!overbooking) return;
+    const field = BOOKING_FIELDS[overbookedField(getValues(), lastFit.current)];
+    setError(field.name, { type: 'server', message: overbooking.message });
     // Once per refused save: the failure is a new object each time.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [saveFailure]);
+  const bookingField = Object.values(BOOKING_FIELDS).find((field) => errors[field.name]?.type === 'server');
   const [customerFilter, setCustomerFilter] = useState('');
   const options = customers.data ?? [];
   const searchable = options.length > SEARCHABLE_FROM;
