@@ -35,9 +35,7 @@ begin
       insert into public.campaign_items (campaign_id, title, display_order, duration)
       values (v_id, 'Spot', 1, p_slide_seconds);
     end if;
-    -- All pending checks at once: naming the loop check would need the caller to use the
-    -- private schema, which admins may not.
-    set constraints all immediate;
+    set constraints private.loop_booking_checks_at_commit immediate;
     raise exception using errcode = 'PT200', message = 'fits';
   exception
     when sqlstate 'PT200' then
