@@ -311,5 +311,62 @@ insert into public.campaign_windows (campaign_id, days, start_time, end_time) va
   ('ca000000-0000-4000-8000-000000000004', '{1,2,3,4,5}', '06:00', '10:00'),
   ('ca000000-0000-4000-8000-000000000004', '{6}', '08:00', '12:00');
 
+-- Selling the network ------------------------------------------------------------
+-- Screen groups across venues, and two advertisers' network campaigns booked into the loops
+-- of screens at both venues (the Availability page shows them sold). The counter screen of
+-- Corner Cafe is left unsold: it plays only the cafe's own content.
+insert into public.screen_groups (id, name, description, colour) values
+  ('6a000000-0000-4000-8000-000000000001', 'Storefront windows', 'Screens that face the street.', '#2563eb'),
+  ('6a000000-0000-4000-8000-000000000002', 'Peak Gym entrances', 'Both screens at the gym''s door.', '#16a34a'),
+  ('6a000000-0000-4000-8000-000000000003', 'New York', 'Every screen in the city.', '#f59e0b');
+
+insert into public.screen_group_members (group_id, device_id) values
+  ('6a000000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000002'),
+  ('6a000000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000003'),
+  ('6a000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000003'),
+  ('6a000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000004'),
+  ('6a000000-0000-4000-8000-000000000003', 'e0000000-0000-4000-8000-000000000001'),
+  ('6a000000-0000-4000-8000-000000000003', 'e0000000-0000-4000-8000-000000000002'),
+  ('6a000000-0000-4000-8000-000000000003', 'e0000000-0000-4000-8000-000000000003'),
+  ('6a000000-0000-4000-8000-000000000003', 'e0000000-0000-4000-8000-000000000004');
+
+insert into public.campaigns (
+  id, name, customer_id, advertiser_id, plays_on, spots_per_loop, status, start_date, end_date, content_type,
+  priority, display_duration, total_duration, slide_count, created_at
+) values
+  ('ca000000-0000-4000-8000-000000000005', 'Brightline 5G on the street', null, 'ad000000-0000-4000-8000-000000000002',
+    'targets', 2, 'active', current_date - 2, current_date + 30, 'advertisement', 1, 15, 0, 0, now() - interval '2 days'),
+  ('ca000000-0000-4000-8000-000000000006', 'Fresh Leaf Organic Week', null, 'ad000000-0000-4000-8000-000000000005',
+    'targets', 1, 'active', current_date, current_date + 13, 'advertisement', 1, 10, 0, 0, now() - interval '1 day');
+
+insert into public.campaign_targets (campaign_id, group_id, customer_id, device_id) values
+  ('ca000000-0000-4000-8000-000000000005', '6a000000-0000-4000-8000-000000000001', null, null),
+  ('ca000000-0000-4000-8000-000000000006', null, 'c0000000-0000-4000-8000-000000000002', null),
+  ('ca000000-0000-4000-8000-000000000006', null, null, 'e0000000-0000-4000-8000-000000000002');
+
+insert into public.campaign_items (
+  id, campaign_id, ad_id, content_type, slide_type, title, content, image_url, display_order, duration, priority, is_active, settings, created_at
+) values
+  ('c1000000-0000-4000-8000-000000000010', 'ca000000-0000-4000-8000-000000000005', 'ad100000-0000-4000-8000-000000000002',
+    'static', 'advertisement', 'Brightline 5G', '5G in every borough. Switch in five minutes.', null, 1, 15, 1, true, '{}', now() - interval '2 days'),
+  ('c1000000-0000-4000-8000-000000000011', 'ca000000-0000-4000-8000-000000000005', 'ad100000-0000-4000-8000-000000000002',
+    'static', 'advertisement', 'Bring your number', 'Keep your number, get a month free.', null, 2, 10, 1, true, '{}', now() - interval '2 days'),
+  ('c1000000-0000-4000-8000-000000000012', 'ca000000-0000-4000-8000-000000000006', 'ad100000-0000-4000-8000-000000000006',
+    'static', 'advertisement', 'Organic Produce Week', 'Local organic produce, 20 % off all week.', null, 1, 10, 1, true, '{}', now() - interval '1 day');
+
+-- Fresh Leaf books the daytime only: 07:00 to 19:00 every day at each venue.
+insert into public.campaign_windows (campaign_id, days, start_time, end_time) values
+  ('ca000000-0000-4000-8000-000000000006', '{1,2,3,4,5,6,7}', '07:00', '19:00');
+
+update public.campaigns c
+set slide_count = s.n, total_duration = s.total
+from (
+  select campaign_id, count(*)::integer as n, sum(duration)::integer as total
+  from public.campaign_items
+  where campaign_id in ('ca000000-0000-4000-8000-000000000005', 'ca000000-0000-4000-8000-000000000006')
+  group by campaign_id
+) s
+where s.campaign_id = c.id;
+
 -- Today's figures again, with every seeded campaign in them.
 select public.take_daily_figures();

@@ -16,6 +16,8 @@ export const tableKeys = {
   system_alerts: ['system_alerts'],
   /** The network's alert settings and the admins who receive alert e-mails. */
   alert_settings: ['alert_settings'],
+  /** The network's settings (the loop length new screens get). */
+  network_settings: ['network_settings'],
   /** Figures computed from many tables (network_summary(), dashboard_figures()). */
   network_figures: ['network_figures'],
   /** Proof of play: plays and their roll-ups (the reports, a venue's home). */
@@ -65,6 +67,7 @@ export const DEPENDENT_KEYS: Record<KeyedTable, readonly KeyedTable[]> = {
   equipment_status: ['equipment_status', 'campaign_screens', 'player_playlist', 'network_figures'],
   system_alerts: ['system_alerts', 'network_figures'],
   alert_settings: ['alert_settings'],
+  network_settings: ['network_settings'],
   network_figures: ['network_figures'],
   plays: ['plays'],
   player_playlist: ['player_playlist'],

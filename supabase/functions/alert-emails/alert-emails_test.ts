@@ -2,7 +2,7 @@ import { deepStrictEqual as assertEquals, ok } from 'node:assert/strict';
 import { fakeNetwork, reply, TEST_ENV } from '../_shared/fake-fetch.ts';
 import { authAccepts, FOREIGN_KEYS, jwksRoute, legacyToken, sessionToken } from '../_shared/fake-jwt.ts';
 import type { Mail } from '../_shared/mailer.ts';
-import { type Claim, type ClaimedAlert, createHandler, SERVICE_ONLY, subjectOf, venueTime } from './handler.ts';
+import { type Claim, type ClaimedAlert, composeMail, createHandler, SERVICE_ONLY, subjectOf, venueTime } from './handler.ts';
 
 const offline = (n: number, extra: Partial<ClaimedAlert> = {}): ClaimedAlert => ({
   id: `a-${n}`,
@@ -179,4 +179,37 @@ Deno.test('alert-emails names one alert in the subject, and falls back to UTC fo
   assertEquals(subjectOf([offline(1)]), 'Offline: Screen 1 at Corner Cafe');
   assertEquals(subjectOf([offline(1, { alert_type: 'back_online' })]), 'Back online: Screen 1 at Corner Cafe');
   assertEquals(venueTime('2026-11-25T15:00:00Z', 'Nowhere/Nothing'), '15:00 on 25 Nov UTC');
+});
+
+const underDelivery = (extra: Partial<ClaimedAlert> = {}): ClaimedAlert =>
+  offline(9, {
+    id: 'u-1',
+    alert_type: 'under_delivery',
+    message: 'Acme Coffee December delivered 80 of 120 expected plays on 2026-12-01 (67 %).',
+    silent_since: null,
+    device_id: null,
+    device_name: null,
+    customer_name: null,
+    customer_location: null,
+    time_zone: 'UTC',
+    campaign_id: 'c-1',
+    campaign_name: 'Acme Coffee December',
+    alert_day: '2026-12-01',
+    ...extra,
+  });
+
+Deno.test('alert-emails names an under-delivered network campaign and links to it', () => {
+  assertEquals(subjectOf([underDelivery()]), 'Under-delivery: Acme Coffee December');
+  assertEquals(subjectOf([underDelivery(), underDelivery({ id: 'u-2' })]), 'Delivery alerts: 2 campaigns under-delivered');
+  assertEquals(subjectOf([offline(1), underDelivery()]), 'Screen alerts: 1 screen offline, 1 campaign under-delivered');
+  const mail = composeMail(
+    'ops@example.com',
+    { alerts: [underDelivery(), offline(1)], recipients: ['ops@example.com'], portal_url: null },
+    'https://portal.example.com/',
+  );
+  ok(mail.text.includes('- Acme Coffee December delivered 80 of 120 expected plays on 2026-12-01 (67 %). (day of 1 Dec 2026 at the venues)'), mail.text);
+  ok(mail.text.includes('  https://portal.example.com/dashboard/campaigns/edit/c-1'), mail.text);
+  ok(mail.text.includes('  https://portal.example.com/dashboard/equipment?device=d-1'), mail.text);
+  ok(mail.html.includes('<strong>Under-delivery</strong>'), mail.html);
+  ok(mail.html.includes('<a href="https://portal.example.com/dashboard/campaigns/edit/c-1">Open the campaign</a>'), mail.html);
 });

@@ -1,7 +1,8 @@
 // alert-emails: called by the database's screen-checks job (pg_net, with the service-role
-// key from Vault, checked here: the project's key, a secret key or a verified service_role JWT) when offline or back-online alerts wait to be e-mailed. It claims them
+// key from Vault, checked here: the project's key, a secret key or a verified service_role JWT) when offline,
+// back-online or under-delivery alerts wait to be e-mailed. It claims them
 // (claim_alert_emails), sends each chosen admin one e-mail listing them all, with a link
-// to each screen, and reports the outcome (finish_alert_emails): sent; skipped when nobody
+// to each screen (or, for a network campaign that under-delivered, to the campaign), and reports the outcome (finish_alert_emails): sent; skipped when nobody
 // is left to tell; released for the next minute's call when the mail server failed.
 import { json } from '../_shared/cors.ts';
 import { HttpError, postHandler } from '../_shared/http.ts';
@@ -14,7 +15,7 @@ export const NO_MAIL_SERVER = 'SMTP_URL is not set: alert e-mails cannot be sent
 
 export interface ClaimedAlert {
   id: string;
-  alert_type: 'offline' | 'back_online' | string;
+  alert_type: 'offline' | 'back_online' | 'under_delivery' | string;
   severity: string;
   message: string;
   created_at: string;
@@ -25,6 +26,10 @@ export interface ClaimedAlert {
   customer_name: string | null;
   customer_location: string | null;
   time_zone: string;
+  /** An under-delivery alert's network campaign, and the day (at the venues) it fell short. */
+  campaign_id?: string | null;
+  campaign_name?: string | null;
+  alert_day?: string | null;
 }
 
 export interface Claim {
@@ -74,21 +79,34 @@ export function venueTime(iso: string, timeZone: string): string {
   return `${get('hour')}:${get('minute')} on ${get('day')} ${get('month')} ${get('timeZoneName')}`;
 }
 
-const title = (a: ClaimedAlert) => `${a.device_name ?? 'A screen'}${a.customer_name ? ` at ${a.customer_name}` : ''}`;
+const title = (a: ClaimedAlert) =>
+  a.alert_type === 'under_delivery'
+    ? (a.campaign_name ?? 'A network campaign')
+    : `${a.device_name ?? 'A screen'}${a.customer_name ? ` at ${a.customer_name}` : ''}`;
+
+/** What an alert is, in a word or two. */
+export function kindOf(a: ClaimedAlert): string {
+  if (a.alert_type === 'back_online') return 'Back online';
+  if (a.alert_type === 'under_delivery') return 'Under-delivery';
+  return 'Offline';
+}
 
 /** The subject: one alert says what happened; several count by kind. */
 export function subjectOf(alerts: ClaimedAlert[]): string {
   if (alerts.length === 1) {
     const a = alerts[0]!;
-    return `${a.alert_type === 'back_online' ? 'Back online' : 'Offline'}: ${title(a)}`;
+    return `${kindOf(a)}: ${title(a)}`;
   }
-  const offline = alerts.filter((a) => a.alert_type === 'offline').length;
-  const back = alerts.length - offline;
+  const count = (type: string) => alerts.filter((a) => a.alert_type === type).length;
+  const under = count('under_delivery');
+  const back = count('back_online');
+  const offline = alerts.length - under - back;
   const parts = [
     offline ? `${offline} ${offline === 1 ? 'screen' : 'screens'} offline` : '',
     back ? `${back} back online` : '',
+    under ? `${under} ${under === 1 ? 'campaign' : 'campaigns'} under-delivered` : '',
   ].filter(Boolean);
-  return `Screen alerts: ${parts.join(', ')}`;
+  return `${under && !offline && !back ? 'Delivery alerts' : 'Screen alerts'}: ${parts.join(', ')}`;
 }
 
 export function screenLink(portalUrl: string | null, deviceId: string | null): string | null {
@@ -96,17 +114,33 @@ export function screenLink(portalUrl: string | null, deviceId: string | null): s
   return `${portalUrl.replace(/\/+$/, '')}/dashboard/equipment?device=${encodeURIComponent(deviceId)}`;
 }
 
+export function campaignLink(portalUrl: string | null, campaignId: string | null | undefined): string | null {
+  if (!portalUrl || !campaignId) return null;
+  return `${portalUrl.replace(/\/+$/, '')}/dashboard/campaigns/edit/${encodeURIComponent(campaignId)}`;
+}
+
+/** "1 Dec 2026": a calendar day as written in the alert (yyyy-mm-dd), without a time zone shift. */
+export function dayText(day: string): string {
+  const at = new Date(`${day}T12:00:00Z`);
+  if (Number.isNaN(at.getTime())) return day;
+  return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' }).format(at);
+}
+
 /** One e-mail body listing every alert: what, when in the venue's time, and a link (to portal_url, else `siteUrl`). */
 export function composeMail(to: string, claim: Claim, siteUrl?: string): Mail {
   const portal = claim.portal_url ?? siteUrl ?? null;
   const lines = claim.alerts.map((a) => {
+    if (a.alert_type === 'under_delivery') {
+      const when = a.alert_day ? `day of ${dayText(a.alert_day)} at the venues` : venueTime(a.created_at, a.time_zone);
+      return { a, when, link: campaignLink(portal, a.campaign_id), open: 'Open the campaign' };
+    }
     const when =
       a.alert_type === 'back_online' && a.ended_at
         ? `back since ${venueTime(a.ended_at, a.time_zone)}`
         : a.silent_since
           ? `last heard ${venueTime(a.silent_since, a.time_zone)}`
           : venueTime(a.created_at, a.time_zone);
-    return { a, when, link: screenLink(portal, a.device_id) };
+    return { a, when, link: screenLink(portal, a.device_id), open: 'Open the screen' };
   });
   const text = [
     'Signage Portal alerts',
@@ -122,10 +156,10 @@ export function composeMail(to: string, claim: Claim, siteUrl?: string): Mail {
     '<h2 style="font-family:sans-serif">Signage Portal alerts</h2>',
     '<ul style="font-family:sans-serif">',
     ...lines.map(
-      ({ a, when, link }) =>
-        `<li><strong>${escapeHtml(a.alert_type === 'back_online' ? 'Back online' : 'Offline')}</strong>: ${escapeHtml(a.message)}` +
+      ({ a, when, link, open }) =>
+        `<li><strong>${escapeHtml(kindOf(a))}</strong>: ${escapeHtml(a.message)}` +
         ` <span style="color:#555">(${escapeHtml(when)}${a.customer_location ? `, ${escapeHtml(a.customer_location)}` : ''})</span>` +
-        (link ? ` <a href="${escapeHtml(link)}">Open the screen</a>` : '') +
+        (link ? ` <a href="${escapeHtml(link)}">${open}</a>` : '') +
         '</li>',
     ),
     '</ul>',

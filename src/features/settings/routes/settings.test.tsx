@@ -19,6 +19,8 @@ function serve(
   const saves: unknown[] = [];
   server.use(
     http.get(restUrl('/alert_settings'), () => HttpResponse.json(settings)),
+    // The loops section beside it reads the network's default loop.
+    http.get(restUrl('/network_settings'), () => HttpResponse.json({ default_loop_seconds: 300 })),
     http.get(restUrl('/alert_recipients'), () => HttpResponse.json(recipients.map((user_id) => ({ user_id })))),
     http.get(restUrl('/users'), () => HttpResponse.json(ADMINS)),
     // The two-factor section beside it reads the admin's factors (none).
@@ -115,5 +117,48 @@ describe('settings: offline alerts', () => {
         name: /try again/i,
       }),
     ).toBeInTheDocument();
+  });
+});
+
+describe('settings: loops', () => {
+  it('shows the default loop and saves a new one for new screens', async () => {
+    serve();
+    const updates: { body: unknown; query: string }[] = [];
+    server.use(
+      http.patch(restUrl('/network_settings'), async ({ request }) => {
+        updates.push({ body: await request.json(), query: new URL(request.url).search });
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = open();
+    const loop = await screen.findByLabelText('Loop length for new screens (seconds)');
+    expect(loop).toHaveValue(300);
+    const section = screen.getByRole('form', { name: 'Loops' });
+    await user.clear(loop);
+    await user.type(loop, '240');
+    await user.click(within(section).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(updates).toHaveLength(1));
+    expect(updates[0]).toEqual({ body: { default_loop_seconds: 240 }, query: '?id=eq.true' });
+    expect(await screen.findByText('Network settings saved')).toBeInTheDocument();
+  });
+
+  it('refuses a loop out of range at the field and sends nothing', async () => {
+    serve();
+    let sent = 0;
+    server.use(
+      http.patch(restUrl('/network_settings'), () => {
+        sent++;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = open();
+    const loop = await screen.findByLabelText('Loop length for new screens (seconds)');
+    await user.clear(loop);
+    await user.type(loop, '20');
+    await user.click(within(screen.getByRole('form', { name: 'Loops' })).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('At least 30 seconds')).toBeInTheDocument();
+    expect(loop).toHaveAccessibleDescription(expect.stringContaining('At least 30 seconds'));
+    expect(loop).toHaveValue(20);
+    expect(sent).toBe(0);
   });
 });

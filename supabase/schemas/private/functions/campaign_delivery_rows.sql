@@ -5,9 +5,11 @@
 CREATE FUNCTION private.campaign_delivery_rows(p_campaign_ids uuid[], p_from date, p_to date) RETURNS TABLE(campaign_id uuid, device_id uuid, day date, on_air_seconds integer, expected numeric, recorded bigint)
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
+    SET jit TO 'off'
     AS $$
   with reach as (
-    select t.campaign_id, t.device_id, e.loop_seconds, cu.time_zone, c.spots_per_loop, c.start_date, c.end_date, c.status
+    select t.campaign_id, t.device_id, e.loop_seconds, cu.time_zone, c.spots_per_loop, c.start_date, c.end_date, c.status,
+           (now() at time zone cu.time_zone) as local_now
     from public.campaign_target_screens t
     join public.campaigns c on c.id = t.campaign_id
     join public.equipment_status e on e.id = t.device_id
@@ -26,7 +28,12 @@ CREATE FUNCTION private.campaign_delivery_rows(p_campaign_ids uuid[], p_from dat
   on_air as (
     select dy.campaign_id, dy.device_id, dy.day, dy.loop_seconds, dy.spots_per_loop,
            coalesce((
-             select sum(iv.b - iv.a)
+             -- The minutes so far: a day gone by whole, today up to now, a day to come none.
+             select sum(greatest(0, least(iv.b, case
+                      when dy.day < dy.local_now::date then 1440
+                      when dy.day = dy.local_now::date then floor(extract(epoch from dy.local_now::time) / 60)::int
+                      else 0
+                    end) - iv.a))
              from (
                select 0 as a, 1440 as b
                where not exists (select 1 from public.campaign_windows w where w.campaign_id = dy.campaign_id)

@@ -22,6 +22,9 @@ begin
   if v_campaigns is null and v_devices is null and v_customers is null then
     return null;
   end if;
+  -- One check at a time: a transaction checked but not yet committed holds the lock until it
+  -- has committed, so the next check (a new statement, a new snapshot) sees its bookings.
+  perform pg_advisory_xact_lock(hashtextextended('private.loop_booking_checks', 0));
   perform private.check_loop_bookings(array(
     select ts.device_id from public.campaign_target_screens ts where ts.campaign_id = any (coalesce(v_campaigns, '{}'))
     union

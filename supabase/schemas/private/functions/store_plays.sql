@@ -23,10 +23,11 @@ begin
     from jsonb_array_elements(p_rows) r
   ),
   attributed as (
-    select i.*, s.ad_id, a.advertiser_id
+    select i.*, s.ad_id, coalesce(a.advertiser_id, c.advertiser_id) as advertiser_id
     from input i
     left join public.campaign_items s on s.id = i.slide_id
     left join public.ads a on a.id = s.ad_id
+    left join public.campaigns c on c.id = i.campaign_id
   ),
   inserted as (
     insert into public.plays (id, started_at, seconds, device_id, customer_id, campaign_id, slide_id, ad_id, advertiser_id)

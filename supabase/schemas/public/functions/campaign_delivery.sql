@@ -5,6 +5,7 @@
 CREATE FUNCTION public.campaign_delivery(p_campaign_id uuid, p_from date DEFAULT NULL::date, p_to date DEFAULT NULL::date) RETURNS TABLE(day date, screens integer, expected_plays numeric, recorded_plays bigint)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
+    SET jit TO 'off'
     AS $$
 declare
   v_campaign public.campaigns;

@@ -5,6 +5,7 @@
 CREATE FUNCTION public.check_campaign_delivery() RETURNS integer
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
+    SET jit TO 'off'
     AS $$
 declare
   v_email_state text;

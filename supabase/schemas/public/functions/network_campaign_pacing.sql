@@ -5,6 +5,7 @@
 CREATE FUNCTION public.network_campaign_pacing() RETURNS TABLE(campaign_id uuid, expected_plays numeric, recorded_plays bigint, pace numeric)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
+    SET jit TO 'off'
     AS $$
 begin
   if not public.is_admin() then

@@ -52,7 +52,7 @@ begin
       else g.k
     end,
     case p_group
-      when 'campaign' then coalesce(cv.name, '')
+      when 'campaign' then coalesce(cv.name, 'Network · ' || coalesce(ca.business_name, ca.advertiser_name), '')
       when 'screen' then coalesce(ev.name, '')
       when 'ad' then coalesce(aa.business_name, aa.advertiser_name, '')
       when 'venue' then coalesce(v.location, '')
@@ -64,6 +64,7 @@ begin
   from grouped g
   left join public.campaigns c on p_group = 'campaign' and c.id::text = g.k
   left join public.customers cv on cv.id = c.customer_id
+  left join public.advertisers ca on ca.id = c.advertiser_id and c.customer_id is null
   left join public.advertisers a on p_group = 'advertiser' and a.id::text = g.k
   left join public.ads ad on p_group = 'ad' and ad.id::text = g.k
   left join public.advertisers aa on aa.id = ad.advertiser_id

@@ -52,7 +52,11 @@ begin
         when p.seconds <= 0 or p.seconds > 86400 then 'seconds must be more than 0 and at most 86400'
         when p.r ? 'campaign_id' and p.r -> 'campaign_id' <> 'null'::jsonb and p.campaign_id is null then 'campaign_id must be a uuid'
         when p.r ? 'slide_id' and p.r -> 'slide_id' <> 'null'::jsonb and p.slide_id is null then 'slide_id must be a uuid'
-        when c.id is not null and c.customer_id is distinct from v_device.customer_id then 'the campaign is not this venue''s'
+        when c.id is not null and c.customer_id is not null and c.customer_id is distinct from v_device.customer_id
+          then 'the campaign is not this venue''s'
+        when c.id is not null and c.customer_id is null and not exists (
+          select 1 from public.campaign_target_screens t where t.campaign_id = c.id and t.device_id = v_device.id
+        ) then 'the campaign is not booked on this screen'
         when s.id is not null and s.campaign_id is distinct from p.campaign_id then 'the slide is not a slide of that campaign'
       end as reason,
       row_number() over (partition by p.id, p.started_at order by p.idx) as copy

@@ -1,0 +1,105 @@
+// Settings → Loops: the loop length a new screen gets. Screens already on the network keep
+// theirs (each is changed on Equipment), so a change here never overbooks a screen.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { QueryBoundary } from '@/components/errors/query-boundary';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { useToast } from '@/components/ui/toast';
+import {
+  LOOP_SECONDS,
+  type NetworkSettings,
+  networkSettingsQueryOptions,
+  networkSettingsSchema,
+  type NetworkSettingsValues,
+  useSaveNetworkSettings,
+} from '../api/network-settings';
+
+function NetworkSettingsFields({ saved }: { saved: NetworkSettings }) {
+  const toast = useToast();
+  const save = useSaveNetworkSettings();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm<NetworkSettingsValues>({
+    resolver: zodResolver(networkSettingsSchema),
+    defaultValues: { default_loop_seconds: saved.default_loop_seconds },
+  });
+
+  const onSubmit = (values: NetworkSettingsValues) =>
+    save.mutate(values, {
+      onSuccess: () => {
+        reset(values);
+        toast({ title: 'Network settings saved', tone: 'success' });
+      },
+      onError: (error) => setError('default_loop_seconds', { message: error.message }, { shouldFocus: true }),
+    });
+
+  return (
+    <Card>
+      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} aria-labelledby="network-settings-title">
+        <CardHeader>
+          <CardTitle id="network-settings-title">Loops</CardTitle>
+          <CardDescription>
+            Every screen plays a loop of fixed length; advertisers buy spots in it and the venue&rsquo;s own content
+            fills the rest. New screens get this length; change a screen&rsquo;s own on Equipment.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5 md:grid-cols-2">
+          <Field
+            label="Loop length for new screens (seconds)"
+            hint={`${LOOP_SECONDS.min} to ${LOOP_SECONDS.max} seconds; 300 (five minutes) is usual.`}
+            error={errors.default_loop_seconds?.message}
+          >
+            {(c) => (
+              <Input
+                {...c}
+                type="number"
+                inputMode="numeric"
+                min={LOOP_SECONDS.min}
+                max={LOOP_SECONDS.max}
+                {...register('default_loop_seconds', { valueAsNumber: true })}
+              />
+            )}
+          </Field>
+          {save.error && !errors.default_loop_seconds && (
+            <Alert tone="danger" className="md:col-span-2">
+              {save.error.message}
+            </Alert>
+          )}
+        </CardContent>
+        <CardFooter className="justify-end">
+          <Button type="submit" isLoading={save.isPending} disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : isDirty ? 'Save changes' : 'Save'}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}
+
+/** The network settings, loaded, then the form. */
+export function NetworkSettingsSection() {
+  const settings = useQuery(networkSettingsQueryOptions());
+  return (
+    <QueryBoundary
+      query={settings}
+      loading={
+        <LoadingRegion label="Loading network settings">
+          <Skeleton className="h-48 w-full" />
+        </LoadingRegion>
+      }
+      error="Network settings could not be loaded"
+    >
+      {(saved) => <NetworkSettingsFields saved={saved} />}
+    </QueryBoundary>
+  );
+}
