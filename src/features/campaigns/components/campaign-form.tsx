@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
@@ -12,7 +12,6 @@ import { Select } from '@/components/ui/select';
 import { paths } from '@/config/paths';
 import { advertiserOptionsQuery } from '@/entities/advertiser/advertiser-options';
 import { venueOptionsQuery } from '@/entities/venue/venue-options';
-import { useBookingCheck } from '../api/booking-check';
 import { overbookingOf } from '../api/campaign-mutations';
 import { CAMPAIGN_STATUSES } from '../api/campaigns';
 import { campaignFormSchema, type CampaignFormValues } from '../lib/campaign-schema';
@@ -78,15 +77,12 @@ export function CampaignForm({
   const network = kind === 'network';
   const customers = useQuery({ ...venueOptionsQuery(), enabled: !network });
   const advertisers = useQuery({ ...advertiserOptionsQuery(), enabled: network });
-  const values = useWatch({ control: formControl }) as CampaignFormValues;
-  const check = useBookingCheck(values, { campaignId, hasSlides });
-
-  // The last values that fitted: a refused save is shown at the field that changed since.
+  // The last values that fitted (the network fieldset's live check reports them): a refused
+  // save is shown at the field that changed since.
   const lastFit = useRef<CampaignFormValues | null>(campaignId ? defaultValues : null);
-  const fitted = check.state === 'done' && check.answer.fits ? check.values : null;
-  useEffect(() => {
-    if (fitted) lastFit.current = fitted;
-  }, [fitted]);
+  const onFitted = useCallback((fitted: CampaignFormValues) => {
+    lastFit.current = fitted;
+  }, []);
   const overbooking = overbookingOf(saveFailure);
   useEffect(() => {
     if (!overbooking) return;
@@ -214,8 +210,9 @@ export function CampaignForm({
               control={formControl}
               register={register}
               errors={errors}
+              campaignId={campaignId}
               hasSlides={hasSlides}
-              check={check}
+              onFitted={onFitted}
             />
           ) : (
             <PlaysOnFieldset

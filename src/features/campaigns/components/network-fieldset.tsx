@@ -2,12 +2,12 @@
 // groups and screens, or the whole network), how many spots it books per loop, and whether
 // that fits the screens' loops.
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { useController, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { venueOptionsQuery } from '@/entities/venue/venue-options';
-import type { BookingCheckState } from '../api/booking-check';
+import { useBookingCheck } from '../api/booking-check';
 import { networkTargetKeys } from '../api/network-targets';
 import {
   MAX_SPOT_SECONDS,
@@ -29,13 +29,23 @@ export interface NetworkFieldsetProps {
   control: Control<CampaignFormValues>;
   register: UseFormRegister<CampaignFormValues>;
   errors: FieldErrors<CampaignFormValues>;
+  /** The campaign being edited (its own booking is replaced, not added); undefined when adding. */
+  campaignId?: string;
   /** Whether the campaign has slides (then they set a spot's length). */
   hasSlides: boolean;
-  check: BookingCheckState;
+  /** Told the values of each booking check that fitted. */
+  onFitted: (values: CampaignFormValues) => void;
 }
 
-export function NetworkFieldset({ control, register, errors, hasSlides, check }: NetworkFieldsetProps) {
+export function NetworkFieldset({ control, register, errors, campaignId, hasSlides, onFitted }: NetworkFieldsetProps) {
   const id = useId();
+  // Every field counts for the booking check: only this part of the form re-renders with each change.
+  const values = useWatch({ control }) as CampaignFormValues;
+  const check = useBookingCheck(values, { campaignId, hasSlides });
+  const fitted = check.state === 'done' && check.answer.fits ? check.values : null;
+  useEffect(() => {
+    if (fitted) onFitted(fitted);
+  }, [fitted, onFitted]);
   const venues = useQuery(venueOptionsQuery());
   const groups = useQuery(networkTargetKeys.groups());
   const screens = useQuery(networkTargetKeys.screens());
