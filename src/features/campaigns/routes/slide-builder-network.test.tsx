@@ -125,7 +125,9 @@ describe('slide builder: a network campaign', () => {
     const { user } = renderBuilder();
     await user.click(await screen.findByRole('button', { name: 'Duplicate Slide 1' }));
     await user.click(screen.getByRole('button', { name: 'Save Campaign' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(`The campaign was not saved${MESSAGE}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `The campaign was not saved${MESSAGE} Its spots would no longer fit: shorten its longest slide, or book fewer spots or screens in the campaign’s form.`,
+    );
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     // The edits stay, unsaved.
     expect(screen.getByTestId('builder-summary')).toHaveTextContent('3 slides');

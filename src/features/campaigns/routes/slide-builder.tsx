@@ -14,6 +14,7 @@ import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { formatDuration } from '@/lib/format';
 import { advertiserName, campaignKeys, type CampaignDetail } from '../api/campaigns';
+import { overbookingOf } from '../api/campaign-mutations';
 import { SaveConflictError, useSaveSlides } from '../api/save-slides';
 import { CampaignStats } from '../components/campaign-stats';
 import { ConflictDialog } from '../components/conflict-dialog';
@@ -286,6 +287,8 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
       {save.isError && !(save.error instanceof SaveConflictError) && (
         <Alert tone="danger" title="The campaign was not saved">
           {save.error.message || 'Failed to save campaign'}
+          {overbookingOf(save.error) &&
+            '\nIts spots would no longer fit: shorten its longest slide, or book fewer spots or screens in the campaign’s form.'}
         </Alert>
       )}
 
