@@ -174,3 +174,22 @@ export interface DashboardFigures {
   average_campaign_days: number | null;
   uptime_percent: number | null;
 }
+
+// Network campaigns ---------------------------------------------------------------------
+
+/** Where a network campaign plays (save_campaign's and check_campaign_booking's p_targets): one venue, group or screen each. */
+export type CampaignTarget = { customer_id: string } | { group_id: string } | { device_id: string };
+
+/** The first overbooked moment of a booking (check_campaign_booking(), and a PT409's details). */
+export interface Overbooking {
+  device_id: string;
+  /** The screen's local day, 'yyyy-mm-dd'. */
+  day: string;
+  /** 'HH:MM', local to the screen. */
+  time: string;
+  booked_seconds: number;
+  loop_seconds: number;
+}
+
+/** check_campaign_booking(): whether a network campaign as the form would save it fits every screen it targets. */
+export type BookingCheck = { fits: true } | ({ fits: false; message: string } & Overbooking);

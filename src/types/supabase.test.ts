@@ -41,12 +41,20 @@ describe('the client’s database types', () => {
     expectTypeOf(misrecord).toBeFunction();
   });
 
-  it('takes save_campaign’s windows as windows, its other arguments as generated', () => {
-    expectTypeOf<Functions['save_campaign']['Args']['p_windows']>().toEqualTypeOf<
-      Shapes.ScheduleWindow[] | undefined
+  it('takes save_campaign’s windows as windows, targets as targets, no venue for a network campaign, the rest as generated', () => {
+    type Args = Functions['save_campaign']['Args'];
+    expectTypeOf<Args['p_windows']>().toEqualTypeOf<Shapes.ScheduleWindow[] | undefined>();
+    expectTypeOf<Args['p_targets']>().toEqualTypeOf<Shapes.CampaignTarget[] | undefined>();
+    expectTypeOf<Args['p_customer_id']>().toEqualTypeOf<string | null>();
+    expectTypeOf<Omit<Args, 'p_windows' | 'p_targets' | 'p_customer_id'>>().toEqualTypeOf<
+      Omit<Generated['save_campaign']['Args'], 'p_windows' | 'p_targets' | 'p_customer_id'>
     >();
-    expectTypeOf<Omit<Functions['save_campaign']['Args'], 'p_windows'>>().toEqualTypeOf<
-      Omit<Generated['save_campaign']['Args'], 'p_windows'>
+  });
+
+  it('reads check_campaign_booking’s answer as fits, or the first overbooked moment', () => {
+    expectTypeOf<Functions['check_campaign_booking']['Returns']>().toEqualTypeOf<Shapes.BookingCheck>();
+    expectTypeOf<Functions['check_campaign_booking']['Args']['p_targets']>().toEqualTypeOf<
+      Shapes.CampaignTarget[] | undefined
     >();
   });
 

@@ -3,6 +3,8 @@
 // its precise shape (database-json.ts), as Supabase documents for JSON fields.
 import type { Database as GeneratedDatabase } from './database';
 import type {
+  BookingCheck,
+  CampaignTarget,
   DashboardFigures,
   MyScreen,
   NetworkSummary,
@@ -23,7 +25,14 @@ export type Database = MergeDeep<
         network_summary: { Returns: NetworkSummary };
         player_playlist: { Returns: PlayerPlaylist };
         record_plays: { Args: { p_plays: PlayUpload[] }; Returns: RecordedPlays };
-        save_campaign: { Args: { p_windows?: ScheduleWindow[] } };
+        save_campaign: {
+          Args: { p_windows?: ScheduleWindow[]; p_customer_id: string | null; p_targets?: CampaignTarget[] };
+        };
+        // A network campaign's booking, checked before it is saved.
+        check_campaign_booking: {
+          Args: { p_targets?: CampaignTarget[]; p_windows?: ScheduleWindow[] };
+          Returns: BookingCheck;
+        };
       };
     };
   }

@@ -36,7 +36,7 @@ async function getCampaigns({ search, status, contentType, page }: CampaignFilte
   let query = supabase
     .from('campaigns')
     .select(
-      'id, name, customer_id, status, start_date, end_date, content_type, priority, slide_count, total_duration, created_at, updated_at, customers(name, location, time_zone), campaign_windows(days, start_time, end_time)',
+      'id, name, customer_id, advertiser_id, plays_on, spots_per_loop, status, start_date, end_date, content_type, priority, slide_count, total_duration, created_at, updated_at, customers(name, location, time_zone), advertisers(business_name, advertiser_name), campaign_windows(days, start_time, end_time)',
       { count: 'exact' },
     )
     .order('created_at', { ascending: false })
@@ -56,7 +56,7 @@ async function getCampaign(id: string) {
   const { data } = await supabase
     .from('campaigns')
     .select(
-      'id, name, customer_id, status, start_date, end_date, plays_on, priority, slide_count, total_duration, updated_at, customers(name, time_zone), campaign_windows(days, start_time, end_time)',
+      'id, name, customer_id, advertiser_id, spots_per_loop, status, start_date, end_date, plays_on, priority, slide_count, total_duration, updated_at, customers(name, time_zone), advertisers(business_name, advertiser_name), campaign_windows(days, start_time, end_time)',
     )
     .eq('id', id)
     .single()
@@ -65,6 +65,10 @@ async function getCampaign(id: string) {
 }
 
 export type CampaignDetail = Awaited<ReturnType<typeof getCampaign>>;
+
+/** A network campaign's advertiser by the name it trades under (as the advertiser options name it). */
+export const advertiserName = (advertiser: { business_name: string | null; advertiser_name: string | null } | null) =>
+  advertiser ? advertiser.business_name || advertiser.advertiser_name || 'Unnamed advertiser' : null;
 
 async function getCampaignSlides(id: string) {
   const { data } = await supabase

@@ -4,6 +4,7 @@ import { supabase } from '@/lib/supabase';
 import { tableKeys } from '@/entities/query-keys/table-keys';
 import { type Slide } from '@/entities/slide/slide';
 import { toSavePayload } from '../lib/timeline';
+import { overbookingOf } from './campaign-mutations';
 import { campaignKeys } from './campaigns';
 
 export interface SaveSlidesInput {
@@ -28,7 +29,8 @@ async function saveSlides({ campaignId, slides, expectedUpdatedAt }: SaveSlidesI
     ...(expectedUpdatedAt ? { p_expected_updated_at: expectedUpdatedAt } : {}),
   });
   if (error) {
-    if (error.code === 'PT409') throw new SaveConflictError(error.message);
+    // A longer slide can overbook the screens of a network campaign: PT409 too, with the moment in its details.
+    if (error.code === 'PT409' && !overbookingOf(error)) throw new SaveConflictError(error.message);
     throw error;
   }
   return data;

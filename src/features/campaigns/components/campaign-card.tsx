@@ -1,15 +1,17 @@
-import { CalendarDays, Clock, Layers, MapPin, Pencil, Presentation, Trash2 } from 'lucide-react';
+import { CalendarDays, Clock, Layers, MapPin, Network, Pencil, Presentation, Trash2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TruncatedText } from '@/components/ui/truncated-text';
 import { paths } from '@/config/paths';
-import type { CampaignListItem } from '../api/campaigns';
+import { advertiserName, type CampaignListItem } from '../api/campaigns';
+import type { CampaignPacing } from '../api/delivery';
 import { formatDuration } from '@/lib/format';
 import { formatCalendarDate } from '@/entities/campaign/campaign-dates';
 import { humanize } from '../lib/format';
 import { AirStatus } from './air-status';
+import { PacingText } from './pacing-text';
 
 const statusTones: Record<string, BadgeProps['tone']> = {
   active: 'success',
@@ -21,10 +23,13 @@ const statusTones: Record<string, BadgeProps['tone']> = {
 export interface CampaignCardProps {
   campaign: CampaignListItem;
   onDelete: (campaign: CampaignListItem) => void;
+  /** A network campaign's plays expected and recorded so far; undefined while loading or unknown. */
+  pacing?: CampaignPacing;
 }
 
-export function CampaignCard({ campaign, onDelete }: CampaignCardProps) {
+export function CampaignCard({ campaign, onDelete, pacing }: CampaignCardProps) {
   const headingId = `campaign-${campaign.id}`;
+  const network = campaign.customer_id === null;
   return (
     <Card className="flex flex-col" aria-labelledby={headingId} role="article">
       <div className="flex-1 space-y-3 p-5">
@@ -33,19 +38,40 @@ export function CampaignCard({ campaign, onDelete }: CampaignCardProps) {
             <TruncatedText as="h2" id={headingId} className="text-base font-semibold text-gray-900">
               {campaign.name}
             </TruncatedText>
-            <TruncatedText as="p" className="text-sm text-gray-600">
-              {campaign.customers?.name ?? 'No customer'}
-            </TruncatedText>
-            {campaign.customers?.location && (
-              <p className="flex min-w-0 items-center gap-1 text-xs text-gray-500">
-                <MapPin aria-hidden className="size-3 shrink-0" />
-                <TruncatedText>{campaign.customers.location}</TruncatedText>
-              </p>
+            {network ? (
+              <>
+                <TruncatedText as="p" className="text-sm text-gray-600">
+                  {advertiserName(campaign.advertisers) ?? 'No advertiser'}
+                </TruncatedText>
+                <p className="flex min-w-0 items-center gap-1 text-xs text-gray-500">
+                  <Network aria-hidden className="size-3 shrink-0" />
+                  <span>
+                    {campaign.plays_on === 'network' ? 'The whole network' : 'Its chosen venues, groups and screens'} ·{' '}
+                    {campaign.spots_per_loop} {campaign.spots_per_loop === 1 ? 'spot' : 'spots'} per loop
+                  </span>
+                </p>
+              </>
+            ) : (
+              <>
+                <TruncatedText as="p" className="text-sm text-gray-600">
+                  {campaign.customers?.name ?? 'No customer'}
+                </TruncatedText>
+                {campaign.customers?.location && (
+                  <p className="flex min-w-0 items-center gap-1 text-xs text-gray-500">
+                    <MapPin aria-hidden className="size-3 shrink-0" />
+                    <TruncatedText>{campaign.customers.location}</TruncatedText>
+                  </p>
+                )}
+              </>
             )}
           </div>
-          <Badge tone={statusTones[campaign.status] ?? 'neutral'}>{humanize(campaign.status)}</Badge>
+          <div className="flex shrink-0 flex-col items-end gap-1">
+            <Badge tone={statusTones[campaign.status] ?? 'neutral'}>{humanize(campaign.status)}</Badge>
+            {network && <Badge tone="brand">Network</Badge>}
+          </div>
         </div>
         <AirStatus campaign={campaign} />
+        {network && pacing && <PacingText expected={pacing.expected_plays} recorded={pacing.recorded_plays} />}
         <dl className="grid grid-cols-2 gap-2 text-sm text-gray-600">
           <div className="col-span-2 flex items-center gap-1.5">
             <CalendarDays aria-hidden className="size-4 text-gray-400" />

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
@@ -10,10 +10,15 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { paths } from '@/config/paths';
+import { advertiserOptionsQuery } from '@/entities/advertiser/advertiser-options';
 import { venueOptionsQuery } from '@/entities/venue/venue-options';
+import { overbookingOf } from '../api/campaign-mutations';
 import { CAMPAIGN_STATUSES } from '../api/campaigns';
 import { campaignFormSchema, type CampaignFormValues } from '../lib/campaign-schema';
 import { humanize } from '../lib/format';
+import { overbookedField, type BookingField } from '../lib/network-booking';
+import { CampaignKindFieldset } from './campaign-kind-fieldset';
+import { NetworkFieldset } from './network-fieldset';
 import { PlaysOnFieldset } from './plays-on-fieldset';
 import { ScheduleFieldset } from './schedule-fieldset';
 
@@ -22,6 +27,13 @@ const STATUS_OPTIONS = CAMPAIGN_STATUSES.map((status) => ({ value: status, label
 /** Above this many customers the select gets a filter box. */
 const SEARCHABLE_FROM = 10;
 
+/** Where a refused booking is shown: the form field, and its name in the summary above the buttons. */
+const BOOKING_FIELDS = {
+  targets: { name: 'target_device_ids', label: 'Plays on' },
+  spots: { name: 'spots_per_loop', label: 'Spots per loop' },
+  dates: { name: 'start_date', label: 'Start date' },
+} as const satisfies Record<BookingField, { name: keyof CampaignFormValues; label: string }>;
+
 export interface CampaignFormProps {
   defaultValues: CampaignFormValues;
   submitLabel: string;
@@ -29,19 +41,57 @@ export interface CampaignFormProps {
   isSaving: boolean;
   /** The failed save's message, shown above the buttons; the input stays as it was. */
   saveError: string | null;
+  /** The failed save's error itself: a refused network booking (PT409) is shown at its field. */
+  saveFailure?: unknown;
+  /** Adding: the form asks whether it is a venue's campaign or an advertiser's network campaign. */
+  kindChoice?: boolean;
+  /** The campaign being edited, for the booking check (its own booking is replaced, not added). */
+  campaignId?: string;
+  /** Whether the campaign has slides (their longest sets a spot's length); false when adding. */
+  hasSlides?: boolean;
 }
 
-export function CampaignForm({ defaultValues, submitLabel, onSubmit, isSaving, saveError }: CampaignFormProps) {
+export function CampaignForm({
+  defaultValues,
+  submitLabel,
+  onSubmit,
+  isSaving,
+  saveError,
+  saveFailure,
+  kindChoice = false,
+  campaignId,
+  hasSlides = false,
+}: CampaignFormProps) {
   const {
     register,
     control: formControl,
     handleSubmit,
     setValue,
+    setError,
+    getValues,
     formState: { errors },
   } = useForm<CampaignFormValues>({ resolver: zodResolver(campaignFormSchema), defaultValues });
   const customerId = useWatch({ control: formControl, name: 'customer_id' });
   const targeting = useWatch({ control: formControl, name: 'targeting' });
-  const customers = useQuery(venueOptionsQuery());
+  const kind = useWatch({ control: formControl, name: 'kind' });
+  const network = kind === 'network';
+  const customers = useQuery({ ...venueOptionsQuery(), enabled: !network });
+  const advertisers = useQuery({ ...advertiserOptionsQuery(), enabled: network });
+  // The last values that fitted (the network fieldset's live check reports them): a refused
+  // save is shown at the field that changed since.
+  const lastFit = useRef<CampaignFormValues | null>(campaignId ? defaultValues : null);
+  const onFitted = useCallback((fitted: CampaignFormValues) => {
+    lastFit.current = fitted;
+  }, []);
+  const overbooking = overbookingOf(saveFailure);
+  useEffect(() => {
+    if (!overbooking) return;
+    const field = BOOKING_FIELDS[overbookedField(getValues(), lastFit.current)];
+    setError(field.name, { type: 'server', message: overbooking.message });
+    // Once per refused save: the failure is a new object each time.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [saveFailure]);
+  const bookingField = Object.values(BOOKING_FIELDS).find((field) => errors[field.name]?.type === 'server');
   const [customerFilter, setCustomerFilter] = useState('');
   const options = customers.data ?? [];
   const searchable = options.length > SEARCHABLE_FROM;
@@ -64,37 +114,62 @@ export function CampaignForm({ defaultValues, submitLabel, onSubmit, isSaving, s
           <Field label="Campaign name *" error={errors.name?.message} className="md:col-span-2">
             {(control) => <Input {...control} {...register('name')} invalid={control.invalid} autoComplete="off" />}
           </Field>
-          {searchable && (
-            <Field label="Find customer" className="md:col-span-2">
-              {(control) => (
-                <Input
-                  {...control}
-                  type="search"
-                  placeholder="Type to narrow the customer list"
-                  value={customerFilter}
-                  onChange={(event) => setCustomerFilter(event.target.value)}
-                />
-              )}
+          {kindChoice && <CampaignKindFieldset register={register} />}
+          {network ? (
+            <Field
+              label="Advertiser *"
+              error={errors.advertiser_id?.message ?? (advertisers.isError ? 'Could not load advertisers' : undefined)}
+            >
+              {(control) =>
+                // Registered once its options are there, so an edited campaign's advertiser shows as chosen.
+                advertisers.isPending ? (
+                  <Select {...control} disabled placeholder="Loading advertisers..." options={[]} />
+                ) : (
+                  <Select
+                    {...control}
+                    {...register('advertiser_id')}
+                    invalid={control.invalid}
+                    placeholder="Select an advertiser"
+                    options={(advertisers.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
+                  />
+                )
+              }
             </Field>
+          ) : (
+            <>
+              {searchable && (
+                <Field label="Find customer" className="md:col-span-2">
+                  {(control) => (
+                    <Input
+                      {...control}
+                      type="search"
+                      placeholder="Type to narrow the customer list"
+                      value={customerFilter}
+                      onChange={(event) => setCustomerFilter(event.target.value)}
+                    />
+                  )}
+                </Field>
+              )}
+              <Field
+                label="Customer *"
+                error={errors.customer_id?.message ?? (customers.isError ? 'Could not load customers' : undefined)}
+              >
+                {(control) => (
+                  <Select
+                    {...control}
+                    {...register('customer_id', {
+                      // Screens belong to one venue: another venue starts with none chosen.
+                      onChange: () => setValue('device_ids', []),
+                    })}
+                    invalid={control.invalid}
+                    disabled={customers.isPending}
+                    placeholder={customers.isPending ? 'Loading customers...' : 'Select a customer'}
+                    options={customerOptions}
+                  />
+                )}
+              </Field>
+            </>
           )}
-          <Field
-            label="Customer *"
-            error={errors.customer_id?.message ?? (customers.isError ? 'Could not load customers' : undefined)}
-          >
-            {(control) => (
-              <Select
-                {...control}
-                {...register('customer_id', {
-                  // Screens belong to one venue: another venue starts with none chosen.
-                  onChange: () => setValue('device_ids', []),
-                })}
-                invalid={control.invalid}
-                disabled={customers.isPending}
-                placeholder={customers.isPending ? 'Loading customers...' : 'Select a customer'}
-                options={customerOptions}
-              />
-            )}
-          </Field>
           <Field label="Status *" error={errors.status?.message}>
             {(control) => (
               <Select {...control} {...register('status')} invalid={control.invalid} options={STATUS_OPTIONS} />
@@ -127,18 +202,30 @@ export function CampaignForm({ defaultValues, submitLabel, onSubmit, isSaving, s
             control={formControl}
             register={register}
             errors={errors}
-            timeZone={options.find((c) => c.id === customerId)?.time_zone ?? null}
+            timeZone={network ? null : (options.find((c) => c.id === customerId)?.time_zone ?? null)}
+            zoneText={network ? 'each screen’s own time zone (its venue’s)' : undefined}
           />
-          <PlaysOnFieldset
-            control={formControl}
-            register={register}
-            customerId={customerId}
-            targeting={targeting}
-            error={errors.device_ids?.message}
-          />
+          {network ? (
+            <NetworkFieldset
+              control={formControl}
+              register={register}
+              errors={errors}
+              campaignId={campaignId}
+              hasSlides={hasSlides}
+              onFitted={onFitted}
+            />
+          ) : (
+            <PlaysOnFieldset
+              control={formControl}
+              register={register}
+              customerId={customerId}
+              targeting={targeting}
+              error={errors.device_ids?.message}
+            />
+          )}
           {saveError && (
             <Alert tone="danger" className="md:col-span-2">
-              {saveError}
+              {overbooking && bookingField ? `Not saved: it does not fit. See ${bookingField.label}.` : saveError}
             </Alert>
           )}
         </CardContent>

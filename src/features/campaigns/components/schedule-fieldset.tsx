@@ -26,6 +26,8 @@ export interface ScheduleFieldsetProps {
   errors: FieldErrors<CampaignFormValues>;
   /** The venue's time zone, when a venue is chosen (the windows are in its local time). */
   timeZone: string | null;
+  /** Where the times are, in words, when no one time zone says it (a network campaign's screens). */
+  zoneText?: string;
 }
 
 function Days({ control, index }: { control: Control<CampaignFormValues>; index: number }) {
@@ -100,13 +102,13 @@ function WeekView({ control }: { control: Control<CampaignFormValues> }) {
   );
 }
 
-export function ScheduleFieldset({ control, register, errors, timeZone }: ScheduleFieldsetProps) {
+export function ScheduleFieldset({ control, register, errors, timeZone, zoneText }: ScheduleFieldsetProps) {
   const id = useId();
   const schedule = useWatch({ control, name: 'schedule' });
   const windows = useWatch({ control, name: 'windows' }) ?? [];
   const { fields, append, remove } = useFieldArray({ control, name: 'windows' });
   const listError = errors.windows?.root?.message ?? errors.windows?.message;
-  const zone = timeZone ? timeZone.replaceAll('_', ' ') : 'the venue’s time zone';
+  const zone = timeZone ? timeZone.replaceAll('_', ' ') : (zoneText ?? 'the venue’s time zone');
 
   return (
     <fieldset className="space-y-3 md:col-span-2" aria-describedby={`${id}-hint`}>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDate } from '@/entities/campaign/campaign-dates';
 import { toMinutes } from '@/entities/campaign/schedule';
-import type { IsoWeekday, ScheduleWindow } from '@/types/database-json';
+import type { CampaignTarget, IsoWeekday, ScheduleWindow } from '@/types/database-json';
 import { CAMPAIGN_STATUSES } from '../api/campaigns';
 
 /** A date input's value (yyyy-mm-dd) or empty. */
@@ -9,6 +9,20 @@ const optionalDate = z.string().regex(/^(\d{4}-\d{2}-\d{2})?$/, 'Enter a valid d
 
 /** Where a campaign plays: every screen of its venue, or only the chosen ones. */
 export const CAMPAIGN_TARGETINGS = ['all', 'chosen'] as const;
+
+/** Whose campaign it is: a venue's own, or an advertiser's across the network. */
+export const CAMPAIGN_KINDS = ['venue', 'network'] as const;
+export type CampaignKind = (typeof CAMPAIGN_KINDS)[number];
+
+/** Where a network campaign plays: its chosen venues, groups and screens, or every screen. */
+export const NETWORK_PLAYS_ON = ['targets', 'network'] as const;
+
+/** Spots a network campaign books in each loop (the database's limit too). */
+export const MIN_SPOTS = 1;
+export const MAX_SPOTS = 20;
+/** A spot's length while the campaign has no slides: a slide's bounds. */
+export const MIN_SPOT_SECONDS = 5;
+export const MAX_SPOT_SECONDS = 300;
 
 /** When a campaign plays in the day: always, or in its windows. */
 export const CAMPAIGN_SCHEDULES = ['always', 'windows'] as const;
@@ -29,15 +43,21 @@ export const windowSchema = z
     message: 'The start and the end are the same time',
   });
 
+const SPOTS_MESSAGE = `Spots per loop is a whole number from ${MIN_SPOTS} to ${MAX_SPOTS}`;
+const SPOT_SECONDS_MESSAGE = `A spot lasts ${MIN_SPOT_SECONDS} to ${MAX_SPOT_SECONDS} seconds`;
+
 /**
- * The campaign form: name, customer and status required; dates optional, the end not before
- * the start, a start for a scheduled campaign; priority 1 to 10; with "Chosen screens", at
- * least one screen of the venue; with "At set times", at least one window.
+ * The campaign form: name and status required; dates optional, the end not before the start,
+ * a start for a scheduled campaign; priority 1 to 10; with "At set times", at least one window.
+ * A venue campaign needs its customer, and with "Chosen screens" at least one screen of the
+ * venue. A network campaign needs its advertiser, at least one target unless it plays on the
+ * whole network, and 1 to 20 spots per loop.
  */
 export const campaignFormSchema = z
   .object({
+    kind: z.enum(CAMPAIGN_KINDS),
     name: z.string().trim().min(1, 'Name is required'),
-    customer_id: z.string().min(1, 'Customer is required'),
+    customer_id: z.string(),
     status: z.enum(CAMPAIGN_STATUSES, { error: 'Status is required' }),
     start_date: optionalDate,
     end_date: optionalDate,
@@ -50,6 +70,34 @@ export const campaignFormSchema = z
     device_ids: z.array(z.string()),
     schedule: z.enum(CAMPAIGN_SCHEDULES),
     windows: z.array(windowSchema).max(MAX_WINDOWS, `At most ${MAX_WINDOWS} time windows`),
+    advertiser_id: z.string(),
+    network_plays_on: z.enum(NETWORK_PLAYS_ON),
+    target_venue_ids: z.array(z.string()),
+    target_group_ids: z.array(z.string()),
+    target_device_ids: z.array(z.string()),
+    spots_per_loop: z
+      .number({ error: SPOTS_MESSAGE })
+      .int(SPOTS_MESSAGE)
+      .min(MIN_SPOTS, SPOTS_MESSAGE)
+      .max(MAX_SPOTS, SPOTS_MESSAGE),
+    /** How long a spot will be, for the booking check of a campaign without slides (not saved). */
+    spot_seconds: z
+      .number({ error: SPOT_SECONDS_MESSAGE })
+      .int(SPOT_SECONDS_MESSAGE)
+      .min(MIN_SPOT_SECONDS, SPOT_SECONDS_MESSAGE)
+      .max(MAX_SPOT_SECONDS, SPOT_SECONDS_MESSAGE),
+  })
+  .refine((value) => value.kind !== 'venue' || value.customer_id.length > 0, {
+    path: ['customer_id'],
+    message: 'Customer is required',
+  })
+  .refine((value) => value.kind !== 'network' || value.advertiser_id.length > 0, {
+    path: ['advertiser_id'],
+    message: 'Advertiser is required',
+  })
+  .refine((value) => value.kind !== 'network' || value.network_plays_on === 'network' || targetCount(value) > 0, {
+    path: ['target_device_ids'],
+    message: 'Choose at least one venue, group or screen, or play on the whole network.',
   })
   .refine((value) => !value.start_date || !value.end_date || value.end_date >= value.start_date, {
     path: ['end_date'],
@@ -59,7 +107,7 @@ export const campaignFormSchema = z
     path: ['start_date'],
     message: 'A scheduled campaign needs a start date.',
   })
-  .refine((value) => value.targeting === 'all' || value.device_ids.length > 0, {
+  .refine((value) => value.kind !== 'venue' || value.targeting === 'all' || value.device_ids.length > 0, {
     path: ['device_ids'],
     message: 'Choose at least one screen, or play on all screens.',
   })
@@ -71,6 +119,7 @@ export const campaignFormSchema = z
 export type CampaignFormValues = z.infer<typeof campaignFormSchema>;
 
 export const emptyCampaignForm: CampaignFormValues = {
+  kind: 'venue',
   name: '',
   customer_id: '',
   status: 'active',
@@ -81,7 +130,33 @@ export const emptyCampaignForm: CampaignFormValues = {
   device_ids: [],
   schedule: 'always',
   windows: [],
+  advertiser_id: '',
+  network_plays_on: 'targets',
+  target_venue_ids: [],
+  target_group_ids: [],
+  target_device_ids: [],
+  spots_per_loop: 1,
+  spot_seconds: 10,
 };
+
+/** How many venues, groups and screens a network campaign names. */
+export function targetCount(values: {
+  target_venue_ids: string[];
+  target_group_ids: string[];
+  target_device_ids: string[];
+}): number {
+  return values.target_venue_ids.length + values.target_group_ids.length + values.target_device_ids.length;
+}
+
+/** A network campaign's targets as save_campaign() takes them: none when it plays on the whole network. */
+export function networkTargets(values: CampaignFormValues): CampaignTarget[] {
+  if (values.network_plays_on === 'network') return [];
+  return [
+    ...values.target_venue_ids.map((id) => ({ customer_id: id })),
+    ...values.target_group_ids.map((id) => ({ group_id: id })),
+    ...values.target_device_ids.map((id) => ({ device_id: id })),
+  ];
+}
 
 /** A new window: weekdays, nine to five. */
 export const newWindow = (): CampaignFormValues['windows'][number] => ({

@@ -13,12 +13,17 @@ export function CampaignAddRoute() {
   const navigate = useNavigate();
   const creation = useCreateCampaign();
   return (
-    <ContentLayout title="Add Campaign" description="A new slide show for a customer's displays.">
+    <ContentLayout
+      title="Add Campaign"
+      description="A new slide show for a customer's displays, or an advertiser's spots across the network."
+    >
       <CampaignForm
         defaultValues={emptyCampaignForm}
         submitLabel="Create Campaign"
         isSaving={creation.isPending}
         saveError={creation.isError ? `${saveErrorText(creation.error)} ${CONSOLE_HINT}` : null}
+        saveFailure={creation.error}
+        kindChoice
         onSubmit={(values) =>
           creation.mutate(values, {
             onSuccess: () => void navigate(paths.dashboard.campaigns.list.getHref()),

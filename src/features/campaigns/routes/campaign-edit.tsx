@@ -7,56 +7,118 @@ import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { saveErrorText, useUpdateCampaign } from '../api/campaign-mutations';
 import { campaignScreenKeys, type CampaignScreen } from '../api/campaign-screens';
-import { campaignKeys, type CampaignDetail } from '../api/campaigns';
+import { advertiserName, campaignKeys, type CampaignDetail } from '../api/campaigns';
+import { networkTargetKeys, type CampaignTargetRow } from '../api/network-targets';
 import { CampaignForm } from '../components/campaign-form';
+import { DeliveryPanel } from '../components/delivery-panel';
 import { windowsOf } from '../lib/campaign-windows';
-import { columnToFormDate, type CampaignFormValues } from '../lib/campaign-schema';
+import { columnToFormDate, emptyCampaignForm, type CampaignFormValues } from '../lib/campaign-schema';
 
 // Kept from the product's earlier message, which operators know.
 const CONSOLE_HINT = 'Check browser console for details.';
 
-const toFormValues = (campaign: CampaignDetail, screens: CampaignScreen[]): CampaignFormValues => ({
+/** What venue and network campaigns share: name, status, dates, priority and when it plays. */
+const commonValues = (campaign: CampaignDetail) => ({
+  ...emptyCampaignForm,
   name: campaign.name,
-  customer_id: campaign.customer_id ?? '',
   status: campaign.status as CampaignFormValues['status'],
   start_date: columnToFormDate(campaign.start_date),
   end_date: columnToFormDate(campaign.end_date),
   priority: campaign.priority,
-  targeting: campaign.plays_on === 'chosen' ? 'chosen' : 'all',
-  device_ids: screens.map((screen) => screen.device_id),
-  schedule: campaign.campaign_windows.length > 0 ? 'windows' : 'always',
+  schedule: campaign.campaign_windows.length > 0 ? ('windows' as const) : ('always' as const),
   windows: windowsOf(campaign),
 });
 
-/** Loads the campaign and its chosen screens, then hands their values to the form. */
+const toFormValues = (campaign: CampaignDetail, screens: CampaignScreen[]): CampaignFormValues => ({
+  ...commonValues(campaign),
+  kind: 'venue',
+  customer_id: campaign.customer_id ?? '',
+  targeting: campaign.plays_on === 'chosen' ? 'chosen' : 'all',
+  device_ids: screens.map((screen) => screen.device_id),
+});
+
+const toNetworkValues = (campaign: CampaignDetail, targets: CampaignTargetRow[]): CampaignFormValues => ({
+  ...commonValues(campaign),
+  kind: 'network',
+  advertiser_id: campaign.advertiser_id ?? '',
+  network_plays_on: campaign.plays_on === 'network' ? 'network' : 'targets',
+  target_venue_ids: targets.flatMap((t) => (t.customer_id ? [t.customer_id] : [])),
+  target_group_ids: targets.flatMap((t) => (t.group_id ? [t.group_id] : [])),
+  target_device_ids: targets.flatMap((t) => (t.device_id ? [t.device_id] : [])),
+  spots_per_loop: campaign.spots_per_loop,
+});
+
+const formSkeleton = (
+  <LoadingRegion label="Loading campaign...">
+    <Card>
+      <CardContent className="space-y-4 py-6">
+        <Skeleton className="h-10" />
+        <Skeleton className="h-10" />
+        <Skeleton className="h-10" />
+      </CardContent>
+    </Card>
+  </LoadingRegion>
+);
+
+/** Loads the campaign and its chosen screens (a venue's) or targets (a network campaign's), then hands their values to the form. */
 export function CampaignEditRoute() {
   const { id = '' } = useParams();
   const campaign = useQuery(campaignKeys.detail(id));
   const screens = useQuery(campaignScreenKeys.ofCampaign(id));
+  const network = campaign.data ? campaign.data.customer_id === null : false;
+  const advertiser = network ? advertiserName(campaign.data?.advertisers ?? null) : null;
   return (
-    <ContentLayout title="Edit Campaign" description={campaign.data?.name ?? 'Change the campaign’s details.'}>
-      <QueryBoundary
-        query={bothQueries(campaign, screens)}
-        loading={
-          <LoadingRegion label="Loading campaign...">
-            <Card>
-              <CardContent className="space-y-4 py-6">
-                <Skeleton className="h-10" />
-                <Skeleton className="h-10" />
-                <Skeleton className="h-10" />
-              </CardContent>
-            </Card>
-          </LoadingRegion>
+    <ContentLayout
+      title="Edit Campaign"
+      description={
+        campaign.data
+          ? advertiser
+            ? `${campaign.data.name} · network campaign of ${advertiser}`
+            : campaign.data.name
+          : 'Change the campaign’s details.'
+      }
+    >
+      <QueryBoundary query={bothQueries(campaign, screens)} loading={formSkeleton} error="Could not load the campaign">
+        {([detail, chosen]) =>
+          detail.customer_id === null ? (
+            <NetworkCampaignEdit campaign={detail} />
+          ) : (
+            <EditCampaignForm id={id} defaultValues={toFormValues(detail, chosen)} hasSlides={detail.slide_count > 0} />
+          )
         }
-        error="Could not load the campaign"
-      >
-        {([detail, chosen]) => <EditCampaignForm id={id} defaultValues={toFormValues(detail, chosen)} />}
       </QueryBoundary>
     </ContentLayout>
   );
 }
 
-function EditCampaignForm({ id, defaultValues }: { id: string; defaultValues: CampaignFormValues }) {
+/** A network campaign: its targets, then the form, and its delivery below. */
+function NetworkCampaignEdit({ campaign }: { campaign: CampaignDetail }) {
+  const targets = useQuery(networkTargetKeys.ofCampaign(campaign.id));
+  return (
+    <div className="space-y-6">
+      <QueryBoundary query={targets} loading={formSkeleton} error="Could not load where the campaign plays">
+        {(rows) => (
+          <EditCampaignForm
+            id={campaign.id}
+            defaultValues={toNetworkValues(campaign, rows)}
+            hasSlides={campaign.slide_count > 0}
+          />
+        )}
+      </QueryBoundary>
+      <DeliveryPanel campaignId={campaign.id} />
+    </div>
+  );
+}
+
+function EditCampaignForm({
+  id,
+  defaultValues,
+  hasSlides,
+}: {
+  id: string;
+  defaultValues: CampaignFormValues;
+  hasSlides: boolean;
+}) {
   const navigate = useNavigate();
   const update = useUpdateCampaign();
   return (
@@ -65,6 +127,9 @@ function EditCampaignForm({ id, defaultValues }: { id: string; defaultValues: Ca
       submitLabel="Save Changes"
       isSaving={update.isPending}
       saveError={update.isError ? `${saveErrorText(update.error)} ${CONSOLE_HINT}` : null}
+      saveFailure={update.error}
+      campaignId={id}
+      hasSlides={hasSlides}
       onSubmit={(values) =>
         update.mutate(
           { id, values },

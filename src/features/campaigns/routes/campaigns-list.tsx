@@ -24,6 +24,7 @@ import {
   type CampaignFilters,
   type CampaignListItem,
 } from '../api/campaigns';
+import { deliveryKeys } from '../api/delivery';
 import { CampaignCard } from '../components/campaign-card';
 import { humanize } from '../lib/format';
 
@@ -60,6 +61,11 @@ export function CampaignsListRoute() {
     setParams((p) => withParams(p, { type: value === 'all' ? null : value, page: null }));
   const filters: CampaignFilters = { search, status, contentType, page };
   const campaigns = useQuery(campaignKeys.list(filters));
+  // Network campaigns show how they deliver: read only when the page lists one.
+  const pacing = useQuery({
+    ...deliveryKeys.pacing(),
+    enabled: campaigns.data?.campaigns.some((campaign) => campaign.customer_id === null) ?? false,
+  });
   const [toDelete, setToDelete] = useState<CampaignListItem | null>(null);
   const deletion = useDeleteCampaign();
   const filtered = search !== '' || status !== 'all' || contentType !== 'all';
@@ -68,7 +74,7 @@ export function CampaignsListRoute() {
   return (
     <ListPage
       title="Campaigns"
-      description="Timed slide shows played on customers' displays."
+      description="Timed slide shows played on customers' displays, and advertisers' spots across the network."
       actions={addLink}
       filters={
         <ListToolbar>
@@ -159,7 +165,9 @@ export function CampaignsListRoute() {
             getKey={(campaign) => campaign.id}
             aria-busy={campaigns.isFetching || undefined}
           >
-            {(campaign) => <CampaignCard campaign={campaign} onDelete={setToDelete} />}
+            {(campaign) => (
+              <CampaignCard campaign={campaign} onDelete={setToDelete} pacing={pacing.data?.get(campaign.id)} />
+            )}
           </CardList>
         )}
       </ListContent>

@@ -13,12 +13,14 @@ import { TruncatedText } from '@/components/ui/truncated-text';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { formatDuration } from '@/lib/format';
-import { campaignKeys, type CampaignDetail } from '../api/campaigns';
+import { advertiserName, campaignKeys, type CampaignDetail } from '../api/campaigns';
+import { overbookingOf } from '../api/campaign-mutations';
 import { SaveConflictError, useSaveSlides } from '../api/save-slides';
 import { CampaignStats } from '../components/campaign-stats';
 import { ConflictDialog } from '../components/conflict-dialog';
 import { LivePreview } from '../components/live-preview';
 import { AirStatus } from '../components/air-status';
+import { NetworkPlaysOnLine } from '../components/network-plays-on-line';
 import { PlaysOnLine } from '../components/plays-on-line';
 import { SlideModal } from '../components/slide-modal';
 import { SlideTimeline } from '../components/slide-timeline';
@@ -79,6 +81,9 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
   const slides = draft ?? saved;
   const dirty = draft !== null && hasChanges(saved, draft);
   const stats = useMemo(() => timelineStats(slides), [slides]);
+  const network = campaign.customer_id === null;
+  // A network campaign's spot: one slide at a time, as long as its longest active slide (what the loop books).
+  const spotSeconds = Math.max(0, ...slides.filter((slide) => slide.is_active).map((slide) => slide.duration));
 
   // The slide in the modal: a new one (not in the list until saved there), or a listed one by id.
   const [newSlide, setNewSlide] = useState<Slide | null>(null);
@@ -221,11 +226,27 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
             {stats.total} {stats.total === 1 ? 'slide' : 'slides'} · {formatDuration(stats.totalDuration)}
             {dirty && <span className="ml-2 font-medium text-warning-700"> Unsaved changes</span>}
           </p>
-          <PlaysOnLine
-            campaignId={campaign.id}
-            playsOn={campaign.plays_on}
-            venueName={campaign.customers?.name ?? null}
-          />
+          {network ? (
+            <>
+              <NetworkPlaysOnLine
+                campaignId={campaign.id}
+                playsOn={campaign.plays_on}
+                advertiser={advertiserName(campaign.advertisers)}
+                spotsPerLoop={campaign.spots_per_loop}
+              />
+              <p className="text-sm text-gray-600" data-testid="spot-length">
+                {spotSeconds > 0
+                  ? `Each spot shows one slide, for as long as the longest slide (${spotSeconds} s).`
+                  : 'Each spot shows one slide, for as long as the longest slide. Add slides to book its airtime.'}
+              </p>
+            </>
+          ) : (
+            <PlaysOnLine
+              campaignId={campaign.id}
+              playsOn={campaign.plays_on}
+              venueName={campaign.customers?.name ?? null}
+            />
+          )}
           <AirStatus campaign={campaign} />
         </div>
         <div className="flex flex-wrap gap-2">
@@ -266,6 +287,8 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
       {save.isError && !(save.error instanceof SaveConflictError) && (
         <Alert tone="danger" title="The campaign was not saved">
           {save.error.message || 'Failed to save campaign'}
+          {overbookingOf(save.error) &&
+            '\nIts spots would no longer fit: shorten its longest slide, or book fewer spots or screens in the campaign’s form.'}
         </Alert>
       )}
 
