@@ -122,12 +122,10 @@ export function useAddToScreenGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ groupId, deviceIds }: GroupMembersChange) => {
-      const { error } = await supabase
-        .from('screen_group_members')
-        .upsert(
-          deviceIds.map((device_id) => ({ group_id: groupId, device_id })),
-          { onConflict: 'group_id,device_id', ignoreDuplicates: true },
-        );
+      const { error } = await supabase.from('screen_group_members').upsert(
+        deviceIds.map((device_id) => ({ group_id: groupId, device_id })),
+        { onConflict: 'group_id,device_id', ignoreDuplicates: true },
+      );
       if (error) throw failureOr('The screens could not be added to the group', error);
     },
     onSuccess: () => invalidateTable(queryClient, 'screen_group_members'),

@@ -34,8 +34,7 @@ async function fetchGroups() {
 }
 
 /** Every group by name (groups are few: tens, not thousands). */
-export const screenGroupsQueryOptions = () =>
-  queryOptions({ queryKey: screenGroupKeys.lists(), queryFn: fetchGroups });
+export const screenGroupsQueryOptions = () => queryOptions({ queryKey: screenGroupKeys.lists(), queryFn: fetchGroups });
 
 export interface ScreenGroupCounts {
   members: number;

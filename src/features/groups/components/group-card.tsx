@@ -63,12 +63,7 @@ export function GroupCard({ group }: { group: ScreenGroup }) {
         </p>
       )}
       <div className="mt-auto flex flex-wrap justify-end gap-1 border-t border-gray-100 px-3 py-2">
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => setMembersOpen(true)}
-          aria-label={`Screens in ${group.name}`}
-        >
+        <Button variant="ghost" size="sm" onClick={() => setMembersOpen(true)} aria-label={`Screens in ${group.name}`}>
           <Monitor aria-hidden className="size-4" />
           {counts.data ? plural(counts.data.members, 'screen', 'screens') : 'Screens'}
         </Button>
@@ -100,7 +95,8 @@ export function GroupCard({ group }: { group: ScreenGroup }) {
               setDeleteOpen(false);
               toast({ tone: 'success', title: `${group.name} deleted` });
             },
-            (error: Error) => toast({ tone: 'danger', title: 'Failed to delete the group', description: error.message }),
+            (error: Error) =>
+              toast({ tone: 'danger', title: 'Failed to delete the group', description: error.message }),
           )
         }
       />

@@ -120,7 +120,8 @@ export function GroupMembersDialog({ group, open, onOpenChange }: GroupMembersDi
                   toast({ tone: 'success', title: `${removing.name} removed from ${group.name}` });
                   setRemoving(null);
                 },
-                onError: (error) => toast({ tone: 'danger', title: 'Failed to remove the screen', description: error.message }),
+                onError: (error) =>
+                  toast({ tone: 'danger', title: 'Failed to remove the screen', description: error.message }),
               },
             );
           }}
