@@ -229,6 +229,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     (m) => m.GroupsRoute,
                   ),
                 },
+                {
+                  path: dashboard.availability.path,
+                  lazy: screen(
+                    () => import('@/features/availability/routes/availability'),
+                    (m) => m.AvailabilityRoute,
+                  ),
+                },
                 // End of screen groups and availability.
                 {
                   path: dashboard.settings.path,
