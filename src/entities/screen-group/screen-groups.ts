@@ -63,8 +63,15 @@ async function fetchCounts(groupId: string): Promise<ScreenGroupCounts> {
   return { members: members.count ?? 0, online: online.count ?? 0 };
 }
 
+/** Online counts change as heartbeats come and go: read again this often while shown. */
+export const GROUP_COUNTS_REFRESH_MS = 60_000;
+
 export const screenGroupCountsQueryOptions = (groupId: string) =>
-  queryOptions({ queryKey: screenGroupMemberKeys.counts(groupId), queryFn: () => fetchCounts(groupId) });
+  queryOptions({
+    queryKey: screenGroupMemberKeys.counts(groupId),
+    queryFn: () => fetchCounts(groupId),
+    refetchInterval: GROUP_COUNTS_REFRESH_MS,
+  });
 
 async function fetchMembers(groupId: string) {
   const { data } = await supabase

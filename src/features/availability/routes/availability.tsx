@@ -75,8 +75,9 @@ export function AvailabilityRoute() {
   const set = (changes: Record<string, string | null>) =>
     setParams((p) => withParams(p, { ...changes, page: null }), { replace: true });
 
-  // A campaign booked, moved or ended, or a screen's loop changed, shows without a refresh.
-  useLiveTables('availability', ['campaigns', 'equipment_status']);
+  // A campaign booked, moved or ended shows without a refresh. Not equipment_status: its
+  // heartbeats would read the whole grid again every second on a busy network (Refresh does).
+  useLiveTables('availability', ['campaigns']);
   const groups = useQuery(screenGroupsQueryOptions());
   const venues = useQuery(venueOptionsQuery());
   const [target, setTarget] = useState<BookingsTarget | null>(null);

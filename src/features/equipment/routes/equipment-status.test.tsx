@@ -297,6 +297,36 @@ describe('screen groups on Equipment', () => {
     expect(screen.getByRole('checkbox', { name: 'Select DEVICE-1' })).not.toBeChecked();
   });
 
+  it('shows the database’s refusal of a screen whose loop would overflow, and adds nothing', async () => {
+    answers();
+    server.use(
+      http.post(restUrl('/screen_group_members'), () =>
+        HttpResponse.json(
+          {
+            code: 'PT409',
+            details: null,
+            hint: null,
+            message: 'DEVICE-2 would be booked 320 s of its 300 s loop on 2026-12-01 at 07:00.',
+          },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'DEVICE-1' });
+    await user.click(screen.getByRole('checkbox', { name: 'Select DEVICE-2' }));
+    await user.click(screen.getByRole('button', { name: 'Add to group…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add 1 screen to a group' });
+    await user.selectOptions(within(dialog).getByLabelText('Group'), 'Gyms');
+    await user.click(within(dialog).getByRole('button', { name: 'Add to group' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'DEVICE-2 would be booked 320 s of its 300 s loop on 2026-12-01 at 07:00.',
+    );
+    // The choice stays, to pick another group or cancel.
+    expect(within(dialog).getByLabelText('Group')).toHaveValue('g1');
+    expect(screen.getByText('1 selected')).toBeInTheDocument();
+  });
+
   it('takes every screen of the page out of a group in one delete, and shows a refusal in the dialog', async () => {
     answers([device(1), device(2)]);
     const deletes: URLSearchParams[] = [];

@@ -228,7 +228,7 @@ export function EquipmentStatusRoute() {
             title={filtered ? 'No devices match' : 'No devices yet'}
             description={
               filtered
-                ? 'Try another search or status.'
+                ? 'Try another search, status or group.'
                 : 'Devices appear here once a screen is installed and reports in.'
             }
           />

@@ -21,8 +21,10 @@ export const prefetch: ScreenPrefetch = (queryClient) => {
 
 /** Screen groups: their screens and how many are online; create, edit, delete. */
 export function GroupsRoute() {
-  // Other admins' changes, screens joining or leaving, and screens going on- or offline show without a refresh.
-  useLiveTables('groups', ['screen_groups', 'screen_group_members', 'equipment_status']);
+  // Other admins' changes and screens joining or leaving show without a refresh. Online counts
+  // are read again every minute (heartbeats going quiet change no row, and listening to every
+  // heartbeat would count every group again each second on a busy network).
+  useLiveTables('groups', ['screen_groups', 'screen_group_members']);
   const groups = useQuery(screenGroupsQueryOptions());
   const [createOpen, setCreateOpen] = useState(false);
   const newGroup = (
