@@ -35,11 +35,15 @@ describe('screen group reads and writes', () => {
     const add = (ids: string[]) =>
       admin.from('screen_group_members').upsert(
         ids.map((device_id) => ({ group_id: group, device_id })),
-        { onConflict: 'group_id,device_id', ignoreDuplicates: true },
+        { onConflict: 'group_id,device_id', ignoreDuplicates: true, count: 'exact' },
       );
-    expect((await add([cafe1!, gym1!])).error).toBeNull();
-    // Again with one already in: no error, no duplicate.
-    expect((await add([cafe1!, cafe2!])).error).toBeNull();
+    const first = await add([cafe1!, gym1!]);
+    expect(first.error).toBeNull();
+    expect(first.count).toBe(2);
+    // Again with one already in: no error, no duplicate, and only the new one counted.
+    const again = await add([cafe1!, cafe2!]);
+    expect(again.error).toBeNull();
+    expect(again.count).toBe(1);
     const members = await admin.from('screen_group_members').select('device_id').eq('group_id', group);
     expect(new Set((members.data as { device_id: string }[]).map((m) => m.device_id))).toEqual(
       new Set([cafe1, cafe2, gym1]),
@@ -93,10 +97,11 @@ describe('screen group reads and writes', () => {
 
     const removed = await admin
       .from('screen_group_members')
-      .delete()
+      .delete({ count: 'exact' })
       .eq('group_id', group)
       .in('device_id', [cafe1!, gym1!]);
     expect(removed.error).toBeNull();
+    expect(removed.count).toBe(2);
     const left = await admin.from('screen_group_members').select('device_id').eq('group_id', group);
     expect(left.data).toEqual([{ device_id: cafe2 }]);
   });

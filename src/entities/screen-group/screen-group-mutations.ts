@@ -114,35 +114,37 @@ export interface GroupMembersChange {
 
 /**
  * Puts screens into a group in one insert (all or none); screens already in it stay as they
- * are. A screen joining a group that a network campaign targets books its spots there, so the
+ * are. Resolves to how many joined (the database's count of rows it inserted). A screen joining a group that a network campaign targets books its spots there, so the
  * database may refuse the whole insert (409, PT409) when a loop would overflow: its message
  * names the screen and the moment.
  */
 export function useAddToScreenGroup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ groupId, deviceIds }: GroupMembersChange) => {
-      const { error } = await supabase.from('screen_group_members').upsert(
+    mutationFn: async ({ groupId, deviceIds }: GroupMembersChange): Promise<number> => {
+      const { error, count } = await supabase.from('screen_group_members').upsert(
         deviceIds.map((device_id) => ({ group_id: groupId, device_id })),
-        { onConflict: 'group_id,device_id', ignoreDuplicates: true },
+        { onConflict: 'group_id,device_id', ignoreDuplicates: true, count: 'exact' },
       );
       if (error) throw failureOr('The screens could not be added to the group', error);
+      return count ?? deviceIds.length;
     },
     onSuccess: () => invalidateTable(queryClient, 'screen_group_members'),
   });
 }
 
-/** Takes screens out of a group in one delete. */
+/** Takes screens out of a group in one delete; resolves to how many were in it. */
 export function useRemoveFromScreenGroup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ groupId, deviceIds }: GroupMembersChange) => {
-      const { error } = await supabase
+    mutationFn: async ({ groupId, deviceIds }: GroupMembersChange): Promise<number> => {
+      const { error, count } = await supabase
         .from('screen_group_members')
-        .delete()
+        .delete({ count: 'exact' })
         .eq('group_id', groupId)
         .in('device_id', [...deviceIds]);
       if (error) throw failureOr('The screens could not be removed from the group', error);
+      return count ?? deviceIds.length;
     },
     onSuccess: () => invalidateTable(queryClient, 'screen_group_members'),
   });

@@ -58,13 +58,20 @@ function BulkForm({ mode, deviceIds, onOpenChange, onDone }: Omit<GroupMembersBu
     mutation.mutate(
       { groupId: group.id, deviceIds },
       {
-        onSuccess: () => {
+        onSuccess: (changed) => {
+          const others = deviceIds.length - changed;
           toast({
             tone: 'success',
             title:
               mode === 'add'
-                ? `${plural(deviceIds.length)} added to ${group.name}`
-                : `${plural(deviceIds.length)} removed from ${group.name}`,
+                ? `${plural(changed)} added to ${group.name}`
+                : `${plural(changed)} removed from ${group.name}`,
+            ...(others > 0 && {
+              description:
+                mode === 'add'
+                  ? `${plural(others)} ${others === 1 ? 'was' : 'were'} already in it.`
+                  : `${plural(others)} ${others === 1 ? 'was' : 'were'} not in it.`,
+            }),
           });
           onDone();
           onOpenChange(false);

@@ -263,7 +263,8 @@ describe('screen groups on Equipment', () => {
       http.post(restUrl('/screen_group_members'), async ({ request }) => {
         urls.push(new URL(request.url));
         inserts.push(await request.json());
-        return new HttpResponse(null, { status: 201 });
+        // The database's count of rows inserted: DEVICE-3 was in the group already.
+        return new HttpResponse(null, { status: 201, headers: { 'Content-Range': '*/1' } });
       }),
     );
     const { user } = renderPage();
@@ -283,7 +284,8 @@ describe('screen groups on Equipment', () => {
     expect(inserts).toHaveLength(0);
     await user.selectOptions(within(dialog).getByLabelText('Group'), 'Gyms');
     await user.click(within(dialog).getByRole('button', { name: 'Add to group' }));
-    expect(await screen.findByText('2 screens added to Gyms')).toBeInTheDocument();
+    expect(await screen.findByText('1 screen added to Gyms')).toBeInTheDocument();
+    expect(screen.getByText('1 screen was already in it.')).toBeInTheDocument();
     expect(inserts).toEqual([
       [
         { group_id: 'g1', device_id: 'e0000000-0000-4000-8000-000000000001' },
@@ -338,7 +340,7 @@ describe('screen groups on Equipment', () => {
               { code: '42501', details: null, hint: null, message: 'permission denied' },
               { status: 403 },
             )
-          : new HttpResponse(null, { status: 204 });
+          : new HttpResponse(null, { status: 204, headers: { 'Content-Range': '*/2' } });
       }),
     );
     const { user } = renderPage();

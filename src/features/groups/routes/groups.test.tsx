@@ -219,7 +219,7 @@ describe('Screen Groups', () => {
       }),
       http.delete(restUrl('/screen_group_members'), ({ request }) => {
         deletes.push(new URL(request.url).searchParams);
-        return new HttpResponse(null, { status: 204 });
+        return new HttpResponse(null, { status: 204, headers: { 'Content-Range': '*/1' } });
       }),
     );
     const { user } = renderPage();
