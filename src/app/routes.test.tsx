@@ -53,6 +53,8 @@ describe('route loaders', () => {
       http.post(restUrl('/rpc/equipment_live_counts'), () =>
         HttpResponse.json({ online: 1, idle: 0, offline: 0, error: 0 }),
       ),
+      // The group filter's choices.
+      http.get(restUrl('/screen_groups'), () => HttpResponse.json([])),
     );
     renderRoutes(createRoutes, { url: '/dashboard/equipment?status=online&q=Lobby' });
 

@@ -221,6 +221,22 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     (m) => m.EquipmentStatusRoute,
                   ),
                 },
+                // Screen groups and availability (network selling).
+                {
+                  path: dashboard.groups.path,
+                  lazy: screen(
+                    () => import('@/features/groups/routes/groups'),
+                    (m) => m.GroupsRoute,
+                  ),
+                },
+                {
+                  path: dashboard.availability.path,
+                  lazy: screen(
+                    () => import('@/features/availability/routes/availability'),
+                    (m) => m.AvailabilityRoute,
+                  ),
+                },
+                // End of screen groups and availability.
                 {
                   path: dashboard.settings.path,
                   lazy: screen(

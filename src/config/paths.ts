@@ -52,6 +52,10 @@ export const paths = {
       getHref: (deviceId?: string) =>
         deviceId ? `/dashboard/equipment?device=${encodeURIComponent(deviceId)}` : '/dashboard/equipment',
     },
+    // Screen groups and availability (network selling) ---------------------------------
+    groups: { path: '/dashboard/groups', getHref: () => '/dashboard/groups' },
+    availability: { path: '/dashboard/availability', getHref: () => '/dashboard/availability' },
+    // -------------------------------------------------------------------------------------
     reports: { path: '/dashboard/reports', getHref: () => '/dashboard/reports' },
     settings: { path: '/dashboard/settings', getHref: () => '/dashboard/settings' },
   },

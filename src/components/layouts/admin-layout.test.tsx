@@ -68,6 +68,8 @@ describe('admin layout', () => {
       ['Campaigns', '/dashboard/campaigns'],
       ['Reports', '/dashboard/reports'],
       ['Equipment Status', '/dashboard/equipment'],
+      ['Screen Groups', '/dashboard/groups'],
+      ['Availability', '/dashboard/availability'],
       ['Settings', '/dashboard/settings'],
     ]);
     expect(screen.getByText('Page content')).toBeInTheDocument();
@@ -82,6 +84,8 @@ describe('admin layout', () => {
     ['/dashboard/campaigns/test-dynamic', 'Campaigns'],
     ['/dashboard/reports', 'Reports'],
     ['/dashboard/equipment', 'Equipment Status'],
+    ['/dashboard/groups', 'Screen Groups'],
+    ['/dashboard/availability', 'Availability'],
     ['/dashboard/settings', 'Settings'],
   ])('at %s marks only %s as the current page', (url, label) => {
     renderLayout(url);

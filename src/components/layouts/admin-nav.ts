@@ -1,6 +1,8 @@
 import {
   Building2,
+  CalendarRange,
   ChartColumn,
+  Layers,
   LayoutDashboard,
   Megaphone,
   MonitorCheck,
@@ -37,6 +39,9 @@ export const adminNav: AdminNavGroup[] = [
       { label: 'Campaigns', to: paths.dashboard.campaigns.list.getHref(), icon: Megaphone },
       { label: 'Reports', to: paths.dashboard.reports.getHref(), icon: ChartColumn },
       { label: 'Equipment Status', to: paths.dashboard.equipment.getHref(), icon: MonitorCheck },
+      // Screen groups and availability (network selling).
+      { label: 'Screen Groups', to: paths.dashboard.groups.getHref(), icon: Layers },
+      { label: 'Availability', to: paths.dashboard.availability.getHref(), icon: CalendarRange },
       { label: 'Settings', to: paths.dashboard.settings.getHref(), icon: Settings },
     ],
   },

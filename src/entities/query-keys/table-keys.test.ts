@@ -21,6 +21,8 @@ describe('query key roots', () => {
       network_figures: ['network_figures'],
       plays: ['plays'],
       player_playlist: ['player_playlist'],
+      screen_groups: ['screen_groups'],
+      screen_group_members: ['screen_group_members'],
       ad_images: ['storage', 'ad-images'],
       customer_files: ['storage', 'customer-files'],
     });

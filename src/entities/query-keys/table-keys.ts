@@ -24,6 +24,10 @@ export const tableKeys = {
   plays: ['plays'],
   /** What plays now (player_playlist()): reads customers, campaigns, campaign_items and campaign_screens. */
   player_playlist: ['player_playlist'],
+  /** Named sets of screens (the Groups page, Equipment's group filter, campaign targets). */
+  screen_groups: ['screen_groups'],
+  /** Which screens are in which groups (member and online counts, a group's members). */
+  screen_group_members: ['screen_group_members'],
   /** Files of the ad-images bucket (the media library, slide image links). */
   ad_images: ['storage', 'ad-images'],
   /** Files of the customer-files bucket (a venue's photo and agreement). */
@@ -64,13 +68,24 @@ export const DEPENDENT_KEYS: Record<KeyedTable, readonly KeyedTable[]> = {
   ],
   campaign_items: ['campaign_items', 'campaigns', 'player_playlist'],
   campaign_screens: ['campaign_screens', 'campaigns', 'player_playlist'],
-  equipment_status: ['equipment_status', 'campaign_screens', 'player_playlist', 'network_figures'],
+  equipment_status: [
+    'equipment_status',
+    'campaign_screens',
+    'player_playlist',
+    'network_figures',
+    // Members follow their screen (on delete cascade); a group's online count reads live status.
+    'screen_group_members',
+  ],
   system_alerts: ['system_alerts', 'network_figures'],
   alert_settings: ['alert_settings'],
   network_settings: ['network_settings'],
   network_figures: ['network_figures'],
   plays: ['plays'],
   player_playlist: ['player_playlist'],
+  // Members follow their group (on delete cascade); Equipment's cards name each screen's groups;
+  // a group a network campaign targets decides where it plays.
+  screen_groups: ['screen_groups', 'screen_group_members', 'equipment_status', 'player_playlist'],
+  screen_group_members: ['screen_group_members', 'equipment_status', 'player_playlist'],
   ad_images: ['ad_images'],
   customer_files: ['customer_files', 'customers'],
 };

@@ -8,6 +8,7 @@ import { supabase } from '@/lib/supabase';
 import type { Tables } from '@/types/database';
 import { tableKeys } from '@/entities/query-keys/table-keys';
 import { heartbeatAge } from '@/entities/device/heartbeat-age';
+import type { ScreenGroupTag } from '@/entities/screen-group/screen-groups';
 
 export const EQUIPMENT_STATUSES = ['online', 'idle', 'offline', 'error'] as const;
 export type EquipmentStatus = (typeof EQUIPMENT_STATUSES)[number];
@@ -49,8 +50,18 @@ export interface EquipmentFilters {
   /** Matches device name or location, anywhere, any case. */
   search: string;
   status: EquipmentStatus | 'all';
+  /** Only the screens of this screen group ('' for every screen). */
+  group: string;
   page: number;
 }
+
+/** The group filter as the address gives it (`?group=<id>`). */
+export function groupParam(params: URLSearchParams): string {
+  return params.get('group') ?? '';
+}
+
+/** The columns a listed device is read with: the live row, and the groups it is in (id, name, colour). */
+const LISTED = '*, groups:screen_group_members(group:screen_groups(id, name, colour))';
 
 export const equipmentKeys = {
   all: tableKeys.equipment_status,
@@ -61,23 +72,36 @@ export const equipmentKeys = {
   detail: (id: string) => [...equipmentKeys.details(), id] as const,
 };
 
-async function fetchDevices({ search, status, page }: EquipmentFilters) {
+async function fetchDevices({ search, status, group, page }: EquipmentFilters) {
   const from = page * EQUIPMENT_PAGE_SIZE;
+  // A group filter joins the members (an inner embed, dropped from the result), so the database
+  // keeps only that group's screens, and counts and pages them.
   let query = supabase
     .from('equipment_status_live')
-    .select('*', { count: 'exact' })
+    .select(group ? `${LISTED}, in_group:screen_group_members!inner(group_id)` : LISTED, { count: 'exact' })
     .order('last_heartbeat', { ascending: false, nullsFirst: false })
     .order('id')
     .range(from, from + EQUIPMENT_PAGE_SIZE - 1);
   if (status !== 'all') query = query.eq('live_status', status);
+  if (group) query = query.eq('in_group.group_id', group);
   const term = search.trim();
   if (term) {
     const pattern = containsPattern(term);
     query = query.or(`device_name.ilike.${pattern},location.ilike.${pattern}`);
   }
-  const { data, count } = await query.throwOnError();
-  return { devices: data, total: count ?? data.length };
+  const { data, count } = await query.overrideTypes<ListedRow[], { merge: false }>().throwOnError();
+  // The filter's join is not shown; the groups are.
+  const devices = data.map(({ groups, in_group: _inGroup, ...device }) => ({
+    ...device,
+    groups: (groups ?? []).flatMap((m) => (m.group ? [m.group] : [])).sort((a, b) => a.name.localeCompare(b.name)),
+  }));
+  return { devices, total: count ?? data.length };
 }
+
+type ListedRow = Device & { groups?: { group: ScreenGroupTag | null }[]; in_group?: unknown };
+
+/** A device as the list shows it: its live row and the groups it is in, by name. */
+export type ListedDevice = Device & { groups: ScreenGroupTag[] };
 
 export const devicesQueryOptions = (filters: EquipmentFilters) =>
   queryOptions({

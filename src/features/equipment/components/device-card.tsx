@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   Combine,
   Info,
+  Layers,
   Link2,
   MapPin,
   Monitor,
@@ -16,6 +17,9 @@ import {
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { checkboxClass } from '@/components/ui/checkbox-list';
+import { GroupSwatch } from '@/entities/screen-group/group-swatch';
+import type { ScreenGroupTag } from '@/entities/screen-group/screen-groups';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/components/ui/error-state';
 import { useToast } from '@/components/ui/toast';
@@ -31,11 +35,22 @@ import { DeviceStatusBadge } from './device-status-badge';
 export interface DeviceCardProps {
   /** The device as the list read it. */
   device: Device;
+  /** The screen groups it is in, as the list read them. */
+  groups?: readonly ScreenGroupTag[];
   /** When the list was read, so a fresher single-device read wins. */
   listUpdatedAt: number;
+  /** Whether the device is ticked for a group action; with onSelectedChange, the card has a checkbox. */
+  selected?: boolean;
+  onSelectedChange?: (selected: boolean) => void;
 }
 
-export function DeviceCard({ device: listed, listUpdatedAt }: DeviceCardProps) {
+export function DeviceCard({
+  device: listed,
+  groups = [],
+  listUpdatedAt,
+  selected = false,
+  onSelectedChange,
+}: DeviceCardProps) {
   const id = listed.id ?? '';
   // The list's row seeds this device's own query; Check Status refetches only this one.
   const single = useQuery({
@@ -86,6 +101,15 @@ export function DeviceCard({ device: listed, listUpdatedAt }: DeviceCardProps) {
     <Card className="flex h-full flex-col" role="article" aria-label={name}>
       <div className="flex items-start justify-between gap-3 px-5 pt-5">
         <div className="flex min-w-0 items-center gap-3">
+          {onSelectedChange && (
+            <input
+              type="checkbox"
+              className={checkboxClass}
+              aria-label={`Select ${name}`}
+              checked={selected}
+              onChange={(event) => onSelectedChange(event.target.checked)}
+            />
+          )}
           <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-gray-100 text-gray-600">
             <Monitor aria-hidden className="size-5" />
           </span>
@@ -116,6 +140,28 @@ export function DeviceCard({ device: listed, listUpdatedAt }: DeviceCardProps) {
           </dt>
           <dd className="truncate" title={nowPlaying(device) ?? undefined}>
             {nowPlaying(device) ?? (revoked ? 'Nothing: revoked' : 'Nothing reported')}
+          </dd>
+        </div>
+        <div className="flex items-start gap-2">
+          <dt>
+            <Layers aria-label="Groups" className="mt-0.5 size-4" />
+          </dt>
+          <dd className="min-w-0">
+            {groups.length === 0 ? (
+              <span className="text-gray-400">No groups</span>
+            ) : (
+              <ul className="flex flex-wrap gap-1" aria-label={`Groups of ${name}`}>
+                {groups.map((g) => (
+                  <li
+                    key={g.id}
+                    className="inline-flex items-center gap-1 rounded-full bg-gray-100 px-2 py-0.5 text-xs text-gray-700"
+                  >
+                    <GroupSwatch colour={g.colour} className="size-2.5" />
+                    {g.name}
+                  </li>
+                ))}
+              </ul>
+            )}
           </dd>
         </div>
         {(device.app_version || device.resolution) && (

@@ -33,6 +33,11 @@ function device(n: number, overrides: Record<string, unknown> = {}) {
   };
 }
 
+const GROUPS = [
+  { id: 'g1', name: 'Gyms', colour: '#16a34a', description: null, created_at: '', updated_at: '' },
+  { id: 'g2', name: 'City centre', colour: '#2563eb', description: null, created_at: '', updated_at: '' },
+];
+
 const pgError = (message: string) =>
   HttpResponse.json({ code: 'XX000', details: null, hint: null, message }, { status: 500 });
 
@@ -47,6 +52,7 @@ function answers(
     http.post(restUrl('/rpc/equipment_live_counts'), () =>
       HttpResponse.json({ online: 3, idle: 1, offline: 4, error: 2 }),
     ),
+    http.get(restUrl('/screen_groups'), () => HttpResponse.json(GROUPS)),
     http.get(restUrl('/equipment_status_live'), ({ request }) => {
       const params = new URL(request.url).searchParams;
       queries.push(params);
@@ -190,6 +196,7 @@ describe('equipment status', () => {
     let calls = 0;
     server.use(
       http.post(restUrl('/rpc/equipment_live_counts'), () => pgError('counts failed')),
+      http.get(restUrl('/screen_groups'), () => HttpResponse.json(GROUPS)),
       http.get(restUrl('/equipment_status_live'), () => {
         calls += 1;
         return calls === 1 ? pgError('devices failed') : HttpResponse.json([device(1)]);
@@ -200,6 +207,158 @@ describe('equipment status', () => {
     expect(await screen.findByText('devices failed')).toBeInTheDocument();
     await user.click(screen.getAllByRole('button', { name: 'Try again' }).at(-1)!);
     expect(await screen.findByRole('article', { name: 'DEVICE-1' })).toBeInTheDocument();
+  });
+});
+
+describe('screen groups on Equipment', () => {
+  it('names each screen’s groups on its card', async () => {
+    answers([
+      device(1, {
+        groups: [
+          { group: { id: 'g2', name: 'City centre', colour: '#2563eb' } },
+          { group: { id: 'g1', name: 'Gyms', colour: '#16a34a' } },
+        ],
+      }),
+      device(2, { groups: [] }),
+    ]);
+    renderPage();
+    const first = await screen.findByRole('article', { name: 'DEVICE-1' });
+    const chips = within(first).getByRole('list', { name: 'Groups of DEVICE-1' });
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['City centre', 'Gyms']);
+    expect(within(screen.getByRole('article', { name: 'DEVICE-2' })).getByText('No groups')).toBeInTheDocument();
+  });
+
+  it('filters by group in the database, and reads the group from the address', async () => {
+    const queries = answers();
+    const { user, router } = renderPage();
+    await screen.findByRole('article', { name: 'DEVICE-1' });
+    expect(queries[0]?.get('in_group.group_id')).toBeNull();
+    await user.selectOptions(await screen.findByLabelText('Group'), 'Gyms');
+    // The database keeps the group's screens (an inner join on the members), and pages and counts them.
+    await expect.poll(() => queries.at(-1)?.get('in_group.group_id')).toBe('eq.g1');
+    expect(queries.at(-1)?.get('select')).toContain('in_group:screen_group_members!inner(group_id)');
+    expect(queries.at(-1)?.get('limit')).toBe('24');
+    expect(router.state.location.search).toContain('group=g1');
+    await user.selectOptions(screen.getByLabelText('Group'), 'All screens');
+    await expect.poll(() => queries.at(-1)?.get('in_group.group_id')).toBeNull();
+  });
+
+  it('shows only a group’s screens when the address names it', async () => {
+    const queries = answers();
+    renderPage('/dashboard/equipment?group=g2');
+    await screen.findByRole('article', { name: 'DEVICE-1' });
+    expect(queries[0]?.get('in_group.group_id')).toBe('eq.g2');
+    expect(await screen.findByRole('option', { name: 'City centre', selected: true })).toBeInTheDocument();
+  });
+
+  it('adds the ticked screens to a group in one insert, by keyboard', async () => {
+    answers([device(1), device(2), device(3)]);
+    const inserts: unknown[] = [];
+    const urls: URL[] = [];
+    server.use(
+      http.post(restUrl('/screen_group_members'), async ({ request }) => {
+        urls.push(new URL(request.url));
+        inserts.push(await request.json());
+        // The database's count of rows inserted: DEVICE-3 was in the group already.
+        return new HttpResponse(null, { status: 201, headers: { 'Content-Range': '*/1' } });
+      }),
+    );
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'DEVICE-1' });
+    const add = screen.getByRole('button', { name: 'Add to group…' });
+    expect(add).toBeDisabled();
+    // Tick two screens with the keyboard: focus the checkbox, press Space.
+    screen.getByRole('checkbox', { name: 'Select DEVICE-1' }).focus();
+    await user.keyboard(' ');
+    screen.getByRole('checkbox', { name: 'Select DEVICE-3' }).focus();
+    await user.keyboard(' ');
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    await user.click(add);
+    const dialog = await screen.findByRole('dialog', { name: 'Add 2 screens to a group' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add to group' }));
+    expect(within(dialog).getByLabelText('Group')).toHaveAccessibleDescription('Choose a group');
+    expect(inserts).toHaveLength(0);
+    await user.selectOptions(within(dialog).getByLabelText('Group'), 'Gyms');
+    await user.click(within(dialog).getByRole('button', { name: 'Add to group' }));
+    expect(await screen.findByText('1 screen added to Gyms')).toBeInTheDocument();
+    expect(screen.getByText('1 screen was already in it.')).toBeInTheDocument();
+    expect(inserts).toEqual([
+      [
+        { group_id: 'g1', device_id: 'e0000000-0000-4000-8000-000000000001' },
+        { group_id: 'g1', device_id: 'e0000000-0000-4000-8000-000000000003' },
+      ],
+    ]);
+    // Screens already in the group are left as they are.
+    expect(urls[0]?.searchParams.get('on_conflict')).toBe('group_id,device_id');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText('No screens selected')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select DEVICE-1' })).not.toBeChecked();
+  });
+
+  it('shows the database’s refusal of a screen whose loop would overflow, and adds nothing', async () => {
+    answers();
+    server.use(
+      http.post(restUrl('/screen_group_members'), () =>
+        HttpResponse.json(
+          {
+            code: 'PT409',
+            details: null,
+            hint: null,
+            message: 'DEVICE-2 would be booked 320 s of its 300 s loop on 2026-12-01 at 07:00.',
+          },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'DEVICE-1' });
+    await user.click(screen.getByRole('checkbox', { name: 'Select DEVICE-2' }));
+    await user.click(screen.getByRole('button', { name: 'Add to group…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add 1 screen to a group' });
+    await user.selectOptions(within(dialog).getByLabelText('Group'), 'Gyms');
+    await user.click(within(dialog).getByRole('button', { name: 'Add to group' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'DEVICE-2 would be booked 320 s of its 300 s loop on 2026-12-01 at 07:00.',
+    );
+    // The choice stays, to pick another group or cancel.
+    expect(within(dialog).getByLabelText('Group')).toHaveValue('g1');
+    expect(screen.getByText('1 selected')).toBeInTheDocument();
+  });
+
+  it('takes every screen of the page out of a group in one delete, and shows a refusal in the dialog', async () => {
+    answers([device(1), device(2)]);
+    const deletes: URLSearchParams[] = [];
+    server.use(
+      http.delete(restUrl('/screen_group_members'), ({ request }) => {
+        deletes.push(new URL(request.url).searchParams);
+        return deletes.length === 1
+          ? HttpResponse.json(
+              { code: '42501', details: null, hint: null, message: 'permission denied' },
+              { status: 403 },
+            )
+          : new HttpResponse(null, { status: 204, headers: { 'Content-Range': '*/2' } });
+      }),
+    );
+    const { user } = renderPage();
+    await screen.findByRole('article', { name: 'DEVICE-1' });
+    await user.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+    expect(screen.getByRole('checkbox', { name: 'Select DEVICE-2' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Remove from group…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove 2 screens from a group' });
+    await user.selectOptions(within(dialog).getByLabelText('Group'), 'City centre');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove from group' }));
+    expect(await within(dialog).findByText('permission denied')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Remove from group' }));
+    expect(await screen.findByText('2 screens removed from City centre')).toBeInTheDocument();
+    expect(deletes).toHaveLength(2);
+    expect(deletes[1]?.get('group_id')).toBe('eq.g2');
+    expect(deletes[1]?.get('device_id')).toBe(
+      'in.(e0000000-0000-4000-8000-000000000001,e0000000-0000-4000-8000-000000000002)',
+    );
   });
 });
 

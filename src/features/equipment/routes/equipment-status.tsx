@@ -1,10 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useLiveTables } from '@/entities/query-keys/live-tables';
 import { useSearchParams } from 'react-router-dom';
-import { CircleAlert, CircleCheck, CirclePause, CircleX, MonitorOff, RefreshCw, type LucideIcon } from 'lucide-react';
+import {
+  CircleAlert,
+  CircleCheck,
+  CirclePause,
+  CircleX,
+  FolderMinus,
+  FolderPlus,
+  MonitorOff,
+  RefreshCw,
+  type LucideIcon,
+} from 'lucide-react';
 import { CardList } from '@/components/lists/card-list';
 import { ListContent } from '@/components/lists/list-content';
-import { ListToolbar, SearchField, StatusFilterSelect } from '@/components/lists/list-toolbar';
+import { FilterSelect, ListToolbar, SearchField, StatusFilterSelect } from '@/components/lists/list-toolbar';
 import { SkeletonGrid } from '@/components/lists/skeleton-grid';
 import { ListPage } from '@/components/layouts/list-page';
 import { ListCounters } from '@/components/lists/list-counters';
@@ -12,7 +23,9 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/components/ui/error-state';
-import { listParams, useListSearchParams } from '@/hooks/use-list-search-params';
+import { checkboxClass } from '@/components/ui/checkbox-list';
+import { listParams, useListSearchParams, withParams } from '@/hooks/use-list-search-params';
+import { screenGroupsQueryOptions } from '@/entities/screen-group/screen-groups';
 import type { ScreenPrefetch } from '@/lib/prefetch';
 import {
   deviceQueryOptions,
@@ -20,12 +33,14 @@ import {
   EQUIPMENT_PAGE_SIZE,
   EQUIPMENT_STATUSES,
   equipmentCountsQueryOptions,
+  groupParam,
   type EquipmentFilters,
   type EquipmentStatus,
 } from '../api/equipment';
 import { AddScreenDialog } from '../components/add-screen-dialog';
 import { DeviceCard } from '../components/device-card';
 import { DeviceDetailsDialog } from '../components/device-details-dialog';
+import { GroupMembersBulkDialog } from '../components/group-members-bulk-dialog';
 
 const COUNT_CARDS: { status: EquipmentStatus; label: string; icon: LucideIcon; classes: string }[] = [
   { status: 'online', label: 'Online', icon: CircleCheck, classes: 'bg-success-50 text-success-700' },
@@ -85,16 +100,33 @@ function LinkedDevice({ id, onClose }: { id: string; onClose: () => void }) {
 
 /** The page of devices the address asks for, and the counts by status. */
 export const prefetch: ScreenPrefetch = (queryClient, url) => {
-  void queryClient.prefetchQuery(devicesQueryOptions(listParams(url.searchParams, EQUIPMENT_STATUSES)));
+  void queryClient.prefetchQuery(
+    devicesQueryOptions({ ...listParams(url.searchParams, EQUIPMENT_STATUSES), group: groupParam(url.searchParams) }),
+  );
   void queryClient.prefetchQuery(equipmentCountsQueryOptions());
 };
 
 export function EquipmentStatusRoute() {
   const { searchText, setSearchText, search, status, setStatus, page, setPage } =
     useListSearchParams(EQUIPMENT_STATUSES);
-  const filters: EquipmentFilters = { search, status, page };
   // The QR code a screen shows while it waits to be paired opens this page with its code.
   const [params, setParams] = useSearchParams();
+  const group = groupParam(params);
+  const filters: EquipmentFilters = { search, status, group, page };
+  const setGroup = (next: string) => setParams((p) => withParams(p, { group: next, page: null }));
+  const groups = useQuery(screenGroupsQueryOptions());
+  // The screens ticked for a group action (kept across pages and filters until the action is done).
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [bulk, setBulk] = useState<'add' | 'remove' | null>(null);
+  const toggle = (ids: readonly string[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
   const pairCode = params.get('pair') ?? '';
   const linkedDevice = params.get('device');
   const closeLinkedDevice = () =>
@@ -107,11 +139,13 @@ export function EquipmentStatusRoute() {
     );
 
   // Heartbeats, new screens and changes by other admins show without a refresh.
-  useLiveTables('equipment', ['equipment_status']);
+  useLiveTables('equipment', ['equipment_status', 'screen_groups', 'screen_group_members']);
   const devices = useQuery(devicesQueryOptions(filters));
   const counts = useQuery(equipmentCountsQueryOptions());
   const refreshing = devices.isRefetching || counts.isRefetching;
-  const filtered = filters.search !== '' || filters.status !== 'all';
+  const filtered = filters.search !== '' || filters.status !== 'all' || filters.group !== '';
+  const pageIds = (devices.data?.devices ?? []).flatMap((d) => (d.id ? [d.id] : []));
+  const pageSelected = pageIds.filter((id) => selected.has(id)).length;
 
   return (
     <ListPage
@@ -160,6 +194,19 @@ export function EquipmentStatusRoute() {
             value={status}
             onValueChange={setStatus}
           />
+          <FilterSelect
+            id="device-group"
+            label="Group"
+            className="w-52"
+            options={[
+              { value: '', label: groups.isError ? 'All screens (groups could not be loaded)' : 'All screens' },
+              ...(groups.data ?? []).map((g) => ({ value: g.id, label: g.name })),
+              // A group named by the address that is not (or not yet) in the list still reads as chosen.
+              ...(group && !groups.data?.some((g) => g.id === group) ? [{ value: group, label: 'Chosen group' }] : []),
+            ]}
+            value={group}
+            onValueChange={setGroup}
+          />
         </ListToolbar>
       }
       paging={{
@@ -181,18 +228,71 @@ export function EquipmentStatusRoute() {
             title={filtered ? 'No devices match' : 'No devices yet'}
             description={
               filtered
-                ? 'Try another search or status.'
+                ? 'Try another search, status or group.'
                 : 'Devices appear here once a screen is installed and reports in.'
             }
           />
         }
       >
         {(data) => (
-          <CardList label="Devices" className={GRID} items={data.devices} getKey={(d) => d.id}>
-            {(d) => <DeviceCard device={d} listUpdatedAt={devices.dataUpdatedAt} />}
-          </CardList>
+          <div className="space-y-3">
+            <div
+              role="toolbar"
+              aria-label="Selected screens"
+              className="flex flex-wrap items-center gap-3 rounded-md border border-gray-200 bg-white px-3 py-2"
+            >
+              <label className="flex items-center gap-2 text-sm text-gray-700">
+                <input
+                  type="checkbox"
+                  className={checkboxClass}
+                  checked={pageIds.length > 0 && pageSelected === pageIds.length}
+                  ref={(el) => {
+                    if (el) el.indeterminate = pageSelected > 0 && pageSelected < pageIds.length;
+                  }}
+                  onChange={(event) => toggle(pageIds, event.target.checked)}
+                />
+                Select all on this page
+              </label>
+              <span className="text-sm text-gray-500" aria-live="polite">
+                {selected.size === 0 ? 'No screens selected' : `${selected.size} selected`}
+              </span>
+              <div className="ml-auto flex flex-wrap gap-2">
+                {selected.size > 0 && (
+                  <Button variant="ghost" size="sm" onClick={() => setSelected(new Set())}>
+                    Clear selection
+                  </Button>
+                )}
+                <Button variant="outline" size="sm" disabled={selected.size === 0} onClick={() => setBulk('add')}>
+                  <FolderPlus aria-hidden className="size-4" />
+                  Add to group…
+                </Button>
+                <Button variant="outline" size="sm" disabled={selected.size === 0} onClick={() => setBulk('remove')}>
+                  <FolderMinus aria-hidden className="size-4" />
+                  Remove from group…
+                </Button>
+              </div>
+            </div>
+            <CardList label="Devices" className={GRID} items={data.devices} getKey={(d) => d.id}>
+              {(d) => (
+                <DeviceCard
+                  device={d}
+                  groups={d.groups}
+                  listUpdatedAt={devices.dataUpdatedAt}
+                  selected={d.id ? selected.has(d.id) : false}
+                  onSelectedChange={(on) => d.id && toggle([d.id], on)}
+                />
+              )}
+            </CardList>
+          </div>
         )}
       </ListContent>
+      <GroupMembersBulkDialog
+        mode={bulk ?? 'add'}
+        deviceIds={[...selected]}
+        open={bulk !== null}
+        onOpenChange={(open) => !open && setBulk(null)}
+        onDone={() => setSelected(new Set())}
+      />
     </ListPage>
   );
 }

@@ -1,0 +1,42 @@
+import { focusRing } from '@/components/ui/button';
+import { cn } from '@/utils/cn';
+import { describeSeconds, formatShare, shareStep } from '../lib/share';
+
+export interface DayCellProps {
+  bookedSeconds: number;
+  loopSeconds: number;
+  /** What the cell is, for screen readers: 'Lobby 1, Tue, Dec 1, 2026'. */
+  label: string;
+  /** A second line under the share, such as '3 of 5 with room'. */
+  note?: string;
+  onOpen: () => void;
+}
+
+/**
+ * One screen's (or group's) day: coloured by the share of its loop sold, the share as text, and
+ * the seconds for screen readers. A button: click or Enter opens the campaigns booked.
+ */
+export function DayCell({ bookedSeconds, loopSeconds, label, note, onOpen }: DayCellProps) {
+  const step = shareStep(bookedSeconds, loopSeconds);
+  return (
+    <button
+      type="button"
+      data-level={step.level}
+      aria-label={`${label}: ${describeSeconds(bookedSeconds, loopSeconds)} (${step.label.toLowerCase()})${note ? `; ${note}` : ''}`}
+      title={`${describeSeconds(bookedSeconds, loopSeconds)}${note ? ` · ${note}` : ''}`}
+      onClick={onOpen}
+      className={cn(
+        'flex h-11 w-full min-w-14 cursor-pointer flex-col items-center justify-center rounded text-xs font-medium tabular-nums',
+        step.classes,
+        focusRing,
+      )}
+    >
+      <span aria-hidden>{formatShare(bookedSeconds, loopSeconds)}</span>
+      {note && (
+        <span aria-hidden className="text-[0.65rem] font-normal opacity-80">
+          {note}
+        </span>
+      )}
+    </button>
+  );
+}
