@@ -4,7 +4,7 @@
 // for that venue, or null when it no longer plays there. Only the venue's own screens and login
 // may join that topic.
 import type { RealtimeChannel } from '@supabase/supabase-js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { collector, subscribed } from 'supabase-local/testing';
 import { ANON_KEY, type AnyClient, client, connectDb, service, uniqueSuffix } from 'supabase-local/testing/vitest';
 import { as, type Persona, SEED, tokenOf } from './db-seed.ts';

@@ -3,12 +3,14 @@
 // its version; images are fetched again only when the version changes. The last playlist is
 // kept in localStorage so a screen that restarts offline keeps playing it.
 import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { REALTIME_SUBSCRIBE_STATES } from '@supabase/supabase-js';
 import { useEffect } from 'react';
-import { hasLiveSession } from '@/lib/supabase';
+import { hasLiveSession, supabase } from '@/lib/supabase';
 import { tableKeys } from '@/entities/query-keys/table-keys';
 import { getPlaylist, type Playlist, type PlaylistSlide } from '@/entities/playlist/playlist';
 import { mediaKey, slideMedia, type SlideMedia } from '@/entities/slide/slide-images';
 import { onVideoKept, pruneMediaCache, releaseMedia, resolveMedia, workerServesMedia, type PlayerMedia } from './media';
+import { applySpotPush, isSpotPush, type SpotLike, type SpotPush } from '../lib/spot-push';
 
 /**
  * How often a playing screen asks whether its playlist changed while its Realtime socket is
@@ -54,14 +56,21 @@ function savePlaylist(userId: string, playlist: Playlist) {
   }
 }
 
-const filesOf = (slides: PlayerSlide[]) => slides.map(slideMedia).filter((m): m is SlideMedia => m !== null);
+/** The slides of the network campaigns booked in the loop (player_playlist()'s spots). */
+type SpotSlides = { spots?: readonly { slides?: readonly PlayerSlide[] }[] | null };
+
+/** The files a playlist shows: the venue's slides and its spots' slides. */
+const filesOf = (playlist: Pick<Playlist, 'slides'>) =>
+  [...playlist.slides, ...((playlist as SpotSlides).spots ?? []).flatMap((s) => s.slides ?? [])]
+    .map(slideMedia)
+    .filter((m): m is SlideMedia => m !== null);
 
 async function withMedia(playlist: Playlist, fromDevice: boolean, previous?: PlayerData): Promise<PlayerData> {
-  const files = filesOf(playlist.slides);
+  const files = filesOf(playlist);
   // The copy kept on the device is played when the network failed: its files come from the cache.
   const media = await resolveMedia(files, { cachedOnly: fromDevice });
   // Keep the files of the playlist on screen until the new one has swapped in.
-  const keep = [...files, ...(previous ? filesOf(previous.slides) : [])];
+  const keep = [...files, ...(previous ? filesOf(previous) : [])];
   releaseMedia(new Set(keep.map(mediaKey)));
   if (!fromDevice) void pruneMediaCache(keep);
   return { ...playlist, media, fromDevice };
@@ -73,7 +82,7 @@ async function withMedia(playlist: Playlist, fromDevice: boolean, previous?: Pla
  */
 async function withKeptMedia(previous: PlayerData): Promise<PlayerData> {
   if (previous.media.complete) return previous;
-  const kept = await resolveMedia(filesOf(previous.slides), { cachedOnly: true });
+  const kept = await resolveMedia(filesOf(previous), { cachedOnly: true });
   const urls = { ...previous.media.urls, ...kept.urls };
   if (Object.keys(kept.urls).every((key) => previous.media.urls[key] === kept.urls[key])) return previous;
   return { ...previous, media: { ...previous.media, urls, complete: kept.complete } };
@@ -151,4 +160,83 @@ export function useMediaKept() {
       workers?.removeEventListener('controllerchange', reread);
     };
   }, [queryClient]);
+}
+
+/**
+ * A 'read' push (a spot too large to send) makes each screen of the venue read its playlist once,
+ * at a random moment within this time, so two thousand screens do not read at the same instant.
+ */
+export const PUSH_READ_SPREAD_MS = 30_000;
+
+/** The private Realtime topic a venue's network campaign changes are broadcast on. */
+export const venueTopic = (customerId: string) => `venue:${customerId}`;
+
+export interface SpotPushOptions {
+  userId: string;
+  /** The device the playlist is keyed by (a venue kiosk's choice; null for a paired screen). */
+  deviceId: string | null;
+  /** The screen this is: a spot is kept only if it plays on it (null: a venue's kiosk, every screen). */
+  screenId: string | null;
+  /** The venue of the playlist on screen: its topic is joined. */
+  customerId: string | null;
+  enabled: boolean;
+}
+
+/**
+ * Network campaign changes, pushed by the database on the venue's private topic: each is applied
+ * to the playlist held (and the copy kept on the device) without reading it; the player takes it
+ * at its next slide boundary (a new version). On each (re)subscription the playlist is read once,
+ * since Realtime does not replay what was sent while the screen was away. A push too large to
+ * send says 'read': the playlist is read once, after a random delay (PUSH_READ_SPREAD_MS).
+ */
+export function useSpotPushes({ userId, deviceId, screenId, customerId, enabled }: SpotPushOptions) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled || !customerId) return;
+    const key = playerKeys.playlist(userId, deviceId);
+    const read = () => void queryClient.invalidateQueries({ queryKey: key }, { cancelRefetch: false });
+    let closed = false;
+    let readTimer: ReturnType<typeof setTimeout> | undefined;
+    // Pushes apply one after another, each to what the one before left.
+    let applying = Promise.resolve();
+
+    const apply = async (push: SpotPush) => {
+      const held = queryClient.getQueryData<PlayerData>(key);
+      if (closed || !held?.customer || held.customer.id !== customerId) return;
+      const next = applySpotPush(held as PlayerData & { spots?: readonly SpotLike[] }, push, screenId);
+      if (next === 'read') {
+        readTimer ??= setTimeout(() => {
+          readTimer = undefined;
+          read();
+        }, Math.random() * PUSH_READ_SPREAD_MS);
+        return;
+      }
+      if (next === held) return;
+      const { media: _media, fromDevice: _fromDevice, ...playlist } = next;
+      const data = await withMedia(playlist, held.fromDevice, held);
+      if (closed) return;
+      savePlaylist(userId, playlist);
+      queryClient.setQueryData<PlayerData>(key, data);
+    };
+
+    const channel = supabase
+      .channel(venueTopic(customerId), { config: { private: true } })
+      .on('broadcast', { event: 'spot' }, (message: { payload?: unknown }) => {
+        const push = message.payload;
+        if (!isSpotPush(push)) return;
+        applying = applying.then(() => apply(push)).catch(() => undefined);
+      });
+    // A private channel is authorised by the session's token, which the socket must carry first.
+    void supabase.realtime.setAuth().finally(() => {
+      if (closed) return;
+      channel.subscribe((status) => {
+        if (status === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED) read();
+      });
+    });
+    return () => {
+      closed = true;
+      clearTimeout(readTimer);
+      void supabase.removeChannel(channel);
+    };
+  }, [queryClient, userId, deviceId, screenId, customerId, enabled]);
 }
