@@ -431,6 +431,200 @@ create constraint trigger playlist_pushes_at_commit
   deferrable initially deferred
   for each row execute function private.send_playlist_pushes();
 
+-- Availability at a network's size -------------------------------------------------------------
+-- network_availability() for 2,000 screens over 31 days took 10 to 20 s (npm run bench:network):
+-- every (kind of screen, day, campaign) looked its dayparts up in campaign_windows three times
+-- (1.2 million scans), and 720,000 minute events were sorted on disk by a text key. The same
+-- figures, now: a campaign's minutes per weekday worked out once (spans); over a range of days
+-- only the first week after each date a kind's bookings change is worked out, the other days
+-- repeat it (bounds, day_reps); campaigns on all day long add a constant instead of two events
+-- each (base); kinds are uuids; and the sort has the memory it needs. The rows it returns are
+-- the same, for the availability's ranges and for the check at commit.
+
+create or replace function private.loop_peaks(
+  p_devices uuid[],
+  p_from date default null,
+  p_to date default null,
+  p_at timestamptz default now()
+)
+returns table (
+  device_id uuid,
+  day date,
+  loop_seconds integer,
+  booked_seconds integer,
+  over_minute integer,
+  over_seconds integer
+)
+language sql
+stable
+security definer
+set search_path = ''
+-- Its sort of the day's events stays in memory at a network's size (the default 4 MB spills to disk).
+set work_mem = '32MB'
+as $$
+  with screens as (
+    select e.id, e.loop_seconds, c.time_zone
+    from public.equipment_status e
+    join public.customers c on c.id = e.customer_id
+    where p_devices is null or e.id = any (p_devices)
+  ),
+  booked as (
+    select c.id, c.start_date, c.end_date,
+           c.spots_per_loop * coalesce((
+             select max(i.duration) from public.campaign_items i where i.campaign_id = c.id and i.is_active
+           ), 0) as weight
+    from public.campaigns c
+    where c.customer_id is null and c.status in ('active', 'scheduled')
+  ),
+  bookings as (
+    select t.device_id, b.id as campaign_id, b.weight
+    from public.campaign_target_screens t
+    join screens s on s.id = t.device_id
+    join booked b on b.id = t.campaign_id
+    where b.weight > 0
+  ),
+  kinds as (
+    select s.id as device_id, s.loop_seconds, s.time_zone,
+           -- A uuid, not text: kinds are compared in every join and sort below.
+           md5(s.time_zone || '|' || s.loop_seconds || '|' ||
+               coalesce(string_agg(bk.campaign_id::text || '*' || bk.weight, ',' order by bk.campaign_id), ''))::uuid as kind
+    from screens s
+    left join bookings bk on bk.device_id = s.id
+    group by s.id, s.loop_seconds, s.time_zone
+  ),
+  kind_campaigns as (
+    select distinct k.kind, bk.campaign_id, bk.weight
+    from kinds k
+    join bookings bk on bk.device_id = k.device_id
+  ),
+  kind_today as (
+    select distinct k.kind, k.loop_seconds, (p_at at time zone k.time_zone)::date as today
+    from kinds k
+  ),
+  days as (
+    select t.kind, d::date as day
+    from kind_today t
+    cross join lateral generate_series(p_from, p_to, interval '1 day') d
+    where p_from is not null and p_to is not null
+    union
+    select t.kind, d::date
+    from kind_today t
+    cross join lateral (
+      select t.today as b
+      union
+      select b.start_date from kind_campaigns kc join booked b on b.id = kc.campaign_id
+      where kc.kind = t.kind and b.start_date > t.today
+      union
+      select b.end_date + 1 from kind_campaigns kc join booked b on b.id = kc.campaign_id
+      where kc.kind = t.kind and b.end_date >= t.today
+    ) bounds
+    cross join lateral generate_series(bounds.b, bounds.b + 6, interval '1 day') d
+    where p_from is null or p_to is null
+  ),
+  spans as (
+    -- The minutes [a, b) a booked campaign plays on each ISO weekday: all day without dayparts;
+    -- a daypart on its days, to its end or to midnight when it runs over it; and, on the next
+    -- weekday, the part after midnight of one that ran over it. Worked out once per campaign.
+    select b.id as campaign_id, dow::smallint as dow, 0 as a, 1440 as b
+    from booked b
+    cross join generate_series(1, 7) dow
+    where not exists (select 1 from public.campaign_windows w where w.campaign_id = b.id)
+    union all
+    select w.campaign_id, dow, (extract(epoch from w.start_time) / 60)::int,
+           case when w.end_time > w.start_time then (extract(epoch from w.end_time) / 60)::int else 1440 end
+    from public.campaign_windows w
+    join booked b on b.id = w.campaign_id
+    cross join unnest(w.days) dow
+    union all
+    select w.campaign_id, (dow % 7 + 1)::smallint, 0, (extract(epoch from w.end_time) / 60)::int
+    from public.campaign_windows w
+    join booked b on b.id = w.campaign_id
+    cross join unnest(w.days) dow
+    where w.end_time < w.start_time and w.end_time > time '00:00'
+  ),
+  bounds as (
+    -- Over a range of days: where a kind's bookings may change, its first day and each of its
+    -- campaigns' first day and the day after its last. Between two bounds its days repeat week
+    -- after week, so only the first week after each bound is worked out.
+    select t.kind, p_from as b
+    from kind_today t
+    where p_from is not null and p_to is not null
+    union
+    select kc.kind, b.start_date
+    from kind_campaigns kc
+    join booked b on b.id = kc.campaign_id
+    where p_from is not null and p_to is not null and b.start_date > p_from and b.start_date <= p_to
+    union
+    select kc.kind, b.end_date + 1
+    from kind_campaigns kc
+    join booked b on b.id = kc.campaign_id
+    where p_from is not null and p_to is not null and b.end_date + 1 > p_from and b.end_date + 1 <= p_to
+  ),
+  day_reps as (
+    -- Each day asked, and the day of that first week it repeats (itself for the check's days).
+    select dy.kind, dy.day, coalesce(max(bd.b) + (dy.day - max(bd.b)) % 7, dy.day) as rep
+    from days dy
+    left join bounds bd on bd.kind = dy.kind and bd.b <= dy.day
+    group by dy.kind, dy.day
+  ),
+  rep_days as (
+    select distinct r.kind, r.rep as day from day_reps r
+  ),
+  intervals as (
+    select rd.kind, rd.day, kc.weight, sp.a, sp.b
+    from rep_days rd
+    join kind_campaigns kc on kc.kind = rd.kind
+    join booked b on b.id = kc.campaign_id
+    join spans sp on sp.campaign_id = kc.campaign_id and sp.dow = extract(isodow from rd.day)::smallint
+    where (b.start_date is null or b.start_date <= rd.day)
+      and (b.end_date is null or b.end_date >= rd.day)
+  ),
+  base as (
+    -- Campaigns on all day long add the same load to every minute of the day.
+    select i.kind, i.day, sum(i.weight)::int as load
+    from intervals i
+    where i.a = 0 and i.b = 1440
+    group by i.kind, i.day
+  ),
+  events as (
+    -- The others' starts and ends, swept from a zero at each day's first minute.
+    select rd.kind, rd.day, 0 as minute, 0 as delta from rep_days rd
+    union all
+    select kind, day, a, weight from intervals where not (a = 0 and b = 1440)
+    union all
+    select kind, day, b, -weight from intervals where not (a = 0 and b = 1440)
+  ),
+  running as (
+    -- Ends before starts at the same minute: intervals are half-open.
+    select e.kind, e.day, e.minute,
+           coalesce(bs.load, 0)
+             + (sum(e.delta) over (partition by e.kind, e.day order by e.minute, e.delta rows unbounded preceding))::int
+             as load
+    from events e
+    left join base bs on bs.kind = e.kind and bs.day = e.day
+  ),
+  peaks as (
+    select r.kind, r.day, max(r.load) as peak
+    from running r
+    group by r.kind, r.day
+  ),
+  overs as (
+    select distinct on (r.kind, r.day) r.kind, r.day, r.minute, r.load
+    from running r
+    join kind_today t on t.kind = r.kind
+    where r.load > t.loop_seconds
+    order by r.kind, r.day, r.minute, r.load desc
+  )
+  select k.device_id, dr.day, k.loop_seconds, coalesce(p.peak, 0), o.minute, o.load
+  from kinds k
+  join day_reps dr on dr.kind = k.kind
+  left join peaks p on p.kind = k.kind and p.day = dr.rep
+  left join overs o on o.kind = k.kind and o.day = dr.rep
+$$;
+
+comment on function private.loop_peaks(uuid[], date, date, timestamptz) is
+  'For screens (null: every screen at a venue) and days: the peak booked seconds of network campaigns within each local day, and the first minute (and load) they pass the screen''s loop. With p_from/p_to every day of the range; without, from each screen''s today the first week after each date its bookings change.';
+
 -- Who hears a venue's topic ----------------------------------------------------------------------
 
 create policy "Screens and venue logins hear their own venue's broadcasts" on realtime.messages

@@ -70,7 +70,11 @@ export function applySpotPush<P extends SpotHolder>(playlist: P, push: SpotPush,
   const before = spots.find((s) => s.campaign_id === push.campaign_id);
   const spot = push.spot;
   const plays = spot !== null && (deviceId === null ? spot.device_ids.length > 0 : spot.device_ids.includes(deviceId));
-  const entry: SpotLike | undefined = plays ? (deviceId === null ? spot : { ...spot, device_ids: [deviceId] }) : undefined;
+  const entry: SpotLike | undefined = plays
+    ? deviceId === null
+      ? spot
+      : { ...spot, device_ids: [deviceId] }
+    : undefined;
   if (!entry && !before) return playlist;
   if (entry && before && contentOf(entry) === contentOf(before)) return playlist;
   const next = spots.filter((s) => s.campaign_id !== push.campaign_id);
