@@ -506,8 +506,8 @@ as $$
     from kind_today t
     cross join lateral generate_series(p_from, p_to, interval '1 day') d
     where p_from is not null and p_to is not null
-    union
-    select t.kind, d::date
+    union all
+    select distinct t.kind, d::date
     from kind_today t
     cross join lateral (
       select t.today as b
@@ -609,10 +609,16 @@ as $$
     group by r.kind, r.day
   ),
   overs as (
+    -- The first minute past the loop, on the days whose peak passes it.
     select distinct on (r.kind, r.day) r.kind, r.day, r.minute, r.load
     from running r
-    join kind_today t on t.kind = r.kind
-    where r.load > t.loop_seconds
+    join (
+      select p.kind, p.day, t.loop_seconds
+      from peaks p
+      join kind_today t on t.kind = p.kind
+      where p.peak > t.loop_seconds
+    ) x on x.kind = r.kind and x.day = r.day
+    where r.load > x.loop_seconds
     order by r.kind, r.day, r.minute, r.load desc
   )
   select k.device_id, dr.day, k.loop_seconds, coalesce(p.peak, 0), o.minute, o.load
