@@ -2,7 +2,7 @@
 // it in SQL (live campaigns by the venue's calendar day, slides in display_order), polled with
 // its version; images are fetched again only when the version changes. The last playlist is
 // kept in localStorage so a screen that restarts offline keeps playing it.
-import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { hashKey, queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { REALTIME_SUBSCRIBE_STATES } from '@supabase/supabase-js';
 import { useEffect } from 'react';
 import { hasLiveSession, supabase } from '@/lib/supabase';
@@ -168,6 +168,13 @@ export function useMediaKept() {
  */
 export const PUSH_READ_SPREAD_MS = 30_000;
 
+/**
+ * A read's answer may have left the server before a push arrived: the pushes that arrived this
+ * long before the answer, or after it, are applied again on it (applying one twice changes
+ * nothing).
+ */
+export const PUSH_REAPPLY_MS = 5_000;
+
 /** The private Realtime topic a venue's network campaign changes are broadcast on. */
 export const venueTopic = (customerId: string) => `venue:${customerId}`;
 
@@ -188,6 +195,7 @@ export interface SpotPushOptions {
  * at its next slide boundary (a new version). On each (re)subscription the playlist is read once,
  * since Realtime does not replay what was sent while the screen was away. A push too large to
  * send says 'read': the playlist is read once, after a random delay (PUSH_READ_SPREAD_MS).
+ * A read answered while pushes arrived gets them applied again (PUSH_REAPPLY_MS).
  */
 export function useSpotPushes({ userId, deviceId, screenId, customerId, enabled }: SpotPushOptions) {
   const queryClient = useQueryClient();
@@ -199,6 +207,10 @@ export function useSpotPushes({ userId, deviceId, screenId, customerId, enabled 
     let readTimer: ReturnType<typeof setTimeout> | undefined;
     // Pushes apply one after another, each to what the one before left.
     let applying = Promise.resolve();
+    const enqueue = (push: SpotPush) => {
+      applying = applying.then(() => apply(push)).catch(() => undefined);
+    };
+    const recent: { push: SpotPush; at: number }[] = [];
 
     const apply = async (push: SpotPush) => {
       const held = queryClient.getQueryData<PlayerData>(key);
@@ -224,8 +236,19 @@ export function useSpotPushes({ userId, deviceId, screenId, customerId, enabled 
       .on('broadcast', { event: 'spot' }, (message: { payload?: unknown }) => {
         const push = message.payload;
         if (!isSpotPush(push)) return;
-        applying = applying.then(() => apply(push)).catch(() => undefined);
+        const at = Date.now();
+        while (recent.length && recent[0]!.at < at - PUSH_REAPPLY_MS) recent.shift();
+        if (push.spot !== 'read') recent.push({ push, at });
+        enqueue(push);
       });
+    // A read's answer (not one of the sets above) replaces what the pushes did: they are applied again.
+    const hash = hashKey(key);
+    const stopWatching = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.query.queryHash !== hash) return;
+      if (event.action.type !== 'success' || event.action.manual) return;
+      const answered = Date.now();
+      for (const r of recent) if (r.at >= answered - PUSH_REAPPLY_MS) enqueue(r.push);
+    });
     // A private channel is authorised by the session's token, which the socket must carry first.
     void supabase.realtime.setAuth().finally(() => {
       if (closed) return;
@@ -236,6 +259,7 @@ export function useSpotPushes({ userId, deviceId, screenId, customerId, enabled 
     return () => {
       closed = true;
       clearTimeout(readTimer);
+      stopWatching();
       void supabase.removeChannel(channel);
     };
   }, [queryClient, userId, deviceId, screenId, customerId, enabled]);

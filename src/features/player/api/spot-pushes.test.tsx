@@ -130,6 +130,34 @@ describe('network campaign pushes on a playing screen', () => {
     expect(reads.count).toBe(1);
   });
 
+  it('keeps a push that arrived while a read was on its way, when the read answers without it', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const realtime = mockRealtime();
+    const { reads, held } = playingScreen();
+    await realtime.joinedTopic(venueTopic(VENUE.id));
+    await waitFor(() => expect(reads.count).toBe(1));
+
+    // The next read was answered by the server before the edit was committed; it lands after the push.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.post(restUrl('/rpc/player_playlist'), async () => {
+        reads.count += 1;
+        await answered;
+        const { media: _media, fromDevice: _fromDevice, ...read } = HELD;
+        return HttpResponse.json({ ...read, version: 'v-read-2' });
+      }),
+    );
+    realtime.broadcast(venueTopic(VENUE.id), 'spot', { campaign_id: 'ca-1', spot: 'read' });
+    await waitFor(() => expect(reads.count).toBe(2));
+    realtime.broadcast(venueTopic(VENUE.id), 'spot', { campaign_id: 'ca-5', spot: spot('ca-5', [DEVICE_ID]) });
+    await waitFor(() => expect(held().spots.map((s) => s.campaign_id)).toEqual(['ca-1', 'ca-5']));
+    answer();
+    await waitFor(() => expect(held().version.startsWith('v-read-2+')).toBe(true));
+    expect(held().spots.map((s) => s.campaign_id)).toEqual(['ca-1', 'ca-5']);
+    expect(reads.count).toBe(2);
+  });
+
   it('reads once, after a random delay, when the spot was too large to send', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
     const realtime = mockRealtime();
