@@ -13,8 +13,10 @@
 --
 -- What changes a spot, and notes it: the campaign's row (added, edited, removed), its slides,
 -- dayparts and targets; a screen joining or leaving a targeted group; a screen added, removed
--- or moved to another venue (which campaigns reach it). The venues reached before the change are
--- noted by BEFORE triggers, the ones reached after are found at commit.
+-- or moved to another venue (which campaigns reach it). For an edited campaign, the venues it
+-- reached before the change are noted by BEFORE triggers and the ones it reaches after are found
+-- at commit; a screen that moves or joins or leaves a group changes only its venues' spots, so
+-- only those venues are sent them (not every venue of a campaign on the whole network).
 
 -- The spots of network campaigns, one function for the playlist and the pushes ------------------
 
@@ -227,18 +229,20 @@ $$;
 create table private.playlist_pushes (
   txid bigint not null default txid_current(),
   campaign_id uuid not null,
-  -- A venue the campaign played at before the transaction changed it; null: the campaign itself.
+  -- A venue whose spot of the campaign may change; null: the campaign itself changed (all the
+  -- venues it plays at when the transaction commits, and the ones noted).
   customer_id uuid
 );
 
 comment on table private.playlist_pushes is
-  'The network campaigns a transaction changed, each with the venues it played at before (noted before the first change): their spots are broadcast to those venues and the ones they play at now when it commits, and the lines removed.';
+  'The network campaigns a transaction changed: a campaign edited (customer_id null), with the venues it played at before the change; or a venue whose screens it reaches changed (a screen moved, or joined or left a group). When it commits, each campaign''s spot is broadcast to those venues (and, when edited, to the ones it plays at now), and the lines removed.';
 
 create index playlist_pushes_txid_idx on private.playlist_pushes (txid, campaign_id);
 
 /**
  * Notes network campaigns a row change is about to change, once per transaction each, with the
- * venues they play at now (before the change).
+ * venues they play at now (before the change). At commit they go to those venues and to the
+ * ones they play at then.
  */
 create or replace function private.note_playlist_push(p_campaigns uuid[])
 returns void
@@ -254,7 +258,8 @@ begin
   where c.id = any (p_campaigns)
     and c.customer_id is null
     and not exists (
-      select 1 from private.playlist_pushes p where p.txid = txid_current() and p.campaign_id = c.id
+      select 1 from private.playlist_pushes p
+      where p.txid = txid_current() and p.campaign_id = c.id and p.customer_id is null
     );
   if v_new is null then
     return;
@@ -270,6 +275,25 @@ end
 $$;
 
 revoke all on function private.note_playlist_push(uuid[]) from public, anon, authenticated;
+
+/**
+ * Notes that which screens of some venues network campaigns play on is about to change (a screen
+ * moved, or joined or left a group): at commit the campaigns' spots go to those venues only.
+ */
+create or replace function private.note_playlist_venues(p_campaigns uuid[], p_venues uuid[])
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  insert into private.playlist_pushes (campaign_id, customer_id)
+  select distinct c.id, v.id
+  from public.campaigns c
+  cross join unnest(p_venues) v (id)
+  where c.id = any (p_campaigns) and c.customer_id is null and v.id is not null
+$$;
+
+revoke all on function private.note_playlist_venues(uuid[], uuid[]) from public, anon, authenticated;
 
 /**
  * The network campaigns that would play on a screen if it were at p_customer_id: those on the
@@ -308,16 +332,27 @@ begin
     when 'campaigns' then
       perform private.note_playlist_push(array[case when tg_op = 'DELETE' then old.id else new.id end]);
     when 'screen_group_members' then
-      -- The campaigns that target the group: it gains or loses a screen.
-      perform private.note_playlist_push(array(
-        select t.campaign_id from public.campaign_targets t
-        where t.group_id = case when tg_op = 'DELETE' then old.group_id else new.group_id end
-      ));
+      -- The campaigns that target the group, at the venue of the screen it gains or loses.
+      perform private.note_playlist_venues(
+        array(
+          select t.campaign_id from public.campaign_targets t
+          where t.group_id = case when tg_op = 'DELETE' then old.group_id else new.group_id end
+        ),
+        array(
+          select e.customer_id from public.equipment_status e
+          where e.id = case when tg_op = 'DELETE' then old.device_id else new.device_id end
+        )
+      );
     when 'equipment_status' then
-      -- A screen added, removed or moved: the campaigns that reached it, and the ones that will.
-      perform private.note_playlist_push(
+      -- A screen added, removed or moved: the campaigns that reached it and the ones that will,
+      -- at the venue it leaves and the one it joins.
+      perform private.note_playlist_venues(
         case when tg_op = 'INSERT' then '{}'::uuid[] else private.campaigns_reaching(old.id, old.customer_id) end
-        || case when tg_op = 'DELETE' then '{}'::uuid[] else private.campaigns_reaching(new.id, new.customer_id) end
+        || case when tg_op = 'DELETE' then '{}'::uuid[] else private.campaigns_reaching(new.id, new.customer_id) end,
+        array[
+          case when tg_op = 'INSERT' then null else old.customer_id end,
+          case when tg_op = 'DELETE' then null else new.customer_id end
+        ]
       );
     else
       -- campaign_items, campaign_windows, campaign_targets: their campaign (both, if it moved).
@@ -380,6 +415,7 @@ set search_path = ''
 as $$
 declare
   v_campaigns uuid[];
+  v_edited uuid[];
   v_before_campaigns uuid[];
   v_before_venues uuid[];
   v_max integer := private.playlist_push_max_bytes();
@@ -390,9 +426,10 @@ begin
     delete from private.playlist_pushes p where p.txid = txid_current() returning p.campaign_id, p.customer_id
   )
   select array_agg(distinct t.campaign_id),
+         array_agg(t.campaign_id) filter (where t.customer_id is null),
          array_agg(t.campaign_id) filter (where t.customer_id is not null),
          array_agg(t.customer_id) filter (where t.customer_id is not null)
-    into v_campaigns, v_before_campaigns, v_before_venues
+    into v_campaigns, v_edited, v_before_campaigns, v_before_venues
   from taken t;
   if v_campaigns is null then
     return null;
@@ -405,7 +442,7 @@ begin
       select s.campaign_id, e.customer_id
       from public.campaign_target_screens s
       join public.equipment_status e on e.id = s.device_id
-      where s.campaign_id = any (v_campaigns)
+      where s.campaign_id = any (coalesce(v_edited, '{}'))
     )
     select v.campaign_id, v.customer_id, n.spot
     from venues v

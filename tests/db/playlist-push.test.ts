@@ -192,6 +192,35 @@ describe('network campaign pushes', () => {
     expect(atCafe.items).toEqual([]);
   });
 
+  it('tells both venues when a targeted screen moves from one to the other', async () => {
+    const cafe = await realtimeAs('cafe');
+    const gym = await realtimeAs('gym');
+    const atCafe = await listen(cafe, SEED.customers.cafe, mine);
+    const atGym = await listen(gym, SEED.customers.gym, mine);
+    const { data, error } = await service()
+      .from('equipment_status')
+      .insert({ device_name: `Push screen ${uniqueSuffix()}`, customer_id: SEED.customers.cafe, status: 'online' })
+      .select('id')
+      .single();
+    expect(error).toBeNull();
+    const device = (data as { id: string }).id;
+    try {
+      const { id } = await networkCampaign([{ device_id: device }]);
+      current = id;
+      expect((await atCafe.next()).spot).toMatchObject({ device_ids: [device] });
+
+      const moved = await service()
+        .from('equipment_status')
+        .update({ customer_id: SEED.customers.gym })
+        .eq('id', device);
+      expect(moved.error).toBeNull();
+      expect(await atCafe.next()).toEqual({ campaign_id: id, spot: null });
+      expect((await atGym.next()).spot).toMatchObject({ campaign_id: id, device_ids: [device] });
+    } finally {
+      await service().from('equipment_status').delete().eq('id', device);
+    }
+  });
+
   it('says "read" instead of a spot too large for one message', async () => {
     const screen = await realtimeAs('screen');
     const atCafe = await listen(screen, SEED.customers.cafe, mine);

@@ -11,16 +11,27 @@ begin
     when 'campaigns' then
       perform private.note_playlist_push(array[case when tg_op = 'DELETE' then old.id else new.id end]);
     when 'screen_group_members' then
-      -- The campaigns that target the group: it gains or loses a screen.
-      perform private.note_playlist_push(array(
-        select t.campaign_id from public.campaign_targets t
-        where t.group_id = case when tg_op = 'DELETE' then old.group_id else new.group_id end
-      ));
+      -- The campaigns that target the group, at the venue of the screen it gains or loses.
+      perform private.note_playlist_venues(
+        array(
+          select t.campaign_id from public.campaign_targets t
+          where t.group_id = case when tg_op = 'DELETE' then old.group_id else new.group_id end
+        ),
+        array(
+          select e.customer_id from public.equipment_status e
+          where e.id = case when tg_op = 'DELETE' then old.device_id else new.device_id end
+        )
+      );
     when 'equipment_status' then
-      -- A screen added, removed or moved: the campaigns that reached it, and the ones that will.
-      perform private.note_playlist_push(
+      -- A screen added, removed or moved: the campaigns that reached it and the ones that will,
+      -- at the venue it leaves and the one it joins.
+      perform private.note_playlist_venues(
         case when tg_op = 'INSERT' then '{}'::uuid[] else private.campaigns_reaching(old.id, old.customer_id) end
-        || case when tg_op = 'DELETE' then '{}'::uuid[] else private.campaigns_reaching(new.id, new.customer_id) end
+        || case when tg_op = 'DELETE' then '{}'::uuid[] else private.campaigns_reaching(new.id, new.customer_id) end,
+        array[
+          case when tg_op = 'INSERT' then null else old.customer_id end,
+          case when tg_op = 'DELETE' then null else new.customer_id end
+        ]
       );
     else
       -- campaign_items, campaign_windows, campaign_targets: their campaign (both, if it moved).

@@ -14,7 +14,8 @@ begin
   where c.id = any (p_campaigns)
     and c.customer_id is null
     and not exists (
-      select 1 from private.playlist_pushes p where p.txid = txid_current() and p.campaign_id = c.id
+      select 1 from private.playlist_pushes p
+      where p.txid = txid_current() and p.campaign_id = c.id and p.customer_id is null
     );
   if v_new is null then
     return;

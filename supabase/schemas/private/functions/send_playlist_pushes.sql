@@ -8,6 +8,7 @@ CREATE FUNCTION private.send_playlist_pushes() RETURNS trigger
     AS $$
 declare
   v_campaigns uuid[];
+  v_edited uuid[];
   v_before_campaigns uuid[];
   v_before_venues uuid[];
   v_max integer := private.playlist_push_max_bytes();
@@ -18,9 +19,10 @@ begin
     delete from private.playlist_pushes p where p.txid = txid_current() returning p.campaign_id, p.customer_id
   )
   select array_agg(distinct t.campaign_id),
+         array_agg(t.campaign_id) filter (where t.customer_id is null),
          array_agg(t.campaign_id) filter (where t.customer_id is not null),
          array_agg(t.customer_id) filter (where t.customer_id is not null)
-    into v_campaigns, v_before_campaigns, v_before_venues
+    into v_campaigns, v_edited, v_before_campaigns, v_before_venues
   from taken t;
   if v_campaigns is null then
     return null;
@@ -33,7 +35,7 @@ begin
       select s.campaign_id, e.customer_id
       from public.campaign_target_screens s
       join public.equipment_status e on e.id = s.device_id
-      where s.campaign_id = any (v_campaigns)
+      where s.campaign_id = any (coalesce(v_edited, '{}'))
     )
     select v.campaign_id, v.customer_id, n.spot
     from venues v

@@ -8,7 +8,7 @@ CREATE TABLE private.playlist_pushes (
     customer_id uuid
 );
 
-COMMENT ON TABLE private.playlist_pushes IS 'The network campaigns a transaction changed, each with the venues it played at before (noted before the first change): their spots are broadcast to those venues and the ones they play at now when it commits, and the lines removed.';
+COMMENT ON TABLE private.playlist_pushes IS 'The network campaigns a transaction changed: a campaign edited (customer_id null), with the venues it played at before the change; or a venue whose screens it reaches changed (a screen moved, or joined or left a group). When it commits, each campaign''s spot is broadcast to those venues (and, when edited, to the ones it plays at now), and the lines removed.';
 
 CREATE INDEX playlist_pushes_txid_idx ON private.playlist_pushes USING btree (txid, campaign_id);
 
