@@ -26,14 +26,27 @@ const SCREEN = {
 };
 const VENUE = { id: 'c0000000-0000-4000-8000-000000000001', name: 'Corner Cafe', time_zone: 'America/New_York' };
 
+/** A spot as player_playlist() gives it (and the database pushes it). */
 const spot = (campaign: string, devices: string[], title = 'Acme Coffee') => ({
   campaign_id: campaign,
   campaign_name: 'Acme December',
+  advertiser_id: 'ad000000-0000-4000-8000-000000000001',
+  advertiser_name: 'Acme Coffee Co',
   spots_per_loop: 1,
   spot_seconds: 10,
+  campaign_start_date: null,
+  campaign_end_date: null,
+  campaign_status: 'active',
+  campaign_windows: [],
   on_air: true,
   device_ids: devices,
-  slides: [{ ...playlistSlide(`${campaign}-1`, title, { campaign_id: campaign, duration: 10 }), image_url: null }],
+  slides: [
+    {
+      ...playlistSlide(`${campaign}-1`, title, { campaign_id: campaign, duration: 10 }),
+      image_url: null,
+      media_kind: 'image',
+    },
+  ],
 });
 
 type Held = PlayerData & { spots: ReturnType<typeof spot>[] };
