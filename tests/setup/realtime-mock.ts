@@ -21,6 +21,8 @@ interface Joined {
   topic: string;
   joinRef: string | null;
   bindings: Binding[];
+  /** Joined as a private channel (Realtime Authorization). */
+  private: boolean;
   send: (frame: Frame) => void;
 }
 
@@ -31,6 +33,12 @@ export interface RealtimeMock {
   bindings(): Omit<Binding, 'id'>[];
   /** Resolves once a channel with a postgres_changes binding on `table` has joined. */
   joined(table: string): Promise<void>;
+  /** The topics joined as private channels (without `realtime:`). */
+  privateTopics(): string[];
+  /** Resolves once a channel of `topic` (without `realtime:`) has joined. */
+  joinedTopic(topic: string): Promise<void>;
+  /** Sends a broadcast (as realtime.send() from the database does) to the channels of `topic`. */
+  broadcast(topic: string, event: string, payload: unknown): void;
   /** Pushes a change to every joined channel with a matching binding. */
   change(table: string, eventType: 'INSERT' | 'UPDATE' | 'DELETE', record: Record<string, unknown>): void;
   /** Closes every open socket from the server side (the client reconnects with its backoff). */
@@ -47,6 +55,7 @@ const matches = (b: Binding, table: string, eventType: string, record: Record<st
 
 interface State {
   channels: Map<string, Joined>;
+  /** Waiting for a binding on a table, or (`topic:` and its name) for a channel of a topic. */
   waiters: { table: string; resolve: () => void }[];
   refuse: boolean;
 }
@@ -59,7 +68,10 @@ let nextId = 1;
 
 const settle = (state: State) => {
   for (const w of [...state.waiters]) {
-    if ([...state.channels.values()].some((c) => c.bindings.some((b) => b.table === w.table))) {
+    const joined = w.table.startsWith('topic:')
+      ? state.channels.has(`realtime:${w.table.slice('topic:'.length)}`)
+      : [...state.channels.values()].some((c) => c.bindings.some((b) => b.table === w.table));
+    if (joined) {
       state.waiters.splice(state.waiters.indexOf(w), 1);
       w.resolve();
     }
@@ -88,9 +100,10 @@ export const realtimeHandler = link.addEventListener('connection', ({ client }) 
     const state = current;
     if (topic === 'phoenix' || !state) return reply();
     if (name === 'phx_join') {
-      const config = (payload as { config?: { postgres_changes?: Omit<Binding, 'id'>[] } }).config ?? {};
+      const config =
+        (payload as { config?: { postgres_changes?: Omit<Binding, 'id'>[]; private?: boolean } }).config ?? {};
       const bindings = (config.postgres_changes ?? []).map((b) => ({ ...b, id: nextId++ }));
-      state.channels.set(topic, { topic, joinRef, bindings, send });
+      state.channels.set(topic, { topic, joinRef, bindings, private: config.private === true, send });
       reply({ postgres_changes: bindings });
       if (bindings.length) {
         const channel = topic.slice('realtime:'.length);
@@ -131,6 +144,17 @@ export function mockRealtime({ refuse = false }: { refuse?: boolean } = {}): Rea
         state.waiters.push({ table, resolve });
         settle(state);
       }),
+    privateTopics: () =>
+      [...state.channels.values()].filter((c) => c.private).map((c) => c.topic.slice('realtime:'.length)),
+    joinedTopic: (topic) =>
+      new Promise((resolve) => {
+        state.waiters.push({ table: `topic:${topic}`, resolve });
+        settle(state);
+      }),
+    broadcast(topic, event, payload) {
+      const c = state.channels.get(`realtime:${topic}`);
+      c?.send([null, null, c.topic, 'broadcast', { type: 'broadcast', event, payload }]);
+    },
     change(table, eventType, record) {
       const commit_timestamp = new Date().toISOString();
       for (const c of state.channels.values()) {

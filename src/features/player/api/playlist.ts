@@ -2,13 +2,15 @@
 // it in SQL (live campaigns by the venue's calendar day, slides in display_order), polled with
 // its version; images are fetched again only when the version changes. The last playlist is
 // kept in localStorage so a screen that restarts offline keeps playing it.
-import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { hashKey, queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { REALTIME_SUBSCRIBE_STATES } from '@supabase/supabase-js';
 import { useEffect } from 'react';
-import { hasLiveSession } from '@/lib/supabase';
+import { hasLiveSession, supabase } from '@/lib/supabase';
 import { tableKeys } from '@/entities/query-keys/table-keys';
 import { getPlaylist, type Playlist, type PlaylistSlide } from '@/entities/playlist/playlist';
 import { mediaKey, slideMedia, type SlideMedia } from '@/entities/slide/slide-images';
 import { onVideoKept, pruneMediaCache, releaseMedia, resolveMedia, workerServesMedia, type PlayerMedia } from './media';
+import { applySpotPush, isSpotPush, type SpotLike, type SpotPush } from '../lib/spot-push';
 
 /**
  * How often a playing screen asks whether its playlist changed while its Realtime socket is
@@ -158,4 +160,107 @@ export function useMediaKept() {
       workers?.removeEventListener('controllerchange', reread);
     };
   }, [queryClient]);
+}
+
+/**
+ * A 'read' push (a spot too large to send) makes each screen of the venue read its playlist once,
+ * at a random moment within this time, so two thousand screens do not read at the same instant.
+ */
+export const PUSH_READ_SPREAD_MS = 30_000;
+
+/**
+ * A read's answer may have left the server before a push arrived: the pushes that arrived this
+ * long before the answer, or after it, are applied again on it (applying one twice changes
+ * nothing).
+ */
+export const PUSH_REAPPLY_MS = 5_000;
+
+/** The private Realtime topic a venue's network campaign changes are broadcast on. */
+export const venueTopic = (customerId: string) => `venue:${customerId}`;
+
+export interface SpotPushOptions {
+  userId: string;
+  /** The device the playlist is keyed by (a venue kiosk's choice; null for a paired screen). */
+  deviceId: string | null;
+  /** The screen this is: a spot is kept only if it plays on it (null: a venue's kiosk, every screen). */
+  screenId: string | null;
+  /** The venue of the playlist on screen: its topic is joined. */
+  customerId: string | null;
+  enabled: boolean;
+}
+
+/**
+ * Network campaign changes, pushed by the database on the venue's private topic: each is applied
+ * to the playlist held (and the copy kept on the device) without reading it; the player takes it
+ * at its next slide boundary (a new version). On each (re)subscription the playlist is read once,
+ * since Realtime does not replay what was sent while the screen was away. A push too large to
+ * send says 'read': the playlist is read once, after a random delay (PUSH_READ_SPREAD_MS).
+ * A read answered while pushes arrived gets them applied again (PUSH_REAPPLY_MS).
+ */
+export function useSpotPushes({ userId, deviceId, screenId, customerId, enabled }: SpotPushOptions) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled || !customerId) return;
+    const key = playerKeys.playlist(userId, deviceId);
+    const read = () => void queryClient.invalidateQueries({ queryKey: key }, { cancelRefetch: false });
+    let closed = false;
+    let readTimer: ReturnType<typeof setTimeout> | undefined;
+    // Pushes apply one after another, each to what the one before left.
+    let applying = Promise.resolve();
+    const enqueue = (push: SpotPush) => {
+      applying = applying.then(() => apply(push)).catch(() => undefined);
+    };
+    const recent: { push: SpotPush; at: number }[] = [];
+
+    const apply = async (push: SpotPush) => {
+      const held = queryClient.getQueryData<PlayerData>(key);
+      if (closed || !held?.customer || held.customer.id !== customerId) return;
+      const next = applySpotPush(held as PlayerData & { spots?: readonly SpotLike[] }, push, screenId);
+      if (next === 'read') {
+        readTimer ??= setTimeout(() => {
+          readTimer = undefined;
+          read();
+        }, Math.random() * PUSH_READ_SPREAD_MS);
+        return;
+      }
+      if (next === held) return;
+      const { media: _media, fromDevice: _fromDevice, ...playlist } = next;
+      const data = await withMedia(playlist, held.fromDevice, held);
+      if (closed) return;
+      savePlaylist(userId, playlist);
+      queryClient.setQueryData<PlayerData>(key, data);
+    };
+
+    const channel = supabase
+      .channel(venueTopic(customerId), { config: { private: true } })
+      .on('broadcast', { event: 'spot' }, (message: { payload?: unknown }) => {
+        const push = message.payload;
+        if (!isSpotPush(push)) return;
+        const at = Date.now();
+        while (recent.length && recent[0]!.at < at - PUSH_REAPPLY_MS) recent.shift();
+        if (push.spot !== 'read') recent.push({ push, at });
+        enqueue(push);
+      });
+    // A read's answer (not one of the sets above) replaces what the pushes did: they are applied again.
+    const hash = hashKey(key);
+    const stopWatching = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.query.queryHash !== hash) return;
+      if (event.action.type !== 'success' || event.action.manual) return;
+      const answered = Date.now();
+      for (const r of recent) if (r.at >= answered - PUSH_REAPPLY_MS) enqueue(r.push);
+    });
+    // A private channel is authorised by the session's token, which the socket must carry first.
+    void supabase.realtime.setAuth().finally(() => {
+      if (closed) return;
+      channel.subscribe((status) => {
+        if (status === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED) read();
+      });
+    });
+    return () => {
+      closed = true;
+      clearTimeout(readTimer);
+      stopWatching();
+      void supabase.removeChannel(channel);
+    };
+  }, [queryClient, userId, deviceId, screenId, customerId, enabled]);
 }

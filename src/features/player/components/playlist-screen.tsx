@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useTableChanges, type TableChange, type TableWatch } from '@/lib/realtime';
 import { useHeartbeat } from '../api/heartbeat';
-import { playerKeys, playerQueryOptions, type PlayerData, type Playlist } from '../api/playlist';
+import { playerKeys, playerQueryOptions, useSpotPushes, type PlayerData, type Playlist } from '../api/playlist';
 import { usePlayUploads } from '../api/proof-of-play';
 import { orientationKey, useDeviceOrientation } from '../api/orientation';
 import { ScreenOrientation } from '@/entities/slide/screen-orientation';
@@ -52,7 +52,8 @@ const deviceFacts = (row: Record<string, unknown>) =>
 /**
  * Holds a saved change within a second: the screen listens to its venue's campaigns, slides
  * and chosen screens (row-level security keeps other venues' rows away) and to its own
- * device, and reads its playlist again at once; the player shows an edit of the slide on
+ * device, and reads its playlist again at once (network campaigns, which are not the venue's
+ * rows, arrive pushed on the venue's topic instead: useSpotPushes); the player shows an edit of the slide on
  * screen straight away and anything else at the next slide boundary. Its own heartbeats
  * change its device row too: only a change of the facts above counts (the first one seen
  * counts as well, since nothing was known before it).
@@ -135,6 +136,13 @@ export function PlaylistScreen({
     networkMode: 'always',
   });
   useNewDay(userId, deviceId, playlist.data);
+  useSpotPushes({
+    userId,
+    deviceId,
+    screenId: deviceId ?? ownDeviceId,
+    customerId: playlist.data?.customer?.id ?? null,
+    enabled: userId !== '' && !renewing,
+  });
   const orientation = useDeviceOrientation(deviceId ?? ownDeviceId, userId !== '' && !renewing);
 
   const signOutButton = signOut && (

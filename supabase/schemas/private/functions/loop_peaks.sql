@@ -5,6 +5,7 @@
 CREATE FUNCTION private.loop_peaks(p_devices uuid[], p_from date DEFAULT NULL::date, p_to date DEFAULT NULL::date, p_at timestamp with time zone DEFAULT now()) RETURNS TABLE(device_id uuid, day date, loop_seconds integer, booked_seconds integer, over_minute integer, over_seconds integer)
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
+    SET work_mem TO '32MB'
     AS $$
   with screens as (
     select e.id, e.loop_seconds, c.time_zone
@@ -29,8 +30,9 @@ CREATE FUNCTION private.loop_peaks(p_devices uuid[], p_from date DEFAULT NULL::d
   ),
   kinds as (
     select s.id as device_id, s.loop_seconds, s.time_zone,
+           -- A uuid, not text: kinds are compared in every join and sort below.
            md5(s.time_zone || '|' || s.loop_seconds || '|' ||
-               coalesce(string_agg(bk.campaign_id::text || '*' || bk.weight, ',' order by bk.campaign_id), '')) as kind
+               coalesce(string_agg(bk.campaign_id::text || '*' || bk.weight, ',' order by bk.campaign_id), ''))::uuid as kind
     from screens s
     left join bookings bk on bk.device_id = s.id
     group by s.id, s.loop_seconds, s.time_zone
@@ -49,8 +51,8 @@ CREATE FUNCTION private.loop_peaks(p_devices uuid[], p_from date DEFAULT NULL::d
     from kind_today t
     cross join lateral generate_series(p_from, p_to, interval '1 day') d
     where p_from is not null and p_to is not null
-    union
-    select t.kind, d::date
+    union all
+    select distinct t.kind, d::date
     from kind_today t
     cross join lateral (
       select t.today as b
@@ -64,41 +66,87 @@ CREATE FUNCTION private.loop_peaks(p_devices uuid[], p_from date DEFAULT NULL::d
     cross join lateral generate_series(bounds.b, bounds.b + 6, interval '1 day') d
     where p_from is null or p_to is null
   ),
-  intervals as (
-    -- The minutes [a, b) of a day a campaign plays: all day without windows; a window on its
-    -- day, to its end or to midnight when it runs over it; and the part after midnight of a
-    -- window that started the day before.
-    select dy.kind, dy.day, kc.weight, iv.a, iv.b
-    from days dy
-    join kind_campaigns kc on kc.kind = dy.kind
+  spans as (
+    -- The minutes [a, b) a booked campaign plays on each ISO weekday: all day without dayparts;
+    -- a daypart on its days, to its end or to midnight when it runs over it; and, on the next
+    -- weekday, the part after midnight of one that ran over it. Worked out once per campaign.
+    select b.id as campaign_id, dow::smallint as dow, 0 as a, 1440 as b
+    from booked b
+    cross join generate_series(1, 7) dow
+    where not exists (select 1 from public.campaign_windows w where w.campaign_id = b.id)
+    union all
+    select w.campaign_id, dow, (extract(epoch from w.start_time) / 60)::int,
+           case when w.end_time > w.start_time then (extract(epoch from w.end_time) / 60)::int else 1440 end
+    from public.campaign_windows w
+    join booked b on b.id = w.campaign_id
+    cross join unnest(w.days) dow
+    union all
+    select w.campaign_id, (dow % 7 + 1)::smallint, 0, (extract(epoch from w.end_time) / 60)::int
+    from public.campaign_windows w
+    join booked b on b.id = w.campaign_id
+    cross join unnest(w.days) dow
+    where w.end_time < w.start_time and w.end_time > time '00:00'
+  ),
+  bounds as (
+    -- Over a range of days: where a kind's bookings may change, its first day and each of its
+    -- campaigns' first day and the day after its last. Between two bounds its days repeat week
+    -- after week, so only the first week after each bound is worked out.
+    select t.kind, p_from as b
+    from kind_today t
+    where p_from is not null and p_to is not null
+    union
+    select kc.kind, b.start_date
+    from kind_campaigns kc
     join booked b on b.id = kc.campaign_id
-    cross join lateral (
-      select 0 as a, 1440 as b
-      where not exists (select 1 from public.campaign_windows w where w.campaign_id = b.id)
-      union all
-      select (extract(epoch from w.start_time) / 60)::int,
-             case when w.end_time > w.start_time then (extract(epoch from w.end_time) / 60)::int else 1440 end
-      from public.campaign_windows w
-      where w.campaign_id = b.id and extract(isodow from dy.day)::smallint = any (w.days)
-      union all
-      select 0, (extract(epoch from w.end_time) / 60)::int
-      from public.campaign_windows w
-      where w.campaign_id = b.id and w.end_time < w.start_time and w.end_time > time '00:00'
-        and extract(isodow from dy.day - 1)::smallint = any (w.days)
-    ) iv
-    where (b.start_date is null or b.start_date <= dy.day)
-      and (b.end_date is null or b.end_date >= dy.day)
+    where p_from is not null and p_to is not null and b.start_date > p_from and b.start_date <= p_to
+    union
+    select kc.kind, b.end_date + 1
+    from kind_campaigns kc
+    join booked b on b.id = kc.campaign_id
+    where p_from is not null and p_to is not null and b.end_date + 1 > p_from and b.end_date + 1 <= p_to
+  ),
+  day_reps as (
+    -- Each day asked, and the day of that first week it repeats (itself for the check's days).
+    select dy.kind, dy.day, coalesce(max(bd.b) + (dy.day - max(bd.b)) % 7, dy.day) as rep
+    from days dy
+    left join bounds bd on bd.kind = dy.kind and bd.b <= dy.day
+    group by dy.kind, dy.day
+  ),
+  rep_days as (
+    select distinct r.kind, r.rep as day from day_reps r
+  ),
+  intervals as (
+    select rd.kind, rd.day, kc.weight, sp.a, sp.b
+    from rep_days rd
+    join kind_campaigns kc on kc.kind = rd.kind
+    join booked b on b.id = kc.campaign_id
+    join spans sp on sp.campaign_id = kc.campaign_id and sp.dow = extract(isodow from rd.day)::smallint
+    where (b.start_date is null or b.start_date <= rd.day)
+      and (b.end_date is null or b.end_date >= rd.day)
+  ),
+  base as (
+    -- Campaigns on all day long add the same load to every minute of the day.
+    select i.kind, i.day, sum(i.weight)::int as load
+    from intervals i
+    where i.a = 0 and i.b = 1440
+    group by i.kind, i.day
   ),
   events as (
-    select kind, day, a as minute, weight as delta from intervals
+    -- The others' starts and ends, swept from a zero at each day's first minute.
+    select rd.kind, rd.day, 0 as minute, 0 as delta from rep_days rd
     union all
-    select kind, day, b, -weight from intervals
+    select kind, day, a, weight from intervals where not (a = 0 and b = 1440)
+    union all
+    select kind, day, b, -weight from intervals where not (a = 0 and b = 1440)
   ),
   running as (
     -- Ends before starts at the same minute: intervals are half-open.
-    select kind, day, minute,
-           sum(delta) over (partition by kind, day order by minute, delta rows unbounded preceding)::int as load
-    from events
+    select e.kind, e.day, e.minute,
+           coalesce(bs.load, 0)
+             + (sum(e.delta) over (partition by e.kind, e.day order by e.minute, e.delta rows unbounded preceding))::int
+             as load
+    from events e
+    left join base bs on bs.kind = e.kind and bs.day = e.day
   ),
   peaks as (
     select r.kind, r.day, max(r.load) as peak
@@ -106,17 +154,23 @@ CREATE FUNCTION private.loop_peaks(p_devices uuid[], p_from date DEFAULT NULL::d
     group by r.kind, r.day
   ),
   overs as (
+    -- The first minute past the loop, on the days whose peak passes it.
     select distinct on (r.kind, r.day) r.kind, r.day, r.minute, r.load
     from running r
-    join kind_today t on t.kind = r.kind
-    where r.load > t.loop_seconds
+    join (
+      select p.kind, p.day, t.loop_seconds
+      from peaks p
+      join kind_today t on t.kind = p.kind
+      where p.peak > t.loop_seconds
+    ) x on x.kind = r.kind and x.day = r.day
+    where r.load > x.loop_seconds
     order by r.kind, r.day, r.minute, r.load desc
   )
-  select k.device_id, dy.day, k.loop_seconds, coalesce(p.peak, 0), o.minute, o.load
+  select k.device_id, dr.day, k.loop_seconds, coalesce(p.peak, 0), o.minute, o.load
   from kinds k
-  join days dy on dy.kind = k.kind
-  left join peaks p on p.kind = k.kind and p.day = dy.day
-  left join overs o on o.kind = k.kind and o.day = dy.day
+  join day_reps dr on dr.kind = k.kind
+  left join peaks p on p.kind = k.kind and p.day = dr.rep
+  left join overs o on o.kind = k.kind and o.day = dr.rep
 $$;
 
 COMMENT ON FUNCTION private.loop_peaks(p_devices uuid[], p_from date, p_to date, p_at timestamp with time zone) IS 'For screens (null: every screen at a venue) and days: the peak booked seconds of network campaigns within each local day, and the first minute (and load) they pass the screen''s loop. With p_from/p_to every day of the range; without, from each screen''s today the first week after each date its bookings change.';

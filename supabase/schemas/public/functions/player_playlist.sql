@@ -85,65 +85,9 @@ begin
   join public.campaign_items i on i.campaign_id = c.id
   where i.is_active;
 
-  with reach as (
-    select t.campaign_id, array_agg(t.device_id order by t.device_id) as device_ids
-    from public.campaign_target_screens t
-    join public.equipment_status e on e.id = t.device_id
-    where e.customer_id = v_customer.id
-      and (v_screen_device is null or t.device_id = v_screen_device)
-    group by t.campaign_id
-  ),
-  network as (
-    select c.*, r.device_ids, public.campaign_windows_json(c.id) as windows, a.business_name as advertiser_name
-    from reach r
-    join public.campaigns c on c.id = r.campaign_id
-    left join public.advertisers a on a.id = c.advertiser_id
-    where c.status in ('active', 'scheduled')
-      and (c.start_date is null or c.start_date <= v_today + 7)
-      and (c.end_date is null or c.end_date >= v_today)
-  )
-  select coalesce(jsonb_agg(spot order by spot ->> 'campaign_id'), '[]'::jsonb)
+  select coalesce(jsonb_agg(n.spot order by n.spot ->> 'campaign_id'), '[]'::jsonb)
     into v_spots
-  from (
-    select jsonb_build_object(
-             'campaign_id', n.id,
-             'campaign_name', n.name,
-             'advertiser_id', n.advertiser_id,
-             'advertiser_name', n.advertiser_name,
-             'spots_per_loop', n.spots_per_loop,
-             'spot_seconds', s.seconds,
-             'campaign_start_date', n.start_date,
-             'campaign_end_date', n.end_date,
-             'campaign_status', n.status,
-             'campaign_windows', n.windows,
-             'on_air', public.campaign_plays_at(n.status, n.start_date, n.end_date, n.windows, v_customer.time_zone, v_at),
-             'device_ids', to_jsonb(n.device_ids),
-             'slides', s.slides
-           ) as spot
-    from network n
-    cross join lateral (
-      select coalesce(max(i.duration), 0) as seconds,
-             coalesce(jsonb_agg(jsonb_build_object(
-               'id', i.id,
-               'campaign_id', i.campaign_id,
-               'content_type', i.content_type,
-               'slide_type', i.slide_type,
-               'title', i.title,
-               'content', i.content,
-               'image_url', i.image_url,
-               'media_kind', i.media_kind,
-               'display_order', i.display_order,
-               'duration', i.duration,
-               'priority', i.priority,
-               'is_active', i.is_active,
-               'settings', i.settings,
-               'updated_at', i.updated_at
-             ) order by i.display_order, i.id), '[]'::jsonb) as slides
-      from public.campaign_items i
-      where i.campaign_id = n.id and i.is_active
-    ) s
-    where s.seconds > 0
-  ) spots;
+  from private.network_spots(v_customer.id, v_screen_device, v_at) n;
 
   -- The version names what the lists hold, not when they were read (on_air changes with the clock).
   return jsonb_build_object(

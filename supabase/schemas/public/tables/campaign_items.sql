@@ -70,6 +70,8 @@ CREATE TRIGGER campaign_items_check_text BEFORE INSERT OR UPDATE ON public.campa
 
 CREATE TRIGGER campaign_items_note_booking AFTER INSERT OR UPDATE ON public.campaign_items FOR EACH ROW EXECUTE FUNCTION private.note_campaign_booking();
 
+CREATE TRIGGER campaign_items_note_playlist_push BEFORE INSERT OR DELETE OR UPDATE ON public.campaign_items FOR EACH ROW EXECUTE FUNCTION private.note_playlist_change();
+
 CREATE TRIGGER campaign_items_set_updated_at BEFORE UPDATE ON public.campaign_items FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
 ALTER TABLE ONLY public.campaign_items

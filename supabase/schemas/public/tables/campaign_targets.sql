@@ -33,6 +33,8 @@ CREATE TRIGGER campaign_targets_check BEFORE INSERT OR UPDATE ON public.campaign
 
 CREATE TRIGGER campaign_targets_note_booking AFTER INSERT OR UPDATE ON public.campaign_targets FOR EACH ROW EXECUTE FUNCTION private.note_campaign_booking();
 
+CREATE TRIGGER campaign_targets_note_playlist_push BEFORE INSERT OR DELETE OR UPDATE ON public.campaign_targets FOR EACH ROW EXECUTE FUNCTION private.note_playlist_change();
+
 ALTER TABLE ONLY public.campaign_targets
     ADD CONSTRAINT campaign_targets_campaign_id_fkey FOREIGN KEY (campaign_id) REFERENCES public.campaigns(id) ON DELETE CASCADE;
 

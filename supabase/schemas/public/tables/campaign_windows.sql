@@ -23,6 +23,8 @@ CREATE INDEX campaign_windows_campaign_id_idx ON public.campaign_windows USING b
 
 CREATE TRIGGER campaign_windows_note_booking AFTER INSERT OR DELETE OR UPDATE ON public.campaign_windows FOR EACH ROW EXECUTE FUNCTION private.note_campaign_booking();
 
+CREATE TRIGGER campaign_windows_note_playlist_push BEFORE INSERT OR DELETE OR UPDATE ON public.campaign_windows FOR EACH ROW EXECUTE FUNCTION private.note_playlist_change();
+
 ALTER TABLE ONLY public.campaign_windows
     ADD CONSTRAINT campaign_windows_campaign_id_fkey FOREIGN KEY (campaign_id) REFERENCES public.campaigns(id) ON DELETE CASCADE;
 

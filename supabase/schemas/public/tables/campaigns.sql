@@ -68,6 +68,10 @@ CREATE TRIGGER campaigns_drop_foreign_screens AFTER UPDATE OF customer_id ON pub
 
 CREATE TRIGGER campaigns_note_booking AFTER INSERT OR UPDATE ON public.campaigns FOR EACH ROW EXECUTE FUNCTION private.note_campaign_booking();
 
+CREATE TRIGGER campaigns_note_playlist_push BEFORE DELETE OR UPDATE ON public.campaigns FOR EACH ROW WHEN ((old.customer_id IS NULL)) EXECUTE FUNCTION private.note_playlist_change();
+
+CREATE TRIGGER campaigns_note_playlist_push_new AFTER INSERT ON public.campaigns FOR EACH ROW WHEN ((new.customer_id IS NULL)) EXECUTE FUNCTION private.note_playlist_change();
+
 CREATE TRIGGER campaigns_set_updated_at BEFORE UPDATE ON public.campaigns FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
 ALTER TABLE ONLY public.campaigns

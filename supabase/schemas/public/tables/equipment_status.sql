@@ -78,6 +78,10 @@ CREATE TRIGGER equipment_status_drop_released_screen_login AFTER DELETE OR UPDAT
 
 CREATE TRIGGER equipment_status_note_booking AFTER INSERT OR UPDATE OF loop_seconds, customer_id ON public.equipment_status FOR EACH ROW EXECUTE FUNCTION private.note_screen_booking();
 
+CREATE TRIGGER equipment_status_note_playlist_push BEFORE INSERT OR DELETE ON public.equipment_status FOR EACH ROW EXECUTE FUNCTION private.note_playlist_change();
+
+CREATE TRIGGER equipment_status_note_playlist_push_move BEFORE UPDATE OF customer_id ON public.equipment_status FOR EACH ROW WHEN ((old.customer_id IS DISTINCT FROM new.customer_id)) EXECUTE FUNCTION private.note_playlist_change();
+
 CREATE TRIGGER equipment_status_set_updated_at BEFORE UPDATE ON public.equipment_status FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
 ALTER TABLE ONLY public.equipment_status

@@ -17,6 +17,8 @@ CREATE INDEX screen_group_members_device_id_idx ON public.screen_group_members U
 
 CREATE TRIGGER screen_group_members_note_booking AFTER INSERT ON public.screen_group_members FOR EACH ROW EXECUTE FUNCTION private.note_screen_booking();
 
+CREATE TRIGGER screen_group_members_note_playlist_push BEFORE INSERT OR DELETE OR UPDATE ON public.screen_group_members FOR EACH ROW EXECUTE FUNCTION private.note_playlist_change();
+
 ALTER TABLE ONLY public.screen_group_members
     ADD CONSTRAINT screen_group_members_device_id_fkey FOREIGN KEY (device_id) REFERENCES public.equipment_status(id) ON DELETE CASCADE;
 
