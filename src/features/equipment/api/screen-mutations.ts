@@ -2,7 +2,7 @@
 // shows a pairing code on /screen; entering it here makes (or re-pairs) its device.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { deviceNameSchema, ORIENTATIONS } from '@/entities/device/device-rules';
+import { deviceNameSchema, loopSecondsSchema, ORIENTATIONS } from '@/entities/device/device-rules';
 import { invalidateTable } from '@/entities/query-keys/table-keys';
 import { supabase } from '@/lib/supabase';
 import { failureOr } from '@/lib/write-errors';
@@ -76,12 +76,16 @@ export function useRevokeScreen() {
 
 export const deviceEditSchema = pairScreenSchema.pick({ device_name: true, orientation: true }).extend({
   customer_id: z.string(),
+  loop_seconds: loopSecondsSchema,
 });
 
 export type DeviceEditInput = z.input<typeof deviceEditSchema>;
 export type DeviceEditValues = z.output<typeof deviceEditSchema>;
 
-/** Renames a device, moves it to another venue (or none) and sets its orientation. */
+/**
+ * Renames a device, moves it to another venue (or none), sets its orientation and its loop.
+ * A move or a shorter loop that would overbook the screen is refused by the database (PT409).
+ */
 export function useUpdateDevice() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -92,6 +96,7 @@ export function useUpdateDevice() {
           device_name: values.device_name,
           orientation: values.orientation,
           customer_id: values.customer_id || null,
+          loop_seconds: values.loop_seconds,
         })
         .eq('id', id)
         .select('id')

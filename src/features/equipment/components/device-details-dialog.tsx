@@ -51,6 +51,7 @@ export function DeviceDetailsDialog({ device, open, onOpenChange }: DeviceDetail
             {nowPlaying(device) ?? (isRevoked(device) ? 'Nothing: revoked' : 'Nothing reported')}
           </Item>
           <Item label="Orientation">{device.orientation === 'portrait' ? 'Portrait' : 'Landscape'}</Item>
+          <Item label="Loop">{device.loop_seconds != null ? `${device.loop_seconds} s` : null}</Item>
           <Item label="Resolution">{device.resolution}</Item>
           <Item label="App version">{device.app_version}</Item>
           <Item label="Screen reports">{device.diagnostics ?? 'No problems reported'}</Item>

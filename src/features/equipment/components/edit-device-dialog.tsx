@@ -14,6 +14,7 @@ import {
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useToast } from '@/components/ui/toast';
+import { LOOP_SECONDS } from '@/entities/device/device-rules';
 import type { Device } from '../api/equipment';
 import {
   deviceEditSchema,
@@ -28,8 +29,13 @@ function valuesOf(device: Device): DeviceEditInput {
     device_name: device.device_name ?? '',
     customer_id: device.customer_id ?? '',
     orientation: device.orientation === 'portrait' ? 'portrait' : 'landscape',
+    loop_seconds: device.loop_seconds ?? 300,
   };
 }
+
+/** An overbooking refusal (PT409): the loop or the venue the screen would have. */
+const isOverbooking = (error: Error) =>
+  typeof error.cause === 'object' && error.cause !== null && 'code' in error.cause && error.cause.code === 'PT409';
 
 export interface EditDeviceDialogProps {
   device: Device;
@@ -37,7 +43,10 @@ export interface EditDeviceDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Rename a device, move it to another venue, set its orientation. A failed save keeps the edits. */
+/**
+ * Rename a device, move it to another venue, set its orientation and its loop length. A failed
+ * save keeps the edits; a loop or venue that would overbook the screen is refused at its field.
+ */
 export function EditDeviceDialog({ device, open, onOpenChange }: EditDeviceDialogProps) {
   const update = useUpdateDevice();
   const toast = useToast();
@@ -64,6 +73,11 @@ export function EditDeviceDialog({ device, open, onOpenChange }: EditDeviceDialo
           toast({ tone: 'success', title: `${values.device_name} saved` });
           onOpenChange(false);
         },
+        onError: (error) => {
+          if (!isOverbooking(error)) return;
+          const field = values.loop_seconds !== (device.loop_seconds ?? 300) ? 'loop_seconds' : 'customer_id';
+          form.setError(field, { message: error.message }, { shouldFocus: true });
+        },
       },
     );
   });
@@ -73,14 +87,30 @@ export function EditDeviceDialog({ device, open, onOpenChange }: EditDeviceDialo
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Edit device</DialogTitle>
-          <DialogDescription>Its name on this page, its venue and how the screen hangs.</DialogDescription>
+          <DialogDescription>Its name on this page, its venue, how the screen hangs and its loop.</DialogDescription>
         </DialogHeader>
         <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
           <Field label="Screen name" error={errors.device_name?.message}>
             {(c) => <Input {...c} maxLength={100} {...form.register('device_name')} />}
           </Field>
           <ScreenFields register={form.register} errors={errors} enabled={open} noVenue="No venue" />
-          {update.isError && <Alert tone="danger">{update.error.message}</Alert>}
+          <Field
+            label="Loop length (seconds)"
+            hint={`${LOOP_SECONDS.min} to ${LOOP_SECONDS.max} seconds. Advertisers' spots are booked in it; the venue's own content fills the rest.`}
+            error={errors.loop_seconds?.message}
+          >
+            {(c) => (
+              <Input
+                {...c}
+                type="number"
+                inputMode="numeric"
+                min={LOOP_SECONDS.min}
+                max={LOOP_SECONDS.max}
+                {...form.register('loop_seconds', { valueAsNumber: true })}
+              />
+            )}
+          </Field>
+          {update.isError && !isOverbooking(update.error) && <Alert tone="danger">{update.error.message}</Alert>}
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={update.isPending}>
               Cancel

@@ -29,6 +29,7 @@ function device(n: number, overrides: Record<string, unknown> = {}) {
     customer_name: 'Corner Cafe',
     customer_location: '12 Bleecker St, New York, NY',
     customer_contact_phone: '+1 212 555 0142',
+    loop_seconds: 300,
     ...overrides,
   };
 }
@@ -466,10 +467,45 @@ describe('a device card', () => {
     expect(await screen.findByText('Bar screen saved')).toBeInTheDocument();
     expect(updates).toEqual([
       {
-        body: { device_name: 'Bar screen', orientation: 'landscape', customer_id: 'c2' },
+        body: { device_name: 'Bar screen', orientation: 'landscape', customer_id: 'c2', loop_seconds: 300 },
         id: 'eq.e0000000-0000-4000-8000-000000000001',
       },
     ]);
+  });
+
+  it('shortens a screen’s loop, and shows a refusal that would overbook it at the loop field with the edits kept', async () => {
+    answers([device(1)]);
+    const bodies: unknown[] = [];
+    const refusal =
+      'DEVICE-1 at Corner Cafe would be overbooked on Tue 01 Dec 2026 from 07:00: 40 s of its 30 s loop booked.';
+    server.use(
+      http.patch(restUrl('/equipment_status'), async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(
+          { code: 'PT409', message: refusal, details: null, hint: 'Book fewer spots or a shorter slide.' },
+          { status: 409 },
+        );
+      }),
+    );
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit DEVICE-1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit device' });
+    const loop = within(dialog).getByLabelText('Loop length (seconds)');
+    expect(loop).toHaveValue(300);
+
+    await user.clear(loop);
+    await user.type(loop, '20');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('At least 30 seconds')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+
+    await user.clear(loop);
+    await user.type(loop, '30');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(loop).toHaveAccessibleDescription(expect.stringContaining(refusal)));
+    expect(bodies).toEqual([{ device_name: 'DEVICE-1', orientation: 'landscape', customer_id: 'c1', loop_seconds: 30 }]);
+    expect(screen.getByRole('dialog', { name: 'Edit device' })).toBeInTheDocument();
+    expect(loop).toHaveValue(30);
   });
 
   it('deletes a device after asking', async () => {

@@ -4,10 +4,10 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
 import { failureOr } from '@/lib/write-errors';
+import { LOOP_SECONDS, loopSecondsSchema } from '@/entities/device/device-rules';
 import { tableKeys } from '@/entities/query-keys/table-keys';
 
-/** A loop's length in seconds, as the database allows it (equipment_status.loop_seconds). */
-export const LOOP_SECONDS = { min: 30, max: 3600 } as const;
+export { LOOP_SECONDS };
 
 export const networkSettingsKeys = {
   all: tableKeys.network_settings,
@@ -28,11 +28,7 @@ export const networkSettingsQueryOptions = () =>
   });
 
 export const networkSettingsSchema = z.object({
-  default_loop_seconds: z
-    .number({ error: 'Enter a number of seconds' })
-    .int({ error: 'Enter whole seconds' })
-    .min(LOOP_SECONDS.min, { error: `At least ${LOOP_SECONDS.min} seconds` })
-    .max(LOOP_SECONDS.max, { error: `At most ${LOOP_SECONDS.max} seconds (an hour)` }),
+  default_loop_seconds: loopSecondsSchema,
 });
 
 export type NetworkSettingsValues = z.infer<typeof networkSettingsSchema>;
