@@ -52,7 +52,7 @@ test('an operator groups two venues’ screens, books a network campaign on them
   browser,
 }) => {
   test.setTimeout(180_000);
-  const walls = [await openWall(browser, venues[0]!, screenName(0)), await openWall(browser, venues[1]!, screenName(1))];
+  const walls = [await openWall(browser, venues[0], screenName(0)), await openWall(browser, venues[1], screenName(1))];
 
   const adminContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const admin = await adminContext.newPage();
@@ -96,7 +96,10 @@ test('an operator groups two venues’ screens, books a network campaign on them
 
   // Its slide, in the builder: saving it puts the ad on both walls.
   await admin.getByLabel('Search campaigns').fill(CAMPAIGN);
-  await admin.getByRole('article', { name: CAMPAIGN }).getByRole('link', { name: `Builder for ${CAMPAIGN}` }).click();
+  await admin
+    .getByRole('article', { name: CAMPAIGN })
+    .getByRole('link', { name: `Builder for ${CAMPAIGN}` })
+    .click();
   await admin.getByRole('button', { name: 'Add Your First Slide' }).click();
   const slide = admin.getByRole('dialog', { name: 'Add New Slide' });
   await slide.getByLabel('Title').fill(AD_TITLE);
@@ -145,9 +148,7 @@ test('an operator groups two venues’ screens, books a network campaign on them
   await expect(status).toHaveValue('paused');
   await status.selectOption('active');
   const availability = admin.getByRole('status', { name: 'Availability' });
-  await expect(availability).toContainText(
-    new RegExp(`Does not fit: ${screenName(0)}|Does not fit: ${screenName(1)}`),
-  );
+  await expect(availability).toContainText(new RegExp(`Does not fit: ${screenName(0)}|Does not fit: ${screenName(1)}`));
   await admin.getByRole('button', { name: 'Save Changes' }).click();
   const refusal = admin.getByRole('alert').filter({ hasText: 'Not saved' });
   await expect(refusal).toContainText('Not saved: it does not fit. See ');
