@@ -503,7 +503,9 @@ describe('a device card', () => {
     await user.type(loop, '30');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(loop).toHaveAccessibleDescription(expect.stringContaining(refusal)));
-    expect(bodies).toEqual([{ device_name: 'DEVICE-1', orientation: 'landscape', customer_id: 'c1', loop_seconds: 30 }]);
+    expect(bodies).toEqual([
+      { device_name: 'DEVICE-1', orientation: 'landscape', customer_id: 'c1', loop_seconds: 30 },
+    ]);
     expect(screen.getByRole('dialog', { name: 'Edit device' })).toBeInTheDocument();
     expect(loop).toHaveValue(30);
   });

@@ -45,7 +45,11 @@ function NetworkSettingsFields({ saved }: { saved: NetworkSettings }) {
 
   return (
     <Card>
-      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} aria-labelledby="network-settings-title">
+      <form
+        noValidate
+        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+        aria-labelledby="network-settings-title"
+      >
         <CardHeader>
           <CardTitle id="network-settings-title">Loops</CardTitle>
           <CardDescription>
