@@ -14,7 +14,7 @@ import {
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useToast } from '@/components/ui/toast';
-import { LOOP_SECONDS } from '@/entities/device/device-rules';
+import { LoopSecondsField } from '@/entities/device/loop-seconds-field';
 import type { Device } from '../api/equipment';
 import {
   deviceEditSchema,
@@ -94,22 +94,12 @@ export function EditDeviceDialog({ device, open, onOpenChange }: EditDeviceDialo
             {(c) => <Input {...c} maxLength={100} {...form.register('device_name')} />}
           </Field>
           <ScreenFields register={form.register} errors={errors} enabled={open} noVenue="No venue" />
-          <Field
+          <LoopSecondsField
             label="Loop length (seconds)"
-            hint={`${LOOP_SECONDS.min} to ${LOOP_SECONDS.max} seconds. Advertisers' spots are booked in it; the venue's own content fills the rest.`}
+            hint="Advertisers' spots are booked in it; the venue's own content fills the rest."
+            registration={form.register('loop_seconds', { valueAsNumber: true })}
             error={errors.loop_seconds?.message}
-          >
-            {(c) => (
-              <Input
-                {...c}
-                type="number"
-                inputMode="numeric"
-                min={LOOP_SECONDS.min}
-                max={LOOP_SECONDS.max}
-                {...form.register('loop_seconds', { valueAsNumber: true })}
-              />
-            )}
-          </Field>
+          />
           {update.isError && !isOverbooking(update.error) && <Alert tone="danger">{update.error.message}</Alert>}
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={update.isPending}>

@@ -4,10 +4,8 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
 import { failureOr } from '@/lib/write-errors';
-import { LOOP_SECONDS, loopSecondsSchema } from '@/entities/device/device-rules';
+import { loopSecondsSchema } from '@/entities/device/device-rules';
 import { tableKeys } from '@/entities/query-keys/table-keys';
-
-export { LOOP_SECONDS };
 
 export const networkSettingsKeys = {
   all: tableKeys.network_settings,

@@ -7,12 +7,10 @@ import { QueryBoundary } from '@/components/errors/query-boundary';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
+import { LoopSecondsField } from '@/entities/device/loop-seconds-field';
 import {
-  LOOP_SECONDS,
   type NetworkSettings,
   networkSettingsQueryOptions,
   networkSettingsSchema,
@@ -58,22 +56,12 @@ function NetworkSettingsFields({ saved }: { saved: NetworkSettings }) {
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5 md:grid-cols-2">
-          <Field
+          <LoopSecondsField
             label="Loop length for new screens (seconds)"
-            hint={`${LOOP_SECONDS.min} to ${LOOP_SECONDS.max} seconds; 300 (five minutes) is usual.`}
+            hint="300 (five minutes) is usual."
+            registration={register('default_loop_seconds', { valueAsNumber: true })}
             error={errors.default_loop_seconds?.message}
-          >
-            {(c) => (
-              <Input
-                {...c}
-                type="number"
-                inputMode="numeric"
-                min={LOOP_SECONDS.min}
-                max={LOOP_SECONDS.max}
-                {...register('default_loop_seconds', { valueAsNumber: true })}
-              />
-            )}
-          </Field>
+          />
           {save.error && !errors.default_loop_seconds && (
             <Alert tone="danger" className="md:col-span-2">
               {save.error.message}
