@@ -49,7 +49,7 @@ test('a screen that goes dark raises an alert on the dashboard and in the inbox,
   const minutes = admin.getByLabel('Alert after (minutes without a heartbeat)');
   await expect(minutes).toHaveValue(/\d+/);
   await minutes.fill('2');
-  await admin.getByRole('button', { name: /^Save/ }).click();
+  await admin.getByRole('form', { name: 'Offline alerts' }).getByRole('button', { name: /^Save/ }).click();
   await expect(admin.getByText('At least 3 minutes (screens report every minute)')).toBeVisible();
   await minutes.fill('5');
   const email = admin.getByRole('switch', { name: 'E-mail alerts' });
@@ -58,7 +58,7 @@ test('a screen that goes dark raises an alert on the dashboard and in the inbox,
   if (!(await me.isChecked())) await me.check();
   // E-mails link to the portal where this admin works (the seed's is npm start's).
   await admin.getByLabel('Portal address').fill(new URL(admin.url()).origin);
-  await admin.getByRole('button', { name: /^Save/ }).click();
+  await admin.getByRole('form', { name: 'Offline alerts' }).getByRole('button', { name: /^Save/ }).click();
   await expect(admin.getByText('Alert settings saved').first()).toBeVisible();
   await screenshot(admin, 'settings');
 

@@ -48,8 +48,9 @@ describe('rest: authentication', () => {
   });
 });
 
-describe('rest: speed', () => {
-  it('reads 20 parents with a to-one and a to-many embed under RLS quickly', async () => {
+// Their speed is measured by `npm run bench:stack`, not here.
+describe('rest: embeds under RLS', () => {
+  it('reads 20 parents with a to-one and a to-many embed under RLS', async () => {
     const user = await asUser('0b0b0b0b-0000-4000-8000-000000000001');
     const query = () =>
       user
@@ -62,17 +63,6 @@ describe('rest: speed', () => {
     expect(first.data).toHaveLength(20);
     expect(first.data?.[0]).toMatchObject({ id: 1, category: { label: 'category 2' } });
     expect(first.data?.[0].rest_bench_children).toHaveLength(5);
-    const times: number[] = [];
-    for (let i = 0; i < 40; i++) {
-      const t = performance.now();
-      const r = await query();
-      times.push(performance.now() - t);
-      expect(r.error).toBeNull();
-    }
-    times.sort((a, b) => a - b);
-    const p50 = times[Math.floor(times.length / 2)];
-    // Generous bound for shared test machines; the target on PostgreSQL is well under 10 ms.
-    expect(p50).toBeLessThan(50);
   });
 
   it('hides other owners\u2019 rows in the timing fixture', async () => {

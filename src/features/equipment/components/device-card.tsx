@@ -148,7 +148,7 @@ export function DeviceCard({
           </dt>
           <dd className="min-w-0">
             {groups.length === 0 ? (
-              <span className="text-gray-400">No groups</span>
+              <span className="text-gray-600">No groups</span>
             ) : (
               <ul className="flex flex-wrap gap-1" aria-label={`Groups of ${name}`}>
                 {groups.map((g) => (
