@@ -13,6 +13,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/unit.ts'],
+          // A component test types and clicks through a whole form; in npm test it shares two
+          // cores with the stack and end-to-end lanes, where 5 s is too little for the longest.
+          testTimeout: 15_000,
           // Component tests never reach a real stack: msw answers for this address.
           env: { VITE_SUPABASE_URL: 'http://supabase.test', VITE_SUPABASE_ANON_KEY: 'test-anon-key' },
         },

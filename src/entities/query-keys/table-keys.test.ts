@@ -18,6 +18,7 @@ describe('query key roots', () => {
       equipment_status: ['equipment_status'],
       system_alerts: ['system_alerts'],
       alert_settings: ['alert_settings'],
+      network_settings: ['network_settings'],
       network_figures: ['network_figures'],
       plays: ['plays'],
       player_playlist: ['player_playlist'],
