@@ -8,7 +8,8 @@ import { playlistQueryOptions, type Playlist } from './playlist';
 
 /**
  * What plays now at a venue, as player_playlist() decides it: the slides in playing order
- * with their durations. `customerId` null reads the signed-in venue's own playlist.
+ * with their durations, and the advertisers' spots booked in its screens' loops. `customerId`
+ * null reads the signed-in venue's own playlist.
  */
 export function NowPlaying({ customerId }: { customerId: string | null }) {
   const query = useQuery(playlistQueryOptions(customerId));
@@ -28,16 +29,42 @@ export function NowPlaying({ customerId }: { customerId: string | null }) {
   );
 }
 
+/** Advertisers' network campaigns booked in the loops of the venue's screens, on air now. */
+function BookedSpots({ playlist }: { playlist: Playlist }) {
+  const spots = (playlist.spots ?? []).filter((spot) => spot.on_air);
+  if (spots.length === 0) return null;
+  return (
+    <div className="space-y-1">
+      <p className="text-sm text-gray-600">Advertisers&rsquo; spots in the loop:</p>
+      <ul aria-label="Advertisers’ spots" className="space-y-1 text-sm text-gray-900">
+        {spots.map((spot) => (
+          <li key={spot.campaign_id} className="flex flex-wrap gap-x-2">
+            <span className="font-medium">{spot.campaign_name}</span>
+            <span className="text-gray-500">
+              {spot.advertiser_name ? `· ${spot.advertiser_name} ` : ''}· {spot.spots_per_loop}{' '}
+              {spot.spots_per_loop === 1 ? 'spot' : 'spots'} of {spot.spot_seconds}s per loop · on{' '}
+              {spot.device_ids.length} {spot.device_ids.length === 1 ? 'screen' : 'screens'}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function PlayingNow({ playlist }: { playlist: Playlist }) {
   const { customer, today } = playlist;
   // On air at the time of the read, as the server decided it, in the order screens play them.
   const slides = loopOrder(playlist.slides.filter((slide) => slide.on_air !== false));
   if (slides.length === 0) {
     return (
-      <p className="flex items-center gap-2 text-sm text-gray-500">
-        <MonitorOff aria-hidden className="size-4" />
-        {playlist.slides.length === 0 ? 'No campaign plays today.' : 'No campaign is on air right now.'}
-      </p>
+      <div className="space-y-3">
+        <p className="flex items-center gap-2 text-sm text-gray-500">
+          <MonitorOff aria-hidden className="size-4" />
+          {playlist.slides.length === 0 ? 'No campaign plays today.' : 'No campaign is on air right now.'}
+        </p>
+        <BookedSpots playlist={playlist} />
+      </div>
     );
   }
   const total = slides.reduce((sum, slide) => sum + slide.duration, 0);
@@ -58,6 +85,7 @@ function PlayingNow({ playlist }: { playlist: Playlist }) {
           </li>
         ))}
       </ol>
+      <BookedSpots playlist={playlist} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
 import { emptyPlaylist, functionsUrl, onPlayerPlaylist } from '@tests/setup/supabase-mocks';
+import { playlistSpot } from '@/entities/playlist/playlist-fixtures';
 import { customerRow, customersRead, customersUrl, postgrestError, storageUrl } from '../customer-fixtures';
 import { CustomerViewRoute } from './customer-view';
 
@@ -83,6 +84,35 @@ describe('customer detail', () => {
     ).toEqual(['1.Latte of the Week· Advertisement · 10s', '2.Headlines· News · 20s']);
     expect(screen.getByText('2 slides, 0:30 per loop (2026-11-23, America/New York)')).toBeInTheDocument();
     expect(playlistArgs).toEqual([{ p_customer_id: cafe.id }]);
+  });
+
+  it('lists the advertisers’ spots on air in the venue’s loops, with the screens they are booked on', async () => {
+    server.use(
+      ...customersRead([cafe]),
+      onPlayerPlaylist(() => ({
+        version: 'v2',
+        customer: { id: cafe.id, name: cafe.name, time_zone: 'America/New_York' },
+        today: '2026-11-23',
+        slides: [{ id: 's1', title: 'Latte of the Week', slide_type: 'advertisement', duration: 10 }],
+        loop_seconds: null,
+        spots: [
+          playlistSpot('n1', [{ id: 'a1', title: 'Brightline 5G', duration: 15 }], {
+            campaign_name: 'Brightline 5G on the street',
+            advertiser_name: 'Brightline Mobile',
+            spots_per_loop: 2,
+            device_ids: ['e1', 'e2'],
+          }),
+          playlistSpot('n2', [{ id: 'a2', title: 'Evening offer' }], { on_air: false, device_ids: ['e1'] }),
+        ],
+      })),
+    );
+    renderView();
+    const spots = await screen.findByRole('list', { name: 'Advertisers’ spots' }, { timeout: 3000 });
+    expect(
+      within(spots)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Brightline 5G on the street· Brightline Mobile · 2 spots of 15s per loop · on 2 screens']);
   });
 
   it('shows information, status, dates, notes, banking and files', async () => {
