@@ -19,7 +19,7 @@
 // A whole run goes in three lanes at once (see LANES below). Run one part with `npm test -- unit`
 // (names: typecheck lint docs unit unit-tokyo emulator-units emulator emulator-pg db db-pg deno e2e
 // e2e-timing). Stacks start on TEST_BASE_PORT (default 54420 on PGlite, 54520 on
-// PostgreSQL) and the ports above it.
+// PostgreSQL, 100 above that for the product's database on PostgreSQL) and the ports above it.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -143,8 +143,11 @@ function onPglite(name: string, title: string, project: string): Suite {
   });
 }
 
-/** A vitest project run against a stack on a throwaway PostgreSQL 15 cluster. */
-function onPostgres(name: string, title: string, project: string): Suite {
+/**
+ * A vitest project run against a stack on a throwaway PostgreSQL 15 cluster, its stacks
+ * `shift` ports above the PostgreSQL base (so two such suites in different lanes never meet).
+ */
+function onPostgres(name: string, title: string, project: string, shift = 0): Suite {
   return {
     name,
     title,
@@ -153,7 +156,8 @@ function onPostgres(name: string, title: string, project: string): Suite {
         console.error('PostgreSQL is not installed. Install it with: apt-get install -y postgresql');
         return { passed: 0, failed: 1, skipped: 0 };
       }
-      const env = { STACK_ENGINE: 'postgres', TEST_BASE_PORT: process.env.TEST_BASE_PORT ?? '54520' };
+      const base = Number(process.env.TEST_BASE_PORT ?? '54520') + shift;
+      const env = { STACK_ENGINE: 'postgres', TEST_BASE_PORT: String(base) };
       return vitest(name, title, project, env).run();
     },
   };
@@ -169,7 +173,7 @@ const suites: Suite[] = [
   onPglite('emulator', 'Emulator conformance on PGlite', 'emulator'),
   onPostgres('emulator-pg', 'Emulator conformance on PostgreSQL', 'emulator'),
   onPglite('db', 'Database on PGlite', 'db'),
-  onPostgres('db-pg', 'Database on PostgreSQL', 'db'),
+  onPostgres('db-pg', 'Database on PostgreSQL', 'db', 100),
   {
     name: 'deno',
     title: 'Deno tests of edge functions',
@@ -187,14 +191,15 @@ const suites: Suite[] = [
 
 /**
  * A whole run goes in three lanes at once, each running its suites one after the other:
- * the end-to-end run, the suites that start stacks, and the ones that need none. Most of
+ * the end-to-end run (then the product's database on PostgreSQL), the other suites that start
+ * stacks, and the ones that need none; the lanes take about as long as each other. Most of
  * the first two is waiting (on timers, on the network, on a player's clock), so on two
  * cores they overlap well; each suite's output is printed whole when it ends.
  * TEST_LANES=1 (or naming suites) runs them one after the other instead, printing as they go.
  */
 const LANES = [
-  ['e2e'],
-  ['emulator', 'db', 'emulator-pg', 'db-pg'],
+  ['e2e', 'db-pg'],
+  ['emulator', 'db', 'emulator-pg'],
   ['typecheck', 'lint', 'docs', 'unit', 'unit-tokyo', 'emulator-units', 'deno'],
 ];
 /** Then, alone on the machine: what measures time and frames. */
