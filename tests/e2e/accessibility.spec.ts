@@ -8,14 +8,14 @@ import { ADMIN, CAFE, signInAs } from './support.ts';
 const CAFE_ID = 'c0000000-0000-4000-8000-000000000001';
 const ADVERTISER_ID = 'ad000000-0000-4000-8000-000000000001';
 const CAMPAIGN_ID = 'ca000000-0000-4000-8000-000000000001';
+// Brightline's seeded network campaign (its edit page has the Delivery panel).
+const NETWORK_CAMPAIGN_ID = 'ca000000-0000-4000-8000-000000000005';
 
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** The serious and critical violations of the page as it is now, one line each. */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(WCAG_21_AA)
-    .analyze();
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -87,6 +87,9 @@ test.describe('admin', () => {
     [`/dashboard/campaigns/builder/${CAMPAIGN_ID}`, 'Cafe Daily Specials'],
     ['/dashboard/campaigns/test-dynamic', 'Dynamic Content Test'],
     ['/dashboard/equipment', 'Equipment Status'],
+    ['/dashboard/groups', 'Screen Groups'],
+    ['/dashboard/availability', 'Availability'],
+    [`/dashboard/campaigns/edit/${NETWORK_CAMPAIGN_ID}`, /Edit Campaign/],
     ['/dashboard/settings', 'Settings'],
     ['/dashboard/reports', 'Reports'],
   ] as const) {

@@ -47,7 +47,7 @@ export function AvailabilityGrid<R>({
                 scope="col"
                 className="px-1 py-1 text-center text-xs font-medium whitespace-nowrap text-gray-600"
               >
-                <span className="block text-gray-400">{weekday(day)}</span>
+                <span className="block text-gray-600">{weekday(day)}</span>
                 {formatDay(day)}
               </th>
             ))}

@@ -14,7 +14,7 @@ export interface DayCellProps {
 
 /**
  * One screen's (or group's) day: coloured by the share of its loop sold, the share as text, and
- * the seconds for screen readers. A button: click or Enter opens the campaigns booked.
+ * the seconds for screen readers (its name holds the text it shows, as WCAG 2.5.3 asks). A button: click or Enter opens the campaigns booked.
  */
 export function DayCell({ bookedSeconds, loopSeconds, label, note, onOpen }: DayCellProps) {
   const step = shareStep(bookedSeconds, loopSeconds);
@@ -22,7 +22,7 @@ export function DayCell({ bookedSeconds, loopSeconds, label, note, onOpen }: Day
     <button
       type="button"
       data-level={step.level}
-      aria-label={`${label}: ${describeSeconds(bookedSeconds, loopSeconds)} (${step.label.toLowerCase()})${note ? `; ${note}` : ''}`}
+      aria-label={`${label}: ${formatShare(bookedSeconds, loopSeconds)}, ${describeSeconds(bookedSeconds, loopSeconds)} (${step.label.toLowerCase()})${note ? `; ${note}` : ''}`}
       title={`${describeSeconds(bookedSeconds, loopSeconds)}${note ? ` · ${note}` : ''}`}
       onClick={onOpen}
       className={cn(

@@ -112,7 +112,7 @@ describe('Availability', () => {
     const cell = (name: string) => within(grid).getByRole('button', { name: new RegExp(`^${name}`) });
 
     const free = cell('Lobby 1, Tue, Dec 1, 2026');
-    expect(free).toHaveAccessibleName('Lobby 1, Tue, Dec 1, 2026: 0 of 300 s sold, 300 s free (nothing sold)');
+    expect(free).toHaveAccessibleName('Lobby 1, Tue, Dec 1, 2026: 0 %, 0 of 300 s sold, 300 s free (nothing sold)');
     expect(free).toHaveTextContent('0 %');
     expect(free).toHaveClass(...legendClasses('Nothing sold'));
 
@@ -121,7 +121,7 @@ describe('Availability', () => {
     expect(third).toHaveClass(...legendClasses('Under 50 % sold'));
 
     const half = cell('Lobby 1, Thu, Dec 3, 2026');
-    expect(half).toHaveAccessibleName(/150 of 300 s sold, 150 s free \(50 % to under 90 %\)/);
+    expect(half).toHaveAccessibleName(/: 50 %, 150 of 300 s sold, 150 s free \(50 % to under 90 %\)/);
     expect(half).toHaveClass(...legendClasses('50 % to under 90 %'));
 
     const ninety = cell('Weights, Tue, Dec 1, 2026');
@@ -129,7 +129,7 @@ describe('Availability', () => {
     expect(ninety).toHaveClass(...legendClasses('90 % to under 100 %'));
 
     const full = cell('Weights, Wed, Dec 2, 2026');
-    expect(full).toHaveAccessibleName('Weights, Wed, Dec 2, 2026: 300 of 300 s sold, 0 s free (sold out)');
+    expect(full).toHaveAccessibleName('Weights, Wed, Dec 2, 2026: 100 %, 300 of 300 s sold, 0 s free (sold out)');
     expect(full).toHaveTextContent('100 %');
     expect(full).toHaveClass(...legendClasses('Sold out'));
     expect(legendClasses('Sold out')).not.toEqual(legendClasses('90 % to under 100 %'));
@@ -285,7 +285,7 @@ describe('Availability', () => {
     const grid = await screen.findByRole('table', { name: 'Availability by group' });
     const first = await within(grid).findByRole('button', { name: /^Gyms, Tue, Dec 1, 2026/ });
     expect(first).toHaveAccessibleName(
-      'Gyms, Tue, Dec 1, 2026, fullest screen Weights: 270 of 300 s sold, 30 s free (90 % to under 100 %); 2/2 with room',
+      'Gyms, Tue, Dec 1, 2026, fullest screen Weights: 90 %, 270 of 300 s sold, 30 s free (90 % to under 100 %); 2/2 with room',
     );
     const second = within(grid).getByRole('button', { name: /^Gyms, Wed, Dec 2, 2026/ });
     expect(second).toHaveTextContent('100 %');

@@ -63,7 +63,12 @@ export function GroupCard({ group }: { group: ScreenGroup }) {
         </p>
       )}
       <div className="mt-auto flex flex-wrap justify-end gap-1 border-t border-gray-100 px-3 py-2">
-        <Button variant="ghost" size="sm" onClick={() => setMembersOpen(true)} aria-label={`Screens in ${group.name}`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => setMembersOpen(true)}
+          aria-label={`${counts.data ? plural(counts.data.members, 'screen', 'screens') : 'Screens'} in ${group.name}`}
+        >
           <Monitor aria-hidden className="size-4" />
           {counts.data ? plural(counts.data.members, 'screen', 'screens') : 'Screens'}
         </Button>

@@ -59,7 +59,7 @@ describe('Screen Groups', () => {
     expect(city).toHaveTextContent('No description');
     await waitFor(() => expect(figure(city, 'Screens')).toBe('2'));
     expect(figure(city, 'Online')).toBe('0');
-    expect(within(gyms).getByRole('button', { name: 'Screens in Gyms' })).toHaveTextContent('5 screens');
+    expect(within(gyms).getByRole('button', { name: '5 screens in Gyms' })).toHaveTextContent('5 screens');
     // Online means the live status the database derives from heartbeats.
     const online = countQueries.find(
       (q) => q.get('group_id') === 'eq.g1' && q.has('equipment_status_live.live_status'),
@@ -224,7 +224,7 @@ describe('Screen Groups', () => {
     );
     const { user } = renderPage();
     const gyms = await screen.findByRole('article', { name: 'Gyms' });
-    await user.click(within(gyms).getByRole('button', { name: 'Screens in Gyms' }));
+    await user.click(within(gyms).getByRole('button', { name: /screens? in Gyms$/i }));
     const dialog = await screen.findByRole('dialog', { name: 'Screens in Gyms' });
     const rows = await within(dialog).findAllByRole('row');
     expect(
