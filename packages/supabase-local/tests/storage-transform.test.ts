@@ -196,8 +196,13 @@ describe('signed URLs with transform', () => {
 
   it('are refused for another object, once expired and without a token', async () => {
     const u = await withImage();
+    // A link for a minute for the other object (a loaded machine may take over a second to
+    // get there), and one for a second that is let expire.
+    const { data: minute } = await u.client.storage
+      .from(PRIVATE)
+      .createSignedUrl(u.key, 60, { transform: { width: 50 } });
     const { data } = await u.client.storage.from(PRIVATE).createSignedUrl(u.key, 1, { transform: { width: 50 } });
-    const elsewhere = await fetch(data!.signedUrl.replace('/wide.png?', '/other.png?'));
+    const elsewhere = await fetch(minute!.signedUrl.replace('/wide.png?', '/other.png?'));
     await expectStorageBody(elsewhere, {
       statusCode: '400',
       code: 'InvalidSignature',
@@ -350,7 +355,6 @@ describe('transformation errors', () => {
 
 describe('with image transformation off ([storage.image_transformation] enabled = false)', () => {
   const stack = ownFixtureStack(96, 'no-transforms', { IMAGE_TRANSFORMATION_ENABLED: 'false' });
-
 
   it('has no render routes, and signs plain URLs even when asked to transform', async () => {
     const admin = createTestClient(stack.url, SERVICE_ROLE_KEY).storage.from(PUBLIC);
