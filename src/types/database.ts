@@ -62,6 +62,7 @@ export type Database = {
           status: string
           total_spent: number
           updated_at: string
+          user_id: string | null
         }
         Insert: {
           address?: string | null
@@ -77,6 +78,7 @@ export type Database = {
           status?: string
           total_spent?: number
           updated_at?: string
+          user_id?: string | null
         }
         Update: {
           address?: string | null
@@ -92,6 +94,7 @@ export type Database = {
           status?: string
           total_spent?: number
           updated_at?: string
+          user_id?: string | null
         }
         Relationships: []
       }
@@ -1247,6 +1250,10 @@ export type Database = {
           p_waiting_limit?: number
         }
         Returns: Json
+      }
+      current_advertiser_id: {
+        Args: Record<PropertyKey, never>
+        Returns: string
       }
       current_customer_id: { Args: Record<PropertyKey, never>; Returns: string }
       dashboard_figures: { Args: Record<PropertyKey, never>; Returns: Json }

@@ -19,6 +19,10 @@ begin
       raise exception 'An admin''s login cannot be linked to a venue.'
         using errcode = '23514', hint = 'Link the venue to a customer login.';
     end if;
+    if exists (select 1 from public.users u where u.id = new.user_id and u.role = 'advertiser') then
+      raise exception 'An advertiser''s login cannot be linked to a venue.'
+        using errcode = '23514', hint = 'Link the venue to a customer login.';
+    end if;
   end if;
 
   if tg_op = 'UPDATE'

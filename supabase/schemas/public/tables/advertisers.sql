@@ -16,6 +16,7 @@ CREATE TABLE public.advertisers (
     total_spent numeric(12,2) DEFAULT 0 NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    user_id uuid,
     CONSTRAINT advertisers_status_is_active_pending_inactive_or_maintenance CHECK ((status = ANY (ARRAY['active'::text, 'pending'::text, 'inactive'::text, 'maintenance'::text]))),
     CONSTRAINT advertisers_total_spent_not_negative CHECK ((total_spent >= (0)::numeric))
 );
@@ -24,8 +25,13 @@ COMMENT ON TABLE public.advertisers IS 'Companies that advertise on the display 
 
 COMMENT ON COLUMN public.advertisers.company_logo IS 'Path of the logo in the advertiser-logos bucket.';
 
+COMMENT ON COLUMN public.advertisers.user_id IS 'The advertiser''s own login (role advertiser), linked by an admin with the invite-advertiser function; null until invited.';
+
 ALTER TABLE ONLY public.advertisers
     ADD CONSTRAINT advertisers_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.advertisers
+    ADD CONSTRAINT advertisers_user_id_key UNIQUE (user_id);
 
 CREATE INDEX advertisers_created_at_idx ON public.advertisers USING btree (created_at DESC);
 
@@ -33,7 +39,12 @@ CREATE INDEX advertisers_status_created_at_idx ON public.advertisers USING btree
 
 CREATE INDEX advertisers_status_idx ON public.advertisers USING btree (status);
 
+CREATE TRIGGER advertisers_guard_login_link BEFORE INSERT OR UPDATE OF user_id ON public.advertisers FOR EACH ROW EXECUTE FUNCTION public.guard_advertiser_login_link();
+
 CREATE TRIGGER advertisers_set_updated_at BEFORE UPDATE ON public.advertisers FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+
+ALTER TABLE ONLY public.advertisers
+    ADD CONSTRAINT advertisers_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL;
 
 CREATE POLICY "Admins can add advertisers" ON public.advertisers FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
@@ -42,6 +53,8 @@ CREATE POLICY "Admins can change advertisers" ON public.advertisers FOR UPDATE T
 CREATE POLICY "Admins can read advertisers" ON public.advertisers FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
 CREATE POLICY "Admins can remove advertisers" ON public.advertisers FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+
+CREATE POLICY "Advertisers can read their own advertiser" ON public.advertisers FOR SELECT TO authenticated USING ((id = ( SELECT public.current_advertiser_id() AS current_advertiser_id)));
 
 ALTER TABLE public.advertisers ENABLE ROW LEVEL SECURITY;
 
