@@ -131,3 +131,175 @@ create policy "Advertisers can read their own advertiser"
   on public.advertisers for select
   to authenticated
   using (id = (select public.current_advertiser_id()));
+
+-- Plays: an advertiser reads its own (raw, per hour, per day) -----------------------------
+create policy "Advertisers can read their own plays"
+  on public.plays for select
+  to authenticated
+  using (advertiser_id = (select public.current_advertiser_id()));
+
+create policy "Advertisers can read their own hours of plays"
+  on public.play_hours for select
+  to authenticated
+  using (advertiser_id = (select public.current_advertiser_id()));
+
+create policy "Advertisers can read their own days of plays"
+  on public.play_days for select
+  to authenticated
+  using (advertiser_id = (select public.current_advertiser_id()));
+
+-- Reports: the venue a report covers. Admins choose any (or all); an advertiser may narrow
+-- its own plays to one venue; a venue reads its own.
+create or replace function private.report_scope(p_from date, p_to date, p_customer_id uuid)
+returns uuid
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_own uuid;
+begin
+  if p_from is null or p_to is null then
+    raise exception 'Choose the first and last day of the period.' using errcode = '22023';
+  end if;
+  if p_to < p_from then
+    raise exception 'The period ends before it starts (% to %).', p_from, p_to using errcode = '22023';
+  end if;
+  if p_to - p_from > 731 then
+    raise exception 'A report covers at most 2 years (plays are summed for 2 years).' using errcode = '22023';
+  end if;
+  if public.is_admin() or public.current_advertiser_id() is not null then
+    return p_customer_id;
+  end if;
+  v_own := public.current_customer_id();
+  if v_own is null or (p_customer_id is not null and p_customer_id <> v_own) then
+    raise exception 'Only admins can read another venue''s plays.' using errcode = '42501';
+  end if;
+  return v_own;
+end
+$$;
+
+-- Reports: the advertiser a report covers. An advertiser's login reads only its own plays
+-- (asking for another's is refused); admins and venues narrow by any advertiser or none.
+create or replace function private.report_advertiser(p_advertiser_id uuid)
+returns uuid
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_own uuid := public.current_advertiser_id();
+begin
+  if v_own is null then
+    return p_advertiser_id;
+  end if;
+  if p_advertiser_id is not null and p_advertiser_id <> v_own then
+    raise exception 'An advertiser reads only its own plays.' using errcode = '42501';
+  end if;
+  return v_own;
+end
+$$;
+
+revoke all on function private.report_advertiser(uuid) from public;
+
+comment on function private.report_advertiser(uuid) is
+  'The advertiser a report is narrowed to: an advertiser''s login always its own (42501 for another''s), others the one asked for or none.';
+
+-- Reports narrowed by private.report_advertiser.
+CREATE OR REPLACE FUNCTION public.plays_report(p_from date, p_to date, p_group text DEFAULT 'campaign'::text, p_customer_id uuid DEFAULT NULL::uuid, p_advertiser_id uuid DEFAULT NULL::uuid) RETURNS TABLE(key text, label text, detail text, plays bigint, seconds numeric, screens bigint)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+declare
+  v_customer uuid := private.report_scope(p_from, p_to, p_customer_id);
+  v_advertiser uuid := private.report_advertiser(p_advertiser_id);
+begin
+  if p_group is null or p_group not in ('campaign', 'advertiser', 'ad', 'venue', 'screen', 'day') then
+    raise exception 'Group plays by campaign, advertiser, ad, venue, screen or day (got %).', coalesce(p_group, 'nothing')
+      using errcode = '22023';
+  end if;
+
+  return query
+  with scoped as (
+    select d.*
+    from public.play_days d
+    where d.day between p_from and p_to
+      and (v_customer is null or d.customer_id = v_customer)
+      and (v_advertiser is null or d.advertiser_id = v_advertiser)
+  ),
+  grouped as (
+    select
+      case p_group
+        when 'campaign' then s.campaign_id::text
+        when 'advertiser' then s.advertiser_id::text
+        when 'ad' then s.ad_id::text
+        when 'venue' then s.customer_id::text
+        when 'screen' then s.device_id::text
+        else to_char(s.day, 'YYYY-MM-DD')
+      end as k,
+      sum(s.plays)::bigint as n,
+      sum(s.seconds) as secs,
+      count(distinct s.device_id)::bigint as devices,
+      min(s.customer_id::text)::uuid as one_customer,
+      count(distinct s.customer_id) as customers
+    from scoped s
+    group by 1
+  )
+  select
+    g.k,
+    case p_group
+      when 'campaign' then coalesce(c.name, case when g.k is null then 'No campaign' else 'Deleted campaign' end)
+      when 'advertiser' then coalesce(a.business_name, a.advertiser_name, case when g.k is null then 'No advertiser' else 'Deleted advertiser' end)
+      when 'ad' then coalesce(ad.title, case when g.k is null then 'No ad' else 'Deleted ad' end)
+      when 'venue' then coalesce(v.name, 'Deleted venue')
+      when 'screen' then coalesce(e.device_name, 'Deleted screen')
+      else g.k
+    end,
+    case p_group
+      when 'campaign' then coalesce(cv.name, 'Network · ' || coalesce(ca.business_name, ca.advertiser_name), '')
+      when 'screen' then coalesce(ev.name, '')
+      when 'ad' then coalesce(aa.business_name, aa.advertiser_name, '')
+      when 'venue' then coalesce(v.location, '')
+      else case when g.customers = 1 then coalesce(ov.name, '') else g.customers || ' venues' end
+    end,
+    g.n,
+    g.secs,
+    g.devices
+  from grouped g
+  left join public.campaigns c on p_group = 'campaign' and c.id::text = g.k
+  left join public.customers cv on cv.id = c.customer_id
+  left join public.advertisers ca on ca.id = c.advertiser_id and c.customer_id is null
+  left join public.advertisers a on p_group = 'advertiser' and a.id::text = g.k
+  left join public.ads ad on p_group = 'ad' and ad.id::text = g.k
+  left join public.advertisers aa on aa.id = ad.advertiser_id
+  left join public.customers v on p_group = 'venue' and v.id::text = g.k
+  left join public.equipment_status e on p_group = 'screen' and e.id::text = g.k
+  left join public.customers ev on ev.id = e.customer_id
+  left join public.customers ov on ov.id = g.one_customer
+  order by case when p_group = 'day' then g.k end, g.n desc, 2;
+end
+$$;
+
+CREATE OR REPLACE FUNCTION public.plays_by_day(p_from date, p_to date, p_customer_id uuid DEFAULT NULL::uuid, p_advertiser_id uuid DEFAULT NULL::uuid) RETURNS TABLE(day date, plays bigint, seconds numeric)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+declare
+  v_customer uuid := private.report_scope(p_from, p_to, p_customer_id);
+  v_advertiser uuid := private.report_advertiser(p_advertiser_id);
+begin
+  return query
+  select g.d::date, coalesce(sum(s.plays), 0)::bigint, coalesce(sum(s.seconds), 0)
+  from generate_series(p_from, p_to, interval '1 day') g(d)
+  left join public.play_days s
+    on s.day = g.d::date
+   and (v_customer is null or s.customer_id = v_customer)
+   and (v_advertiser is null or s.advertiser_id = v_advertiser)
+  group by g.d
+  order by g.d;
+end
+$$;

@@ -18,7 +18,7 @@ begin
   if p_to - p_from > 731 then
     raise exception 'A report covers at most 2 years (plays are summed for 2 years).' using errcode = '22023';
   end if;
-  if public.is_admin() then
+  if public.is_admin() or public.current_advertiser_id() is not null then
     return p_customer_id;
   end if;
   v_own := public.current_customer_id();

@@ -9,6 +9,7 @@ CREATE FUNCTION public.plays_by_day(p_from date, p_to date, p_customer_id uuid D
 #variable_conflict use_column
 declare
   v_customer uuid := private.report_scope(p_from, p_to, p_customer_id);
+  v_advertiser uuid := private.report_advertiser(p_advertiser_id);
 begin
   return query
   select g.d::date, coalesce(sum(s.plays), 0)::bigint, coalesce(sum(s.seconds), 0)
@@ -16,7 +17,7 @@ begin
   left join public.play_days s
     on s.day = g.d::date
    and (v_customer is null or s.customer_id = v_customer)
-   and (p_advertiser_id is null or s.advertiser_id = p_advertiser_id)
+   and (v_advertiser is null or s.advertiser_id = v_advertiser)
   group by g.d
   order by g.d;
 end

@@ -9,6 +9,7 @@ CREATE FUNCTION public.plays_report(p_from date, p_to date, p_group text DEFAULT
 #variable_conflict use_column
 declare
   v_customer uuid := private.report_scope(p_from, p_to, p_customer_id);
+  v_advertiser uuid := private.report_advertiser(p_advertiser_id);
 begin
   if p_group is null or p_group not in ('campaign', 'advertiser', 'ad', 'venue', 'screen', 'day') then
     raise exception 'Group plays by campaign, advertiser, ad, venue, screen or day (got %).', coalesce(p_group, 'nothing')
@@ -21,7 +22,7 @@ begin
     from public.play_days d
     where d.day between p_from and p_to
       and (v_customer is null or d.customer_id = v_customer)
-      and (p_advertiser_id is null or d.advertiser_id = p_advertiser_id)
+      and (v_advertiser is null or d.advertiser_id = v_advertiser)
   ),
   grouped as (
     select

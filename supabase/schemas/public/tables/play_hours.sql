@@ -22,6 +22,8 @@ CREATE UNIQUE INDEX play_hours_key ON public.play_hours USING btree (hour, devic
 
 CREATE POLICY "Admins can read every hour of plays" ON public.play_hours FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
+CREATE POLICY "Advertisers can read their own hours of plays" ON public.play_hours FOR SELECT TO authenticated USING ((advertiser_id = ( SELECT public.current_advertiser_id() AS current_advertiser_id)));
+
 CREATE POLICY "Venues can read their own hours of plays" ON public.play_hours FOR SELECT TO authenticated USING ((customer_id = ( SELECT public.current_customer_id() AS current_customer_id)));
 
 ALTER TABLE public.play_hours ENABLE ROW LEVEL SECURITY;

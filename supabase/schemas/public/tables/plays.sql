@@ -31,6 +31,8 @@ CREATE INDEX plays_device_started_idx ON ONLY public.plays USING btree (device_i
 
 CREATE POLICY "Admins can read every play" ON public.plays FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
+CREATE POLICY "Advertisers can read their own plays" ON public.plays FOR SELECT TO authenticated USING ((advertiser_id = ( SELECT public.current_advertiser_id() AS current_advertiser_id)));
+
 CREATE POLICY "Venues can read their own plays" ON public.plays FOR SELECT TO authenticated USING ((customer_id = ( SELECT public.current_customer_id() AS current_customer_id)));
 
 ALTER TABLE public.plays ENABLE ROW LEVEL SECURITY;
