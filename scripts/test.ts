@@ -2,9 +2,10 @@
 // "N passed, N failed" counting them all. A suite that cannot start counts as failed.
 //   typecheck, lint                  one check each
 //   documentation links              vitest project "docs": every relative link in the Markdown resolves
-//   unit and component tests         vitest project "unit" (jsdom, msw), run twice: with the
-//                                    browser in Los Angeles, then in Tokyo, so date logic that
-//                                    leans on the machine's time zone fails in one of them
+//   unit and component tests         vitest project "unit" (jsdom, msw), all with the browser in
+//                                    Los Angeles; then those whose text deals with dates, times or
+//                                    time zones again in Tokyo, so date logic that leans on the
+//                                    machine's time zone fails in one of them
 //   emulator units                   vitest project "emulator-units" (node, no stack: the Supabase
 //                                    emulator's REST translation goldens, …)
 //   emulator conformance on PGlite   vitest project "emulator": Supabase's behaviour, against a stack
@@ -22,7 +23,7 @@
 // PostgreSQL, 100 above that for the product's database on PostgreSQL) and the ports above it.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { findPgBin } from 'supabase-local/testing';
 import { ensureChromium } from '../tests/support/chromium.ts';
@@ -87,7 +88,30 @@ function readJson<T>(file: string): T | undefined {
   }
 }
 
-function vitest(name: string, title: string, project: string, env: Record<string, string> = {}): Suite {
+/** What in a test's text says it deals with dates, times or time zones. */
+const DATED = /\b(Date|date|dates|time_zone|timeZone|TZ|useFakeTimers|setSystemTime|toLocale\w*|Intl|dayparts?|calendar)\b|\d{4}-\d{2}-\d{2}/;
+
+/**
+ * The unit and component tests whose text deals with dates, times or time zones: the ones a
+ * second time zone can fail. (All of them run in the first.)
+ */
+function datedUnitTests(): string[] {
+  const src = path.join(ROOT, 'src');
+  return readdirSync(src, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && /\.test\.tsx?$/.test(e.name))
+    .map((e) => path.join(e.parentPath, e.name))
+    .filter((file) => DATED.test(readFileSync(file, 'utf8')))
+    .map((file) => path.relative(ROOT, file))
+    .sort();
+}
+
+function vitest(
+  name: string,
+  title: string,
+  project: string,
+  env: Record<string, string> = {},
+  files: () => string[] = () => [],
+): Suite {
   return {
     name,
     title,
@@ -96,7 +120,7 @@ function vitest(name: string, title: string, project: string, env: Record<string
       rmSync(out, { force: true });
       const { code } = await exec(
         bin('vitest'),
-        ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+        ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...files()],
         env,
       );
       const r = readJson<{
@@ -168,7 +192,7 @@ const suites: Suite[] = [
   check('lint', 'Lint', 'npm', ['run', '--silent', 'lint']),
   vitest('docs', 'Documentation links', 'docs'),
   vitest('unit', 'Unit tests (America/Los_Angeles)', 'unit', { TZ: 'America/Los_Angeles' }),
-  vitest('unit-tokyo', 'Unit tests (Asia/Tokyo)', 'unit', { TZ: 'Asia/Tokyo' }),
+  vitest('unit-tokyo', 'Unit tests of dates (Asia/Tokyo)', 'unit', { TZ: 'Asia/Tokyo' }, datedUnitTests),
   vitest('emulator-units', 'Emulator units', 'emulator-units'),
   onPglite('emulator', 'Emulator conformance on PGlite', 'emulator'),
   onPostgres('emulator-pg', 'Emulator conformance on PostgreSQL', 'emulator'),
@@ -198,9 +222,9 @@ const suites: Suite[] = [
  * TEST_LANES=1 (or naming suites) runs them one after the other instead, printing as they go.
  */
 const LANES = [
-  ['e2e', 'db-pg'],
+  ['e2e'],
   ['emulator', 'db', 'emulator-pg'],
-  ['typecheck', 'lint', 'docs', 'unit', 'unit-tokyo', 'emulator-units', 'deno'],
+  ['typecheck', 'lint', 'docs', 'unit', 'unit-tokyo', 'emulator-units', 'deno', 'db-pg'],
 ];
 /** Then, alone on the machine: what measures time and frames. */
 const LAST = ['e2e-timing'];
