@@ -39,8 +39,12 @@ export function SlideLayer({ slide, imageUrl, visible, paused, muted, showing, o
       data-visible={visible}
       aria-hidden={!visible}
       // The next slide waits drawn underneath (covered, not transparent), so a video's first
-      // frame is on the compositor before the switch and shows in its very first frame.
-      className={cn('absolute inset-0 bg-gray-950', visible ? 'z-10' : 'pointer-events-none z-0')}
+      // frame is on the compositor before the switch and shows in its very first frame. The
+      // slide on screen is drawn at 99.9 % opacity, a difference no pixel shows (under one
+      // step of 255): a compositor skips a layer an opaque one covers whole, and a video
+      // uncovered at the switch could then miss its first frame on a busy device (a black
+      // frame, seen in Chromium under load); a layer showing through by 0.1 % is never skipped.
+      className={cn('absolute inset-0 bg-gray-950', visible ? 'z-10 opacity-[0.999]' : 'pointer-events-none z-0')}
     >
       <SlideView
         slide={slide}
