@@ -302,7 +302,7 @@ begin
   if p_advertiser_id is null or p_month is null then
     raise exception 'Name the advertiser and the month.' using errcode = '22023';
   end if;
-  if not (public.is_admin() or p_advertiser_id = public.current_advertiser_id()) then
+  if not (public.is_admin() or p_advertiser_id is not distinct from public.current_advertiser_id()) then
     raise exception 'You can read only your own statements.' using errcode = '42501';
   end if;
   if not exists (select 1 from public.advertisers a where a.id = p_advertiser_id) then
@@ -363,7 +363,8 @@ declare
   v_from date := (date_trunc('month', now() at time zone 'UTC') - interval '23 months')::date;
   v_changed integer;
 begin
-  if current_user in ('anon', 'authenticated') and not public.is_admin() then
+  -- Runs as its owner: the caller's role is the token's (none for the cron job).
+  if coalesce(auth.jwt() ->> 'role', '') in ('anon', 'authenticated') and not public.is_admin() then
     raise exception 'Only admins can refresh the advertisers'' totals.' using errcode = '42501';
   end if;
 

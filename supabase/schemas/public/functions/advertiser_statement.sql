@@ -13,7 +13,7 @@ begin
   if p_advertiser_id is null or p_month is null then
     raise exception 'Name the advertiser and the month.' using errcode = '22023';
   end if;
-  if not (public.is_admin() or p_advertiser_id = public.current_advertiser_id()) then
+  if not (public.is_admin() or p_advertiser_id is not distinct from public.current_advertiser_id()) then
     raise exception 'You can read only your own statements.' using errcode = '42501';
   end if;
   if not exists (select 1 from public.advertisers a where a.id = p_advertiser_id) then

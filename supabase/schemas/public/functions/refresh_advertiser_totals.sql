@@ -12,7 +12,8 @@ declare
   v_from date := (date_trunc('month', now() at time zone 'UTC') - interval '23 months')::date;
   v_changed integer;
 begin
-  if current_user in ('anon', 'authenticated') and not public.is_admin() then
+  -- Runs as its owner: the caller's role is the token's (none for the cron job).
+  if coalesce(auth.jwt() ->> 'role', '') in ('anon', 'authenticated') and not public.is_admin() then
     raise exception 'Only admins can refresh the advertisers'' totals.' using errcode = '42501';
   end if;
 
