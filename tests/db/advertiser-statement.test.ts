@@ -154,7 +154,13 @@ describe('a network campaign’s price', () => {
   });
 
   it('is kept by a save without price, and refused with a plain message when it cannot be billed', async () => {
-    const c = { name: fixedName, status: 'completed' as const, targets: [{ device_id: screen }], start: FIXED_START, end: FIXED_END };
+    const c = {
+      name: fixedName,
+      status: 'completed' as const,
+      targets: [{ device_id: screen }],
+      start: FIXED_START,
+      end: FIXED_END,
+    };
     expect((await f.admin.rpc('save_campaign', f.saveArgs(c, fixed))).error).toBeNull();
     const kept = await f.admin.from('campaigns').select('price_basis, price_amount').eq('id', fixed).single();
     expect(kept.data).toEqual({ price_basis: 'fixed', price_amount: 100 });
@@ -251,14 +257,20 @@ describe('advertisers.total_spent', () => {
     }
     const fixedAll = cents((100 * FIXED_DAYS_IN_M) / 30) + cents((100 * (30 - FIXED_DAYS_IN_M)) / 30);
     expect(cents(expected)).toBe(cents(5.55 + fixedAll));
-    const row = await f.admin.from('advertisers').select('id, total_spent').in('id', [f.advertiser, other]).order('total_spent');
+    const row = await f.admin
+      .from('advertisers')
+      .select('id, total_spent')
+      .in('id', [f.advertiser, other])
+      .order('total_spent');
     expect(row.data).toEqual([
       { id: other, total_spent: 5 },
       { id: f.advertiser, total_spent: cents(expected) },
     ]);
 
     // A later play in a closed month counts at the upkeep job's next run.
-    await storePlays([{ started_at: `${plusDays(M, 5)}T10:00:00-10:00`, seconds: 20, campaign_id: otherCampaign, count: 100 }]);
+    await storePlays([
+      { started_at: `${plusDays(M, 5)}T10:00:00-10:00`, seconds: 20, campaign_id: otherCampaign, count: 100 },
+    ]);
     const upkeep = await service().rpc('run_network_upkeep');
     expect(upkeep.error).toBeNull();
     const after = await f.admin.from('advertisers').select('total_spent').eq('id', other).single();
@@ -273,7 +285,12 @@ describe('advertisers.total_spent', () => {
     });
     const added = await f.admin
       .from('advertisers')
-      .insert({ advertiser_name: 'Typed', business_name: `Typed ${f.suffix}`, email: 'typed@example.test', total_spent: 50 });
+      .insert({
+        advertiser_name: 'Typed',
+        business_name: `Typed ${f.suffix}`,
+        email: 'typed@example.test',
+        total_spent: 50,
+      });
     expect(added.error?.code).toBe('42501');
     // Other fields still save, with total_spent as it was.
     const renamed = await f.admin

@@ -153,7 +153,11 @@ describe('rules with readable messages', () => {
     const budget = await admin.from('ads').update({ daily_budget: -5 }).eq('id', SEED.ads[0]).select();
     expect(budget.error?.message).toMatch(/ads_daily_budget_not_negative/);
     // total_spent is computed (no login writes it): the constraint still guards the computation.
-    const spent = await service().from('advertisers').update({ total_spent: -0.01 }).eq('id', SEED.advertisers[0]).select();
+    const spent = await service()
+      .from('advertisers')
+      .update({ total_spent: -0.01 })
+      .eq('id', SEED.advertisers[0])
+      .select();
     expect(spent.error?.message).toMatch(/advertisers_total_spent_not_negative/);
   });
 

@@ -34,9 +34,7 @@ export function PriceFieldset({ control, register, errors }: PriceFieldsetProps)
         hint="What the advertiser's monthly statement bills for this campaign."
         error={errors.price_basis?.message}
       >
-        {(field) => (
-          <Select {...field} invalid={field.invalid} options={BASIS_OPTIONS} {...register('price_basis')} />
-        )}
+        {(field) => <Select {...field} invalid={field.invalid} options={BASIS_OPTIONS} {...register('price_basis')} />}
       </Field>
       {basis !== 'none' && (
         <Field
