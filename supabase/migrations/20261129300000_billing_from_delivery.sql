@@ -42,7 +42,7 @@ comment on column public.campaigns.price_amount is
   'The price, in the network''s currency (network_settings.currency); null exactly when price_basis is.';
 
 -- The statements read a campaign's days of plays.
-create index play_days_campaign_day_idx on public.play_days (campaign_id, day) where campaign_id is not null;
+create index play_days_campaign_day_idx on public.play_days (campaign_id, day);
 
 -- save_campaign takes the price -----------------------------------------------------------------
 drop function public.save_campaign(text, uuid, text, date, date, text, uuid[], uuid, integer, jsonb, uuid, integer, jsonb);
