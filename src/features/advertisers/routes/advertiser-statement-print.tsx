@@ -8,9 +8,13 @@ import { Button } from '@/components/ui/button';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useStatement } from '@/entities/statement/statement';
+import { statementTitle } from '@/entities/statement/statement-csv';
 import { StatementDocument } from '@/entities/statement/statement-document';
 import { advertiserQueryOptions } from '../api/advertisers';
 import { AdvertiserNotFound } from '../components/advertiser-not-found';
+
+/** The printed page's margins (the document itself has none in print). */
+const PAGE_MARGINS = '@page { margin: 16mm; }';
 
 export function AdvertiserStatementPrintRoute() {
   const { id = '', month = '' } = useParams();
@@ -19,6 +23,7 @@ export function AdvertiserStatementPrintRoute() {
   const statement = useStatement(id, firstDay);
   return (
     <div className="min-h-screen bg-gray-100 px-4 py-6 print:bg-white print:p-0">
+      <style>{PAGE_MARGINS}</style>
       <div className="mx-auto mb-4 flex max-w-3xl flex-wrap items-center justify-between gap-3 print:hidden">
         <Button asChild variant="ghost" size="sm">
           <Link to={paths.dashboard.advertisers.view.getHref(id)}>
@@ -47,7 +52,17 @@ export function AdvertiserStatementPrintRoute() {
           error="The statement could not be loaded"
           notFound={<AdvertiserNotFound />}
         >
-          {([a, s]) => (a ? <StatementDocument statement={s} advertiser={a} /> : <AdvertiserNotFound />)}
+          {([a, s]) =>
+            a ? (
+              <>
+                {/* The title names the PDF the browser saves. */}
+                <title>{statementTitle(a.business_name, s)}</title>
+                <StatementDocument statement={s} advertiser={a} />
+              </>
+            ) : (
+              <AdvertiserNotFound />
+            )
+          }
         </QueryBoundary>
       )}
     </div>

@@ -200,6 +200,8 @@ describe('advertiser statements', () => {
     expect(within(doc).getByText('Total for October 2026').parentElement).toHaveTextContent('$42.22');
     expect(within(doc).getByRole('table', { name: 'Statement lines, October 2026' })).toBeInTheDocument();
     expect(within(doc).queryByRole('note')).not.toBeInTheDocument();
+    // The title names the saved PDF.
+    await waitFor(() => expect(document.title).toBe('Statement for Acme Coffee, October 2026'));
     await user.click(screen.getByRole('button', { name: 'Print or save as PDF' }));
     expect(print).toHaveBeenCalledOnce();
     expect(screen.getByRole('link', { name: 'Back to the advertiser' })).toHaveAttribute(
