@@ -302,7 +302,10 @@ begin
   if p_advertiser_id is null or p_month is null then
     raise exception 'Name the advertiser and the month.' using errcode = '22023';
   end if;
-  if not (public.is_admin() or p_advertiser_id is not distinct from public.current_advertiser_id()) then
+  -- Runs as its owner: the caller is the token's role (the service role and SQL without a
+  -- token, such as a job, read any statement).
+  if coalesce(auth.jwt() ->> 'role', '') in ('anon', 'authenticated')
+     and not (public.is_admin() or p_advertiser_id is not distinct from public.current_advertiser_id()) then
     raise exception 'You can read only your own statements.' using errcode = '42501';
   end if;
   if not exists (select 1 from public.advertisers a where a.id = p_advertiser_id) then
@@ -332,7 +335,7 @@ end
 $$;
 
 comment on function public.advertiser_statement(uuid, date) is
-  'An advertiser''s statement for the month of p_month (any day of it): {advertiser_id, month, currency, closed, lines: [{campaign_id, campaign_name, plays, seconds, basis, amount}], total}. One line per network campaign of the advertiser active in the month; plays and seconds delivered in the month (venue-local days); cpm: plays / 1000 × price; fixed: prorated by the campaign''s days in the month over its days; amounts rounded to cents, total their sum; closed: the month has ended everywhere. Admins read any; an advertiser''s login its own; anyone else 42501.';
+  'An advertiser''s statement for the month of p_month (any day of it): {advertiser_id, month, currency, closed, lines: [{campaign_id, campaign_name, plays, seconds, basis, amount}], total}. One line per network campaign of the advertiser active in the month; plays and seconds delivered in the month (venue-local days); cpm: plays / 1000 × price; fixed: prorated by the campaign''s days in the month over its days; amounts rounded to cents, total their sum; closed: the month has ended everywhere. Admins (and the service role) read any; an advertiser''s login its own; anyone else 42501.';
 
 revoke all on function public.advertiser_statement(uuid, date) from public;
 grant execute on function public.advertiser_statement(uuid, date) to authenticated, service_role;

@@ -237,6 +237,11 @@ describe('advertiser_statement', () => {
     expect((theirs.data as Statement).lines).toEqual([
       expect.objectContaining({ campaign_id: otherCampaign, plays: 500, seconds: 10000, amount: 5 }),
     ]);
+    // The server (the service role) reads any.
+    expect((await statement(service(), f.advertiser, M)).data).toMatchObject({
+      advertiser_id: f.advertiser,
+      total: (own.data as Statement).total,
+    });
     const refused = await statement(otherLogin, f.advertiser, M);
     expect(refused.error).toMatchObject({ code: '42501', message: 'You can read only your own statements.' });
     for (const persona of ['cafe', 'screen', 'anon'] as const) {
@@ -283,14 +288,12 @@ describe('advertisers.total_spent', () => {
       code: '42501',
       message: "Total spent is the sum of the advertiser's closed months' statements: it cannot be typed.",
     });
-    const added = await f.admin
-      .from('advertisers')
-      .insert({
-        advertiser_name: 'Typed',
-        business_name: `Typed ${f.suffix}`,
-        email: 'typed@example.test',
-        total_spent: 50,
-      });
+    const added = await f.admin.from('advertisers').insert({
+      advertiser_name: 'Typed',
+      business_name: `Typed ${f.suffix}`,
+      email: 'typed@example.test',
+      total_spent: 50,
+    });
     expect(added.error?.code).toBe('42501');
     // Other fields still save, with total_spent as it was.
     const renamed = await f.admin
