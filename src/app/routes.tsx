@@ -106,6 +106,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           element: <RequireRole allow="admin" />,
           children: [
+            // A printable page, without the admin shell around it.
+            {
+              path: dashboard.advertisers.statement.path,
+              lazy: screen(
+                () => import('@/features/advertisers/routes/advertiser-statement-print'),
+                (m) => m.AdvertiserStatementPrintRoute,
+              ),
+            },
             {
               element: <AdminShell />,
               children: [

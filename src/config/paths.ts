@@ -35,6 +35,11 @@ export const paths = {
       add: { path: '/dashboard/advertisers/add', getHref: () => '/dashboard/advertisers/add' },
       edit: { path: '/dashboard/advertisers/edit/:id', getHref: (id: string) => `/dashboard/advertisers/edit/${id}` },
       view: { path: '/dashboard/advertisers/view/:id', getHref: (id: string) => `/dashboard/advertisers/view/${id}` },
+      /** The printable statement of a month (yyyy-mm). */
+      statement: {
+        path: '/dashboard/advertisers/view/:id/statement/:month',
+        getHref: (id: string, month: string) => `/dashboard/advertisers/view/${id}/statement/${month}`,
+      },
     },
     campaigns: {
       list: { path: '/dashboard/campaigns', getHref: () => '/dashboard/campaigns' },

@@ -369,6 +369,8 @@ export type Database = {
           id: string
           name: string
           plays_on: string
+          price_amount: number | null
+          price_basis: string | null
           priority: number
           slide_count: number
           spots_per_loop: number
@@ -387,6 +389,8 @@ export type Database = {
           id?: string
           name: string
           plays_on?: string
+          price_amount?: number | null
+          price_basis?: string | null
           priority?: number
           slide_count?: number
           spots_per_loop?: number
@@ -405,6 +409,8 @@ export type Database = {
           id?: string
           name?: string
           plays_on?: string
+          price_amount?: number | null
+          price_basis?: string | null
           priority?: number
           slide_count?: number
           spots_per_loop?: number
@@ -751,16 +757,19 @@ export type Database = {
       }
       network_settings: {
         Row: {
+          currency: string
           default_loop_seconds: number
           id: boolean
           updated_at: string
         }
         Insert: {
+          currency?: string
           default_loop_seconds?: number
           id?: boolean
           updated_at?: string
         }
         Update: {
+          currency?: string
           default_loop_seconds?: number
           id?: boolean
           updated_at?: string
@@ -1189,6 +1198,10 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: Json
       }
+      advertiser_statement: {
+        Args: { p_advertiser_id: string; p_month: string }
+        Returns: Json
+      }
       campaign_delivery: {
         Args: { p_campaign_id: string; p_from?: string; p_to?: string }
         Returns: {
@@ -1436,6 +1449,10 @@ export type Database = {
         Args: { p_device_id?: string; p_plays: Json }
         Returns: Json
       }
+      refresh_advertiser_totals: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
       rename_slide_image: {
         Args: { p_from: string; p_to: string }
         Returns: number
@@ -1480,6 +1497,8 @@ export type Database = {
           p_id?: string
           p_name: string
           p_plays_on?: string
+          p_price_amount?: number
+          p_price_basis?: string
           p_priority?: number
           p_screen_ids?: string[]
           p_spots_per_loop?: number

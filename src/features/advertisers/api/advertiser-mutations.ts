@@ -25,8 +25,8 @@ async function createAdvertiser(values: AdvertiserFormValues) {
   const row = await toRow(values, null);
   const { data, error } = await supabase
     .from('advertisers')
-    // New advertisers start with nothing spent.
-    .insert({ ...row, total_spent: 0 })
+    // total_spent is not sent: the database computes it from closed months' statements.
+    .insert(row)
     .select('id')
     .single();
   if (error) throw failureOr('Failed to add advertiser', error);

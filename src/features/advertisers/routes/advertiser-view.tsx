@@ -13,6 +13,7 @@ import { useSignedUrl } from '@/lib/storage';
 import { advertiserQueryOptions, LOGO_BUCKET, LOGO_LINK_SECONDS, type Advertiser } from '../api/advertisers';
 import { AdvertiserAds } from '../components/advertiser-ads';
 import { AdvertiserNotFound } from '../components/advertiser-not-found';
+import { AdvertiserStatements } from '../components/advertiser-statements';
 import { AdvertiserStatusBadge } from '../components/advertiser-status-badge';
 
 function Logo({ advertiser }: { advertiser: Advertiser }) {
@@ -69,7 +70,10 @@ function AdvertiserDetails({ advertiser }: { advertiser: Advertiser }) {
           <DetailItem label="Status">
             <AdvertiserStatusBadge status={advertiser.status} />
           </DetailItem>
-          <DetailItem label="Total spent">{formatMoney(advertiser.total_spent)}</DetailItem>
+          <DetailItem label="Total spent">
+            {formatMoney(advertiser.total_spent)}
+            <span className="block text-xs font-normal text-gray-500">from closed months&rsquo; statements</span>
+          </DetailItem>
           <DetailItem label="Member since">{formatDate(advertiser.created_at)}</DetailItem>
         </DetailList>
       </DetailSection>
@@ -81,6 +85,7 @@ function AdvertiserDetails({ advertiser }: { advertiser: Advertiser }) {
           <DetailItem label="Industry">{advertiser.industry}</DetailItem>
         </DetailList>
       </DetailSection>
+      <AdvertiserStatements advertiserId={advertiser.id} businessName={advertiser.business_name} />
       <AdvertiserAds advertiserId={advertiser.id} />
     </DetailPage>
   );

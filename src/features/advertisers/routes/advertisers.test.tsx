@@ -258,7 +258,6 @@ describe('advertiser form', () => {
       industry: 'Food & Beverage',
       status: 'active',
       company_logo: uploadedPath,
-      total_spent: 0,
     });
   });
 
@@ -346,7 +345,20 @@ describe('advertiser form', () => {
 
 describe('advertiser detail', () => {
   beforeEach(() => {
-    server.use(http.get(restUrl('/ads'), () => HttpResponse.json([])));
+    server.use(
+      http.get(restUrl('/ads'), () => HttpResponse.json([])),
+      http.post(restUrl('/rpc/advertiser_statement'), async ({ request }) => {
+        const body = (await request.json()) as { p_advertiser_id: string; p_month: string };
+        return HttpResponse.json({
+          advertiser_id: body.p_advertiser_id,
+          month: body.p_month,
+          currency: 'USD',
+          closed: true,
+          lines: [],
+          total: 0,
+        });
+      }),
+    );
   });
 
   it('shows contact, business, status, total spent, member since and the logo through an hour-long signed link', async () => {
@@ -367,6 +379,8 @@ describe('advertiser detail', () => {
     expect(screen.getByText('BN-1')).toBeInTheDocument();
     expect(screen.getByText('1 Main St')).toBeInTheDocument();
     expect(screen.getByText('$1,250.50')).toBeInTheDocument();
+    // Computed, not typed.
+    expect(screen.getByText('$1,250.50').closest('dd')).toHaveTextContent('from closed months’ statements');
     expect(screen.getByText('Jan 15, 2026')).toBeInTheDocument();
     expect(screen.getAllByText('Inactive').length).toBeGreaterThan(0);
     const logo = await screen.findByRole('img', { name: 'Company 1 logo' });

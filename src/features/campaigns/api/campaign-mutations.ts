@@ -10,6 +10,7 @@ import {
   chosenScreens,
   formDateToColumn,
   networkTargets,
+  priceArgs,
   scheduleWindows,
   type CampaignFormValues,
 } from '../lib/campaign-schema';
@@ -31,7 +32,7 @@ const venueArgs = (values: CampaignFormValues) => ({
   p_windows: scheduleWindows(values),
 });
 
-/** A network campaign: no venue, its advertiser, spots per loop and targets (or the whole network). */
+/** A network campaign: no venue, its advertiser, spots per loop, price and targets (or the whole network). */
 const networkArgs = (values: CampaignFormValues) => ({
   p_name: values.name.trim(),
   p_customer_id: null,
@@ -44,6 +45,7 @@ const networkArgs = (values: CampaignFormValues) => ({
   p_spots_per_loop: values.spots_per_loop,
   p_priority: values.priority,
   p_windows: scheduleWindows(values),
+  ...priceArgs(values),
 });
 
 async function createCampaign(values: CampaignFormValues) {

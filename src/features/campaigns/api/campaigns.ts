@@ -56,7 +56,7 @@ async function getCampaign(id: string) {
   const { data } = await supabase
     .from('campaigns')
     .select(
-      'id, name, customer_id, advertiser_id, spots_per_loop, status, start_date, end_date, plays_on, priority, slide_count, total_duration, updated_at, customers(name, time_zone), advertisers(business_name, advertiser_name), campaign_windows(days, start_time, end_time)',
+      'id, name, customer_id, advertiser_id, spots_per_loop, price_basis, price_amount, status, start_date, end_date, plays_on, priority, slide_count, total_duration, updated_at, customers(name, time_zone), advertisers(business_name, advertiser_name), campaign_windows(days, start_time, end_time)',
     )
     .eq('id', id)
     .single()

@@ -20,6 +20,7 @@ import { overbookedField, type BookingField } from '../lib/network-booking';
 import { CampaignKindFieldset } from './campaign-kind-fieldset';
 import { NetworkFieldset } from './network-fieldset';
 import { PlaysOnFieldset } from './plays-on-fieldset';
+import { PriceFieldset } from './price-fieldset';
 import { ScheduleFieldset } from './schedule-fieldset';
 
 const STATUS_OPTIONS = CAMPAIGN_STATUSES.map((status) => ({ value: status, label: humanize(status) }));
@@ -206,14 +207,17 @@ export function CampaignForm({
             zoneText={network ? 'each screen’s own time zone (its venue’s)' : undefined}
           />
           {network ? (
-            <NetworkFieldset
-              control={formControl}
-              register={register}
-              errors={errors}
-              campaignId={campaignId}
-              hasSlides={hasSlides}
-              onFitted={onFitted}
-            />
+            <>
+              <NetworkFieldset
+                control={formControl}
+                register={register}
+                errors={errors}
+                campaignId={campaignId}
+                hasSlides={hasSlides}
+                onFitted={onFitted}
+              />
+              <PriceFieldset control={formControl} register={register} errors={errors} />
+            </>
           ) : (
             <PlaysOnFieldset
               control={formControl}

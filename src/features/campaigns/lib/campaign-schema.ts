@@ -24,6 +24,34 @@ export const MAX_SPOTS = 20;
 export const MIN_SPOT_SECONDS = 5;
 export const MAX_SPOT_SECONDS = 300;
 
+/** How a network campaign is priced: not yet, per 1,000 plays delivered, or a fixed amount for its period. */
+export const PRICE_BASES = ['none', 'cpm', 'fixed'] as const;
+export type PriceBasis = (typeof PRICE_BASES)[number];
+/** The largest price the database keeps (numeric(12, 2)). */
+export const MAX_PRICE = 9_999_999_999.99;
+
+/** The price's messages, word for word the database's (save_campaign). */
+export const PRICE_MESSAGES = {
+  amountRequired: "Give the price's amount.",
+  negative: 'The price cannot be negative.',
+  cents: 'The price is in cents at most (two decimals).',
+  tooLarge: 'The price is at most 9,999,999,999.99.',
+  notANumber: 'Enter the amount as a number, like 12.50.',
+  fixedNeedsPeriod: "A fixed price is for the campaign's period: give it a start and an end date.",
+} as const;
+
+/** What is wrong with a price amount typed in the form, or null when it is a price. */
+export function priceAmountProblem(amount: string): string | null {
+  const text = amount.trim();
+  if (text === '') return PRICE_MESSAGES.amountRequired;
+  if (!/^-?\d*\.?\d+$|^-?\d+\.$/.test(text)) return PRICE_MESSAGES.notANumber;
+  const value = Number(text);
+  if (value < 0) return PRICE_MESSAGES.negative;
+  if (!/^\d+(\.\d{0,2})?$/.test(text.replace(/^\./, '0.'))) return PRICE_MESSAGES.cents;
+  if (value > MAX_PRICE) return PRICE_MESSAGES.tooLarge;
+  return null;
+}
+
 /** When a campaign plays in the day: always, or in its windows. */
 export const CAMPAIGN_SCHEDULES = ['always', 'windows'] as const;
 /** At most this many windows (the database's limit too). */
@@ -51,7 +79,8 @@ const SPOT_SECONDS_MESSAGE = `A spot lasts ${MIN_SPOT_SECONDS} to ${MAX_SPOT_SEC
  * a start for a scheduled campaign; priority 1 to 10; with "At set times", at least one window.
  * A venue campaign needs its customer, and with "Chosen screens" at least one screen of the
  * venue. A network campaign needs its advertiser, at least one target unless it plays on the
- * whole network, and 1 to 20 spots per loop.
+ * whole network, and 1 to 20 spots per loop; its price, when it has one, an amount of at most
+ * two decimals (a fixed price also needs both dates).
  */
 export const campaignFormSchema = z
   .object({
@@ -80,6 +109,9 @@ export const campaignFormSchema = z
       .int(SPOTS_MESSAGE)
       .min(MIN_SPOTS, SPOTS_MESSAGE)
       .max(MAX_SPOTS, SPOTS_MESSAGE),
+    price_basis: z.enum(PRICE_BASES),
+    /** The price as typed (a number of the network's currency, cents at most). */
+    price_amount: z.string(),
     /** How long a spot will be, for the booking check of a campaign without slides (not saved). */
     spot_seconds: z
       .number({ error: SPOT_SECONDS_MESSAGE })
@@ -98,6 +130,14 @@ export const campaignFormSchema = z
   .refine((value) => value.kind !== 'network' || value.network_plays_on === 'network' || targetCount(value) > 0, {
     path: ['target_device_ids'],
     message: 'Choose at least one venue, group or screen, or play on the whole network.',
+  })
+  .superRefine((value, ctx) => {
+    if (value.kind !== 'network' || value.price_basis === 'none') return;
+    const problem = priceAmountProblem(value.price_amount);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['price_amount'], message: problem });
+    if (value.price_basis === 'fixed' && (!value.start_date || !value.end_date)) {
+      ctx.addIssue({ code: 'custom', path: ['price_basis'], message: PRICE_MESSAGES.fixedNeedsPeriod });
+    }
   })
   .refine((value) => !value.start_date || !value.end_date || value.end_date >= value.start_date, {
     path: ['end_date'],
@@ -136,8 +176,17 @@ export const emptyCampaignForm: CampaignFormValues = {
   target_group_ids: [],
   target_device_ids: [],
   spots_per_loop: 1,
+  price_basis: 'none',
+  price_amount: '',
   spot_seconds: 10,
 };
+
+/** A network campaign's price as save_campaign() takes it ('none' removes it). */
+export function priceArgs(values: CampaignFormValues): { p_price_basis: PriceBasis; p_price_amount?: number } {
+  return values.price_basis === 'none'
+    ? { p_price_basis: 'none' }
+    : { p_price_basis: values.price_basis, p_price_amount: Number(values.price_amount.trim()) };
+}
 
 /** How many venues, groups and screens a network campaign names. */
 export function targetCount(values: {

@@ -191,6 +191,7 @@ describe('add campaign: network campaign of an advertiser', () => {
       p_spots_per_loop: 2,
       p_priority: 1,
       p_windows: [],
+      p_price_basis: 'none',
     });
   });
 
@@ -305,5 +306,77 @@ describe('add campaign: network campaign of an advertiser', () => {
     expect(
       within(screen.getByRole('list', { name: 'Venues' })).getByRole('checkbox', { name: /Corner Cafe/ }),
     ).toBeChecked();
+  });
+});
+
+describe('add campaign: the network campaign’s price', () => {
+  function captureSave() {
+    const bodies: Body[] = [];
+    server.use(
+      http.post(restUrl('/rpc/save_campaign'), async ({ request }) => {
+        bodies.push((await request.json()) as Body);
+        return HttpResponse.json(NEW_ID);
+      }),
+    );
+    return bodies;
+  }
+
+  it('saves a price per 1,000 plays with the campaign', async () => {
+    const bodies = captureSave();
+    const { user } = renderForm();
+    await chooseNetwork(user);
+    await user.click(screen.getByRole('radio', { name: /The whole network/ }));
+    const price = screen.getByRole('group', { name: 'Price' });
+    await user.selectOptions(within(price).getByLabelText('Price basis'), 'Per 1,000 plays (CPM)');
+    await user.type(within(price).getByLabelText('Price per 1,000 plays'), '4.50');
+    await user.click(screen.getByRole('button', { name: 'Create Campaign' }));
+    expect(await screen.findByRole('heading', { name: 'Campaign list' })).toBeInTheDocument();
+    expect(bodies).toEqual([expect.objectContaining({ p_price_basis: 'cpm', p_price_amount: 4.5 })]);
+  });
+
+  it('refuses an amount the database would refuse, with its words, and a fixed price without both dates', async () => {
+    const bodies = captureSave();
+    const { user } = renderForm();
+    await chooseNetwork(user);
+    await user.click(screen.getByRole('radio', { name: /The whole network/ }));
+    const basis = screen.getByLabelText('Price basis');
+    expect(screen.queryByLabelText(/^Price (per|for)/)).not.toBeInTheDocument();
+    await user.selectOptions(basis, 'Fixed for the campaign’s period');
+    const amount = screen.getByLabelText('Price for the whole period');
+    const create = screen.getByRole('button', { name: 'Create Campaign' });
+
+    await user.click(create);
+    expect(await screen.findByText("Give the price's amount.")).toBeInTheDocument();
+    expect(basis).toHaveAccessibleDescription(
+      expect.stringContaining("A fixed price is for the campaign's period: give it a start and an end date."),
+    );
+    for (const [typed, message] of [
+      ['-5', 'The price cannot be negative.'],
+      ['12.345', 'The price is in cents at most (two decimals).'],
+      ['twelve', 'Enter the amount as a number, like 12.50.'],
+      ['10000000000', 'The price is at most 9,999,999,999.99.'],
+    ] as const) {
+      await user.clear(amount);
+      await user.type(amount, typed);
+      await user.click(create);
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(amount).toHaveAccessibleDescription(expect.stringContaining(message));
+    }
+    expect(bodies).toEqual([]);
+
+    await user.clear(amount);
+    await user.type(amount, '1200');
+    await user.type(screen.getByLabelText('Start date'), '2026-12-01');
+    await user.type(screen.getByLabelText('End date'), '2026-12-31');
+    await user.click(create);
+    expect(await screen.findByRole('heading', { name: 'Campaign list' })).toBeInTheDocument();
+    expect(bodies).toEqual([
+      expect.objectContaining({
+        p_start_date: '2026-12-01',
+        p_end_date: '2026-12-31',
+        p_price_basis: 'fixed',
+        p_price_amount: 1200,
+      }),
+    ]);
   });
 });

@@ -37,6 +37,8 @@ function renderEdit({
         customer_id: null,
         advertiser_id: ACME,
         spots_per_loop: 2,
+        price_basis: 'fixed',
+        price_amount: 1200,
         status: 'active',
         start_date: '2026-12-01',
         end_date: '2026-12-31',
@@ -142,6 +144,8 @@ describe('edit campaign: a network campaign', () => {
     expect(screen.queryByRole('group', { name: 'Kind of campaign' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Customer *')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Spots per loop')).toHaveValue(2);
+    expect(screen.getByLabelText('Price basis')).toHaveValue('fixed');
+    expect(screen.getByLabelText('Price for the whole period')).toHaveValue('1200.00');
     // Its slides set the spot's length: no spot length to give.
     expect(screen.queryByLabelText('Spot length (seconds)')).not.toBeInTheDocument();
     expect(await screen.findByRole('checkbox', { name: /Gyms/ })).toBeChecked();
@@ -166,6 +170,8 @@ describe('edit campaign: a network campaign', () => {
         p_spots_per_loop: 2,
         p_priority: 1,
         p_windows: [],
+        p_price_basis: 'fixed',
+        p_price_amount: 1200,
       },
     ]);
   });

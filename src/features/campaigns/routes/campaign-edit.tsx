@@ -46,6 +46,8 @@ const toNetworkValues = (campaign: CampaignDetail, targets: CampaignTargetRow[])
   target_group_ids: targets.flatMap((t) => (t.group_id ? [t.group_id] : [])),
   target_device_ids: targets.flatMap((t) => (t.device_id ? [t.device_id] : [])),
   spots_per_loop: campaign.spots_per_loop,
+  price_basis: campaign.price_basis === 'cpm' || campaign.price_basis === 'fixed' ? campaign.price_basis : 'none',
+  price_amount: typeof campaign.price_amount === 'number' ? campaign.price_amount.toFixed(2) : '',
 });
 
 const formSkeleton = (

@@ -12,12 +12,13 @@ begin
     'partitions', public.maintain_play_partitions(),
     'rollups_pruned', public.prune_play_rollups(),
     'figures_day', public.take_daily_figures(),
-    'under_delivery', public.check_campaign_delivery()
+    'under_delivery', public.check_campaign_delivery(),
+    'advertiser_totals', public.refresh_advertiser_totals()
   );
 end
 $$;
 
-COMMENT ON FUNCTION public.run_network_upkeep() IS 'The network-upkeep job (hourly): campaign statuses, play partitions and retention, roll-up retention, today''s daily figures, under-delivery alerts.';
+COMMENT ON FUNCTION public.run_network_upkeep() IS 'The network-upkeep job (hourly): campaign statuses, play partitions and retention, roll-up retention, today''s daily figures, under-delivery alerts, advertisers'' totals spent.';
 
 REVOKE ALL ON FUNCTION public.run_network_upkeep() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.run_network_upkeep() TO service_role;

@@ -25,6 +25,8 @@ COMMENT ON TABLE public.advertisers IS 'Companies that advertise on the display 
 
 COMMENT ON COLUMN public.advertisers.company_logo IS 'Path of the logo in the advertiser-logos bucket.';
 
+COMMENT ON COLUMN public.advertisers.total_spent IS 'The sum of the advertiser''s closed months'' statements (advertiser_statement), computed by refresh_advertiser_totals(); logins cannot write it.';
+
 COMMENT ON COLUMN public.advertisers.user_id IS 'The advertiser''s own login (role advertiser), linked by an admin with the invite-advertiser function; null until invited.';
 
 ALTER TABLE ONLY public.advertisers
@@ -42,6 +44,8 @@ CREATE INDEX advertisers_status_idx ON public.advertisers USING btree (status);
 CREATE TRIGGER advertisers_guard_login_link BEFORE INSERT OR UPDATE OF user_id ON public.advertisers FOR EACH ROW EXECUTE FUNCTION public.guard_advertiser_login_link();
 
 CREATE TRIGGER advertisers_set_updated_at BEFORE UPDATE ON public.advertisers FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+
+CREATE TRIGGER advertisers_total_spent_is_computed BEFORE INSERT OR UPDATE OF total_spent ON public.advertisers FOR EACH ROW EXECUTE FUNCTION public.guard_advertiser_total_spent();
 
 ALTER TABLE ONLY public.advertisers
     ADD CONSTRAINT advertisers_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL;

@@ -19,11 +19,18 @@ CREATE TABLE public.campaigns (
     plays_on text DEFAULT 'all'::text NOT NULL,
     advertiser_id uuid,
     spots_per_loop integer DEFAULT 1 NOT NULL,
+    price_basis text,
+    price_amount numeric(12,2),
     CONSTRAINT campaigns_belong_to_a_venue_or_an_advertiser CHECK ((((customer_id IS NOT NULL) AND (advertiser_id IS NULL) AND (plays_on = ANY (ARRAY['all'::text, 'chosen'::text]))) OR ((customer_id IS NULL) AND (advertiser_id IS NOT NULL) AND (plays_on = ANY (ARRAY['targets'::text, 'network'::text]))))),
     CONSTRAINT campaigns_content_type_is_known CHECK ((content_type = ANY (ARRAY['advertisement'::text, 'weather'::text, 'news'::text, 'business_info'::text, 'promotional'::text, 'entertainment'::text, 'mixed'::text]))),
     CONSTRAINT campaigns_display_duration_positive CHECK ((display_duration > 0)),
     CONSTRAINT campaigns_end_date_not_before_start_date CHECK (((start_date IS NULL) OR (end_date IS NULL) OR (end_date >= start_date))),
+    CONSTRAINT campaigns_fixed_price_has_start_and_end_dates CHECK (((price_basis IS DISTINCT FROM 'fixed'::text) OR ((start_date IS NOT NULL) AND (end_date IS NOT NULL)))),
     CONSTRAINT campaigns_plays_on_is_known CHECK ((plays_on = ANY (ARRAY['all'::text, 'chosen'::text, 'targets'::text, 'network'::text]))),
+    CONSTRAINT campaigns_price_amount_not_negative CHECK ((price_amount >= (0)::numeric)),
+    CONSTRAINT campaigns_price_basis_is_cpm_or_fixed CHECK ((price_basis = ANY (ARRAY['cpm'::text, 'fixed'::text]))),
+    CONSTRAINT campaigns_price_has_a_basis_and_an_amount CHECK (((price_basis IS NULL) = (price_amount IS NULL))),
+    CONSTRAINT campaigns_price_only_on_network_campaigns CHECK (((customer_id IS NULL) OR (price_basis IS NULL))),
     CONSTRAINT campaigns_priority_between_1_and_10 CHECK (((priority >= 1) AND (priority <= 10))),
     CONSTRAINT campaigns_slide_count_not_negative CHECK ((slide_count >= 0)),
     CONSTRAINT campaigns_spots_per_loop_between_1_and_20 CHECK (((spots_per_loop >= 1) AND (spots_per_loop <= 20))),
@@ -48,6 +55,10 @@ COMMENT ON COLUMN public.campaigns.plays_on IS '''all'': every screen of the ven
 COMMENT ON COLUMN public.campaigns.advertiser_id IS 'The advertiser of a network campaign; null for a venue''s own campaign.';
 
 COMMENT ON COLUMN public.campaigns.spots_per_loop IS 'Network campaigns: how many spots it books in each loop of each screen it plays on (each spot one of its slides in turn, as long as its longest slide).';
+
+COMMENT ON COLUMN public.campaigns.price_basis IS 'Network campaigns: ''cpm'' (price_amount per 1,000 plays delivered) or ''fixed'' (price_amount for the whole period start_date to end_date, billed prorated by its days in each month); null: not priced (billed 0). Always null for a venue''s own campaign.';
+
+COMMENT ON COLUMN public.campaigns.price_amount IS 'The price, in the network''s currency (network_settings.currency); null exactly when price_basis is.';
 
 ALTER TABLE ONLY public.campaigns
     ADD CONSTRAINT campaigns_pkey PRIMARY KEY (id);

@@ -1,0 +1,54 @@
+// A statement as a CSV file: one row per campaign line, then the total; amounts with two
+// decimals in the statement's currency, seconds and h:mm:ss on screen.
+import { fileNamePart, toCsv } from '@/lib/csv';
+import { formatHms } from '@/entities/plays/time-on-screen';
+import { basisLabel, monthLabel, type Statement } from './statement';
+
+export const STATEMENT_CSV_HEADER = [
+  'Month',
+  'Campaign',
+  'Plays',
+  'Seconds on screen',
+  'Time on screen',
+  'Price basis',
+  'Amount',
+  'Currency',
+] as const;
+
+/** The statement's CSV text (byte order mark, CRLF lines, as src/lib/csv makes files). */
+export function statementCsv(statement: Statement): string {
+  const month = statement.month.slice(0, 7);
+  const rows = statement.lines.map((l) => [
+    month,
+    l.campaign_name,
+    l.plays,
+    l.seconds,
+    formatHms(l.seconds),
+    basisLabel(l.basis),
+    l.amount.toFixed(2),
+    statement.currency,
+  ]);
+  const plays = statement.lines.reduce((n, l) => n + l.plays, 0);
+  const seconds = statement.lines.reduce((n, l) => n + l.seconds, 0);
+  rows.push([
+    month,
+    'Total',
+    plays,
+    Math.round(seconds * 10) / 10,
+    formatHms(seconds),
+    '',
+    statement.total.toFixed(2),
+    statement.currency,
+  ]);
+  return toCsv(STATEMENT_CSV_HEADER, rows);
+}
+
+/** 'statement-acme-coffee-2026-10.csv'. */
+export function statementFileName(advertiserName: string, statement: Pick<Statement, 'month'>): string {
+  const who = fileNamePart(advertiserName) || 'advertiser';
+  return `statement-${who}-${statement.month.slice(0, 7)}.csv`;
+}
+
+/** The month as the file and the page name it. */
+export const statementTitle = (advertiserName: string, statement: Pick<Statement, 'month'>) =>
+  `Statement for ${advertiserName}, ${monthLabel(statement.month)}`;

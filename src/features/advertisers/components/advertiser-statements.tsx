@@ -1,0 +1,105 @@
+// The advertiser's statements on its page: pick a month, see what its network campaigns
+// delivered and were billed, download it as CSV or open the printable statement.
+import { Download, FileText, Printer } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { QueryBoundary } from '@/components/errors/query-boundary';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Select } from '@/components/ui/select';
+import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { downloadText } from '@/lib/csv';
+import { formatAmount, localToday, monthBefore, monthLabel, useStatement } from '@/entities/statement/statement';
+import { statementCsv, statementFileName } from '@/entities/statement/statement-csv';
+import { StatementTable } from '@/entities/statement/statement-table';
+
+/** How many months back the picker offers (play sums are kept two years). */
+const MONTHS_BACK = 24;
+
+export interface AdvertiserStatementsProps {
+  advertiserId: string;
+  businessName: string;
+  /** The month first shown (yyyy-mm-01); the last month by default. */
+  initialMonth?: string;
+  /** Today (yyyy-mm-dd), for the months offered; the browser's by default. */
+  today?: string;
+}
+
+export function AdvertiserStatements({ advertiserId, businessName, initialMonth, today }: AdvertiserStatementsProps) {
+  const now = today ?? localToday();
+  const months = Array.from({ length: MONTHS_BACK }, (_, back) => monthBefore(now, back));
+  const [month, setMonth] = useState(initialMonth ?? monthBefore(now, 1));
+  const statement = useStatement(advertiserId, month);
+  const options = months.map((m) => ({ value: m, label: monthLabel(m) }));
+  if (!months.includes(month)) options.push({ value: month, label: monthLabel(month) });
+
+  return (
+    <Card className="min-w-0 lg:col-span-3">
+      <CardHeader className="flex flex-row flex-wrap items-end justify-between gap-3">
+        <CardTitle>Statements</CardTitle>
+        <Field label="Month" className="w-48">
+          {(field) => <Select {...field} value={month} onChange={(e) => setMonth(e.target.value)} options={options} />}
+        </Field>
+      </CardHeader>
+      <CardContent>
+        <QueryBoundary
+          query={statement}
+          loading={
+            <LoadingRegion label="Loading statement" className="space-y-2">
+              <Skeleton className="h-10" />
+              <Skeleton className="h-10" />
+            </LoadingRegion>
+          }
+          error="The statement could not be loaded"
+        >
+          {(s) => (
+            <div className="space-y-4">
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <p className="text-sm text-gray-700">
+                  <span className="font-medium text-gray-900">{monthLabel(s.month)}</span>: total{' '}
+                  <span className="font-semibold text-gray-900">{formatAmount(s.total, s.currency)}</span>{' '}
+                  {s.closed ? (
+                    <Badge tone="success">Closed</Badge>
+                  ) : (
+                    <Badge tone="warning">Open: the month is not over everywhere</Badge>
+                  )}
+                </p>
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => downloadText(statementCsv(s), statementFileName(businessName, s))}
+                  >
+                    <Download aria-hidden className="size-4" />
+                    Download CSV
+                  </Button>
+                  <Button asChild variant="outline" size="sm">
+                    <Link to={paths.dashboard.advertisers.statement.getHref(advertiserId, s.month.slice(0, 7))}>
+                      <Printer aria-hidden className="size-4" />
+                      Printable statement
+                    </Link>
+                  </Button>
+                </div>
+              </div>
+              {s.lines.length === 0 ? (
+                <div className="flex flex-col items-center gap-2 py-6 text-center text-sm text-gray-500">
+                  <FileText aria-hidden className="size-8 text-gray-400" />
+                  <p>
+                    No network campaign of {businessName} ran in {monthLabel(s.month)}. Choose another month.
+                  </p>
+                </div>
+              ) : (
+                <div className="overflow-x-auto">
+                  <StatementTable statement={s} />
+                </div>
+              )}
+            </div>
+          )}
+        </QueryBoundary>
+      </CardContent>
+    </Card>
+  );
+}
