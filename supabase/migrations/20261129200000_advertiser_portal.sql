@@ -73,10 +73,12 @@ as $$
       from public.campaign_items ci
       left join public.ads a on a.id = ci.ad_id
       left join public.campaigns c on c.id = ci.campaign_id
-      where ci.media_kind = case p_bucket when 'ad-videos' then 'video' else 'image' end
-        and (
-          ci.image_url = p_name
-          or (p_bucket = 'ad-images' and ci.image_url in ('slides/' || p_name, regexp_replace(p_name, '^slides/', '')))
+      where (
+          (p_bucket = 'ad-videos' and ci.media_kind = 'video' and ci.image_url = p_name)
+          or (p_bucket = 'ad-images' and ci.media_kind = 'image'
+              and ci.image_url in (p_name, 'slides/' || p_name, regexp_replace(p_name, '^slides/', '')))
+          -- A video's poster frame.
+          or (p_bucket = 'ad-images' and ci.media_kind = 'video' and p_name = 'posters/' || ci.image_url || '.jpg')
         )
         and (
           a.advertiser_id = public.current_advertiser_id()
@@ -90,7 +92,7 @@ revoke all on function public.is_advertiser_media(text, text) from public, anon;
 grant execute on function public.is_advertiser_media(text, text) to authenticated, service_role;
 
 comment on function public.is_advertiser_media(text, text) is
-  'True when the object is the signed-in advertiser''s: the image (ad-images) or video (ad-videos) of one of its slides, or its logo (advertiser-logos).';
+  'True when the object is the signed-in advertiser''s: the image (ad-images) or video (ad-videos, and its poster frame in ad-images) of one of its slides, or its logo (advertiser-logos).';
 
 create policy "Advertisers can read their own creatives"
   on storage.objects for select

@@ -14,6 +14,7 @@ import { advertiserQueryOptions, LOGO_BUCKET, LOGO_LINK_SECONDS, type Advertiser
 import { AdvertiserAds } from '../components/advertiser-ads';
 import { AdvertiserNotFound } from '../components/advertiser-not-found';
 import { AdvertiserStatusBadge } from '../components/advertiser-status-badge';
+import { PortalAccess } from '../components/portal-access';
 
 function Logo({ advertiser }: { advertiser: Advertiser }) {
   const link = useSignedUrl(LOGO_BUCKET, advertiser.company_logo, LOGO_LINK_SECONDS);
@@ -81,6 +82,7 @@ function AdvertiserDetails({ advertiser }: { advertiser: Advertiser }) {
           <DetailItem label="Industry">{advertiser.industry}</DetailItem>
         </DetailList>
       </DetailSection>
+      <PortalAccess advertiser={advertiser} />
       <AdvertiserAds advertiserId={advertiser.id} />
     </DetailPage>
   );

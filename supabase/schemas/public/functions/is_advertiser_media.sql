@@ -16,10 +16,12 @@ CREATE FUNCTION public.is_advertiser_media(p_bucket text, p_name text) RETURNS b
       from public.campaign_items ci
       left join public.ads a on a.id = ci.ad_id
       left join public.campaigns c on c.id = ci.campaign_id
-      where ci.media_kind = case p_bucket when 'ad-videos' then 'video' else 'image' end
-        and (
-          ci.image_url = p_name
-          or (p_bucket = 'ad-images' and ci.image_url in ('slides/' || p_name, regexp_replace(p_name, '^slides/', '')))
+      where (
+          (p_bucket = 'ad-videos' and ci.media_kind = 'video' and ci.image_url = p_name)
+          or (p_bucket = 'ad-images' and ci.media_kind = 'image'
+              and ci.image_url in (p_name, 'slides/' || p_name, regexp_replace(p_name, '^slides/', '')))
+          -- A video's poster frame.
+          or (p_bucket = 'ad-images' and ci.media_kind = 'video' and p_name = 'posters/' || ci.image_url || '.jpg')
         )
         and (
           a.advertiser_id = public.current_advertiser_id()
@@ -29,7 +31,7 @@ CREATE FUNCTION public.is_advertiser_media(p_bucket text, p_name text) RETURNS b
   end
 $$;
 
-COMMENT ON FUNCTION public.is_advertiser_media(p_bucket text, p_name text) IS 'True when the object is the signed-in advertiser''s: the image (ad-images) or video (ad-videos) of one of its slides, or its logo (advertiser-logos).';
+COMMENT ON FUNCTION public.is_advertiser_media(p_bucket text, p_name text) IS 'True when the object is the signed-in advertiser''s: the image (ad-images) or video (ad-videos, and its poster frame in ad-images) of one of its slides, or its logo (advertiser-logos).';
 
 REVOKE ALL ON FUNCTION public.is_advertiser_media(p_bucket text, p_name text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.is_advertiser_media(p_bucket text, p_name text) TO authenticated;
