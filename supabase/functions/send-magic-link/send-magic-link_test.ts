@@ -258,3 +258,29 @@ Deno.test('send-magic-link answers 500 without details when the lookup fails', a
   ok(!text.includes('secret'), text);
   assertEquals(JSON.parse(text), { error: 'Internal server error' });
 });
+
+Deno.test("send-magic-link sends an invited advertiser's login its link, and never makes one", async () => {
+  const ADVERTISER = 'james@brightline.example.com';
+  const routes = (linked: boolean): Record<string, FakeRoute> => ({
+    'GET /rest/v1/users': (call) => {
+      const pattern = (call.search.get('email') ?? '').replace(/^ilike\./, '');
+      assertEquals(call.search.get('role'), 'eq.advertiser');
+      return reply(pattern === ADVERTISER ? [{ id: 'adv-login', email: ADVERTISER, role: 'advertiser' }] : []);
+    },
+    'GET /rest/v1/advertisers': (call) =>
+      reply(linked && call.search.get('user_id') === 'eq.adv-login' ? [{ id: 'brightline' }] : []),
+  });
+
+  const invited = setup({ customers: [], routes: routes(true) });
+  const res = await invited.handler(post({ email: 'James@Brightline.example.com' }));
+  assertEquals(await res.json(), { ok: true });
+  assertEquals((invited.net.callsTo('POST /auth/v1/otp')[0]?.body as { email: string }).email, ADVERTISER);
+  assertEquals((invited.net.callsTo('POST /auth/v1/otp')[0]?.body as { create_user: boolean }).create_user, false);
+  assertEquals(invited.net.callsTo('POST /auth/v1/admin/users').length, 0);
+
+  // A login with the role but no advertiser linked to it (no admin invited it) gets nothing.
+  const notLinked = setup({ customers: [], routes: routes(false) });
+  assertEquals(await (await notLinked.handler(post({ email: ADVERTISER }))).json(), { ok: true });
+  assertEquals(notLinked.net.callsTo('POST /auth/v1/otp').length, 0);
+  assertEquals(notLinked.net.callsTo('POST /auth/v1/admin/users').length, 0);
+});
