@@ -247,8 +247,7 @@ const CASES: Record<string, TableCase> = {
       screen: [SEED.campaigns.cafeActive, SEED.campaigns.cafePaused],
       advertiser: [BRIGHTLINE.campaign],
     },
-    owns: (r, p) =>
-      p === 'advertiser' ? r.advertiser_id === BRIGHTLINE.advertiser : r.customer_id === customerOf(p),
+    owns: (r, p) => (p === 'advertiser' ? r.advertiser_id === BRIGHTLINE.advertiser : r.customer_id === customerOf(p)),
     newRow: async () => ({ name: `Matrix ${uniqueSuffix()}`, customer_id: SEED.customers.books }),
     patch: { status: 'paused' },
     target: (p) =>
@@ -256,16 +255,22 @@ const CASES: Record<string, TableCase> = {
   },
   campaign_items: {
     seeded: [...SEED.slides.cafe, ...SEED.slides.gym],
-    ownSeeded: { cafe: SEED.slides.cafe, gym: SEED.slides.gym, screen: SEED.slides.cafe, advertiser: BRIGHTLINE.slides },
+    ownSeeded: {
+      cafe: SEED.slides.cafe,
+      gym: SEED.slides.gym,
+      screen: SEED.slides.cafe,
+      advertiser: BRIGHTLINE.slides,
+    },
     owns: (r, p) =>
       p === 'advertiser'
         ? r.campaign_id === BRIGHTLINE.campaign
         : p === 'cafe' || p === 'screen'
-        ? [SEED.campaigns.cafeActive, SEED.campaigns.cafePaused].includes(r.campaign_id as never)
-        : p === 'gym' && [SEED.campaigns.gymCompleted, SEED.campaigns.gymMorning].includes(r.campaign_id as never),
+          ? [SEED.campaigns.cafeActive, SEED.campaigns.cafePaused].includes(r.campaign_id as never)
+          : p === 'gym' && [SEED.campaigns.gymCompleted, SEED.campaigns.gymMorning].includes(r.campaign_id as never),
     newRow: async () => ({ campaign_id: scratchCampaign, title: 'Matrix slide', display_order: 1, duration: 10 }),
     patch: { title: 'changed by the security matrix' },
-    target: (p) => (p === 'gym' ? SEED.slides.gym[0]! : p === 'advertiser' ? BRIGHTLINE.slides[0] : SEED.slides.cafe[0]!),
+    target: (p) =>
+      p === 'gym' ? SEED.slides.gym[0]! : p === 'advertiser' ? BRIGHTLINE.slides[0] : SEED.slides.cafe[0]!,
   },
   users: {
     seeded: Object.values(SEED.users).map((u) => u.id),
@@ -285,7 +290,8 @@ const CASES: Record<string, TableCase> = {
       return { id, email, role: 'customer' };
     },
     patch: { role: 'admin' },
-    target: (p) => (p === 'gym' ? SEED.users.gym.id : p === 'advertiser' ? SEED.users.advertiser.id : SEED.users.cafe.id),
+    target: (p) =>
+      p === 'gym' ? SEED.users.gym.id : p === 'advertiser' ? SEED.users.advertiser.id : SEED.users.cafe.id,
   },
   campaign_screens: {
     seeded: [CAFE_SCREEN_ROW, GYM_SCREEN_ROW],
@@ -747,7 +753,11 @@ describe("an advertiser's login reads nothing else of any table, and writes noth
     const before = await service().from('play_days').select('*').eq('advertiser_id', BRIGHTLINE.advertiser);
     const removed = await sb.from('play_days').delete().eq('advertiser_id', BRIGHTLINE.advertiser).select('*');
     expect(removed.data ?? []).toEqual([]);
-    const changed = await sb.from('play_days').update({ plays: 1 }).eq('advertiser_id', BRIGHTLINE.advertiser).select('*');
+    const changed = await sb
+      .from('play_days')
+      .update({ plays: 1 })
+      .eq('advertiser_id', BRIGHTLINE.advertiser)
+      .select('*');
     expect(changed.data ?? []).toEqual([]);
     const after = await service().from('play_days').select('*').eq('advertiser_id', BRIGHTLINE.advertiser);
     expect(after.data).toEqual(before.data);
@@ -762,7 +772,9 @@ describe("an advertiser's login reads nothing else of any table, and writes noth
       advertiser_id: BRIGHTLINE.advertiser,
     });
     expect(play.error?.code).toBe('42501');
-    const target = await sb.from('campaign_targets').insert({ campaign_id: BRIGHTLINE.campaign, device_id: SEED.equipment.cafe[0] });
+    const target = await sb
+      .from('campaign_targets')
+      .insert({ campaign_id: BRIGHTLINE.campaign, device_id: SEED.equipment.cafe[0] });
     expect(target.error?.code).toBe('42501');
   });
 });

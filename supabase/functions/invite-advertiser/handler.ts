@@ -76,7 +76,11 @@ async function linkedRows(admin: SupabaseClient, table: 'customers' | 'advertise
  * invitation (a password, a session) carries over.
  */
 async function clearUnlinkedLogin(admin: SupabaseClient, email: string): Promise<void> {
-  const { data, error } = await admin.from('users').select('id, email, role').ilike('email', escapeLike(email)).limit(5);
+  const { data, error } = await admin
+    .from('users')
+    .select('id, email, role')
+    .ilike('email', escapeLike(email))
+    .limit(5);
   if (error) throw new Error(`login lookup failed: ${error.message}`);
   const login = (data as { id: string; email: string; role: string }[]).find((u) => sameEmail(u.email, email));
   if (!login) return;
@@ -88,7 +92,10 @@ async function clearUnlinkedLogin(admin: SupabaseClient, email: string): Promise
 }
 
 /** The advertiser's login, made and linked now when it has none. */
-async function ensureAdvertiserLogin(admin: SupabaseClient, advertiser: AdvertiserLoginRow): Promise<AdvertiserLoginRow> {
+async function ensureAdvertiserLogin(
+  admin: SupabaseClient,
+  advertiser: AdvertiserLoginRow,
+): Promise<AdvertiserLoginRow> {
   if (advertiser.user_id) return advertiser;
   const email = advertiser.email.trim().toLowerCase();
   await clearUnlinkedLogin(admin, email);

@@ -53,7 +53,8 @@ function setup(opts: Options = {}) {
       if (call.search.get('id') === `eq.${LINKED}`) {
         return reply([{ id: LINKED, email: 'old@linked.example', user_id: ADVERTISER_LOGIN }]);
       }
-      if (call.search.get('user_id') === `eq.${opts.existing?.id}`) return reply(opts.existing?.advertiser ? [{ id: 'x' }] : []);
+      if (call.search.get('user_id') === `eq.${opts.existing?.id}`)
+        return reply(opts.existing?.advertiser ? [{ id: 'x' }] : []);
       return reply([]);
     },
     'GET /rest/v1/customers': (call) =>
@@ -89,7 +90,10 @@ async function answer(res: Response): Promise<[number, unknown]> {
 Deno.test('invite-advertiser refuses callers without a session and venues, touching nothing', async () => {
   const { handler, net } = setup();
   assertEquals(await answer(await handler(post({ advertiserId: BEAN }))), [401, { error: NOT_SIGNED_IN }]);
-  assertEquals(await answer(await handler(post({ advertiserId: BEAN }, CUSTOMER_TOKEN))), [403, { error: ADMINS_ONLY }]);
+  assertEquals(await answer(await handler(post({ advertiserId: BEAN }, CUSTOMER_TOKEN))), [
+    403,
+    { error: ADMINS_ONLY },
+  ]);
   assertEquals(net.callsTo('GET /rest/v1/advertisers').length, 0);
   assertEquals(net.callsTo('POST /auth/v1/otp').length, 0);
 });
@@ -106,25 +110,28 @@ Deno.test('invite-advertiser answers 400 for a bad body and 404 for an unknown a
   );
 });
 
-Deno.test("invite-advertiser makes a confirmed advertiser login for the contact e-mail, links it and e-mails a sign-in link", async () => {
-  const { handler, net } = setup();
-  assertEquals(await answer(await handler(post({ advertiserId: BEAN }, ADMIN_TOKEN))), [
-    200,
-    { advertiser: { id: BEAN, email: 'Ads@Bean.example', user_id: NEW_LOGIN }, sentTo: 'ads@bean.example' },
-  ]);
-  assertEquals(net.callsTo('POST /auth/v1/admin/users')[0]?.body, {
-    email: 'ads@bean.example',
-    email_confirm: true,
-    app_metadata: { role: 'advertiser' },
-  });
-  const [link] = net.callsTo('PATCH /rest/v1/advertisers');
-  assertEquals(link?.body, { user_id: NEW_LOGIN });
-  assertEquals(link?.search.get('user_id'), 'is.null');
-  const [otp] = net.callsTo('POST /auth/v1/otp');
-  assertEquals((otp?.body as { email: string; create_user: boolean }).email, 'ads@bean.example');
-  assertEquals((otp?.body as { create_user: boolean }).create_user, false);
-  assertEquals(otp?.search.get('redirect_to'), 'http://127.0.0.1:5173/auth/callback');
-});
+Deno.test(
+  'invite-advertiser makes a confirmed advertiser login for the contact e-mail, links it and e-mails a sign-in link',
+  async () => {
+    const { handler, net } = setup();
+    assertEquals(await answer(await handler(post({ advertiserId: BEAN }, ADMIN_TOKEN))), [
+      200,
+      { advertiser: { id: BEAN, email: 'Ads@Bean.example', user_id: NEW_LOGIN }, sentTo: 'ads@bean.example' },
+    ]);
+    assertEquals(net.callsTo('POST /auth/v1/admin/users')[0]?.body, {
+      email: 'ads@bean.example',
+      email_confirm: true,
+      app_metadata: { role: 'advertiser' },
+    });
+    const [link] = net.callsTo('PATCH /rest/v1/advertisers');
+    assertEquals(link?.body, { user_id: NEW_LOGIN });
+    assertEquals(link?.search.get('user_id'), 'is.null');
+    const [otp] = net.callsTo('POST /auth/v1/otp');
+    assertEquals((otp?.body as { email: string; create_user: boolean }).email, 'ads@bean.example');
+    assertEquals((otp?.body as { create_user: boolean }).create_user, false);
+    assertEquals(otp?.search.get('redirect_to'), 'http://127.0.0.1:5173/auth/callback');
+  },
+);
 
 Deno.test("invite-advertiser re-sends the link to a linked advertiser's login, making no other", async () => {
   const { handler, net } = setup();

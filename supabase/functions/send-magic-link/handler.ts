@@ -117,7 +117,11 @@ async function advertiserLogin(admin: SupabaseClient, email: string): Promise<st
   if (error) throw new Error(`login lookup failed: ${error.message}`);
   const login = (data as { id: string; email: string }[]).find((u) => sameEmail(u.email, email));
   if (!login) return null;
-  const { data: linked, error: linkError } = await admin.from('advertisers').select('id').eq('user_id', login.id).limit(1);
+  const { data: linked, error: linkError } = await admin
+    .from('advertisers')
+    .select('id')
+    .eq('user_id', login.id)
+    .limit(1);
   if (linkError) throw new Error(`advertiser lookup failed: ${linkError.message}`);
   return (linked as unknown[]).length > 0 ? login.email.trim().toLowerCase() : null;
 }

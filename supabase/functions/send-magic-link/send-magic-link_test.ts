@@ -177,14 +177,17 @@ Deno.test('send-magic-link links the login it makes to the customer', async () =
   assertEquals(link?.search.get('user_id'), 'is.null');
 });
 
-Deno.test('send-magic-link replaces a login with the address that no admin linked before linking a new one', async () => {
-  const { handler, net } = setup({ logins: { [CUSTOMER]: '0b0b0b0b-0000-4000-8000-00000000dead' } });
-  await (await handler(post({ email: CUSTOMER }))).body?.cancel();
-  assertEquals(net.callsTo('DELETE /auth/v1/admin/users/0b0b0b0b-0000-4000-8000-00000000dead').length, 1);
-  assertEquals(net.callsTo('POST /auth/v1/admin/users').length, 1);
-  assertEquals((net.callsTo('PATCH /rest/v1/customers')[0]?.body as { user_id: string }).user_id, 'u-1');
-  assertEquals(net.callsTo('POST /auth/v1/otp').length, 1);
-});
+Deno.test(
+  'send-magic-link replaces a login with the address that no admin linked before linking a new one',
+  async () => {
+    const { handler, net } = setup({ logins: { [CUSTOMER]: '0b0b0b0b-0000-4000-8000-00000000dead' } });
+    await (await handler(post({ email: CUSTOMER }))).body?.cancel();
+    assertEquals(net.callsTo('DELETE /auth/v1/admin/users/0b0b0b0b-0000-4000-8000-00000000dead').length, 1);
+    assertEquals(net.callsTo('POST /auth/v1/admin/users').length, 1);
+    assertEquals((net.callsTo('PATCH /rest/v1/customers')[0]?.body as { user_id: string }).user_id, 'u-1');
+    assertEquals(net.callsTo('POST /auth/v1/otp').length, 1);
+  },
+);
 
 Deno.test(
   'send-magic-link answers an unknown address exactly as a customer, in the same time, and sends nothing',

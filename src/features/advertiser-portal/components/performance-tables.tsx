@@ -113,7 +113,10 @@ export function SampleTable({ report }: { report: Performance }) {
     );
   }
   return (
-    <Table caption="A sample of what played (the latest play of each slide)" head={['Slide', 'Where', 'When', 'Seconds']}>
+    <Table
+      caption="A sample of what played (the latest play of each slide)"
+      head={['Slide', 'Where', 'When', 'Seconds']}
+    >
       {report.sample.map((s) => (
         <tr key={`${s.started_at}-${s.slide}-${s.screen}`}>
           <td className="px-4 py-2">

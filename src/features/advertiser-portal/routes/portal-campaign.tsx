@@ -159,12 +159,7 @@ export function PortalCampaignRoute() {
   }
   const campaign = campaigns.data.find((c) => c.id === id);
   if (!campaign) {
-    return (
-      <ErrorState
-        title="Campaign not found"
-        error="This campaign is not one of yours, or it no longer exists."
-      />
-    );
+    return <ErrorState title="Campaign not found" error="This campaign is not one of yours, or it no longer exists." />;
   }
   return <Details campaign={campaign} />;
 }

@@ -67,12 +67,18 @@ export function PortalCreativesRoute() {
       />
     );
   } else if (creatives.data.ads.length === 0 && creatives.data.unassigned.length === 0) {
-    body = <EmptyState icon={Images} title="No creatives yet" description="Your ads show here once the network adds them." />;
+    body = (
+      <EmptyState icon={Images} title="No creatives yet" description="Your ads show here once the network adds them." />
+    );
   } else {
     body = (
       <div className="space-y-6">
         {creatives.data.ads.map((ad) => (
-          <section key={ad.id} aria-label={ad.title} className="space-y-3 rounded-lg border border-gray-200 bg-white p-4">
+          <section
+            key={ad.id}
+            aria-label={ad.title}
+            className="space-y-3 rounded-lg border border-gray-200 bg-white p-4"
+          >
             <div className="flex items-center gap-2">
               <h2 className="text-base font-semibold text-gray-900">{ad.title}</h2>
               <Badge tone={ad.status === 'active' ? 'success' : 'neutral'}>{formatLabel(ad.status)}</Badge>
@@ -81,7 +87,10 @@ export function PortalCreativesRoute() {
           </section>
         ))}
         {creatives.data.unassigned.length > 0 && (
-          <section aria-label="Other slides of your network campaigns" className="space-y-3 rounded-lg border border-gray-200 bg-white p-4">
+          <section
+            aria-label="Other slides of your network campaigns"
+            className="space-y-3 rounded-lg border border-gray-200 bg-white p-4"
+          >
             <h2 className="text-base font-semibold text-gray-900">Other slides of your network campaigns</h2>
             <Slides slides={creatives.data.unassigned} />
           </section>

@@ -13,12 +13,7 @@ import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { formatDay } from '@/entities/plays/calendar-days';
 import { PlaysByDayChart } from '@/entities/plays/plays-chart';
 import { ReadsError } from '@/entities/plays/reads-error';
-import {
-  playsByDayQuery,
-  playsReportQuery,
-  playsTotals,
-  type PlaysReportRow,
-} from '@/entities/plays/plays-report';
+import { playsByDayQuery, playsReportQuery, playsTotals, type PlaysReportRow } from '@/entities/plays/plays-report';
 import { formatCount, formatTimeOnScreen } from '@/entities/plays/time-on-screen';
 import { downloadText } from '@/lib/csv';
 import { exportPlays } from '../api/export-plays';

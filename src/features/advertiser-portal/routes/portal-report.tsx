@@ -32,8 +32,8 @@ function Report({ report }: { report: Performance }) {
           {formatCalendarDate(campaign.start_date, 'open start')} – {formatCalendarDate(campaign.end_date, 'no end')}
         </p>
         <p className="text-sm text-gray-700">
-          Period: {formatDay(report.from, 'long')} to {formatDay(report.to, 'long')} (each venue's own calendar
-          days) · made {formatDateTime(new Date())}
+          Period: {formatDay(report.from, 'long')} to {formatDay(report.to, 'long')} (each venue's own calendar days) ·
+          made {formatDateTime(new Date())}
         </p>
       </header>
       <section aria-label="Totals" className="break-inside-avoid">
@@ -49,10 +49,10 @@ function Report({ report }: { report: Performance }) {
         <SampleTable report={report} />
       </section>
       <footer className="border-t border-gray-200 pt-3 text-xs text-gray-500 print:border-gray-400">
-        Plays are recorded by each screen as it shows a slide and uploaded to the network; they are kept one by one
-        for 30 days and summed per day for 2 years. Totals: {report.totals.plays} plays,{' '}
-        {Math.round(report.totals.seconds)} seconds on screen, {report.totals.venues} venues,{' '}
-        {report.totals.screens} screens, {report.totals.days_with_plays} days with plays.
+        Plays are recorded by each screen as it shows a slide and uploaded to the network; they are kept one by one for
+        30 days and summed per day for 2 years. Totals: {report.totals.plays} plays, {Math.round(report.totals.seconds)}{' '}
+        seconds on screen, {report.totals.venues} venues, {report.totals.screens} screens,{' '}
+        {report.totals.days_with_plays} days with plays.
       </footer>
     </article>
   );

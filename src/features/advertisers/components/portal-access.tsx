@@ -57,8 +57,8 @@ export function PortalAccess({ advertiser }: { advertiser: Advertiser }) {
       ) : (
         <div className="flex flex-wrap items-center gap-3 text-sm text-gray-700">
           <p>
-            Not invited yet. The advertiser's contact signs in with a link e-mailed to {advertiser.email} and sees
-            their campaigns, plays and reports.
+            Not invited yet. The advertiser's contact signs in with a link e-mailed to {advertiser.email} and sees their
+            campaigns, plays and reports.
           </p>
           <Button size="sm" onClick={() => open(true)}>
             <Send aria-hidden className="size-4" />
