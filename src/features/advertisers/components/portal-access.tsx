@@ -22,7 +22,7 @@ export function PortalAccess({ advertiser }: { advertiser: Advertiser }) {
   const [confirming, setConfirming] = useState(false);
   const invite = useInviteAdvertiser();
   const toast = useToast();
-  const invited = advertiser.user_id !== null;
+  const invited = Boolean(advertiser.user_id);
 
   const send = () =>
     invite.mutate(advertiser.id, {
