@@ -5,7 +5,12 @@ const names: PlayNames = {
   screens: new Map([
     [
       'dev-1',
-      { screenName: 'GYM-ENTRANCE-01', venueName: 'Peak Gym', venueAddress: '480 Fitness Ave', timeZone: 'America/New_York' },
+      {
+        screenName: 'GYM-ENTRANCE-01',
+        venueName: 'Peak Gym',
+        venueAddress: '480 Fitness Ave',
+        timeZone: 'America/New_York',
+      },
     ],
   ]),
   campaigns: new Map([['camp-1', 'Brightline 5G']]),
@@ -33,7 +38,10 @@ describe('the proof-of-play CSV', () => {
       [play({ id: 'p-2', started_at: '2026-11-26T04:00:00Z', slide_id: 'slide-2' }), play({})],
       names,
     );
-    const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe(PLAYS_CSV_HEADER.join(','));
     expect(lines.slice(1)).toEqual([
       "2026-11-26T03:30:00.000Z,2026-11-25 22:30:00,America/New_York,Peak Gym,480 Fitness Ave,GYM-ENTRANCE-01,Brightline 5G,Bring your number,'=5G Launch,15,0:00:15,p-1",
@@ -42,7 +50,10 @@ describe('the proof-of-play CSV', () => {
   });
 
   it('names what is gone as gone, and what a play never had as nothing', () => {
-    const csv = playsCsv([play({ device_id: 'dev-x', campaign_id: 'camp-x', slide_id: 'slide-x', ad_id: null })], names);
+    const csv = playsCsv(
+      [play({ device_id: 'dev-x', campaign_id: 'camp-x', slide_id: 'slide-x', ad_id: null })],
+      names,
+    );
     const line = csv.trim().split('\r\n')[1]!;
     expect(line).toContain('UTC,Deleted venue,,Deleted screen,Deleted campaign,Deleted slide,,15');
   });

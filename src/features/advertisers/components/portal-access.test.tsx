@@ -69,7 +69,9 @@ describe("an advertiser's portal access", () => {
     const dialog = screen.getByRole('alertdialog', { name: 'Invite to the portal?' });
     expect(calls).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
-    expect(await screen.findByText('A sign-in link is on its way to james@brightline.example.com.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('A sign-in link is on its way to james@brightline.example.com.'),
+    ).toBeInTheDocument();
     expect(calls).toEqual([{ advertiserId: ID, redirectTo: `${window.location.origin}/auth/callback` }]);
     expect(await screen.findByText('james@brightline.example.com', { selector: 'span' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Re-send link' })).toBeInTheDocument();
