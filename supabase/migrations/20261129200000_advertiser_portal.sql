@@ -424,3 +424,11 @@ grant execute on function public.campaign_performance(uuid, date, date) to authe
 
 comment on function public.campaign_performance(uuid, date, date) is
   'Proof of performance of one campaign over venue-local days p_from..p_to: totals (plays, seconds on screen, venues, screens), plays per day, per venue (name and address) and per screen (name and venue), and a sample of what played (the latest play of each slide, from the raw plays of the last 30 days). Admins read any campaign; an advertiser only its own, counting only its own plays.';
+
+-- An advertiser's reads go by its id: its plays of a period (the proof-of-play CSV, under the
+-- policy on advertiser_id) and its days of plays (the portal's campaigns, screens and reports).
+create index plays_advertiser_started_idx on public.plays (advertiser_id, started_at)
+  where advertiser_id is not null;
+
+create index play_days_advertiser_day_idx on public.play_days (advertiser_id, day)
+  where advertiser_id is not null;
