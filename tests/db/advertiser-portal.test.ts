@@ -33,10 +33,27 @@ let harborScreens: string[] = [];
 let advertiser: AnyClient;
 let other: AnyClient;
 
-async function ok<T>(query: PromiseLike<{ data: T; error: unknown }>): Promise<T> {
+/** The answer's data (typed by the caller), after checking it came without an error. */
+async function ok<T = unknown>(query: PromiseLike<{ data: unknown; error: unknown }>): Promise<T> {
   const { data, error } = await query;
   expect(error).toBeNull();
-  return data;
+  return data as T;
+}
+
+type Id = { id: string };
+interface CampaignRow {
+  id: string;
+  kind: string;
+  venue_name: string | null;
+  screens: number;
+  plays: number;
+  seconds: number;
+}
+interface ScreenRow {
+  device_id: string;
+  screen_name: string;
+  venue_name: string;
+  venue_address: string | null;
 }
 
 beforeAll(async () => {
@@ -46,7 +63,7 @@ beforeAll(async () => {
   ).rows[0]!.d;
   const suffix = uniqueSuffix();
   device = (
-    await ok(
+    await ok<Id>(
       service()
         .from('equipment_status')
         .insert({ customer_id: SEED.customers.books, device_name: `PORTAL-${suffix}`, status: 'idle' })
@@ -55,7 +72,7 @@ beforeAll(async () => {
     )
   ).id;
   venueCampaign = (
-    await ok(
+    await ok<Id>(
       service()
         .from('campaigns')
         .insert({ name: `Harbor window ${suffix}`, customer_id: SEED.customers.books, status: 'active' })
@@ -63,7 +80,7 @@ beforeAll(async () => {
         .single(),
     )
   ).id;
-  const slides = await ok(
+  const slides = await ok<{ id: string; ad_id: string }[]>(
     service()
       .from('campaign_items')
       .insert([
@@ -126,7 +143,7 @@ beforeAll(async () => {
 
   // Another advertiser with a login of its own.
   otherAdvertiser = (
-    await ok(
+    await ok<Id>(
       service()
         .from('advertisers')
         .insert({
@@ -151,7 +168,7 @@ beforeAll(async () => {
   );
   advertiser = await as('advertiser');
   harborScreens = (
-    await ok(service().from('equipment_status').select('id').eq('customer_id', SEED.customers.books))
+    await ok<Id[]>(service().from('equipment_status').select('id').eq('customer_id', SEED.customers.books))
   ).map((e) => e.id);
 });
 
@@ -167,7 +184,7 @@ afterAll(async () => {
 
 describe("an advertiser's campaigns", () => {
   it('are its network campaign and the venue campaign carrying its ad, with reach and its own plays only', async () => {
-    const rows = await ok(advertiser.rpc('advertiser_campaigns'));
+    const rows = await ok<CampaignRow[]>(advertiser.rpc('advertiser_campaigns'));
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect([...byId.keys()].sort()).toEqual([B.campaign, venueCampaign].sort());
     expect(byId.get(B.campaign)).toMatchObject({ kind: 'network', venue_name: null, screens: B.bookedOn.length });
@@ -201,7 +218,7 @@ describe("an advertiser's campaigns", () => {
 
 describe('where they play', () => {
   it("names each screen and its venue's name, address and time zone, and nothing else of either", async () => {
-    const screens = await ok(advertiser.rpc('advertiser_screens'));
+    const screens = await ok<ScreenRow[]>(advertiser.rpc('advertiser_screens'));
     expect(screens.map((s) => s.device_id).sort()).toEqual([...B.bookedOn, ...harborScreens].sort());
     for (const s of screens) {
       expect(Object.keys(s).sort()).toEqual([
@@ -228,10 +245,12 @@ describe('where they play', () => {
 
 describe('delivery and pacing', () => {
   it('an advertiser reads the delivery of its own network campaign, and pacing of its own only', async () => {
-    const days = await ok(advertiser.rpc('campaign_delivery', { p_campaign_id: B.campaign }));
+    const days = await ok<{ recorded_plays: number }[]>(
+      advertiser.rpc('campaign_delivery', { p_campaign_id: B.campaign }),
+    );
     expect(days.length).toBeGreaterThan(0);
     expect(days.reduce((n, d) => n + Number(d.recorded_plays), 0)).toBeGreaterThan(0);
-    const pacing = await ok(advertiser.rpc('network_campaign_pacing'));
+    const pacing = await ok<{ campaign_id: string }[]>(advertiser.rpc('network_campaign_pacing'));
     expect(pacing.map((p) => p.campaign_id)).toEqual([B.campaign]);
   });
 
@@ -269,7 +288,7 @@ describe('proof of performance', () => {
       advertiser.rpc('campaign_performance', { p_campaign_id: B.campaign, p_from: from, p_to: today }),
     );
     const report = data as { totals: { plays: number }; days: { plays: number }[]; screens: { name: string }[] };
-    const byDay = await ok(advertiser.rpc('plays_by_day', { p_from: from, p_to: today }));
+    const byDay = await ok<{ plays: number }[]>(advertiser.rpc('plays_by_day', { p_from: from, p_to: today }));
     const network = byDay.reduce((n, d) => n + Number(d.plays), 0) - 3; // less the venue campaign's plays
     expect(report.totals.plays).toBe(network);
     expect(report.days.reduce((n, d) => n + d.plays, 0)).toBe(network);
@@ -301,7 +320,7 @@ describe('proof of performance', () => {
 
 describe('creatives', () => {
   it("an advertiser's ads are its own; plays_report for another advertiser is refused", async () => {
-    const ads = await ok(advertiser.from('ads').select('id'));
+    const ads = await ok<Id[]>(advertiser.from('ads').select('id'));
     expect(ads.map((a) => a.id).sort()).toEqual([...B.ads].sort());
     const foreign = await advertiser.rpc('plays_report', {
       p_from: today,

@@ -54,7 +54,7 @@ test('an invited advertiser signs in by link, sees its plays, downloads them and
         })),
       );
     expect(playsError).toBeNull();
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(started[0]!));
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(started[0]));
     const { error: dayError } = await service().from('play_days').insert({
       day,
       device_id: HARBOR_SCREEN,
@@ -92,7 +92,7 @@ test('an invited advertiser signs in by link, sees its plays, downloads them and
     const download = portal.waitForEvent('download');
     await portal.getByRole('button', { name: 'Download plays (CSV)' }).click();
     const file = await download;
-    const lines = (await readFile((await file.path())!, 'utf8')).trim().split('\r\n');
+    const lines = (await readFile((await file.path()), 'utf8')).trim().split('\r\n');
     expect(lines).toHaveLength(4);
     expect(lines.slice(1).every((l) => l.includes(campaignName) && l.includes('Harbor Books'))).toBe(true);
 
