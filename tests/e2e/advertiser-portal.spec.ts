@@ -92,7 +92,7 @@ test('an invited advertiser signs in by link, sees its plays, downloads them and
     const download = portal.waitForEvent('download');
     await portal.getByRole('button', { name: 'Download plays (CSV)' }).click();
     const file = await download;
-    const lines = (await readFile((await file.path()), 'utf8')).trim().split('\r\n');
+    const lines = (await readFile(await file.path(), 'utf8')).trim().split('\r\n');
     expect(lines).toHaveLength(4);
     expect(lines.slice(1).every((l) => l.includes(campaignName) && l.includes('Harbor Books'))).toBe(true);
 
