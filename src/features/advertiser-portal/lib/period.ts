@@ -25,3 +25,21 @@ export function periodFrom(params: URLSearchParams, now: Date = new Date()): Per
   }
   return lastDays(dayIn(browserTimeZone(), now), DEFAULT_DAYS);
 }
+
+/**
+ * A campaign's own period when the address names none: from its first day (or 30 days ago)
+ * to its last day or today, whichever comes first, at most 2 years.
+ */
+export function campaignPeriod(
+  params: URLSearchParams,
+  campaign: { startDate: string | null; endDate: string | null },
+  now: Date = new Date(),
+): Period {
+  if (params.get('from') && params.get('to')) return periodFrom(params, now);
+  const fallback = lastDays(dayIn(browserTimeZone(), now), DEFAULT_DAYS);
+  const to = campaign.endDate && campaign.endDate < fallback.to ? campaign.endDate : fallback.to;
+  let from = campaign.startDate && campaign.startDate <= to ? campaign.startDate : fallback.from;
+  if (from > to) from = to;
+  if (daysBetween(from, to) > MAX_DAYS) from = lastDays(to, MAX_DAYS).from;
+  return { from, to };
+}

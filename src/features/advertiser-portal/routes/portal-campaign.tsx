@@ -21,7 +21,7 @@ import {
 import { CampaignStatus } from '../components/campaign-status';
 import { PerformanceTotals, ScreensTable, VenuesTable } from '../components/performance-tables';
 import { PeriodPicker } from '../components/period-picker';
-import { periodFrom, type Period } from '../lib/period';
+import { campaignPeriod, type Period } from '../lib/period';
 
 function Delivery({ campaignId }: { campaignId: string }) {
   const delivery = useQuery(portalDeliveryQueryOptions(campaignId));
@@ -94,7 +94,7 @@ function Plays({ campaignId, period }: { campaignId: string; period: Period }) {
 
 function Details({ campaign }: { campaign: PortalCampaign }) {
   const [params] = useSearchParams();
-  const period = periodFrom(params);
+  const period = campaignPeriod(params, campaign);
   return (
     <>
       <div className="space-y-2">
