@@ -331,3 +331,21 @@ describe('creatives', () => {
     expect(foreign.error?.code).toBe('42501');
   });
 });
+
+describe('an advertiser writes nothing through the functions either', () => {
+  it('cannot record plays, report a heartbeat, add a screen or save slides', async () => {
+    const play = [
+      { id: crypto.randomUUID(), started_at: new Date().toISOString(), seconds: 10, slide_id: B.slides[0] },
+    ];
+    const recorded = await advertiser.rpc('record_plays', { p_plays: play, p_device_id: B.playedOn });
+    expect(recorded.error?.code).toBe('42501');
+    const heartbeat = await advertiser.rpc('player_heartbeat', { p_device_id: B.playedOn });
+    expect(heartbeat.error?.code).toBe('42501');
+    const screen = await advertiser.rpc('add_my_screen', { p_device_name: `ADV-${uniqueSuffix()}` });
+    expect(screen.error).not.toBeNull();
+    const slides = await advertiser.rpc('save_campaign_slides', { p_campaign_id: B.campaign, p_slides: [] });
+    expect(slides.error).not.toBeNull();
+    const kept = await ok<Id[]>(service().from('campaign_items').select('id').eq('campaign_id', B.campaign));
+    expect(kept.map((s) => s.id).sort()).toEqual([...B.slides].sort());
+  });
+});
