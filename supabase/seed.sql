@@ -5,6 +5,7 @@
 --   admin@example.com  / demo-admin-pass     (admin)
 --   cafe@example.com   / demo-customer-pass  (customer Corner Cafe)
 --   gym@example.com    / demo-customer-pass  (customer Peak Gym)
+--   james@brightline.example.com / demo-advertiser-pass (advertiser Brightline Mobile)
 --
 -- Files for the storage rows at the end live in supabase/seed/storage/<bucket>/.
 
@@ -25,7 +26,11 @@ insert into auth.users (
   ('00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-000000000003', 'authenticated', 'authenticated',
     'gym@example.com', extensions.crypt('demo-customer-pass', extensions.gen_salt('bf')), now(),
     '', '', '', '',
-    '{"provider": "email", "providers": ["email"]}', '{}', now() - interval '45 days', now());
+    '{"provider": "email", "providers": ["email"]}', '{}', now() - interval '45 days', now()),
+  ('00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-000000000004', 'authenticated', 'authenticated',
+    'james@brightline.example.com', extensions.crypt('demo-advertiser-pass', extensions.gen_salt('bf')), now(),
+    '', '', '', '',
+    '{"provider": "email", "providers": ["email"], "role": "advertiser"}', '{}', now() - interval '30 days', now());
 
 insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
 select u.id::text, u.id,
@@ -35,7 +40,8 @@ from auth.users u
 where u.id in (
   'a0000000-0000-4000-8000-000000000001',
   'a0000000-0000-4000-8000-000000000002',
-  'a0000000-0000-4000-8000-000000000003'
+  'a0000000-0000-4000-8000-000000000003',
+  'a0000000-0000-4000-8000-000000000004'
 );
 -- public.users rows (with roles) are created by the trigger on auth.users.
 
@@ -92,6 +98,9 @@ insert into public.ads (id, advertiser_id, title, status, daily_budget, created_
   ('ad100000-0000-4000-8000-000000000006', 'ad000000-0000-4000-8000-000000000005', 'Organic Produce Week', 'active', 55.00, now() - interval '6 days'),
   ('ad100000-0000-4000-8000-000000000007', 'ad000000-0000-4000-8000-000000000005', 'Weekend Farmers Market', 'pending', 40.00, now() - interval '9 days'),
   ('ad100000-0000-4000-8000-000000000008', 'ad000000-0000-4000-8000-000000000001', 'Holiday Cake Orders', 'paused', 70.00, now() - interval '14 days');
+
+-- Brightline Mobile's contact signs in to the advertiser portal (an admin invited them).
+update public.advertisers set user_id = 'a0000000-0000-4000-8000-000000000004' where id = 'ad000000-0000-4000-8000-000000000002';
 
 -- Alerts and equipment ---------------------------------------------------------
 insert into public.system_alerts (id, customer_id, alert_type, severity, message, resolved, created_at) values
@@ -367,6 +376,41 @@ from (
   group by campaign_id
 ) s
 where s.campaign_id = c.id;
+
+-- Brightline's network campaign has played since it started, two days ago: on Peak Gym's
+-- first entrance screen (in the Storefront windows group), one spot every two minutes from
+-- 06:00 to 22:00 at the gym, its two slides in turn, until ten minutes ago. What its
+-- advertiser sees in the portal.
+insert into public.plays (id, started_at, seconds, device_id, customer_id, campaign_id, slide_id, ad_id, advertiser_id)
+select gen_random_uuid(), t, case when n % 2 = 0 then 15 else 10 end,
+  'e0000000-0000-4000-8000-000000000003', 'c0000000-0000-4000-8000-000000000002',
+  'ca000000-0000-4000-8000-000000000005',
+  case when n % 2 = 0 then 'c1000000-0000-4000-8000-000000000010'::uuid else 'c1000000-0000-4000-8000-000000000011'::uuid end,
+  'ad100000-0000-4000-8000-000000000002', 'ad000000-0000-4000-8000-000000000002'
+from (
+  select t, row_number() over (order by t) - 1 as n
+  from generate_series(
+    (((now() at time zone 'America/New_York')::date - 2) + time '06:00') at time zone 'America/New_York',
+    now() - interval '10 minutes',
+    interval '2 minutes'
+  ) t
+  where extract(hour from t at time zone 'America/New_York') between 6 and 21
+) s;
+
+insert into public.play_hours (hour, device_id, customer_id, campaign_id, slide_id, ad_id, advertiser_id, plays, seconds)
+select date_trunc('hour', p.started_at, 'UTC'), p.device_id, p.customer_id, p.campaign_id, p.slide_id, p.ad_id,
+  max(p.advertiser_id::text)::uuid, count(*), sum(p.seconds)
+from public.plays p
+where p.campaign_id = 'ca000000-0000-4000-8000-000000000005'
+group by 1, 2, 3, 4, 5, 6;
+
+insert into public.play_days (day, device_id, customer_id, campaign_id, slide_id, ad_id, advertiser_id, plays, seconds)
+select (p.started_at at time zone c.time_zone)::date, p.device_id, p.customer_id, p.campaign_id, p.slide_id, p.ad_id,
+  max(p.advertiser_id::text)::uuid, count(*), sum(p.seconds)
+from public.plays p
+join public.customers c on c.id = p.customer_id
+where p.campaign_id = 'ca000000-0000-4000-8000-000000000005'
+group by 1, 2, 3, 4, 5, 6;
 
 -- Today's figures again, with every seeded campaign in them.
 select public.take_daily_figures();

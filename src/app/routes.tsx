@@ -8,7 +8,7 @@ import { keptSession } from '@/lib/supabase';
 import { RequireRole, RoleRedirect, SignedOutOnly } from './routes/guards';
 import { RouteError } from './routes/route-error';
 
-const { dashboard, customer, auth } = paths;
+const { dashboard, customer, auth, advertiser } = paths;
 
 /**
  * A screen loaded when it is first visited: each feature's screens are their own chunk,
@@ -280,6 +280,56 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 () => import('@/features/player/routes/slides'),
                 (m) => m.SlidesRoute,
               ),
+            },
+          ],
+        },
+
+        // Advertisers only: their portal.
+        {
+          element: <RequireRole allow="advertiser" />,
+          children: [
+            {
+              lazy: screen(
+                () => import('@/features/advertiser-portal/routes/portal-shell'),
+                (m) => m.PortalShellRoute,
+              ),
+              children: [
+                {
+                  path: advertiser.home.path,
+                  lazy: screen(
+                    () => import('@/features/advertiser-portal/routes/portal-home'),
+                    (m) => m.PortalHomeRoute,
+                  ),
+                },
+                {
+                  path: advertiser.campaign.path,
+                  lazy: screen(
+                    () => import('@/features/advertiser-portal/routes/portal-campaign'),
+                    (m) => m.PortalCampaignRoute,
+                  ),
+                },
+                {
+                  path: advertiser.report.path,
+                  lazy: screen(
+                    () => import('@/features/advertiser-portal/routes/portal-report'),
+                    (m) => m.PortalReportRoute,
+                  ),
+                },
+                {
+                  path: advertiser.plays.path,
+                  lazy: screen(
+                    () => import('@/features/advertiser-portal/routes/portal-plays'),
+                    (m) => m.PortalPlaysRoute,
+                  ),
+                },
+                {
+                  path: advertiser.creatives.path,
+                  lazy: screen(
+                    () => import('@/features/advertiser-portal/routes/portal-creatives'),
+                    (m) => m.PortalCreativesRoute,
+                  ),
+                },
+              ],
             },
           ],
         },

@@ -68,6 +68,19 @@ export const paths = {
   /** A wall screen's kiosk entry point: its pairing code, then its venue's playlist. */
   screen: { path: '/screen', getHref: () => '/screen' },
 
+  /** The advertiser's portal: their campaigns, plays, creatives and reports. */
+  advertiser: {
+    home: { path: '/advertiser', getHref: () => '/advertiser' },
+    campaign: { path: '/advertiser/campaigns/:id', getHref: (id: string) => `/advertiser/campaigns/${id}` },
+    report: {
+      path: '/advertiser/campaigns/:id/report',
+      getHref: (id: string, from?: string, to?: string) =>
+        from && to ? `/advertiser/campaigns/${id}/report?from=${from}&to=${to}` : `/advertiser/campaigns/${id}/report`,
+    },
+    plays: { path: '/advertiser/plays', getHref: () => '/advertiser/plays' },
+    creatives: { path: '/advertiser/creatives', getHref: () => '/advertiser/creatives' },
+  },
+
   customer: {
     home: { path: '/home', getHref: () => '/home' },
     slides: { path: '/slides', getHref: () => '/slides' },

@@ -32,7 +32,7 @@ export type AuthState =
       redirectTo?: string;
     };
 
-export type Role = 'admin' | 'customer';
+export type Role = 'admin' | 'customer' | 'advertiser';
 
 const LOADING: AuthState = { status: 'loading', session: null, user: null };
 const SIGNED_OUT = { status: 'signed-out', session: null, user: null } as const satisfies AuthState;
@@ -175,9 +175,9 @@ export const userKeys = {
   role: (userId: string) => [...userKeys.roles(), userId] as const,
 };
 
-/** Anything but 'admin' counts as a customer (the product's default role). */
+/** 'admin' and 'advertiser' are themselves; anything else counts as a customer (the product's default role). */
 export function toRole(value: string | null | undefined): Role {
-  return value === 'admin' ? 'admin' : 'customer';
+  return value === 'admin' || value === 'advertiser' ? value : 'customer';
 }
 
 /** Where the last role read for a user is kept on the device. */

@@ -1198,6 +1198,36 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: Json
       }
+      advertiser_campaign_ids: {
+        Args: Record<PropertyKey, never>
+        Returns: string[]
+      }
+      advertiser_campaigns: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          end_date: string
+          id: string
+          kind: string
+          name: string
+          plays: number
+          screens: number
+          seconds: number
+          start_date: string
+          status: string
+          venue_name: string
+        }[]
+      }
+      advertiser_screens: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          device_id: string
+          screen_name: string
+          time_zone: string
+          venue_address: string
+          venue_id: string
+          venue_name: string
+        }[]
+      }
       advertiser_statement: {
         Args: { p_advertiser_id: string; p_month: string }
         Returns: Json
@@ -1210,6 +1240,10 @@ export type Database = {
           recorded_plays: number
           screens: number
         }[]
+      }
+      campaign_performance: {
+        Args: { p_campaign_id: string; p_from: string; p_to: string }
+        Returns: Json
       }
       campaign_plays_at: {
         Args: {
@@ -1315,6 +1349,10 @@ export type Database = {
         Returns: Json
       }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
+      is_advertiser_media: {
+        Args: { p_bucket: string; p_name: string }
+        Returns: boolean
+      }
       is_own_slide_image: { Args: { object_name: string }; Returns: boolean }
       is_own_slide_video: { Args: { object_name: string }; Returns: boolean }
       iso_time_or_null: { Args: { p_text: string }; Returns: string }

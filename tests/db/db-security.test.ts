@@ -13,6 +13,9 @@ import { as, createAuthUser, type Persona, SEED } from './db-seed.ts';
  * "screen" is Corner Cafe's paired screen: it reads its venue's campaigns, their slides and
  * chosen screens (so Realtime tells it of their changes), its own device and its own user
  * row, and writes nothing; of the buckets only the images and videos of its venue's slides.
+ * "advertiser" is Brightline Mobile's login: it reads its own company, ads, network campaign
+ * and its slides, and its own user row; no venue, screen, alert or other advertiser's row;
+ * writes nothing; of the buckets only the images and videos of its own slides.
  *
  * Outcomes
  *   select  all      every row (at least every seeded row)
@@ -25,61 +28,70 @@ import { as, createAuthUser, type Persona, SEED } from './db-seed.ts';
  *           no-op    no error, no row changed or removed
  */
 const TABLE_MATRIX = `
-  table             persona  select  insert   update   delete
-  customers         anon     none    refused  no-op    no-op
-  customers         cafe     own     refused  no-op    no-op
-  customers         gym      own     refused  no-op    no-op
-  customers         admin    all     allowed  allowed  allowed
-  customers         unlinked none    refused  no-op    no-op
-  customers         screen   none    refused  no-op    no-op
-  advertisers       anon     none    refused  no-op    no-op
-  advertisers       cafe     none    refused  no-op    no-op
-  advertisers       gym      none    refused  no-op    no-op
-  advertisers       admin    all     allowed  allowed  allowed
-  advertisers       unlinked none    refused  no-op    no-op
-  advertisers       screen   none    refused  no-op    no-op
-  ads               anon     none    refused  no-op    no-op
-  ads               cafe     none    refused  no-op    no-op
-  ads               gym      none    refused  no-op    no-op
-  ads               admin    all     allowed  allowed  allowed
-  ads               unlinked none    refused  no-op    no-op
-  ads               screen   none    refused  no-op    no-op
-  system_alerts     anon     none    refused  no-op    no-op
-  system_alerts     cafe     none    refused  no-op    no-op
-  system_alerts     gym      none    refused  no-op    no-op
-  system_alerts     admin    all     allowed  allowed  allowed
-  system_alerts     unlinked none    refused  no-op    no-op
-  system_alerts     screen   none    refused  no-op    no-op
-  equipment_status  anon     none    refused  no-op    no-op
-  equipment_status  cafe     own     refused  no-op    no-op
-  equipment_status  gym      own     refused  no-op    no-op
-  equipment_status  admin    all     allowed  allowed  allowed
-  equipment_status  unlinked none    refused  no-op    no-op
-  equipment_status  screen   own     refused  no-op    no-op
-  campaigns         anon     none    refused  no-op    no-op
-  campaigns         cafe     own     refused  no-op    no-op
-  campaigns         gym      own     refused  no-op    no-op
-  campaigns         admin    all     allowed  allowed  allowed
-  campaigns         unlinked none    refused  no-op    no-op
-  campaigns         screen   own     refused  no-op    no-op
-  campaign_items    anon     none    refused  no-op    no-op
-  campaign_items    cafe     own     refused  no-op    no-op
-  campaign_items    gym      own     refused  no-op    no-op
-  campaign_items    admin    all     allowed  allowed  allowed
-  campaign_items    unlinked none    refused  no-op    no-op
-  campaign_items    screen   own     refused  no-op    no-op
-  users             anon     none    refused  no-op    no-op
-  users             cafe     own     refused  no-op    no-op
-  users             gym      own     refused  no-op    no-op
-  users             admin    all     allowed  allowed  allowed
-  users             unlinked own     refused  no-op    no-op
-  users             screen   own     refused  no-op    no-op
-  campaign_screens  anon     none    refused  no-op    no-op
-  campaign_screens  cafe     own     refused  no-op    no-op
-  campaign_screens  gym      own     refused  no-op    no-op
-  campaign_screens  admin    all     allowed  allowed  allowed
-  campaign_screens  unlinked none    refused  no-op    no-op
-  campaign_screens  screen   own     refused  no-op    no-op
+  table             persona     select  insert   update   delete
+  customers         anon        none    refused  no-op    no-op
+  customers         cafe        own     refused  no-op    no-op
+  customers         gym         own     refused  no-op    no-op
+  customers         admin       all     allowed  allowed  allowed
+  customers         unlinked    none    refused  no-op    no-op
+  customers         screen      none    refused  no-op    no-op
+  customers         advertiser  none    refused  no-op    no-op
+  advertisers       anon        none    refused  no-op    no-op
+  advertisers       cafe        none    refused  no-op    no-op
+  advertisers       gym         none    refused  no-op    no-op
+  advertisers       admin       all     allowed  allowed  allowed
+  advertisers       unlinked    none    refused  no-op    no-op
+  advertisers       screen      none    refused  no-op    no-op
+  advertisers       advertiser  own     refused  no-op    no-op
+  ads               anon        none    refused  no-op    no-op
+  ads               cafe        none    refused  no-op    no-op
+  ads               gym         none    refused  no-op    no-op
+  ads               admin       all     allowed  allowed  allowed
+  ads               unlinked    none    refused  no-op    no-op
+  ads               screen      none    refused  no-op    no-op
+  ads               advertiser  own     refused  no-op    no-op
+  system_alerts     anon        none    refused  no-op    no-op
+  system_alerts     cafe        none    refused  no-op    no-op
+  system_alerts     gym         none    refused  no-op    no-op
+  system_alerts     admin       all     allowed  allowed  allowed
+  system_alerts     unlinked    none    refused  no-op    no-op
+  system_alerts     screen      none    refused  no-op    no-op
+  system_alerts     advertiser  none    refused  no-op    no-op
+  equipment_status  anon        none    refused  no-op    no-op
+  equipment_status  cafe        own     refused  no-op    no-op
+  equipment_status  gym         own     refused  no-op    no-op
+  equipment_status  admin       all     allowed  allowed  allowed
+  equipment_status  unlinked    none    refused  no-op    no-op
+  equipment_status  screen      own     refused  no-op    no-op
+  equipment_status  advertiser  none    refused  no-op    no-op
+  campaigns         anon        none    refused  no-op    no-op
+  campaigns         cafe        own     refused  no-op    no-op
+  campaigns         gym         own     refused  no-op    no-op
+  campaigns         admin       all     allowed  allowed  allowed
+  campaigns         unlinked    none    refused  no-op    no-op
+  campaigns         screen      own     refused  no-op    no-op
+  campaigns         advertiser  own     refused  no-op    no-op
+  campaign_items    anon        none    refused  no-op    no-op
+  campaign_items    cafe        own     refused  no-op    no-op
+  campaign_items    gym         own     refused  no-op    no-op
+  campaign_items    admin       all     allowed  allowed  allowed
+  campaign_items    unlinked    none    refused  no-op    no-op
+  campaign_items    screen      own     refused  no-op    no-op
+  campaign_items    advertiser  own     refused  no-op    no-op
+  users             anon        none    refused  no-op    no-op
+  users             cafe        own     refused  no-op    no-op
+  users             gym         own     refused  no-op    no-op
+  users             admin       all     allowed  allowed  allowed
+  users             unlinked    own     refused  no-op    no-op
+  users             screen      own     refused  no-op    no-op
+  users             advertiser  own     refused  no-op    no-op
+  campaign_screens  anon        none    refused  no-op    no-op
+  campaign_screens  cafe        own     refused  no-op    no-op
+  campaign_screens  gym         own     refused  no-op    no-op
+  campaign_screens  admin       all     allowed  allowed  allowed
+  campaign_screens  unlinked    none    refused  no-op    no-op
+  campaign_screens  screen      own     refused  no-op    no-op
+  campaign_screens  advertiser  none    refused  no-op    no-op
 `;
 
 /*
@@ -90,31 +102,35 @@ const TABLE_MATRIX = `
  *   select: download; insert: upload of a new file; update: replacing a file; delete: remove.
  */
 const STORAGE_MATRIX = `
-  bucket            persona  select-own  select-other  insert   update   delete
-  ad-images         anon     -           refused       refused  refused  no-op
-  ad-images         cafe     allowed     refused       refused  refused  no-op
-  ad-images         gym      -           refused       refused  refused  no-op
-  ad-images         admin    -           allowed       allowed  allowed  allowed
-  ad-images         unlinked -           refused       refused  refused  no-op
-  ad-images         screen   allowed     refused       refused  refused  no-op
-  ad-videos         anon     -           refused       refused  refused  no-op
-  ad-videos         cafe     allowed     refused       refused  refused  no-op
-  ad-videos         gym      -           refused       refused  refused  no-op
-  ad-videos         admin    -           allowed       allowed  allowed  allowed
-  ad-videos         unlinked -           refused       refused  refused  no-op
-  ad-videos         screen   allowed     refused       refused  refused  no-op
-  customer-files    anon     -           refused       refused  refused  no-op
-  customer-files    cafe     allowed     refused       refused  refused  no-op
-  customer-files    gym      allowed     refused       refused  refused  no-op
-  customer-files    admin    -           allowed       allowed  allowed  allowed
-  customer-files    unlinked -           refused       refused  refused  no-op
-  customer-files    screen   -           refused       refused  refused  no-op
-  advertiser-logos  anon     -           refused       refused  refused  no-op
-  advertiser-logos  cafe     -           refused       refused  refused  no-op
-  advertiser-logos  gym      -           refused       refused  refused  no-op
-  advertiser-logos  admin    -           allowed       allowed  allowed  allowed
-  advertiser-logos  unlinked -           refused       refused  refused  no-op
-  advertiser-logos  screen   -           refused       refused  refused  no-op
+  bucket            persona     select-own  select-other  insert   update   delete
+  ad-images         anon        -           refused       refused  refused  no-op
+  ad-images         cafe        allowed     refused       refused  refused  no-op
+  ad-images         gym         -           refused       refused  refused  no-op
+  ad-images         admin       -           allowed       allowed  allowed  allowed
+  ad-images         unlinked    -           refused       refused  refused  no-op
+  ad-images         screen      allowed     refused       refused  refused  no-op
+  ad-images         advertiser  allowed     refused       refused  refused  no-op
+  ad-videos         anon        -           refused       refused  refused  no-op
+  ad-videos         cafe        allowed     refused       refused  refused  no-op
+  ad-videos         gym         -           refused       refused  refused  no-op
+  ad-videos         admin       -           allowed       allowed  allowed  allowed
+  ad-videos         unlinked    -           refused       refused  refused  no-op
+  ad-videos         screen      allowed     refused       refused  refused  no-op
+  ad-videos         advertiser  allowed     refused       refused  refused  no-op
+  customer-files    anon        -           refused       refused  refused  no-op
+  customer-files    cafe        allowed     refused       refused  refused  no-op
+  customer-files    gym         allowed     refused       refused  refused  no-op
+  customer-files    admin       -           allowed       allowed  allowed  allowed
+  customer-files    unlinked    -           refused       refused  refused  no-op
+  customer-files    screen      -           refused       refused  refused  no-op
+  customer-files    advertiser  -           refused       refused  refused  no-op
+  advertiser-logos  anon        -           refused       refused  refused  no-op
+  advertiser-logos  cafe        -           refused       refused  refused  no-op
+  advertiser-logos  gym         -           refused       refused  refused  no-op
+  advertiser-logos  admin       -           allowed       allowed  allowed  allowed
+  advertiser-logos  unlinked    -           refused       refused  refused  no-op
+  advertiser-logos  screen      -           refused       refused  refused  no-op
+  advertiser-logos  advertiser  -           refused       refused  refused  no-op
 `;
 
 function parseMatrix(text: string): Record<string, string>[] {
@@ -164,6 +180,9 @@ const SCREEN_DEVICE = SEED.equipment.cafe[1];
 const customerOf = (p: Persona): string | undefined =>
   p === 'cafe' || p === 'screen' ? SEED.customers.cafe : p === 'gym' ? SEED.customers.gym : undefined;
 
+/** Brightline Mobile: the advertiser persona's company, ads, network campaign and slides. */
+const BRIGHTLINE = SEED.brightline;
+
 const CASES: Record<string, TableCase> = {
   customers: {
     seeded: Object.values(SEED.customers),
@@ -178,19 +197,23 @@ const CASES: Record<string, TableCase> = {
   },
   advertisers: {
     seeded: SEED.advertisers,
+    ownSeeded: { advertiser: [BRIGHTLINE.advertiser] },
+    owns: (r, p) => p === 'advertiser' && r.id === BRIGHTLINE.advertiser,
     newRow: async () => ({
       advertiser_name: 'Matrix Person',
       business_name: `Matrix ${uniqueSuffix()}`,
       email: 'm@example.test',
     }),
     patch: { industry: 'Other' },
-    target: () => SEED.advertisers[0]!,
+    target: (p) => (p === 'advertiser' ? BRIGHTLINE.advertiser : SEED.advertisers[0]!),
   },
   ads: {
     seeded: SEED.ads,
+    ownSeeded: { advertiser: BRIGHTLINE.ads },
+    owns: (r, p) => p === 'advertiser' && r.advertiser_id === BRIGHTLINE.advertiser,
     newRow: async () => ({ advertiser_id: SEED.advertisers[0], title: `Matrix ad ${uniqueSuffix()}`, daily_budget: 5 }),
     patch: { status: 'paused' },
-    target: () => SEED.ads[0]!,
+    target: (p) => (p === 'advertiser' ? BRIGHTLINE.ads[0] : SEED.ads[0]!),
   },
   system_alerts: {
     seeded: SEED.alerts,
@@ -222,22 +245,32 @@ const CASES: Record<string, TableCase> = {
       cafe: [SEED.campaigns.cafeActive, SEED.campaigns.cafePaused],
       gym: [SEED.campaigns.gymCompleted, SEED.campaigns.gymMorning],
       screen: [SEED.campaigns.cafeActive, SEED.campaigns.cafePaused],
+      advertiser: [BRIGHTLINE.campaign],
     },
-    owns: (r, p) => r.customer_id === customerOf(p),
+    owns: (r, p) => (p === 'advertiser' ? r.advertiser_id === BRIGHTLINE.advertiser : r.customer_id === customerOf(p)),
     newRow: async () => ({ name: `Matrix ${uniqueSuffix()}`, customer_id: SEED.customers.books }),
     patch: { status: 'paused' },
-    target: (p) => (p === 'gym' ? SEED.campaigns.gymCompleted : SEED.campaigns.cafeActive),
+    target: (p) =>
+      p === 'gym' ? SEED.campaigns.gymCompleted : p === 'advertiser' ? BRIGHTLINE.campaign : SEED.campaigns.cafeActive,
   },
   campaign_items: {
     seeded: [...SEED.slides.cafe, ...SEED.slides.gym],
-    ownSeeded: { cafe: SEED.slides.cafe, gym: SEED.slides.gym, screen: SEED.slides.cafe },
+    ownSeeded: {
+      cafe: SEED.slides.cafe,
+      gym: SEED.slides.gym,
+      screen: SEED.slides.cafe,
+      advertiser: BRIGHTLINE.slides,
+    },
     owns: (r, p) =>
-      p === 'cafe' || p === 'screen'
-        ? [SEED.campaigns.cafeActive, SEED.campaigns.cafePaused].includes(r.campaign_id as never)
-        : p === 'gym' && [SEED.campaigns.gymCompleted, SEED.campaigns.gymMorning].includes(r.campaign_id as never),
+      p === 'advertiser'
+        ? r.campaign_id === BRIGHTLINE.campaign
+        : p === 'cafe' || p === 'screen'
+          ? [SEED.campaigns.cafeActive, SEED.campaigns.cafePaused].includes(r.campaign_id as never)
+          : p === 'gym' && [SEED.campaigns.gymCompleted, SEED.campaigns.gymMorning].includes(r.campaign_id as never),
     newRow: async () => ({ campaign_id: scratchCampaign, title: 'Matrix slide', display_order: 1, duration: 10 }),
     patch: { title: 'changed by the security matrix' },
-    target: (p) => (p === 'gym' ? SEED.slides.gym[0]! : SEED.slides.cafe[0]!),
+    target: (p) =>
+      p === 'gym' ? SEED.slides.gym[0]! : p === 'advertiser' ? BRIGHTLINE.slides[0] : SEED.slides.cafe[0]!,
   },
   users: {
     seeded: Object.values(SEED.users).map((u) => u.id),
@@ -246,6 +279,7 @@ const CASES: Record<string, TableCase> = {
       gym: [SEED.users.gym.id],
       unlinked: [SEED.users.unlinked.id],
       screen: [SEED.users.screen.id],
+      advertiser: [SEED.users.advertiser.id],
     },
     owns: (r, p) => p !== 'anon' && p !== 'admin' && r.id === SEED.users[p].id,
     // A users row needs an auth user: create one, then take its automatic row away.
@@ -256,7 +290,8 @@ const CASES: Record<string, TableCase> = {
       return { id, email, role: 'customer' };
     },
     patch: { role: 'admin' },
-    target: (p) => (p === 'gym' ? SEED.users.gym.id : SEED.users.cafe.id),
+    target: (p) =>
+      p === 'gym' ? SEED.users.gym.id : p === 'advertiser' ? SEED.users.advertiser.id : SEED.users.cafe.id,
   },
   campaign_screens: {
     seeded: [CAFE_SCREEN_ROW, GYM_SCREEN_ROW],
@@ -469,6 +504,7 @@ const matrixName = (bucket: string, persona: Persona) =>
 
 /** An object of the bucket that the persona owns (select-own), or that belongs to someone else. */
 function ownObject(bucket: string, persona: Persona): string {
+  if (persona === 'advertiser') return bucket === 'ad-videos' ? advertiserVideo : advertiserImage;
   if (bucket === 'ad-images') return SEED.images.latte;
   if (bucket === 'ad-videos') return SEED.videos.testPattern;
   return persona === 'gym' ? SEED.files.gymPhoto : SEED.files.cafePhoto;
@@ -484,6 +520,10 @@ function otherObject(bucket: string, persona: Persona, logo: string): string {
 let unusedImage = '';
 let unusedVideo = '';
 let logo = '';
+/** The image and video of the slides of a network campaign of Brightline's (the advertiser persona's). */
+let advertiserImage = '';
+let advertiserVideo = '';
+let advertiserCampaign = '';
 
 async function uploadAsService(bucket: string, name: string): Promise<void> {
   const { bytes, contentType } = fileFor(bucket);
@@ -504,6 +544,47 @@ describe('storage access', () => {
     await uploadAsService('ad-images', unusedImage);
     await uploadAsService('ad-videos', unusedVideo);
     await uploadAsService('advertiser-logos', logo);
+    advertiserImage = `matrix-brightline-${uniqueSuffix()}.png`;
+    advertiserVideo = `matrix-brightline-${uniqueSuffix()}.webm`;
+    await uploadAsService('ad-images', advertiserImage);
+    await uploadAsService('ad-videos', advertiserVideo);
+    const { data, error } = await service()
+      .from('campaigns')
+      .insert({
+        name: 'Security matrix network',
+        advertiser_id: SEED.brightline.advertiser,
+        plays_on: 'targets',
+        status: 'paused',
+      })
+      .select('id')
+      .single();
+    expect(error).toBeNull();
+    advertiserCampaign = (data as { id: string }).id;
+    const slides = await service()
+      .from('campaign_items')
+      .insert([
+        {
+          campaign_id: advertiserCampaign,
+          title: 'Matrix image',
+          display_order: 1,
+          image_url: advertiserImage,
+          media_kind: 'image',
+        },
+        {
+          campaign_id: advertiserCampaign,
+          title: 'Matrix video',
+          display_order: 2,
+          image_url: advertiserVideo,
+          media_kind: 'video',
+        },
+      ]);
+    expect(slides.error).toBeNull();
+  });
+
+  afterAll(async () => {
+    if (advertiserCampaign) await service().from('campaigns').delete().eq('id', advertiserCampaign);
+    await service().storage.from('ad-images').remove([advertiserImage]);
+    await service().storage.from('ad-videos').remove([advertiserVideo]);
   });
 
   for (const cell of parseMatrix(STORAGE_MATRIX)) {
@@ -624,5 +705,76 @@ describe('storage access', () => {
       .from('ad-images')
       .upload(`matrix-${uniqueSuffix()}.pdf`, Buffer.from('%PDF-1.4\n%%EOF\n'), { contentType: 'application/pdf' });
     expect(pdf.error).not.toBeNull();
+  });
+});
+
+// --- The advertiser persona beyond the matrix's tables --------------------------
+
+/** Tables with rows of the advertiser's own (its plays and their roll-ups), by the column that names it. */
+const ADVERTISER_OWN = { plays: 'advertiser_id', play_hours: 'advertiser_id', play_days: 'advertiser_id' } as const;
+
+describe("an advertiser's login reads nothing else of any table, and writes nothing", () => {
+  const covered = new Set(parseMatrix(TABLE_MATRIX).map((c) => c.table!));
+  let tables: string[] = [];
+  let sb: AnyClient;
+
+  beforeAll(async () => {
+    const { rows } = await db.query<{ name: string }>(
+      `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'public' and c.relkind in ('r', 'p', 'v') and not c.relispartition order by 1`,
+    );
+    tables = rows.map((r) => r.name).filter((t) => !covered.has(t));
+    sb = await as('advertiser');
+  });
+
+  it('every other table and view: its own plays only, nothing else', async () => {
+    expect(tables).toEqual(expect.arrayContaining(['plays', 'play_days', 'campaign_targets', 'screen_groups']));
+    const readable: Record<string, number> = {};
+    for (const table of tables) {
+      const { data, error } = await sb.from(table).select('*').limit(1000);
+      if (error) {
+        // Tables the API does not expose to logins at all (no grant) say so; that is a refusal too.
+        expect(error.code, `${table}: ${error.message}`).toBe('42501');
+        continue;
+      }
+      const rows = data as Row[];
+      const column = ADVERTISER_OWN[table as keyof typeof ADVERTISER_OWN];
+      if (column) {
+        expect(rows.length, `${table} holds the advertiser's seeded plays`).toBeGreaterThan(0);
+        for (const r of rows) expect(r[column], `${table} row of another advertiser`).toBe(BRIGHTLINE.advertiser);
+      } else if (rows.length > 0) {
+        readable[table] = rows.length;
+      }
+    }
+    expect(readable).toEqual({});
+  });
+
+  it('cannot add, change or remove its own plays, nor target its campaign at a screen', async () => {
+    const before = await service().from('play_days').select('*').eq('advertiser_id', BRIGHTLINE.advertiser);
+    const removed = await sb.from('play_days').delete().eq('advertiser_id', BRIGHTLINE.advertiser).select('*');
+    expect(removed.data ?? []).toEqual([]);
+    const changed = await sb
+      .from('play_days')
+      .update({ plays: 1 })
+      .eq('advertiser_id', BRIGHTLINE.advertiser)
+      .select('*');
+    expect(changed.data ?? []).toEqual([]);
+    const after = await service().from('play_days').select('*').eq('advertiser_id', BRIGHTLINE.advertiser);
+    expect(after.data).toEqual(before.data);
+
+    const play = await sb.from('plays').insert({
+      id: crypto.randomUUID(),
+      started_at: new Date().toISOString(),
+      seconds: 10,
+      device_id: BRIGHTLINE.playedOn,
+      customer_id: SEED.customers.gym,
+      campaign_id: BRIGHTLINE.campaign,
+      advertiser_id: BRIGHTLINE.advertiser,
+    });
+    expect(play.error?.code).toBe('42501');
+    const target = await sb
+      .from('campaign_targets')
+      .insert({ campaign_id: BRIGHTLINE.campaign, device_id: SEED.equipment.cafe[0] });
+    expect(target.error?.code).toBe('42501');
   });
 });

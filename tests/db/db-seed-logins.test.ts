@@ -82,6 +82,37 @@ describe('seeded logins', () => {
     ]);
   });
 
+  it("Brightline Mobile's advertiser signs in and sees its own network campaign with plays, and no venue", async () => {
+    const { sb, user } = await signIn('james@brightline.example.com', 'demo-advertiser-pass');
+    expect(user.id).toBe(SEED.users.advertiser.id);
+    expect(user.app_metadata.role).toBe('advertiser');
+    const { data: me } = await sb.from('users').select('role').eq('id', user.id).single();
+    expect(me).toEqual({ role: 'advertiser' });
+    const { data: company } = await sb.from('advertisers').select('id, business_name');
+    expect(company).toEqual([{ id: SEED.brightline.advertiser, business_name: 'Brightline Mobile' }]);
+
+    const { data: campaigns, error } = await sb.rpc('advertiser_campaigns');
+    expect(error).toBeNull();
+    expect(campaigns).toEqual([
+      expect.objectContaining({ id: SEED.brightline.campaign, name: 'Brightline 5G on the street', kind: 'network' }),
+    ]);
+    expect(Number(campaigns![0]!.plays)).toBeGreaterThan(0);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+    const { data: report } = await sb.rpc('campaign_performance', {
+      p_campaign_id: SEED.brightline.campaign,
+      p_from: weekAgo,
+      p_to: today,
+    });
+    const r = report as { totals: { plays: number; venues: number }; venues: { name: string; address: string }[] };
+    expect(r.totals.plays).toBeGreaterThan(0);
+    expect(r.venues).toEqual([expect.objectContaining({ name: 'Peak Gym', address: '480 Fitness Ave, Brooklyn, NY' })]);
+
+    const { data: venues } = await sb.from('customers').select('id');
+    expect(venues).toEqual([]);
+  });
+
   it('a wrong password is refused', async () => {
     const { error } = await anon().auth.signInWithPassword({ email: 'cafe@example.com', password: 'wrong-password' });
     expect(error?.code).toBe('invalid_credentials');

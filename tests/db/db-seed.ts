@@ -6,9 +6,10 @@ import { anon, ANON_KEY, type AnyClient, client, signToken } from 'supabase-loca
 /**
  * anon: no login; cafe, gym: the seeded venues' linked logins; admin: the seeded admin;
  * unlinked: a login with Harbor Books' e-mail that no admin linked to it (tests/db/fixtures-unlinked-login.sql);
- * screen: the paired screen of Corner Cafe's second device (tests/db/fixtures-screen-login.sql).
+ * screen: the paired screen of Corner Cafe's second device (tests/db/fixtures-screen-login.sql);
+ * advertiser: Brightline Mobile's linked login (the seeded advertiser login).
  */
-export type Persona = 'anon' | 'cafe' | 'gym' | 'admin' | 'unlinked' | 'screen';
+export type Persona = 'anon' | 'cafe' | 'gym' | 'admin' | 'unlinked' | 'screen' | 'advertiser';
 
 export const SEED = {
   users: {
@@ -17,6 +18,17 @@ export const SEED = {
     gym: { id: 'a0000000-0000-4000-8000-000000000003', email: 'gym@example.com' },
     unlinked: { id: 'a0000000-0000-4000-8000-0000000000bb', email: 'books@example.com' },
     screen: { id: 'a0000000-0000-4000-8000-0000000000cc', email: 'screen-e0000000-fixture0@screens.invalid' },
+    advertiser: { id: 'a0000000-0000-4000-8000-000000000004', email: 'james@brightline.example.com' },
+  },
+  /** Brightline Mobile, whose login is the advertiser persona: its ads, network campaign and slides. */
+  brightline: {
+    advertiser: 'ad000000-0000-4000-8000-000000000002',
+    ads: ['ad100000-0000-4000-8000-000000000002', 'ad100000-0000-4000-8000-000000000003'],
+    campaign: 'ca000000-0000-4000-8000-000000000005',
+    slides: ['c1000000-0000-4000-8000-000000000010', 'c1000000-0000-4000-8000-000000000011'],
+    /** Where it played (Peak Gym's first entrance screen) and where else it is booked (Corner Cafe's window). */
+    playedOn: 'e0000000-0000-4000-8000-000000000003',
+    bookedOn: ['e0000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000003'],
   },
   customers: {
     cafe: 'c0000000-0000-4000-8000-000000000001',

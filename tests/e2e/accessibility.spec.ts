@@ -1,5 +1,5 @@
 // WCAG 2.1 AA, measured: axe-core checks every screen (sign-in pages, the admin area with
-// its dialogs, the venue's home and player, a wall screen's pairing code) and finds no
+// its dialogs, the venue's home and player, the advertiser's portal, a wall screen's pairing code) and finds no
 // serious or critical violation; every control reached by Tab shows a visible focus ring.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -81,6 +81,8 @@ test.describe('admin', () => {
     ['/dashboard/advertisers/add', /Add Advertiser/],
     [`/dashboard/advertisers/view/${ADVERTISER_ID}`, 'Sunrise Bakery Supply'],
     [`/dashboard/advertisers/edit/${ADVERTISER_ID}`, /Edit Advertiser/],
+    // Brightline's page: its advertiser portal login, with Re-send link.
+    ['/dashboard/advertisers/view/ad000000-0000-4000-8000-000000000002', 'Brightline Mobile'],
     ['/dashboard/campaigns', 'Campaigns'],
     ['/dashboard/campaigns/add', /Add Campaign/],
     [`/dashboard/campaigns/edit/${CAMPAIGN_ID}`, /Edit Campaign/],
@@ -172,4 +174,25 @@ test.describe('venue', () => {
     await expect(page.getByRole('heading', { name: 'Which screen is this?' })).toBeVisible();
     await expectAccessible(page);
   });
+});
+
+test.describe('advertiser', () => {
+  const ADVERTISER = { email: 'james@brightline.example.com', password: 'demo-advertiser-pass' };
+
+  test.beforeEach(async ({ page }) => {
+    await signInAs(page, ADVERTISER);
+  });
+
+  for (const [path, name] of [
+    ['/advertiser', 'Your campaigns'],
+    [`/advertiser/campaigns/${NETWORK_CAMPAIGN_ID}`, 'Brightline 5G on the street'],
+    [`/advertiser/campaigns/${NETWORK_CAMPAIGN_ID}/report`, 'Brightline 5G on the street'],
+    ['/advertiser/plays', 'Plays'],
+    ['/advertiser/creatives', 'Creatives'],
+  ] as const) {
+    test(`${path} has no serious or critical violations`, async ({ page }) => {
+      await open(page, path, heading(name));
+      await expectAccessible(page);
+    });
+  }
 });

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { delay, HttpResponse } from 'msw';
 import { isValidElement } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { Outlet, type RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
@@ -19,7 +19,11 @@ import { RequireRole } from './guards';
 function stubPages(tree: RouteObject[], guarded = false): RouteObject[] {
   return tree.map((route): RouteObject => {
     const inside = guarded || (isValidElement(route.element) && route.element.type === RequireRole);
-    if (route.children) return { ...route, children: stubPages(route.children, inside) };
+    if (route.children) {
+      // A guarded layout loaded lazily (the advertiser portal's frame) becomes a bare outlet.
+      const layout = inside && route.lazy ? { lazy: undefined, element: <Outlet /> } : {};
+      return { ...route, ...layout, children: stubPages(route.children, inside) };
+    }
     if (inside && route.path) return { ...route, lazy: undefined, element: <h1>{`Page ${route.path}`}</h1> };
     return route;
   });
@@ -57,6 +61,7 @@ const adminCases: [string, string][] = [
   ['/slides', '/dashboard'],
   ['/no-such-page', '/dashboard'],
   ['/dashboard/no-such-page', '/dashboard'],
+  ['/advertiser', '/dashboard'],
   // Already signed in: the venue sign-in is not for them.
   ['/auth', '/dashboard'],
 ];
@@ -70,6 +75,20 @@ const customerCases: [string, string][] = [
   ['/dashboard/equipment', '/home'],
   ['/no-such-page', '/home'],
   ['/auth', '/home'],
+  ['/advertiser', '/home'],
+  ['/advertiser/plays', '/home'],
+];
+
+const advertiserCases: [string, string][] = [
+  ['/', '/advertiser'],
+  ['/advertiser', '/advertiser'],
+  ['/advertiser/plays', '/advertiser/plays'],
+  ['/dashboard', '/advertiser'],
+  ['/dashboard/advertisers', '/advertiser'],
+  ['/home', '/advertiser'],
+  ['/slides', '/advertiser'],
+  ['/no-such-page', '/advertiser'],
+  ['/auth', '/advertiser'],
 ];
 
 describe('route guards', () => {
@@ -90,6 +109,15 @@ describe('route guards', () => {
   it.each(customerCases)('takes a customer from %s to %s', async (from, to) => {
     storeSession(fakeUser('cafe@example.com'));
     server.use(onUserRole('customer'));
+    const { router } = renderApp(from);
+    expect(await screen.findByRole('heading', { name: `Page ${to}` })).toBeInTheDocument();
+    await expectPath(router, to);
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  });
+
+  it.each(advertiserCases)('takes an advertiser from %s to %s', async (from, to) => {
+    storeSession(fakeUser('james@brightline.example.com'));
+    server.use(onUserRole('advertiser'));
     const { router } = renderApp(from);
     expect(await screen.findByRole('heading', { name: `Page ${to}` })).toBeInTheDocument();
     await expectPath(router, to);

@@ -1,7 +1,8 @@
 // Route guards. Each waits while the session and the role (from public.users) load,
 // then lets the right people through and sends everyone else where the route table says:
 // a signed-out visitor to /auth, a non-admin on an admin route to /home, a non-customer
-// on a customer route to /dashboard, and an admin who turned on two-factor sign-in but
+// on a customer route to /dashboard, anyone but an advertiser on /advertiser to their own
+// home (and an advertiser anywhere else to /advertiser), and an admin who turned on two-factor sign-in but
 // has not entered the code in this session to /admin, which asks for it.
 import { Navigate, Outlet } from 'react-router-dom';
 import { ReconnectingScreen } from '@/components/kiosk/reconnecting-screen';
@@ -41,7 +42,9 @@ function RoleError({ access }: { access: Extract<Access, { status: 'error' }> })
 
 /** Where a signed-in person with this role belongs. */
 export function homeFor(role: Role): string {
-  return role === 'admin' ? paths.dashboard.root.getHref() : paths.customer.home.getHref();
+  if (role === 'admin') return paths.dashboard.root.getHref();
+  if (role === 'advertiser') return paths.advertiser.home.getHref();
+  return paths.customer.home.getHref();
 }
 
 /**
@@ -65,7 +68,7 @@ export function RequireRole({ allow, kiosk = false }: { allow: Role; kiosk?: boo
   return <Outlet />;
 }
 
-/** Where `/` and unknown paths lead: admins to /dashboard, customers to /home, anyone else to /auth. */
+/** Where `/` and unknown paths lead: admins to /dashboard, customers to /home, advertisers to /advertiser, anyone else to /auth. */
 export function RoleRedirect() {
   const access = useAccess();
   if (access.status === 'loading') return <FullPageSpinner />;

@@ -1,13 +1,15 @@
-// send-magic-link: e-mails a sign-in link to a customer. The SPA calls it with
+// send-magic-link: e-mails a sign-in link to a customer, or to an advertiser's login an admin
+// invited (invite-advertiser). The SPA calls it with
 // the anon key. The answer is the same for every valid address, whether or not
 // a customer has it, so the function cannot be used to find out who is a customer.
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { json, preflight } from '../_shared/cors.ts';
 import { type CustomerLoginRow, customersByEmail, ensureCustomerLogin } from '../_shared/customer-logins.ts';
 import { errorResponse, HttpError, parseBody } from '../_shared/http.ts';
 import { consumeRateLimit, type RateLimit, rateLimitRetryAfter } from '../_shared/rate-limit.ts';
 import { anonClient, serviceClient, supabaseEnv, type SupabaseEnv } from '../_shared/supabase-clients.ts';
-import { emailField } from '../_shared/validation.ts';
+import { emailField, escapeLike, sameEmail } from '../_shared/validation.ts';
 
 export const RATE_LIMIT: RateLimit = { limit: 5, windowSeconds: 15 * 60 };
 export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
@@ -70,13 +72,16 @@ export function createHandler(deps: Deps): (req: Request) => Promise<Response> {
       }
 
       const [customer] = await customersByEmail(admin, email);
-      if (customer) {
-        // A failure from here on is logged but not shown: the answer must not depend on whether a customer exists.
-        try {
+      // A failure from here on is logged but not shown: the answer must not depend on whether a customer exists.
+      try {
+        if (customer) {
           await sendLink(deps, customer, redirectTarget(req, redirectTo, deps.siteUrl));
-        } catch (e) {
-          console.error('send-magic-link: could not send the sign-in link', e);
+        } else {
+          const login = await advertiserLogin(admin, email);
+          if (login) await sendOtp(deps, login, redirectTarget(req, redirectTo, deps.siteUrl));
         }
+      } catch (e) {
+        console.error('send-magic-link: could not send the sign-in link', e);
       }
 
       const elapsed = deps.now() - started;
@@ -95,9 +100,36 @@ export function createHandler(deps: Deps): (req: Request) => Promise<Response> {
 async function sendLink(deps: Deps, customer: CustomerLoginRow, redirectTo: string | undefined): Promise<void> {
   const admin = serviceClient(deps.env, { fetch: deps.fetch });
   await ensureCustomerLogin(admin, customer);
+  await sendOtp(deps, customer.email.trim().toLowerCase(), redirectTo);
+}
 
+/**
+ * The address of an advertiser's login that an admin invited (role advertiser, linked by
+ * advertisers.user_id), or null. Only invite-advertiser makes such a login; this never does.
+ */
+async function advertiserLogin(admin: SupabaseClient, email: string): Promise<string | null> {
+  const { data, error } = await admin
+    .from('users')
+    .select('id, email, role')
+    .ilike('email', escapeLike(email))
+    .eq('role', 'advertiser')
+    .limit(5);
+  if (error) throw new Error(`login lookup failed: ${error.message}`);
+  const login = (data as { id: string; email: string }[]).find((u) => sameEmail(u.email, email));
+  if (!login) return null;
+  const { data: linked, error: linkError } = await admin
+    .from('advertisers')
+    .select('id')
+    .eq('user_id', login.id)
+    .limit(1);
+  if (linkError) throw new Error(`advertiser lookup failed: ${linkError.message}`);
+  return (linked as unknown[]).length > 0 ? login.email.trim().toLowerCase() : null;
+}
+
+/** Has Supabase Auth e-mail an existing login a sign-in link (and code). */
+async function sendOtp(deps: Deps, email: string, redirectTo: string | undefined): Promise<void> {
   const { error } = await anonClient(deps.env, { fetch: deps.fetch }).auth.signInWithOtp({
-    email: customer.email.trim().toLowerCase(),
+    email,
     options: { shouldCreateUser: false, ...(redirectTo ? { emailRedirectTo: redirectTo } : {}) },
   });
   if (error) throw error;

@@ -177,14 +177,17 @@ Deno.test('send-magic-link links the login it makes to the customer', async () =
   assertEquals(link?.search.get('user_id'), 'is.null');
 });
 
-Deno.test('send-magic-link replaces a login with the address that no admin linked before linking a new one', async () => {
-  const { handler, net } = setup({ logins: { [CUSTOMER]: '0b0b0b0b-0000-4000-8000-00000000dead' } });
-  await (await handler(post({ email: CUSTOMER }))).body?.cancel();
-  assertEquals(net.callsTo('DELETE /auth/v1/admin/users/0b0b0b0b-0000-4000-8000-00000000dead').length, 1);
-  assertEquals(net.callsTo('POST /auth/v1/admin/users').length, 1);
-  assertEquals((net.callsTo('PATCH /rest/v1/customers')[0]?.body as { user_id: string }).user_id, 'u-1');
-  assertEquals(net.callsTo('POST /auth/v1/otp').length, 1);
-});
+Deno.test(
+  'send-magic-link replaces a login with the address that no admin linked before linking a new one',
+  async () => {
+    const { handler, net } = setup({ logins: { [CUSTOMER]: '0b0b0b0b-0000-4000-8000-00000000dead' } });
+    await (await handler(post({ email: CUSTOMER }))).body?.cancel();
+    assertEquals(net.callsTo('DELETE /auth/v1/admin/users/0b0b0b0b-0000-4000-8000-00000000dead').length, 1);
+    assertEquals(net.callsTo('POST /auth/v1/admin/users').length, 1);
+    assertEquals((net.callsTo('PATCH /rest/v1/customers')[0]?.body as { user_id: string }).user_id, 'u-1');
+    assertEquals(net.callsTo('POST /auth/v1/otp').length, 1);
+  },
+);
 
 Deno.test(
   'send-magic-link answers an unknown address exactly as a customer, in the same time, and sends nothing',
@@ -257,4 +260,30 @@ Deno.test('send-magic-link answers 500 without details when the lookup fails', a
   const text = await res.text();
   ok(!text.includes('secret'), text);
   assertEquals(JSON.parse(text), { error: 'Internal server error' });
+});
+
+Deno.test("send-magic-link sends an invited advertiser's login its link, and never makes one", async () => {
+  const ADVERTISER = 'james@brightline.example.com';
+  const routes = (linked: boolean): Record<string, FakeRoute> => ({
+    'GET /rest/v1/users': (call) => {
+      const pattern = (call.search.get('email') ?? '').replace(/^ilike\./, '');
+      assertEquals(call.search.get('role'), 'eq.advertiser');
+      return reply(pattern === ADVERTISER ? [{ id: 'adv-login', email: ADVERTISER, role: 'advertiser' }] : []);
+    },
+    'GET /rest/v1/advertisers': (call) =>
+      reply(linked && call.search.get('user_id') === 'eq.adv-login' ? [{ id: 'brightline' }] : []),
+  });
+
+  const invited = setup({ customers: [], routes: routes(true) });
+  const res = await invited.handler(post({ email: 'James@Brightline.example.com' }));
+  assertEquals(await res.json(), { ok: true });
+  assertEquals((invited.net.callsTo('POST /auth/v1/otp')[0]?.body as { email: string }).email, ADVERTISER);
+  assertEquals((invited.net.callsTo('POST /auth/v1/otp')[0]?.body as { create_user: boolean }).create_user, false);
+  assertEquals(invited.net.callsTo('POST /auth/v1/admin/users').length, 0);
+
+  // A login with the role but no advertiser linked to it (no admin invited it) gets nothing.
+  const notLinked = setup({ customers: [], routes: routes(false) });
+  assertEquals(await (await notLinked.handler(post({ email: ADVERTISER }))).json(), { ok: true });
+  assertEquals(notLinked.net.callsTo('POST /auth/v1/otp').length, 0);
+  assertEquals(notLinked.net.callsTo('POST /auth/v1/admin/users').length, 0);
 });

@@ -6,6 +6,8 @@ CREATE SCHEMA private;
 
 COMMENT ON SCHEMA private IS 'Tables and functions the APIs never expose (partitions of public tables, internal helpers).';
 
+ALTER INDEX public.plays_advertiser_started_idx ATTACH PARTITION private.plays_default_advertiser_id_started_at_idx;
+
 ALTER INDEX public.plays_customer_started_idx ATTACH PARTITION private.plays_default_customer_id_started_at_idx;
 
 ALTER INDEX public.plays_device_started_idx ATTACH PARTITION private.plays_default_device_id_started_at_idx;

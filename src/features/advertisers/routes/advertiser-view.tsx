@@ -15,6 +15,7 @@ import { AdvertiserAds } from '../components/advertiser-ads';
 import { AdvertiserNotFound } from '../components/advertiser-not-found';
 import { AdvertiserStatements } from '../components/advertiser-statements';
 import { AdvertiserStatusBadge } from '../components/advertiser-status-badge';
+import { PortalAccess } from '../components/portal-access';
 
 function Logo({ advertiser }: { advertiser: Advertiser }) {
   const link = useSignedUrl(LOGO_BUCKET, advertiser.company_logo, LOGO_LINK_SECONDS);
@@ -85,6 +86,7 @@ function AdvertiserDetails({ advertiser }: { advertiser: Advertiser }) {
           <DetailItem label="Industry">{advertiser.industry}</DetailItem>
         </DetailList>
       </DetailSection>
+      <PortalAccess advertiser={advertiser} />
       <AdvertiserStatements advertiserId={advertiser.id} businessName={advertiser.business_name} />
       <AdvertiserAds advertiserId={advertiser.id} />
     </DetailPage>

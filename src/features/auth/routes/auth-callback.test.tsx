@@ -16,6 +16,7 @@ function renderCallback(url = '/auth/callback') {
       { path: '/auth', element: <h1>Sign-in page</h1> },
       { path: '/dashboard', element: <h1>Dashboard page</h1> },
       { path: '/home', element: <h1>Home page</h1> },
+      { path: '/advertiser', element: <h1>Advertiser portal</h1> },
     ],
     { url },
   );
@@ -57,6 +58,17 @@ describe('sign-in link landing page', () => {
     await settle(() => expect(screen.getByRole('heading', { name: 'Success' })).toBeInTheDocument());
     await advance(2000);
     await settle(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('sends an advertiser to their portal, /advertiser', async () => {
+    storeSession(fakeUser('james@brightline.example.com'));
+    server.use(onUserRole('advertiser'));
+    const { router } = renderCallback();
+
+    await advance(1000);
+    await settle(() => expect(screen.getByRole('heading', { name: 'Success' })).toBeInTheDocument());
+    await advance(2000);
+    await settle(() => expect(router.state.location.pathname).toBe('/advertiser'));
   });
 
   it('sends someone whose role cannot be read to /home', async () => {

@@ -48,7 +48,12 @@ export function AuthCallbackRoute() {
           .catch(() => 'customer' as const);
         return {
           status: 'success',
-          to: role === 'admin' ? paths.dashboard.root.getHref() : paths.customer.home.getHref(),
+          to:
+            role === 'admin'
+              ? paths.dashboard.root.getHref()
+              : role === 'advertiser'
+                ? paths.advertiser.home.getHref()
+                : paths.customer.home.getHref(),
         };
       } catch {
         return { status: 'failed', message: 'An unexpected error occurred' };

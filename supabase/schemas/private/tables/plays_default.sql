@@ -22,6 +22,8 @@ ALTER TABLE ONLY public.plays ATTACH PARTITION private.plays_default DEFAULT;
 ALTER TABLE ONLY private.plays_default
     ADD CONSTRAINT plays_default_pkey PRIMARY KEY (id, started_at);
 
+CREATE INDEX plays_default_advertiser_id_started_at_idx ON private.plays_default USING btree (advertiser_id, started_at) WHERE (advertiser_id IS NOT NULL);
+
 CREATE INDEX plays_default_customer_id_started_at_idx ON private.plays_default USING btree (customer_id, started_at);
 
 CREATE INDEX plays_default_device_id_started_at_idx ON private.plays_default USING btree (device_id, started_at);

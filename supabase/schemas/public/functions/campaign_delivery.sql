@@ -9,12 +9,13 @@ CREATE FUNCTION public.campaign_delivery(p_campaign_id uuid, p_from date DEFAULT
     AS $$
 declare
   v_campaign public.campaigns;
+  v_advertiser uuid := public.current_advertiser_id();
 begin
-  if not public.is_admin() then
-    raise exception 'Only admins can read delivery.' using errcode = '42501';
+  if not public.is_admin() and v_advertiser is null then
+    raise exception 'Only admins and the campaign''s advertiser can read delivery.' using errcode = '42501';
   end if;
   select * into v_campaign from public.campaigns c where c.id = p_campaign_id and c.customer_id is null;
-  if not found then
+  if not found or (v_advertiser is not null and v_campaign.advertiser_id is distinct from v_advertiser) then
     raise exception 'No such network campaign.' using errcode = 'P0002';
   end if;
   return query
@@ -29,7 +30,7 @@ begin
 end
 $$;
 
-COMMENT ON FUNCTION public.campaign_delivery(p_campaign_id uuid, p_from date, p_to date) IS 'Admins: a network campaign''s delivery per day (screens'' local days, from its start, or creation, to its end or today): screens it played on, plays expected from its schedule, spots and the screens'' uptime, and plays recorded (proof of play).';
+COMMENT ON FUNCTION public.campaign_delivery(p_campaign_id uuid, p_from date, p_to date) IS 'Admins (any) and an advertiser (its own): a network campaign''s delivery per day (screens'' local days, from its start, or creation, to its end or today): screens it played on, plays expected from its schedule, spots and the screens'' uptime, and plays recorded (proof of play).';
 
 REVOKE ALL ON FUNCTION public.campaign_delivery(p_campaign_id uuid, p_from date, p_to date) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.campaign_delivery(p_campaign_id uuid, p_from date, p_to date) TO authenticated;

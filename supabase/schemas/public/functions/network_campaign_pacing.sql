@@ -7,30 +7,36 @@ CREATE FUNCTION public.network_campaign_pacing() RETURNS TABLE(campaign_id uuid,
     SET search_path TO ''
     SET jit TO 'off'
     AS $$
+declare
+  v_advertiser uuid := public.current_advertiser_id();
 begin
-  if not public.is_admin() then
-    raise exception 'Only admins can read delivery.' using errcode = '42501';
+  if not public.is_admin() and v_advertiser is null then
+    raise exception 'Only admins and advertisers can read delivery.' using errcode = '42501';
   end if;
   return query
-  with sums as (
+  with mine as (
+    select c.* from public.campaigns c
+    where c.customer_id is null
+      and (v_advertiser is null or c.advertiser_id = v_advertiser)
+  ),
+  sums as (
     select r.campaign_id, sum(r.expected) as expected, sum(r.recorded)::bigint as recorded
     from private.campaign_delivery_rows(
-           array(select c.id from public.campaigns c where c.customer_id is null),
+           array(select c.id from mine c),
            (select coalesce(min(coalesce(c.start_date, (c.created_at at time zone 'UTC')::date)), current_date)
-              from public.campaigns c where c.customer_id is null),
+              from mine c),
            current_date
          ) r
     group by r.campaign_id
   )
   select c.id, coalesce(s.expected, 0), coalesce(s.recorded, 0),
          case when coalesce(s.expected, 0) > 0 then round(s.recorded / s.expected, 3) end
-  from public.campaigns c
-  left join sums s on s.campaign_id = c.id
-  where c.customer_id is null;
+  from mine c
+  left join sums s on s.campaign_id = c.id;
 end
 $$;
 
-COMMENT ON FUNCTION public.network_campaign_pacing() IS 'Admins: for every network campaign, plays expected so far (its schedule, spots and the screens'' uptime, to today) and recorded, and pace = recorded ÷ expected (null with nothing expected yet).';
+COMMENT ON FUNCTION public.network_campaign_pacing() IS 'Admins: every network campaign; an advertiser: its own. Plays expected so far (its schedule, spots and the screens'' uptime, to today) and recorded, and pace = recorded ÷ expected (null with nothing expected yet).';
 
 REVOKE ALL ON FUNCTION public.network_campaign_pacing() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.network_campaign_pacing() TO authenticated;

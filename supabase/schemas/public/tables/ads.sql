@@ -36,6 +36,8 @@ CREATE POLICY "Admins can read ads" ON public.ads FOR SELECT TO authenticated US
 
 CREATE POLICY "Admins can remove ads" ON public.ads FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
+CREATE POLICY "Advertisers can read their own ads" ON public.ads FOR SELECT TO authenticated USING ((advertiser_id = ( SELECT public.current_advertiser_id() AS current_advertiser_id)));
+
 ALTER TABLE public.ads ENABLE ROW LEVEL SECURITY;
 
 GRANT ALL ON TABLE public.ads TO anon;

@@ -88,6 +88,12 @@ CREATE POLICY "Admins can read every slide" ON public.campaign_items FOR SELECT 
 
 CREATE POLICY "Admins can remove slides" ON public.campaign_items FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
+CREATE POLICY "Advertisers can read their own slides" ON public.campaign_items FOR SELECT TO authenticated USING (((ad_id IN ( SELECT a.id
+   FROM public.ads a
+  WHERE (a.advertiser_id = ( SELECT public.current_advertiser_id() AS current_advertiser_id)))) OR (campaign_id IN ( SELECT c.id
+   FROM public.campaigns c
+  WHERE ((c.customer_id IS NULL) AND (c.advertiser_id = ( SELECT public.current_advertiser_id() AS current_advertiser_id)))))));
+
 CREATE POLICY "Venues and their screens can read the slides of the venue's cam" ON public.campaign_items FOR SELECT TO authenticated USING ((EXISTS ( SELECT 1
    FROM public.campaigns c
   WHERE ((c.id = campaign_items.campaign_id) AND (c.customer_id = ( SELECT public.viewer_customer_id() AS viewer_customer_id))))));

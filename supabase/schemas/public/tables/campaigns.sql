@@ -99,6 +99,8 @@ CREATE POLICY "Admins can read every campaign" ON public.campaigns FOR SELECT TO
 
 CREATE POLICY "Admins can remove campaigns" ON public.campaigns FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
+CREATE POLICY "Advertisers can read their own campaigns" ON public.campaigns FOR SELECT TO authenticated USING ((id IN ( SELECT public.advertiser_campaign_ids() AS advertiser_campaign_ids)));
+
 CREATE POLICY "Venues and their screens can read the venue's campaigns" ON public.campaigns FOR SELECT TO authenticated USING ((customer_id = ( SELECT public.viewer_customer_id() AS viewer_customer_id)));
 
 ALTER TABLE public.campaigns ENABLE ROW LEVEL SECURITY;

@@ -16,6 +16,8 @@ CREATE TABLE public.play_days (
 
 COMMENT ON TABLE public.play_days IS 'Plays summed per day in the venue''s time zone, screen and slide (with its campaign, ad and advertiser), kept 2 years; the reports read it.';
 
+CREATE INDEX play_days_advertiser_day_idx ON public.play_days USING btree (advertiser_id, day) WHERE (advertiser_id IS NOT NULL);
+
 CREATE INDEX play_days_campaign_day_idx ON public.play_days USING btree (campaign_id, day);
 
 CREATE INDEX play_days_customer_day_idx ON public.play_days USING btree (customer_id, day);

@@ -25,6 +25,8 @@ COMMENT ON COLUMN public.plays.recorded_device_id IS 'The device the play was re
 ALTER TABLE ONLY public.plays
     ADD CONSTRAINT plays_pkey PRIMARY KEY (id, started_at);
 
+CREATE INDEX plays_advertiser_started_idx ON ONLY public.plays USING btree (advertiser_id, started_at) WHERE (advertiser_id IS NOT NULL);
+
 CREATE INDEX plays_customer_started_idx ON ONLY public.plays USING btree (customer_id, started_at);
 
 CREATE INDEX plays_device_started_idx ON ONLY public.plays USING btree (device_id, started_at);

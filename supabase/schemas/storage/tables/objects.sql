@@ -10,6 +10,8 @@ CREATE POLICY "Admins can replace product files" ON storage.objects FOR UPDATE T
 
 CREATE POLICY "Admins can upload product files" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = ANY (ARRAY['ad-images'::text, 'ad-videos'::text, 'customer-files'::text, 'advertiser-logos'::text])) AND ( SELECT public.is_admin() AS is_admin)));
 
+CREATE POLICY "Advertisers can read their own creatives" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id = ANY (ARRAY['ad-images'::text, 'ad-videos'::text, 'advertiser-logos'::text])) AND (( SELECT public.current_advertiser_id() AS current_advertiser_id) IS NOT NULL) AND public.is_advertiser_media(bucket_id, name)));
+
 CREATE POLICY "Customers can read files in their own folder" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id = 'customer-files'::text) AND ((storage.foldername(name))[1] = (( SELECT public.current_customer_id() AS current_customer_id))::text)));
 
 CREATE POLICY "Customers can read the images of their own slides" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id = 'ad-images'::text) AND public.is_own_slide_image(name)));
