@@ -377,6 +377,10 @@ from (
 ) s
 where s.campaign_id = c.id;
 
+-- What they pay: Brightline $12 per 1,000 plays, Fresh Leaf $1,400 for its two weeks.
+update public.campaigns set price_basis = 'cpm', price_amount = 12.00 where id = 'ca000000-0000-4000-8000-000000000005';
+update public.campaigns set price_basis = 'fixed', price_amount = 1400.00 where id = 'ca000000-0000-4000-8000-000000000006';
+
 -- Brightline's network campaign has played since it started, two days ago: on Peak Gym's
 -- first entrance screen (in the Storefront windows group), one spot every two minutes from
 -- 06:00 to 22:00 at the gym, its two slides in turn, until ten minutes ago. What its
@@ -414,3 +418,6 @@ group by 1, 2, 3, 4, 5, 6;
 
 -- Today's figures again, with every seeded campaign in them.
 select public.take_daily_figures();
+
+-- Advertisers' total spent: the sum of their closed months' statements.
+select public.refresh_advertiser_totals();

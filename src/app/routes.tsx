@@ -329,7 +329,22 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     (m) => m.PortalCreativesRoute,
                   ),
                 },
+                {
+                  path: advertiser.statements.path,
+                  lazy: screen(
+                    () => import('@/features/advertiser-portal/routes/portal-statements'),
+                    (m) => m.PortalStatementsRoute,
+                  ),
+                },
               ],
+            },
+            // The printable statement: the page alone, outside the portal's frame.
+            {
+              path: advertiser.statement.path,
+              lazy: screen(
+                () => import('@/features/advertiser-portal/routes/portal-statements'),
+                (m) => m.PortalStatementPrintRoute,
+              ),
             },
           ],
         },

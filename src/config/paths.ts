@@ -79,6 +79,11 @@ export const paths = {
     },
     plays: { path: '/advertiser/plays', getHref: () => '/advertiser/plays' },
     creatives: { path: '/advertiser/creatives', getHref: () => '/advertiser/creatives' },
+    statements: { path: '/advertiser/statements', getHref: () => '/advertiser/statements' },
+    statement: {
+      path: '/advertiser/statements/:month',
+      getHref: (month: string) => `/advertiser/statements/${month}`,
+    },
   },
 
   customer: {

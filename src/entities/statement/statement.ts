@@ -116,6 +116,7 @@ export function toStatement(json: unknown): Statement {
   };
 }
 
+/** The statement of `advertiserId`'s month (asked only once both are known). */
 export function useStatement(advertiserId: string, month: string) {
-  return useQuery(statementKeys.detail(advertiserId, month));
+  return useQuery({ ...statementKeys.detail(advertiserId, month), enabled: advertiserId !== '' && month !== '' });
 }

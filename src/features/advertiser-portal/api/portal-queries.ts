@@ -20,6 +20,8 @@ export interface PortalAdvertiser {
   id: string;
   business_name: string;
   advertiser_name: string;
+  address: string | null;
+  email: string;
 }
 
 /** The signed-in advertiser's own company (the only advertiser row it may read). */
@@ -29,7 +31,7 @@ export const myAdvertiserQueryOptions = () =>
     queryFn: async (): Promise<PortalAdvertiser | null> => {
       const { data } = await supabase
         .from('advertisers')
-        .select('id, business_name, advertiser_name')
+        .select('id, business_name, advertiser_name, address, email')
         .limit(1)
         .maybeSingle()
         .throwOnError();

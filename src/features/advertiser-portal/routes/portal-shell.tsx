@@ -14,6 +14,7 @@ const SECTIONS = [
   { to: paths.advertiser.home.getHref(), label: 'Campaigns', end: true },
   { to: paths.advertiser.plays.getHref(), label: 'Plays', end: false },
   { to: paths.advertiser.creatives.getHref(), label: 'Creatives', end: false },
+  { to: paths.advertiser.statements.getHref(), label: 'Statements', end: false },
 ] as const;
 
 export function PortalShellRoute() {

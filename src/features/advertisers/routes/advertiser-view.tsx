@@ -10,10 +10,10 @@ import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useSignedUrl } from '@/lib/storage';
+import { StatementCard } from '@/entities/statement/statement-card';
 import { advertiserQueryOptions, LOGO_BUCKET, LOGO_LINK_SECONDS, type Advertiser } from '../api/advertisers';
 import { AdvertiserAds } from '../components/advertiser-ads';
 import { AdvertiserNotFound } from '../components/advertiser-not-found';
-import { AdvertiserStatements } from '../components/advertiser-statements';
 import { AdvertiserStatusBadge } from '../components/advertiser-status-badge';
 import { PortalAccess } from '../components/portal-access';
 
@@ -87,7 +87,11 @@ function AdvertiserDetails({ advertiser }: { advertiser: Advertiser }) {
         </DetailList>
       </DetailSection>
       <PortalAccess advertiser={advertiser} />
-      <AdvertiserStatements advertiserId={advertiser.id} businessName={advertiser.business_name} />
+      <StatementCard
+        advertiserId={advertiser.id}
+        businessName={advertiser.business_name}
+        printHref={(month) => paths.dashboard.advertisers.statement.getHref(advertiser.id, month)}
+      />
       <AdvertiserAds advertiserId={advertiser.id} />
     </DetailPage>
   );

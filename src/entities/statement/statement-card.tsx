@@ -1,5 +1,6 @@
-// The advertiser's statements on its page: pick a month, see what its network campaigns
-// delivered and were billed, download it as CSV or open the printable statement.
+// An advertiser's statements: pick a month, see what its network campaigns delivered and were
+// billed, download it as CSV or open the printable statement. On the advertiser's page (admins)
+// and in the advertiser's own portal.
 import { Download, FileText, Printer } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -10,25 +11,26 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
-import { paths } from '@/config/paths';
 import { downloadText } from '@/lib/csv';
-import { formatAmount, localToday, monthBefore, monthLabel, useStatement } from '@/entities/statement/statement';
-import { statementCsv, statementFileName } from '@/entities/statement/statement-csv';
-import { StatementTable } from '@/entities/statement/statement-table';
+import { formatAmount, localToday, monthBefore, monthLabel, useStatement } from './statement';
+import { statementCsv, statementFileName } from './statement-csv';
+import { StatementTable } from './statement-table';
 
 /** How many months back the picker offers (play sums are kept two years). */
 const MONTHS_BACK = 24;
 
-export interface AdvertiserStatementsProps {
+export interface StatementCardProps {
   advertiserId: string;
   businessName: string;
+  /** Where the printable statement of a month (yyyy-mm) is. */
+  printHref: (month: string) => string;
   /** The month first shown (yyyy-mm-01); the last month by default. */
   initialMonth?: string;
   /** Today (yyyy-mm-dd), for the months offered; the browser's by default. */
   today?: string;
 }
 
-export function AdvertiserStatements({ advertiserId, businessName, initialMonth, today }: AdvertiserStatementsProps) {
+export function StatementCard({ advertiserId, businessName, printHref, initialMonth, today }: StatementCardProps) {
   const now = today ?? localToday();
   const months = Array.from({ length: MONTHS_BACK }, (_, back) => monthBefore(now, back));
   const [month, setMonth] = useState(initialMonth ?? monthBefore(now, 1));
@@ -77,7 +79,7 @@ export function AdvertiserStatements({ advertiserId, businessName, initialMonth,
                     Download CSV
                   </Button>
                   <Button asChild variant="outline" size="sm">
-                    <Link to={paths.dashboard.advertisers.statement.getHref(advertiserId, s.month.slice(0, 7))}>
+                    <Link to={printHref(s.month.slice(0, 7))}>
                       <Printer aria-hidden className="size-4" />
                       Printable statement
                     </Link>
