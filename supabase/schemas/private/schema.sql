@@ -8,6 +8,8 @@ COMMENT ON SCHEMA private IS 'Tables and functions the APIs never expose (partit
 
 ALTER INDEX public.plays_customer_started_idx ATTACH PARTITION private.plays_default_customer_id_started_at_idx;
 
+ALTER INDEX public.plays_device_id_idx ATTACH PARTITION private.plays_default_device_id_id_idx;
+
 ALTER INDEX public.plays_device_started_idx ATTACH PARTITION private.plays_default_device_id_started_at_idx;
 
 ALTER INDEX public.plays_pkey ATTACH PARTITION private.plays_default_pkey;
