@@ -264,8 +264,12 @@ begin
     end if;
   end if;
   if v_now.id is not null then
+    -- A campaign's first row stands from ever: no play can name it before it was made.
     insert into private.campaign_history (campaign_id, valid, name, customer_id, advertiser_id, status, start_date, end_date, plays_on, windows)
-    values (p_campaign_id, tstzrange(now(), null), v_now.name, v_now.customer_id, v_now.advertiser_id, v_now.status,
+    values (p_campaign_id,
+            tstzrange(case when exists (select 1 from private.campaign_history h where h.campaign_id = p_campaign_id)
+                           then now() end, null),
+            v_now.name, v_now.customer_id, v_now.advertiser_id, v_now.status,
             v_now.start_date, v_now.end_date, v_now.plays_on, v_windows);
   end if;
 end
@@ -302,8 +306,13 @@ begin
   update private.reach_history h set valid = tstzrange(lower(h.valid), now())
   where h.campaign_id = any (p_campaign_ids) and upper_inf(h.valid)
     and not exists (select 1 from reach_now n where n.campaign_id = h.campaign_id and n.device_id = h.device_id);
+  -- A screen's first row for a campaign stands from ever (like a campaign's first row); once
+  -- taken off, a screen put back counts from then.
   insert into private.reach_history (campaign_id, device_id, valid)
-  select n.campaign_id, n.device_id, tstzrange(now(), null)
+  select n.campaign_id, n.device_id,
+         tstzrange(case when exists (select 1 from private.reach_history h
+                                     where h.campaign_id = n.campaign_id and h.device_id = n.device_id)
+                        then now() end, null)
   from reach_now n
   where not exists (
     select 1 from private.reach_history h
@@ -370,8 +379,11 @@ begin
     where h.slide_id = old.id and upper_inf(h.valid);
   end if;
   if tg_op in ('INSERT', 'UPDATE') then
+    -- A slide's first row stands from ever: no play can name it before it was made.
     insert into private.slide_history (slide_id, valid, campaign_id, title, duration, is_active, ad_id, image_url, media_kind)
-    values (new.id, tstzrange(now(), null), new.campaign_id, new.title, new.duration, new.is_active, new.ad_id,
+    values (new.id,
+            tstzrange(case when tg_op = 'UPDATE' or exists (select 1 from private.slide_history h where h.slide_id = new.id)
+                           then now() end, null), new.campaign_id, new.title, new.duration, new.is_active, new.ad_id,
             new.image_url, new.media_kind);
   end if;
   return null;
@@ -950,9 +962,7 @@ begin
         when 'not_scheduled' then 'not scheduled: the slide was not in this screen''s playlist at that time'
         when 'overlapping' then 'overlapping: this screen was playing another play then'
         else j.reason
-      end,
-      'code', case when j.reason in ('replayed', 'unknown_campaign', 'unknown_slide', 'other_venue', 'not_in_campaign',
-                                     'too_long', 'not_scheduled', 'overlapping') then j.reason else 'invalid' end
+      end
     ) order by j.idx) filter (where j.reason is not null), '[]'::jsonb),
     count(*) filter (where j.reason is null and j.duplicate)
   into v_good, v_rejected, v_duplicates
@@ -960,9 +970,14 @@ begin
 
   if jsonb_array_length(v_rejected) > 0 then
     insert into public.play_refusals as f (day, device_id, customer_id, reason, plays)
-    select v_today, v_device.id, v_device.customer_id, x ->> 'code', count(*)
-    from jsonb_array_elements(v_rejected) x
-    group by x ->> 'code'
+    select v_today, v_device.id, v_device.customer_id, k.code, count(*)
+    from plays_judged j
+    cross join lateral (
+      select case when j.reason in ('replayed', 'unknown_campaign', 'unknown_slide', 'other_venue', 'not_in_campaign',
+                                    'too_long', 'not_scheduled', 'overlapping') then j.reason else 'invalid' end as code
+    ) k
+    where j.reason is not null
+    group by k.code
     on conflict (device_id, day, reason) do update set plays = f.plays + excluded.plays;
 
     select sum(f.plays) into v_refused from public.play_refusals f where f.device_id = v_device.id and f.day = v_today;
@@ -992,7 +1007,7 @@ end
 $_$;
 
 comment on function public.record_plays(jsonb, uuid) is
-  'A player uploads finished slides [{id, started_at, seconds, campaign_id, slide_id}] for its device. Each is checked: its slide in this screen''s playlist at its start as the schedule then stood (within the clock drift its heartbeat measured plus a margin), at most the slide''s duration plus 2 s, no overlap with the screen''s other plays, identity (device_id, id): the same play again is a duplicate, the same id with another start or length is refused as replayed. Refusals come back with a reason each (index, id, reason, code), are counted in play_refusals and raise an alert past a threshold. Returns {accepted, duplicates, rejected}.';
+  'A player uploads finished slides [{id, started_at, seconds, campaign_id, slide_id}] for its device. Each is checked: its slide in this screen''s playlist at its start as the schedule then stood (within the clock drift its heartbeat measured plus a margin), at most the slide''s duration plus 2 s, no overlap with the screen''s other plays, identity (device_id, id): the same play again is a duplicate, the same id with another start or length is refused as replayed. Refusals come back with a reason each (index, id, reason), are counted in play_refusals and raise an alert past a threshold. Returns {accepted, duplicates, rejected}.';
 
 -------------------------------------------------------------------------------------------
 -- Merging devices: the sums keep their labels.

@@ -20,8 +20,11 @@ begin
     where h.slide_id = old.id and upper_inf(h.valid);
   end if;
   if tg_op in ('INSERT', 'UPDATE') then
+    -- A slide's first row stands from ever: no play can name it before it was made.
     insert into private.slide_history (slide_id, valid, campaign_id, title, duration, is_active, ad_id, image_url, media_kind)
-    values (new.id, tstzrange(now(), null), new.campaign_id, new.title, new.duration, new.is_active, new.ad_id,
+    values (new.id,
+            tstzrange(case when tg_op = 'UPDATE' or exists (select 1 from private.slide_history h where h.slide_id = new.id)
+                           then now() end, null), new.campaign_id, new.title, new.duration, new.is_active, new.ad_id,
             new.image_url, new.media_kind);
   end if;
   return null;

@@ -33,8 +33,12 @@ begin
     end if;
   end if;
   if v_now.id is not null then
+    -- A campaign's first row stands from ever: no play can name it before it was made.
     insert into private.campaign_history (campaign_id, valid, name, customer_id, advertiser_id, status, start_date, end_date, plays_on, windows)
-    values (p_campaign_id, tstzrange(now(), null), v_now.name, v_now.customer_id, v_now.advertiser_id, v_now.status,
+    values (p_campaign_id,
+            tstzrange(case when exists (select 1 from private.campaign_history h where h.campaign_id = p_campaign_id)
+                           then now() end, null),
+            v_now.name, v_now.customer_id, v_now.advertiser_id, v_now.status,
             v_now.start_date, v_now.end_date, v_now.plays_on, v_windows);
   end if;
 end

@@ -29,8 +29,13 @@ begin
   update private.reach_history h set valid = tstzrange(lower(h.valid), now())
   where h.campaign_id = any (p_campaign_ids) and upper_inf(h.valid)
     and not exists (select 1 from reach_now n where n.campaign_id = h.campaign_id and n.device_id = h.device_id);
+  -- A screen's first row for a campaign stands from ever (like a campaign's first row); once
+  -- taken off, a screen put back counts from then.
   insert into private.reach_history (campaign_id, device_id, valid)
-  select n.campaign_id, n.device_id, tstzrange(now(), null)
+  select n.campaign_id, n.device_id,
+         tstzrange(case when exists (select 1 from private.reach_history h
+                                     where h.campaign_id = n.campaign_id and h.device_id = n.device_id)
+                        then now() end, null)
   from reach_now n
   where not exists (
     select 1 from private.reach_history h

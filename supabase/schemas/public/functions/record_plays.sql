@@ -185,9 +185,7 @@ begin
         when 'not_scheduled' then 'not scheduled: the slide was not in this screen''s playlist at that time'
         when 'overlapping' then 'overlapping: this screen was playing another play then'
         else j.reason
-      end,
-      'code', case when j.reason in ('replayed', 'unknown_campaign', 'unknown_slide', 'other_venue', 'not_in_campaign',
-                                     'too_long', 'not_scheduled', 'overlapping') then j.reason else 'invalid' end
+      end
     ) order by j.idx) filter (where j.reason is not null), '[]'::jsonb),
     count(*) filter (where j.reason is null and j.duplicate)
   into v_good, v_rejected, v_duplicates
@@ -195,9 +193,14 @@ begin
 
   if jsonb_array_length(v_rejected) > 0 then
     insert into public.play_refusals as f (day, device_id, customer_id, reason, plays)
-    select v_today, v_device.id, v_device.customer_id, x ->> 'code', count(*)
-    from jsonb_array_elements(v_rejected) x
-    group by x ->> 'code'
+    select v_today, v_device.id, v_device.customer_id, k.code, count(*)
+    from plays_judged j
+    cross join lateral (
+      select case when j.reason in ('replayed', 'unknown_campaign', 'unknown_slide', 'other_venue', 'not_in_campaign',
+                                    'too_long', 'not_scheduled', 'overlapping') then j.reason else 'invalid' end as code
+    ) k
+    where j.reason is not null
+    group by k.code
     on conflict (device_id, day, reason) do update set plays = f.plays + excluded.plays;
 
     select sum(f.plays) into v_refused from public.play_refusals f where f.device_id = v_device.id and f.day = v_today;
@@ -226,7 +229,7 @@ begin
 end
 $_$;
 
-COMMENT ON FUNCTION public.record_plays(p_plays jsonb, p_device_id uuid) IS 'A player uploads finished slides [{id, started_at, seconds, campaign_id, slide_id}] for its device. Each is checked: its slide in this screen''s playlist at its start as the schedule then stood (within the clock drift its heartbeat measured plus a margin), at most the slide''s duration plus 2 s, no overlap with the screen''s other plays, identity (device_id, id): the same play again is a duplicate, the same id with another start or length is refused as replayed. Refusals come back with a reason each (index, id, reason, code), are counted in play_refusals and raise an alert past a threshold. Returns {accepted, duplicates, rejected}.';
+COMMENT ON FUNCTION public.record_plays(p_plays jsonb, p_device_id uuid) IS 'A player uploads finished slides [{id, started_at, seconds, campaign_id, slide_id}] for its device. Each is checked: its slide in this screen''s playlist at its start as the schedule then stood (within the clock drift its heartbeat measured plus a margin), at most the slide''s duration plus 2 s, no overlap with the screen''s other plays, identity (device_id, id): the same play again is a duplicate, the same id with another start or length is refused as replayed. Refusals come back with a reason each (index, id, reason), are counted in play_refusals and raise an alert past a threshold. Returns {accepted, duplicates, rejected}.';
 
 REVOKE ALL ON FUNCTION public.record_plays(p_plays jsonb, p_device_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.record_plays(p_plays jsonb, p_device_id uuid) TO authenticated;
