@@ -1168,20 +1168,40 @@ begin
     from scoped s
     group by s.k
   ),
-  -- Each group is named as it was last shown in the period (its latest day's label).
+  -- Each group is named as it was last shown in the period: of its latest day's names, the
+  -- one most of that day's plays were shown under.
   latest as (
-    select distinct on (s.k) s.k, s.label_id, s.customer_id
-    from scoped s
-    order by s.k, s.day desc, s.plays desc, s.label_id
+    select distinct on (y.k) y.k, y.name, y.venue_name, y.advertiser_name
+    from (
+      select x.k, x.day,
+        case p_group
+          when 'campaign' then l.campaign_name
+          when 'advertiser' then l.advertiser_name
+          when 'ad' then l.ad_title
+          when 'venue' then l.venue_name
+          when 'screen' then l.screen_name
+        end as name,
+        min(l.venue_name) as venue_name,
+        min(l.advertiser_name) as advertiser_name,
+        sum(x.n) as n
+      from (
+        select s.k, s.day, s.label_id, sum(s.plays) as n
+        from scoped s
+        group by s.k, s.day, s.label_id
+      ) x
+      left join public.play_labels l on l.id = x.label_id
+      group by 1, 2, 3
+    ) y
+    order by y.k, y.day desc, y.n desc, y.name
   )
   select
     g.k,
     case p_group
-      when 'campaign' then coalesce(l.campaign_name, case when g.k is null then 'No campaign' else 'Deleted campaign' end)
-      when 'advertiser' then coalesce(l.advertiser_name, case when g.k is null then 'No advertiser' else 'Deleted advertiser' end)
-      when 'ad' then coalesce(l.ad_title, case when g.k is null then 'No ad' else 'Deleted ad' end)
-      when 'venue' then coalesce(l.venue_name, 'Deleted venue')
-      when 'screen' then coalesce(l.screen_name, 'Deleted screen')
+      when 'campaign' then coalesce(lt.name, case when g.k is null then 'No campaign' else 'Deleted campaign' end)
+      when 'advertiser' then coalesce(lt.name, case when g.k is null then 'No advertiser' else 'Deleted advertiser' end)
+      when 'ad' then coalesce(lt.name, case when g.k is null then 'No ad' else 'Deleted ad' end)
+      when 'venue' then coalesce(lt.name, 'Deleted venue')
+      when 'screen' then coalesce(lt.name, 'Deleted screen')
       else g.k
     end,
     case p_group
@@ -1189,20 +1209,19 @@ begin
         case when g.k is not null and (
                select h.customer_id is null and h.advertiser_id is not null from private.campaign_history h
                where h.campaign_id = g.k::uuid order by lower(h.valid) desc nulls last limit 1)
-             then 'Network · ' || coalesce(l.advertiser_name, '')
-             when g.customers = 1 then coalesce(l.venue_name, '')
+             then 'Network · ' || coalesce(lt.advertiser_name, '')
+             when g.customers = 1 then coalesce(lt.venue_name, '')
              else g.customers || ' venues' end
-      when 'screen' then coalesce(l.venue_name, '')
-      when 'ad' then coalesce(l.advertiser_name, '')
+      when 'screen' then coalesce(lt.venue_name, '')
+      when 'ad' then coalesce(lt.advertiser_name, '')
       when 'venue' then coalesce(v.location, '')
-      else case when g.customers = 1 then coalesce(l.venue_name, '') else g.customers || ' venues' end
+      else case when g.customers = 1 then coalesce(lt.venue_name, '') else g.customers || ' venues' end
     end,
     g.n,
     g.secs,
     g.devices
   from grouped g
   left join latest lt on lt.k is not distinct from g.k
-  left join public.play_labels l on l.id = lt.label_id
   left join public.customers v on p_group = 'venue' and v.id::text = g.k
   order by case when p_group = 'day' then g.k end, g.n desc, 2;
 end
