@@ -906,7 +906,29 @@ export type Database = {
           plays?: number
           reason?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "play_refusals_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "customers"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "play_refusals_device_id_fkey"
+            columns: ["device_id"]
+            isOneToOne: false
+            referencedRelation: "equipment_status"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "play_refusals_device_id_fkey"
+            columns: ["device_id"]
+            isOneToOne: false
+            referencedRelation: "equipment_status_live"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       plays: {
         Row: {

@@ -600,8 +600,8 @@ grant execute on function public.player_heartbeat(uuid, uuid, uuid, text, text, 
 
 create table public.play_refusals (
   day date not null,
-  device_id uuid not null,
-  customer_id uuid not null,
+  device_id uuid not null references public.equipment_status (id) on delete cascade,
+  customer_id uuid not null references public.customers (id) on delete cascade,
   reason text not null,
   plays integer not null default 0,
   primary key (device_id, day, reason),

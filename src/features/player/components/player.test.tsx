@@ -281,6 +281,7 @@ describe('Player', () => {
 
   it('reports a heartbeat with the campaign and slide on screen, the build and the size, then every minute', async () => {
     storeSession(fakeUser('cafe@example.com'));
+    const before = Date.now();
     renderPlayer(playlist(THREE), 'e0000000-0000-4000-8000-000000000001');
     await vi.waitFor(() => expect(heartbeats).toHaveLength(1));
     expect(heartbeats[0]).toEqual({
@@ -290,7 +291,12 @@ describe('Player', () => {
       p_content_version: 'v1',
       p_app_version: APP_VERSION,
       p_resolution: `${window.innerWidth}x${window.innerHeight}`,
+      p_device_time: expect.any(String),
     });
+    // The device's clock when it sent it (the server measures the drift from it).
+    const deviceTime = Date.parse(heartbeats[0]!.p_device_time as string);
+    expect(deviceTime).toBeGreaterThanOrEqual(before);
+    expect(deviceTime).toBeLessThanOrEqual(Date.now());
     await advance(60_000);
     await vi.waitFor(() => expect(heartbeats).toHaveLength(2));
     expect(heartbeats[1]).toMatchObject({
