@@ -90,7 +90,13 @@ beforeAll(async () => {
   const sb = service();
   const customer = await sb
     .from('customers')
-    .insert({ name: `Checks Venue ${suffix}`, username: `checks-${suffix}`, email, user_id: venueLogin, time_zone: 'UTC' })
+    .insert({
+      name: `Checks Venue ${suffix}`,
+      username: `checks-${suffix}`,
+      email,
+      user_id: venueLogin,
+      time_zone: 'UTC',
+    })
     .select('id')
     .single();
   expect(customer.error).toBeNull();

@@ -136,7 +136,6 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-
 /** A read of a table's rows (its select), to be narrowed to some ids: each call starts a new one. */
 type RowsRead<R> = () => {
   in(
