@@ -1164,7 +1164,8 @@ begin
       sum(s.plays)::bigint as n,
       sum(s.seconds) as secs,
       count(distinct s.device_id)::bigint as devices,
-      count(distinct s.customer_id) as customers
+      count(distinct s.customer_id) as customers,
+      max(s.day) as last_day
     from scoped s
     group by s.k
   ),
@@ -1185,8 +1186,10 @@ begin
         min(l.advertiser_name) as advertiser_name,
         sum(x.n) as n
       from (
+        -- Only each group's last day (a hash join: '' stands for the group without a key).
         select s.k, s.day, s.label_id, sum(s.plays) as n
         from scoped s
+        join grouped g on coalesce(g.k, '') = coalesce(s.k, '') and g.last_day = s.day
         group by s.k, s.day, s.label_id
       ) x
       left join public.play_labels l on l.id = x.label_id
