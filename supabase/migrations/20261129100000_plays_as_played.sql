@@ -1165,16 +1165,23 @@ begin
       sum(s.seconds) as secs,
       count(distinct s.device_id)::bigint as devices,
       count(distinct s.customer_id) as customers,
-      max(s.day) as last_day
+      min(s.label_id::text)::uuid as one_label
     from scoped s
     group by s.k
   ),
   -- Each group is named as it was last shown in the period: of its latest day's names, the
-  -- one most of that day's plays were shown under.
+  -- one most of that day's plays were shown under. (One sort of the day sums; the labels are
+  -- read only for each group's last day; days are named by themselves.)
+  per_day as (
+    select s.k, s.day, s.label_id, sum(s.plays) as n, max(s.day) over (partition by s.k) as last_day
+    from scoped s
+    where p_group <> 'day'
+    group by s.k, s.day, s.label_id
+  ),
   latest as (
     select distinct on (y.k) y.k, y.name, y.venue_name, y.advertiser_name
     from (
-      select x.k, x.day,
+      select x.k,
         case p_group
           when 'campaign' then l.campaign_name
           when 'advertiser' then l.advertiser_name
@@ -1185,17 +1192,12 @@ begin
         min(l.venue_name) as venue_name,
         min(l.advertiser_name) as advertiser_name,
         sum(x.n) as n
-      from (
-        -- Only each group's last day (a hash join: '' stands for the group without a key).
-        select s.k, s.day, s.label_id, sum(s.plays) as n
-        from scoped s
-        join grouped g on coalesce(g.k, '') = coalesce(s.k, '') and g.last_day = s.day
-        group by s.k, s.day, s.label_id
-      ) x
+      from per_day x
       left join public.play_labels l on l.id = x.label_id
-      group by 1, 2, 3
+      where x.day = x.last_day
+      group by 1, 2
     ) y
-    order by y.k, y.day desc, y.n desc, y.name
+    order by y.k, y.n desc, y.name
   )
   select
     g.k,
@@ -1218,7 +1220,9 @@ begin
       when 'screen' then coalesce(lt.venue_name, '')
       when 'ad' then coalesce(lt.advertiser_name, '')
       when 'venue' then coalesce(v.location, '')
-      else case when g.customers = 1 then coalesce(lt.venue_name, '') else g.customers || ' venues' end
+      else case when g.customers = 1
+                then coalesce((select l.venue_name from public.play_labels l where l.id = g.one_label), '')
+                else g.customers || ' venues' end
     end,
     g.n,
     g.secs,
