@@ -613,6 +613,7 @@ export type Database = {
       equipment_status: {
         Row: {
           app_version: string | null
+          clock_offset_ms: number | null
           content_version: string | null
           created_at: string
           current_campaign_id: string | null
@@ -636,6 +637,7 @@ export type Database = {
         }
         Insert: {
           app_version?: string | null
+          clock_offset_ms?: number | null
           content_version?: string | null
           created_at?: string
           current_campaign_id?: string | null
@@ -659,6 +661,7 @@ export type Database = {
         }
         Update: {
           app_version?: string | null
+          clock_offset_ms?: number | null
           content_version?: string | null
           created_at?: string
           current_campaign_id?: string | null
@@ -784,6 +787,7 @@ export type Database = {
           customer_id: string
           day: string
           device_id: string
+          label_id: string | null
           plays: number
           seconds: number
           slide_id: string | null
@@ -795,6 +799,7 @@ export type Database = {
           customer_id: string
           day: string
           device_id: string
+          label_id?: string | null
           plays?: number
           seconds?: number
           slide_id?: string | null
@@ -806,6 +811,7 @@ export type Database = {
           customer_id?: string
           day?: string
           device_id?: string
+          label_id?: string | null
           plays?: number
           seconds?: number
           slide_id?: string | null
@@ -820,6 +826,7 @@ export type Database = {
           customer_id: string
           device_id: string
           hour: string
+          label_id: string | null
           plays: number
           seconds: number
           slide_id: string | null
@@ -831,6 +838,7 @@ export type Database = {
           customer_id: string
           device_id: string
           hour: string
+          label_id?: string | null
           plays?: number
           seconds?: number
           slide_id?: string | null
@@ -842,51 +850,158 @@ export type Database = {
           customer_id?: string
           device_id?: string
           hour?: string
+          label_id?: string | null
           plays?: number
           seconds?: number
           slide_id?: string | null
         }
         Relationships: []
       }
+      play_labels: {
+        Row: {
+          ad_title: string | null
+          advertiser_name: string | null
+          campaign_name: string | null
+          id: string
+          media_hash: string | null
+          media_path: string | null
+          screen_name: string | null
+          slide_title: string | null
+          venue_name: string | null
+        }
+        Insert: {
+          ad_title?: string | null
+          advertiser_name?: string | null
+          campaign_name?: string | null
+          id: string
+          media_hash?: string | null
+          media_path?: string | null
+          screen_name?: string | null
+          slide_title?: string | null
+          venue_name?: string | null
+        }
+        Update: {
+          ad_title?: string | null
+          advertiser_name?: string | null
+          campaign_name?: string | null
+          id?: string
+          media_hash?: string | null
+          media_path?: string | null
+          screen_name?: string | null
+          slide_title?: string | null
+          venue_name?: string | null
+        }
+        Relationships: []
+      }
+      play_refusals: {
+        Row: {
+          customer_id: string
+          day: string
+          device_id: string
+          plays: number
+          reason: string
+        }
+        Insert: {
+          customer_id: string
+          day: string
+          device_id: string
+          plays?: number
+          reason: string
+        }
+        Update: {
+          customer_id?: string
+          day?: string
+          device_id?: string
+          plays?: number
+          reason?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "play_refusals_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "customers"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "play_refusals_device_id_fkey"
+            columns: ["device_id"]
+            isOneToOne: false
+            referencedRelation: "equipment_status"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "play_refusals_device_id_fkey"
+            columns: ["device_id"]
+            isOneToOne: false
+            referencedRelation: "equipment_status_live"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       plays: {
         Row: {
           ad_id: string | null
+          ad_title: string | null
           advertiser_id: string | null
+          advertiser_name: string | null
           campaign_id: string | null
+          campaign_name: string | null
           customer_id: string
           device_id: string
           id: string
+          media_hash: string | null
+          media_path: string | null
           received_at: string
           recorded_device_id: string | null
+          screen_name: string | null
           seconds: number
           slide_id: string | null
+          slide_title: string | null
           started_at: string
+          venue_name: string | null
         }
         Insert: {
           ad_id?: string | null
+          ad_title?: string | null
           advertiser_id?: string | null
+          advertiser_name?: string | null
           campaign_id?: string | null
+          campaign_name?: string | null
           customer_id: string
           device_id: string
           id: string
+          media_hash?: string | null
+          media_path?: string | null
           received_at?: string
           recorded_device_id?: string | null
+          screen_name?: string | null
           seconds: number
           slide_id?: string | null
+          slide_title?: string | null
           started_at: string
+          venue_name?: string | null
         }
         Update: {
           ad_id?: string | null
+          ad_title?: string | null
           advertiser_id?: string | null
+          advertiser_name?: string | null
           campaign_id?: string | null
+          campaign_name?: string | null
           customer_id?: string
           device_id?: string
           id?: string
+          media_hash?: string | null
+          media_path?: string | null
           received_at?: string
           recorded_device_id?: string | null
+          screen_name?: string | null
           seconds?: number
           slide_id?: string | null
+          slide_title?: string | null
           started_at?: string
+          venue_name?: string | null
         }
         Relationships: []
       }
@@ -1404,6 +1519,7 @@ export type Database = {
         Args: { p_device_id: string }
         Returns: {
           app_version: string | null
+          clock_offset_ms: number | null
           content_version: string | null
           created_at: string
           current_campaign_id: string | null
@@ -1438,6 +1554,7 @@ export type Database = {
           p_campaign_id?: string
           p_content_version?: string
           p_device_id?: string
+          p_device_time?: string
           p_diagnostics?: string
           p_resolution?: string
           p_slide_id?: string

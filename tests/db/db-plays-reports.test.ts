@@ -14,6 +14,8 @@ let venue: AnyClient;
 let venueLoginId: string;
 let venueId: string;
 let deviceId: string;
+/** A second screen of the venue: the play that starts at the same instant as another plays there. */
+let doorId: string;
 let campaignId: string;
 let slideIds: string[];
 let adId: string;
@@ -61,6 +63,13 @@ beforeAll(async () => {
     .single();
   expect(device.error).toBeNull();
   deviceId = (device.data as { id: string }).id;
+  const door = await sb
+    .from('equipment_status')
+    .insert({ customer_id: venueId, device_name: 'Door screen', location: 'Door', status: 'offline' })
+    .select('id')
+    .single();
+  expect(door.error).toBeNull();
+  doorId = (door.data as { id: string }).id;
 
   const ad = await sb
     .from('ads')
@@ -88,7 +97,8 @@ beforeAll(async () => {
   expect(slides.error).toBeNull();
   slideIds = (slides.data as { id: string }[]).map((s) => s.id);
 
-  // Seven plays over the last hour, two of them starting at the same instant.
+  // Seven plays over the last hour, two of them starting at the same instant (on two screens:
+  // one screen never plays two at once).
   const base = Date.now() - 60 * 60_000;
   for (let i = 0; i < 7; i++) {
     plays.push({
@@ -99,9 +109,12 @@ beforeAll(async () => {
       slide_id: slideIds[i % 2]!,
     });
   }
-  const recorded = await venue.rpc('record_plays', { p_plays: plays, p_device_id: deviceId });
+  const recorded = await venue.rpc('record_plays', { p_plays: plays.slice(0, 6), p_device_id: deviceId });
   expect(recorded.error).toBeNull();
-  expect(recorded.data).toEqual({ accepted: 7, duplicates: 0, rejected: [] });
+  expect(recorded.data).toEqual({ accepted: 6, duplicates: 0, rejected: [] });
+  const atDoor = await venue.rpc('record_plays', { p_plays: plays.slice(6), p_device_id: doorId });
+  expect(atDoor.error).toBeNull();
+  expect(atDoor.data).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
 });
 
 afterAll(async () => {
@@ -134,12 +147,13 @@ describe('plays_report and plays_by_day', () => {
         detail: expect.stringMatching(/^Reports Venue /),
         plays: 7,
         seconds: 55,
-        screens: 1,
+        screens: 2,
       },
     ]);
     const byScreen = await admin.rpc('plays_report', { ...scope, p_group: 'screen' });
     expect(byScreen.data).toEqual([
-      expect.objectContaining({ key: deviceId, label: 'Bar screen', plays: 7, screens: 1 }),
+      expect.objectContaining({ key: deviceId, label: 'Bar screen', plays: 6, screens: 1 }),
+      expect.objectContaining({ key: doorId, label: 'Door screen', plays: 1, screens: 1 }),
     ]);
     // Slides without an ad count as "No ad"; the ad's plays also count for its advertiser.
     const byAd = await admin.rpc('plays_report', { ...scope, p_group: 'ad' });

@@ -16,9 +16,11 @@ let ad: string;
 let advertiser: string;
 
 const uuid = () => crypto.randomUUID();
+// Each play of this file has a slot of its own, 30 s apart (a screen's plays never overlap).
+let slot = 0;
 const play = (patch: Record<string, unknown> = {}) => ({
   id: uuid(),
-  started_at: new Date(Date.now() - 60_000).toISOString(),
+  started_at: new Date(Date.now() - 60_000 - 30_000 * slot++).toISOString(),
   seconds: 10,
   campaign_id: SEED.campaigns.cafeActive,
   slide_id: CAFE_SLIDE,
@@ -106,7 +108,7 @@ afterAll(async () => {
 describe('record_plays', () => {
   it('counts a venue’s plays for its device once, however often the batch is sent', async () => {
     const cafe = await as('cafe');
-    const batch = [play({ seconds: 10 }), play({ seconds: 12.5, slide_id: CAFE_SLIDE_2 }), play({ seconds: 8 })];
+    const batch = [play({ seconds: 10 }), play({ seconds: 7.5, slide_id: CAFE_SLIDE_2 }), play({ seconds: 8 })];
     const first = await cafe.rpc('record_plays', { p_plays: batch, p_device_id: device });
     expect(first.error).toBeNull();
     expect(first.data).toEqual({ accepted: 3, duplicates: 0, rejected: [] });
@@ -124,7 +126,7 @@ describe('record_plays', () => {
     expect(slide1.reduce((n, s) => n + s.seconds, 0)).toBe(23);
     // The slide shows an ad: its plays count for the ad and its advertiser.
     expect(slide2).toEqual([
-      expect.objectContaining({ plays: 1, seconds: 12.5, ad_id: ad, advertiser_id: advertiser }),
+      expect.objectContaining({ plays: 1, seconds: 7.5, ad_id: ad, advertiser_id: advertiser }),
     ]);
     const { data: hours } = await service().from('play_hours').select('plays').eq('device_id', device);
     expect((hours as { plays: number }[]).reduce((n, h) => n + h.plays, 0)).toBe(4);
@@ -191,7 +193,7 @@ describe('record_plays', () => {
       [4, 'started_at is in the future'],
       [5, 'seconds must be more than 0 and at most 86400'],
       [6, 'seconds must be a number'],
-      [7, "the campaign is not this venue's"],
+      [7, "another venue's slide: the campaign is not this venue's"],
       [8, 'the slide is not a slide of that campaign'],
       [9, 'not an object'],
     ]);
@@ -338,12 +340,18 @@ describe('retention', () => {
       started_at: new Date(Date.now() - 2 * 86_400_000).toISOString(),
       slide_id: SEED.slides.cafe[3],
     });
-    expect((await cafe.rpc('record_plays', { p_plays: [old, recent], p_device_id: device })).data).toMatchObject({
-      accepted: 2,
+    expect((await cafe.rpc('record_plays', { p_plays: [recent], p_device_id: device })).data).toMatchObject({
+      accepted: 1,
     });
 
     const db = await connectDb();
     try {
+      // A play from before the campaign began (record_plays would refuse it: not scheduled then),
+      // stored as record_plays stores the plays it accepts.
+      await db.query(
+        `select private.store_plays(e, jsonb_build_array($2::jsonb)) from public.equipment_status e where e.id = $1`,
+        [device, JSON.stringify(old)],
+      );
       // A partition per day, 30 days back to 7 ahead.
       const parts = await db.query<{ n: string }>(
         `select count(*) as n from pg_inherits i join pg_class c on c.oid = i.inhrelid

@@ -10,6 +10,8 @@ ALTER INDEX public.plays_advertiser_started_idx ATTACH PARTITION private.plays_d
 
 ALTER INDEX public.plays_customer_started_idx ATTACH PARTITION private.plays_default_customer_id_started_at_idx;
 
+ALTER INDEX public.plays_device_id_idx ATTACH PARTITION private.plays_default_device_id_id_idx;
+
 ALTER INDEX public.plays_device_started_idx ATTACH PARTITION private.plays_default_device_id_started_at_idx;
 
 ALTER INDEX public.plays_pkey ATTACH PARTITION private.plays_default_pkey;

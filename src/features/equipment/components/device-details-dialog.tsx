@@ -4,6 +4,7 @@ import { formatDateTime, formatLabel } from '@/lib/format';
 import { deviceState, isRevoked, nowPlaying, type Device } from '../api/equipment';
 import { heartbeatAge, silenceText } from '@/entities/device/heartbeat-age';
 import { DeviceStatusBadge } from './device-status-badge';
+import { RefusedPlays } from './refused-plays';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -55,6 +56,7 @@ export function DeviceDetailsDialog({ device, open, onOpenChange }: DeviceDetail
           <Item label="Resolution">{device.resolution}</Item>
           <Item label="App version">{device.app_version}</Item>
           <Item label="Screen reports">{device.diagnostics ?? 'No problems reported'}</Item>
+          <Item label="Refused plays">{open && device.id && <RefusedPlays deviceId={device.id} />}</Item>
           <Item label="Installed">{formatDateTime(device.created_at)}</Item>
           <Item label="Device ID">{device.id}</Item>
           <Item label="Customer">{device.customer_name ?? 'Not assigned'}</Item>

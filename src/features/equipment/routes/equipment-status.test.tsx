@@ -6,6 +6,7 @@ import { mockRealtime } from '@tests/setup/realtime-mock';
 import { expectListLayout } from '@tests/setup/list-layout';
 import { renderRoutes } from '@tests/setup/render';
 import { fakeUser, restUrl, storeSession } from '@tests/setup/supabase-mocks';
+import { dayIn } from '@/entities/campaign/campaign-dates';
 import { heartbeatAge, silenceText } from '@/entities/device/heartbeat-age';
 import { EquipmentStatusRoute } from './equipment-status';
 
@@ -59,6 +60,8 @@ function answers(
       queries.push(params);
       return HttpResponse.json(rows, { headers: { 'Content-Range': `0-${rows.length - 1}/${rows.length}` } });
     }),
+    // A screen's details read its refused plays (none unless a test says otherwise).
+    http.get(restUrl('/play_refusals'), () => HttpResponse.json([])),
   );
   return queries;
 }
@@ -568,6 +571,61 @@ describe('a device card', () => {
     const details = await screen.findByRole('dialog', { name: 'DEVICE-1' });
     expect(within(details).getByText('Resolution').nextSibling).toHaveTextContent('1920x1080');
     expect(within(details).getByText('Screen reports').nextSibling).toHaveTextContent('weather: Failed to fetch');
+  });
+
+  it('says how many of a screen’s plays were refused today, in the venue’s day, and why', async () => {
+    answers();
+    const zone = 'America/New_York';
+    const today = dayIn(zone);
+    const yesterday = dayIn(zone, new Date(Date.now() - 86_400_000));
+    const asked: URLSearchParams[] = [];
+    server.use(
+      http.get(restUrl('/play_refusals'), ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        return HttpResponse.json([
+          { day: today, reason: 'not_scheduled', plays: 12, customers: { time_zone: zone } },
+          { day: yesterday, reason: 'overlapping', plays: 40, customers: { time_zone: zone } },
+        ]);
+      }),
+    );
+    const { user } = renderPage();
+    const card = await screen.findByRole('article', { name: 'DEVICE-1' });
+    await user.click(within(card).getByRole('button', { name: 'View details of DEVICE-1' }));
+    const details = await screen.findByRole('dialog', { name: 'DEVICE-1' });
+    await waitFor(() =>
+      expect(within(details).getByText('Refused plays').nextSibling).toHaveTextContent(
+        '12 plays refused today: not scheduled',
+      ),
+    );
+    expect(asked[0]!.get('device_id')).toBe('eq.e0000000-0000-4000-8000-000000000001');
+  });
+
+  it('lists each reason when a screen’s plays were refused for several, and offers a retry when the read fails', async () => {
+    answers();
+    const zone = 'Asia/Tokyo';
+    let fail = true;
+    server.use(
+      http.get(restUrl('/play_refusals'), () =>
+        fail
+          ? pgError('connection lost')
+          : HttpResponse.json([
+              { day: dayIn(zone), reason: 'overlapping', plays: 3, customers: { time_zone: zone } },
+              { day: dayIn(zone), reason: 'not_scheduled', plays: 9, customers: { time_zone: zone } },
+            ]),
+      ),
+    );
+    const { user } = renderPage();
+    const card = await screen.findByRole('article', { name: 'DEVICE-1' });
+    await user.click(within(card).getByRole('button', { name: 'View details of DEVICE-1' }));
+    const details = await screen.findByRole('dialog', { name: 'DEVICE-1' });
+    await within(details).findByText('Could not read refused plays.');
+    fail = false;
+    await user.click(within(details).getByRole('button', { name: 'Retry' }));
+    await waitFor(() =>
+      expect(within(details).getByText('Refused plays').nextSibling).toHaveTextContent(
+        '12 plays refused today: 9 not scheduled, 3 overlapping',
+      ),
+    );
   });
 
   it('says Revoked for a revoked screen, with nothing playing and no silence to worry about', async () => {

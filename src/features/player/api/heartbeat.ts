@@ -1,7 +1,9 @@
 // While the player plays, it tells the server every minute what is on screen
 // (public.player_heartbeat): the campaign and slide, the playlist version, the app
-// version, the screen's resolution and any problems it kept off the screen. A venue's
-// kiosk names its chosen device; a paired screen's device is known from its login.
+// version, the screen's resolution, any problems it kept off the screen, and the device's
+// clock (the server measures how far it is off, and allows that much drift when it checks
+// the plays this screen uploads against the schedule). A venue's kiosk names its chosen
+// device; a paired screen's device is known from its login.
 import { useEffect, useRef } from 'react';
 import { diagnosticsSummary } from '@/lib/diagnostics';
 import { hasLiveSession, supabase } from '@/lib/supabase';
@@ -40,6 +42,7 @@ export async function sendHeartbeat(deviceId: string | null, onScreen: OnScreen)
     p_app_version: APP_VERSION,
     p_resolution: screenResolution(),
     p_diagnostics: diagnosticsSummary() ?? undefined,
+    p_device_time: new Date().toISOString(),
   });
   if (error?.code === '42501' && deviceId && !(await deviceStillMine(deviceId))) chooseDevice(null);
   // A device merged into another: the server names the one this screen is now.

@@ -177,6 +177,40 @@ describe('proof of play', () => {
     expect(diagnosticsSummary()).toContain('proof of play: plays not accepted');
   });
 
+  it('forgets plays the server refused (not scheduled, overlapping) with the rest, never sending them again', async () => {
+    const kept: PlayRecord[] = [
+      ['11111111-1111-4111-8111-111111111111', START - 90_000, 10, 'camp-1', 'a', DEVICE],
+      ['22222222-2222-4222-8222-222222222222', START - 80_000, 5, 'camp-1', 'a', DEVICE],
+      ['33333333-3333-4333-8333-333333333333', START - 70_000, 5, 'camp-1', 'a', DEVICE],
+    ];
+    localStorage.setItem(PLAYS_KEY, JSON.stringify(kept));
+    answer = () =>
+      HttpResponse.json({
+        accepted: 1,
+        duplicates: 0,
+        rejected: [
+          {
+            index: 0,
+            id: kept[0]![0],
+            reason: "not scheduled: the slide was not in this screen's playlist at that time",
+          },
+          { index: 1, id: kept[1]![0], reason: 'overlapping: this screen was playing another play then' },
+        ],
+      }) as Response;
+    renderPlayer();
+    await vi.waitFor(() => expect(uploads).toHaveLength(1));
+    expect(uploads[0]!.p_plays.map((p) => p.id)).toEqual(kept.map((k) => k[0]));
+    await vi.waitFor(() => expect(loadPlays()).toHaveLength(0));
+    expect(diagnosticsSummary()).toContain('proof of play: 2 plays refused: not scheduled');
+
+    // The next upload carries only what was played since.
+    answer = (body) => HttpResponse.json({ accepted: body.p_plays.length, duplicates: 0, rejected: [] }) as Response;
+    await play(PLAY_UPLOAD_MS);
+    await vi.waitFor(() => expect(uploads.length).toBeGreaterThan(1));
+    const resent = uploads.slice(1).flatMap((u) => u.p_plays.map((p) => p.id));
+    expect(resent.some((id) => kept.some((k) => k[0] === id))).toBe(false);
+  });
+
   it('keeps at most MAX_QUEUED plays while offline, dropping the oldest, and tells the heartbeat', () => {
     const full: PlayRecord[] = Array.from({ length: MAX_QUEUED }, (_, i) => [
       `id-${i}`,

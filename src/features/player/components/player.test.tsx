@@ -281,9 +281,11 @@ describe('Player', () => {
 
   it('reports a heartbeat with the campaign and slide on screen, the build and the size, then every minute', async () => {
     storeSession(fakeUser('cafe@example.com'));
+    const before = Date.now();
     renderPlayer(playlist(THREE), 'e0000000-0000-4000-8000-000000000001');
     await vi.waitFor(() => expect(heartbeats).toHaveLength(1));
-    expect(heartbeats[0]).toEqual({
+    const { p_device_time: deviceTimeSent, ...sent } = heartbeats[0]!;
+    expect(sent).toEqual({
       p_device_id: 'e0000000-0000-4000-8000-000000000001',
       p_campaign_id: 'camp-1',
       p_slide_id: 'a',
@@ -291,6 +293,11 @@ describe('Player', () => {
       p_app_version: APP_VERSION,
       p_resolution: `${window.innerWidth}x${window.innerHeight}`,
     });
+    // The device's clock when it sent it (the server measures the drift from it).
+    expect(typeof deviceTimeSent).toBe('string');
+    const deviceTime = Date.parse(deviceTimeSent as string);
+    expect(deviceTime).toBeGreaterThanOrEqual(before);
+    expect(deviceTime).toBeLessThanOrEqual(Date.now());
     await advance(60_000);
     await vi.waitFor(() => expect(heartbeats).toHaveLength(2));
     expect(heartbeats[1]).toMatchObject({

@@ -1,7 +1,9 @@
 // "Export plays (CSV)": every raw play of the period, one line each. Raw plays are kept
 // 30 days (the roll-ups the reports read are kept 2 years), so the export covers only the
-// days still kept. Plays keep ids only (no foreign keys: history outlives what it names), so
-// names are looked up afterwards, one read per table for the ids seen.
+// days still kept. Each play carries the names it was shown under (campaign, slide, ad,
+// advertiser, venue, screen) and the file it showed, as recorded: the export prints those,
+// so a later rename or deletion never changes what a past play says. Only the venues' time
+// zones are looked up (to print local times).
 //
 // How it reads: the venues that played in the period come from plays_report(..., 'venue'),
 // with their play counts, which give the progress bar its total. Each venue's plays are then
@@ -54,7 +56,7 @@ export interface RawExport {
 }
 
 const PLAY_COLUMNS =
-  'id, started_at, seconds, device_id, customer_id, campaign_id, slide_id, ad_id, advertiser_id' as const;
+  'id, started_at, seconds, customer_id, campaign_name, slide_title, ad_title, advertiser_name, venue_name, screen_name, media_path, media_hash' as const;
 
 /** The plays, with the columns the export reads (their type follows from the list). */
 const selectPlays = () => supabase.from('plays').select(PLAY_COLUMNS);
@@ -72,6 +74,8 @@ export const RAW_HEADER = [
   'Advertiser',
   'Seconds',
   'Time on screen',
+  'Media',
+  'Media hash',
   'Play ID',
 ] as const;
 
@@ -131,8 +135,6 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
-
-const unique = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))];
 
 /** A read of a table's rows (its select), to be narrowed to some ids: each call starts a new one. */
 type RowsRead<R> = () => {
@@ -232,45 +234,26 @@ export async function exportRawPlays(
   }
 
   onProgress({ read, total: Math.max(total, read), phase: 'naming' });
-  const [screens, campaigns, slides, ads, advertisers] = await Promise.all([
-    namesOf(
-      () => supabase.from('equipment_status').select('id, device_name'),
-      unique(plays.map((p) => p.device_id)),
-      signal,
-    ),
-    namesOf(() => supabase.from('campaigns').select('id, name'), unique(plays.map((p) => p.campaign_id)), signal),
-    namesOf(() => supabase.from('campaign_items').select('id, title'), unique(plays.map((p) => p.slide_id)), signal),
-    namesOf(() => supabase.from('ads').select('id, title'), unique(plays.map((p) => p.ad_id)), signal),
-    namesOf(
-      () => supabase.from('advertisers').select('id, business_name, advertiser_name'),
-      unique(plays.map((p) => p.advertiser_id)),
-      signal,
-    ),
-  ]);
-
-  // Named as the reports name them; what no longer exists says so.
-  const name = <R>(map: Map<string, R>, id: string | null, pickName: (row: R) => string | null, gone: string) =>
-    id === null ? '' : map.has(id) ? (pickName(map.get(id)!) ?? '') : gone;
-
   plays.sort((a, b) => Date.parse(a.started_at) - Date.parse(b.started_at) || a.id.localeCompare(b.id));
   const csv = toCsv(
     RAW_HEADER,
     plays.map((p) => {
-      const venue = customers.get(p.customer_id);
-      const zone = venue?.time_zone ?? 'UTC';
+      const zone = customers.get(p.customer_id)?.time_zone ?? 'UTC';
       const seconds = Number(p.seconds);
       return [
         new Date(p.started_at).toISOString(),
         localTime(p.started_at, zone),
         zone,
-        venue?.name ?? 'Deleted venue',
-        name(screens, p.device_id, (s) => s.device_name, 'Deleted screen'),
-        name(campaigns, p.campaign_id, (c) => c.name, 'Deleted campaign'),
-        name(slides, p.slide_id, (s) => s.title || 'Untitled Slide', 'Deleted slide'),
-        name(ads, p.ad_id, (a) => a.title, 'Deleted ad'),
-        name(advertisers, p.advertiser_id, (a) => a.business_name || a.advertiser_name, 'Deleted advertiser'),
+        p.venue_name ?? '',
+        p.screen_name ?? '',
+        p.campaign_name ?? '',
+        p.slide_title || 'Untitled Slide',
+        p.ad_title ?? '',
+        p.advertiser_name ?? '',
         seconds,
         formatHms(seconds),
+        p.media_path ?? '',
+        p.media_hash ?? '',
         p.id,
       ];
     }),

@@ -337,17 +337,23 @@ describe('reports: grouping and filters', () => {
 
 describe('reports: export plays', () => {
   const START = Date.parse('2026-11-20T14:00:00.000Z'); // 09:00 at the cafe
-  /** 2,500 plays of the cafe, 10 s apart, and one the evening before the period (New York time) is over. */
+  /**
+   * 2,500 plays of the cafe, 10 s apart, and one the evening before the period (New York time)
+   * is over, each with the names it was shown under (the third under its campaign's old name).
+   */
   const PLAYS = Array.from({ length: 2500 }, (_, i) => ({
     id: `p-${String(i).padStart(4, '0')}`,
     started_at: new Date(START + i * 10_000).toISOString().replace('Z', '+00:00'),
     seconds: 10,
-    device_id: 'dev-1',
     customer_id: 'c1',
-    campaign_id: i === 2 ? 'gone' : 'camp-1',
-    slide_id: i % 2 ? 'slide-1' : 'slide-2',
-    ad_id: i % 2 ? 'ad-x' : null,
-    advertiser_id: i % 2 ? 'ad1' : null,
+    campaign_name: i === 2 ? 'Breakfast Menu' : 'Morning Menu',
+    slide_title: i % 2 ? 'Latte, large' : null,
+    ad_title: i % 2 ? 'Fresh bread' : null,
+    advertiser_name: i % 2 ? 'Sunrise Bakery' : null,
+    venue_name: 'Corner Cafe',
+    screen_name: 'Counter',
+    media_path: i % 2 ? 'ad-images/latte.png' : null,
+    media_hash: i % 2 ? '0cc175b9c0f1b6a831c399e269772661' : null,
   }));
   const VENUE_ROWS = [
     { key: 'c1', label: 'Corner Cafe', detail: '12 Bleecker St', plays: 2500, seconds: 25000, screens: 1 },
@@ -373,13 +379,6 @@ describe('reports: export plays', () => {
           : PLAYS;
         return HttpResponse.json(after.slice(0, Number(params.get('limit'))));
       }),
-      table('equipment_status', [{ id: 'dev-1', device_name: 'Counter' }]),
-      table('campaigns', [{ id: 'camp-1', name: 'Morning Menu' }]),
-      table('campaign_items', [
-        { id: 'slide-1', title: 'Latte, large' },
-        { id: 'slide-2', title: null },
-      ]),
-      table('ads', [{ id: 'ad-x', title: 'Fresh bread' }]),
     );
     return requests;
   }
@@ -424,15 +423,16 @@ describe('reports: export plays', () => {
     expect(lines).toHaveLength(2502);
     expect(lines.at(-1)).toBe('');
     expect(lines[0]).toBe(
-      'Started (UTC),Local time,Time zone,Venue,Screen,Campaign,Slide,Ad,Advertiser,Seconds,Time on screen,Play ID',
+      'Started (UTC),Local time,Time zone,Venue,Screen,Campaign,Slide,Ad,Advertiser,Seconds,Time on screen,Media,Media hash,Play ID',
     );
     expect(lines[1]).toBe(
-      '2026-11-20T14:00:00.000Z,2026-11-20 09:00:00,America/New_York,Corner Cafe,Counter,Morning Menu,Untitled Slide,,,10,0:00:10,p-0000',
+      '2026-11-20T14:00:00.000Z,2026-11-20 09:00:00,America/New_York,Corner Cafe,Counter,Morning Menu,Untitled Slide,,,10,0:00:10,,,p-0000',
     );
     expect(lines[2]).toBe(
-      '2026-11-20T14:00:10.000Z,2026-11-20 09:00:10,America/New_York,Corner Cafe,Counter,Morning Menu,"Latte, large",Fresh bread,Sunrise Bakery,10,0:00:10,p-0001',
+      '2026-11-20T14:00:10.000Z,2026-11-20 09:00:10,America/New_York,Corner Cafe,Counter,Morning Menu,"Latte, large",Fresh bread,Sunrise Bakery,10,0:00:10,ad-images/latte.png,0cc175b9c0f1b6a831c399e269772661,p-0001',
     );
-    expect(lines[3]).toContain(',Deleted campaign,');
+    // Named as it was shown, not as the campaign is called now.
+    expect(lines[3]).toContain(',Breakfast Menu,');
     expect(new Set(lines.slice(1, -1).map((l) => l.split(',').at(-1))).size).toBe(2500);
   });
 

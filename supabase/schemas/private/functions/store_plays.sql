@@ -8,9 +8,10 @@ CREATE FUNCTION private.store_plays(p_device public.equipment_status, p_rows jso
     AS $$
 declare
   v_zone text;
+  v_venue text;
   v_new integer;
 begin
-  select coalesce(c.time_zone, 'UTC') into v_zone from public.customers c where c.id = p_device.customer_id;
+  select c.time_zone, c.name into v_zone, v_venue from public.customers c where c.id = p_device.customer_id;
   v_zone := coalesce(v_zone, 'UTC');
 
   with input as (
@@ -22,39 +23,90 @@ begin
       (r ->> 'slide_id')::uuid as slide_id
     from jsonb_array_elements(p_rows) r
   ),
+  -- The slide and campaign as they are, or (deleted since) as they were at the play's start.
   attributed as (
-    select i.*, s.ad_id, coalesce(a.advertiser_id, c.advertiser_id) as advertiser_id
+    select i.*,
+           coalesce(s.ad_id, sh.ad_id) as ad_id,
+           coalesce(c.name, ch.name) as campaign_name,
+           case when s.id is not null then s.title else sh.title end as slide_title,
+           case when s.id is not null then s.image_url else sh.image_url end as image_url,
+           coalesce(s.media_kind, sh.media_kind) as media_kind,
+           coalesce(c.advertiser_id, ch.advertiser_id) as campaign_advertiser_id
     from input i
     left join public.campaign_items s on s.id = i.slide_id
-    left join public.ads a on a.id = s.ad_id
     left join public.campaigns c on c.id = i.campaign_id
+    left join lateral (
+      select h.* from private.slide_history h
+      where s.id is null and h.slide_id = i.slide_id
+      order by h.valid @> i.started_at desc, lower(h.valid) desc nulls last limit 1
+    ) sh on true
+    left join lateral (
+      select h.* from private.campaign_history h
+      where c.id is null and h.campaign_id = i.campaign_id
+      order by h.valid @> i.started_at desc, lower(h.valid) desc nulls last limit 1
+    ) ch on true
+  ),
+  named as (
+    select p.id, p.started_at, greatest(p.seconds, 0.1) as seconds, p.campaign_id, p.slide_id, p.ad_id,
+           coalesce(a.advertiser_id, p.campaign_advertiser_id) as advertiser_id,
+           p.campaign_name, p.slide_title, a.title as ad_title,
+           coalesce(v.business_name, v.advertiser_name) as advertiser_name,
+           v_venue as venue_name, p_device.device_name as screen_name,
+           case when p.image_url is null then null
+                when p.media_kind = 'video' then 'ad-videos/' || p.image_url
+                else 'ad-images/' || p.image_url end as media_path,
+           (select coalesce(btrim(o.metadata ->> 'eTag', '"'), o.metadata ->> 'md5')
+            from storage.objects o
+            where o.bucket_id = case when p.media_kind = 'video' then 'ad-videos' else 'ad-images' end
+              and o.name = p.image_url) as media_hash
+    from attributed p
+    left join public.ads a on a.id = p.ad_id
+    left join public.advertisers v on v.id = coalesce(a.advertiser_id, p.campaign_advertiser_id)
+  ),
+  labelled as (
+    select n.*, private.play_label_id(n.campaign_name, n.slide_title, n.ad_title, n.advertiser_name,
+                                      n.venue_name, n.screen_name, n.media_path, n.media_hash) as label_id
+    from named n
   ),
   inserted as (
-    insert into public.plays (id, started_at, seconds, device_id, customer_id, campaign_id, slide_id, ad_id, advertiser_id)
-    select p.id, p.started_at, greatest(p.seconds, 0.1), p_device.id, p_device.customer_id, p.campaign_id, p.slide_id, p.ad_id, p.advertiser_id
-    from attributed p
-    on conflict (id, started_at) do nothing
-    returning *
+    insert into public.plays (id, started_at, seconds, device_id, customer_id, campaign_id, slide_id, ad_id, advertiser_id,
+                              campaign_name, slide_title, ad_title, advertiser_name, venue_name, screen_name, media_path, media_hash)
+    select p.id, p.started_at, p.seconds, p_device.id, p_device.customer_id, p.campaign_id, p.slide_id, p.ad_id, p.advertiser_id,
+           p.campaign_name, p.slide_title, p.ad_title, p.advertiser_name, p.venue_name, p.screen_name, p.media_path, p.media_hash
+    from labelled p
+    on conflict (device_id, id, started_at) do nothing
+    returning id, started_at
+  ),
+  stored as (
+    select l.* from labelled l join inserted n on n.id = l.id and n.started_at = l.started_at
+  ),
+  labels as (
+    insert into public.play_labels (id, campaign_name, slide_title, ad_title, advertiser_name, venue_name, screen_name, media_path, media_hash)
+    select distinct on (s.label_id) s.label_id, s.campaign_name, s.slide_title, s.ad_title, s.advertiser_name,
+           s.venue_name, s.screen_name, s.media_path, s.media_hash
+    from stored s
+    on conflict (id) do nothing
+    returning 1
   ),
   hours as (
-    insert into public.play_hours as h (hour, device_id, customer_id, campaign_id, slide_id, ad_id, advertiser_id, plays, seconds)
-    select date_trunc('hour', n.started_at, 'UTC'), n.device_id, n.customer_id, n.campaign_id, n.slide_id, n.ad_id,
+    insert into public.play_hours as h (hour, device_id, customer_id, campaign_id, slide_id, ad_id, label_id, advertiser_id, plays, seconds)
+    select date_trunc('hour', n.started_at, 'UTC'), p_device.id, p_device.customer_id, n.campaign_id, n.slide_id, n.ad_id, n.label_id,
            max(n.advertiser_id::text)::uuid, count(*), sum(n.seconds)
-    from inserted n
-    group by 1, 2, 3, 4, 5, 6
-    on conflict (hour, device_id, campaign_id, slide_id, ad_id) do update
+    from stored n
+    group by 1, 4, 5, 6, 7
+    on conflict (hour, device_id, campaign_id, slide_id, ad_id, label_id) do update
       set plays = h.plays + excluded.plays,
           seconds = h.seconds + excluded.seconds,
           advertiser_id = coalesce(excluded.advertiser_id, h.advertiser_id)
     returning 1
   ),
   days as (
-    insert into public.play_days as d (day, device_id, customer_id, campaign_id, slide_id, ad_id, advertiser_id, plays, seconds)
-    select (n.started_at at time zone v_zone)::date, n.device_id, n.customer_id, n.campaign_id, n.slide_id, n.ad_id,
+    insert into public.play_days as d (day, device_id, customer_id, campaign_id, slide_id, ad_id, label_id, advertiser_id, plays, seconds)
+    select (n.started_at at time zone v_zone)::date, p_device.id, p_device.customer_id, n.campaign_id, n.slide_id, n.ad_id, n.label_id,
            max(n.advertiser_id::text)::uuid, count(*), sum(n.seconds)
-    from inserted n
-    group by 1, 2, 3, 4, 5, 6
-    on conflict (day, device_id, campaign_id, slide_id, ad_id) do update
+    from stored n
+    group by 1, 4, 5, 6, 7
+    on conflict (day, device_id, campaign_id, slide_id, ad_id, label_id) do update
       set plays = d.plays + excluded.plays,
           seconds = d.seconds + excluded.seconds,
           advertiser_id = coalesce(excluded.advertiser_id, d.advertiser_id)

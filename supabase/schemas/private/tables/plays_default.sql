@@ -14,16 +14,26 @@ CREATE TABLE private.plays_default (
     advertiser_id uuid,
     received_at timestamp with time zone DEFAULT now() NOT NULL,
     recorded_device_id uuid,
+    campaign_name text,
+    slide_title text,
+    ad_title text,
+    advertiser_name text,
+    venue_name text,
+    screen_name text,
+    media_path text,
+    media_hash text,
     CONSTRAINT plays_seconds_between_0_and_a_day CHECK (((seconds > (0)::numeric) AND (seconds <= (86400)::numeric)))
 );
 
 ALTER TABLE ONLY public.plays ATTACH PARTITION private.plays_default DEFAULT;
 
 ALTER TABLE ONLY private.plays_default
-    ADD CONSTRAINT plays_default_pkey PRIMARY KEY (id, started_at);
+    ADD CONSTRAINT plays_default_pkey PRIMARY KEY (device_id, id, started_at);
 
 CREATE INDEX plays_default_advertiser_id_started_at_idx ON private.plays_default USING btree (advertiser_id, started_at) WHERE (advertiser_id IS NOT NULL);
 
 CREATE INDEX plays_default_customer_id_started_at_idx ON private.plays_default USING btree (customer_id, started_at);
+
+CREATE INDEX plays_default_device_id_id_idx ON private.plays_default USING btree (device_id, id);
 
 CREATE INDEX plays_default_device_id_started_at_idx ON private.plays_default USING btree (device_id, started_at);

@@ -40,7 +40,7 @@ begin
   select s.campaign_id, p_into from public.campaign_screens s where s.device_id = p_from
   on conflict do nothing;
 
-  -- Proof of play follows the device.
+  -- Proof of play follows the device (each play keeps the screen name it was recorded under).
   update public.plays p
   set device_id = p_into,
       recorded_device_id = coalesce(p.recorded_device_id, p.device_id)
@@ -50,10 +50,10 @@ begin
     delete from public.play_hours h where h.device_id = p_from
     returning h.*
   )
-  insert into public.play_hours as h (hour, device_id, customer_id, campaign_id, slide_id, ad_id, advertiser_id, plays, seconds)
-  select m.hour, p_into, m.customer_id, m.campaign_id, m.slide_id, m.ad_id, m.advertiser_id, m.plays, m.seconds
+  insert into public.play_hours as h (hour, device_id, customer_id, campaign_id, slide_id, ad_id, label_id, advertiser_id, plays, seconds)
+  select m.hour, p_into, m.customer_id, m.campaign_id, m.slide_id, m.ad_id, m.label_id, m.advertiser_id, m.plays, m.seconds
   from moved m
-  on conflict (hour, device_id, campaign_id, slide_id, ad_id) do update
+  on conflict (hour, device_id, campaign_id, slide_id, ad_id, label_id) do update
     set plays = h.plays + excluded.plays,
         seconds = h.seconds + excluded.seconds,
         advertiser_id = coalesce(h.advertiser_id, excluded.advertiser_id);
@@ -62,13 +62,23 @@ begin
     delete from public.play_days d where d.device_id = p_from
     returning d.*
   )
-  insert into public.play_days as d (day, device_id, customer_id, campaign_id, slide_id, ad_id, advertiser_id, plays, seconds)
-  select m.day, p_into, m.customer_id, m.campaign_id, m.slide_id, m.ad_id, m.advertiser_id, m.plays, m.seconds
+  insert into public.play_days as d (day, device_id, customer_id, campaign_id, slide_id, ad_id, label_id, advertiser_id, plays, seconds)
+  select m.day, p_into, m.customer_id, m.campaign_id, m.slide_id, m.ad_id, m.label_id, m.advertiser_id, m.plays, m.seconds
   from moved m
-  on conflict (day, device_id, campaign_id, slide_id, ad_id) do update
+  on conflict (day, device_id, campaign_id, slide_id, ad_id, label_id) do update
     set plays = d.plays + excluded.plays,
         seconds = d.seconds + excluded.seconds,
         advertiser_id = coalesce(d.advertiser_id, excluded.advertiser_id);
+
+  -- Refusal counts follow too.
+  with moved as (
+    delete from public.play_refusals f where f.device_id = p_from
+    returning f.*
+  )
+  insert into public.play_refusals as f (day, device_id, customer_id, reason, plays)
+  select m.day, p_into, m.customer_id, m.reason, m.plays
+  from moved m
+  on conflict (device_id, day, reason) do update set plays = f.plays + excluded.plays;
 
   -- Its alerts: an open silence ends here, then the history moves to the kept device.
   update public.system_alerts a
@@ -83,7 +93,8 @@ begin
   where a.device_id = p_from
     and not exists (
       select 1 from public.system_alerts k
-      where k.device_id = p_into and k.alert_type = a.alert_type and k.silent_since = a.silent_since
+      where k.device_id = p_into and k.alert_type = a.alert_type
+        and (k.silent_since = a.silent_since or (a.alert_type = 'plays_refused' and k.alert_day = a.alert_day))
     );
 
   -- Kiosks still naming the merged device (or one merged into it before) now report here.

@@ -17,67 +17,98 @@ begin
   end if;
 
   return query
-  with scoped as (
-    select d.*
+  with scoped as materialized (
+    select
+      case p_group
+        when 'campaign' then d.campaign_id::text
+        when 'advertiser' then d.advertiser_id::text
+        when 'ad' then d.ad_id::text
+        when 'venue' then d.customer_id::text
+        when 'screen' then d.device_id::text
+        else to_char(d.day, 'YYYY-MM-DD')
+      end as k,
+      d.day, d.device_id, d.customer_id, d.label_id, d.plays, d.seconds
     from public.play_days d
     where d.day between p_from and p_to
       and (v_customer is null or d.customer_id = v_customer)
       and (v_advertiser is null or d.advertiser_id = v_advertiser)
   ),
   grouped as (
-    select
-      case p_group
-        when 'campaign' then s.campaign_id::text
-        when 'advertiser' then s.advertiser_id::text
-        when 'ad' then s.ad_id::text
-        when 'venue' then s.customer_id::text
-        when 'screen' then s.device_id::text
-        else to_char(s.day, 'YYYY-MM-DD')
-      end as k,
+    select s.k,
       sum(s.plays)::bigint as n,
       sum(s.seconds) as secs,
       count(distinct s.device_id)::bigint as devices,
-      min(s.customer_id::text)::uuid as one_customer,
-      count(distinct s.customer_id) as customers
+      count(distinct s.customer_id) as customers,
+      min(s.label_id::text)::uuid as one_label
     from scoped s
-    group by 1
+    group by s.k
+  ),
+  -- Each group is named as it was last shown in the period: of its latest day's names, the
+  -- one most of that day's plays were shown under. (One sort of the day sums; the labels are
+  -- read only for each group's last day; days are named by themselves.)
+  per_day as (
+    select s.k, s.day, s.label_id, sum(s.plays) as n, max(s.day) over (partition by s.k) as last_day
+    from scoped s
+    where p_group <> 'day'
+    group by s.k, s.day, s.label_id
+  ),
+  latest as (
+    select distinct on (y.k) y.k, y.name, y.venue_name, y.advertiser_name
+    from (
+      select x.k,
+        case p_group
+          when 'campaign' then l.campaign_name
+          when 'advertiser' then l.advertiser_name
+          when 'ad' then l.ad_title
+          when 'venue' then l.venue_name
+          when 'screen' then l.screen_name
+        end as name,
+        min(l.venue_name) as venue_name,
+        min(l.advertiser_name) as advertiser_name,
+        sum(x.n) as n
+      from per_day x
+      left join public.play_labels l on l.id = x.label_id
+      where x.day = x.last_day
+      group by 1, 2
+    ) y
+    order by y.k, y.n desc, y.name
   )
   select
     g.k,
     case p_group
-      when 'campaign' then coalesce(c.name, case when g.k is null then 'No campaign' else 'Deleted campaign' end)
-      when 'advertiser' then coalesce(a.business_name, a.advertiser_name, case when g.k is null then 'No advertiser' else 'Deleted advertiser' end)
-      when 'ad' then coalesce(ad.title, case when g.k is null then 'No ad' else 'Deleted ad' end)
-      when 'venue' then coalesce(v.name, 'Deleted venue')
-      when 'screen' then coalesce(e.device_name, 'Deleted screen')
+      when 'campaign' then coalesce(lt.name, case when g.k is null then 'No campaign' else 'Deleted campaign' end)
+      when 'advertiser' then coalesce(lt.name, case when g.k is null then 'No advertiser' else 'Deleted advertiser' end)
+      when 'ad' then coalesce(lt.name, case when g.k is null then 'No ad' else 'Deleted ad' end)
+      when 'venue' then coalesce(lt.name, 'Deleted venue')
+      when 'screen' then coalesce(lt.name, 'Deleted screen')
       else g.k
     end,
     case p_group
-      when 'campaign' then coalesce(cv.name, 'Network · ' || coalesce(ca.business_name, ca.advertiser_name), '')
-      when 'screen' then coalesce(ev.name, '')
-      when 'ad' then coalesce(aa.business_name, aa.advertiser_name, '')
+      when 'campaign' then
+        case when g.k is not null and (
+               select h.customer_id is null and h.advertiser_id is not null from private.campaign_history h
+               where h.campaign_id = g.k::uuid order by lower(h.valid) desc nulls last limit 1)
+             then 'Network · ' || coalesce(lt.advertiser_name, '')
+             when g.customers = 1 then coalesce(lt.venue_name, '')
+             else g.customers || ' venues' end
+      when 'screen' then coalesce(lt.venue_name, '')
+      when 'ad' then coalesce(lt.advertiser_name, '')
       when 'venue' then coalesce(v.location, '')
-      else case when g.customers = 1 then coalesce(ov.name, '') else g.customers || ' venues' end
+      else case when g.customers = 1
+                then coalesce((select l.venue_name from public.play_labels l where l.id = g.one_label), '')
+                else g.customers || ' venues' end
     end,
     g.n,
     g.secs,
     g.devices
   from grouped g
-  left join public.campaigns c on p_group = 'campaign' and c.id::text = g.k
-  left join public.customers cv on cv.id = c.customer_id
-  left join public.advertisers ca on ca.id = c.advertiser_id and c.customer_id is null
-  left join public.advertisers a on p_group = 'advertiser' and a.id::text = g.k
-  left join public.ads ad on p_group = 'ad' and ad.id::text = g.k
-  left join public.advertisers aa on aa.id = ad.advertiser_id
+  left join latest lt on lt.k is not distinct from g.k
   left join public.customers v on p_group = 'venue' and v.id::text = g.k
-  left join public.equipment_status e on p_group = 'screen' and e.id::text = g.k
-  left join public.customers ev on ev.id = e.customer_id
-  left join public.customers ov on ov.id = g.one_customer
   order by case when p_group = 'day' then g.k end, g.n desc, 2;
 end
 $$;
 
-COMMENT ON FUNCTION public.plays_report(p_from date, p_to date, p_group text, p_customer_id uuid, p_advertiser_id uuid) IS 'Proof of play: plays, seconds on screen and screens per campaign, advertiser, ad, venue, screen or day over venue-local days p_from..p_to; admins any venue, a venue its own.';
+COMMENT ON FUNCTION public.plays_report(p_from date, p_to date, p_group text, p_customer_id uuid, p_advertiser_id uuid) IS 'Proof of play: plays, seconds on screen and screens per campaign, advertiser, ad, venue, screen or day over venue-local days p_from..p_to, each named as its plays were shown (the latest name in the period: play_labels), never by today''s name; admins any venue, a venue its own, an advertiser its own plays.';
 
 REVOKE ALL ON FUNCTION public.plays_report(p_from date, p_to date, p_group text, p_customer_id uuid, p_advertiser_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.plays_report(p_from date, p_to date, p_group text, p_customer_id uuid, p_advertiser_id uuid) TO authenticated;

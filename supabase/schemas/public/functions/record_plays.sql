@@ -8,10 +8,15 @@ CREATE FUNCTION public.record_plays(p_plays jsonb, p_device_id uuid DEFAULT NULL
     AS $_$
 declare
   v_device public.equipment_status;
+  v_zone text;
+  v_today date;
   v_total integer;
   v_good jsonb;
   v_rejected jsonb;
+  v_duplicates integer;
   v_new integer := 0;
+  v_tol interval;
+  v_refused integer;
   v_uuid constant text := '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 begin
   v_device := public.player_device(p_device_id);
@@ -26,8 +31,25 @@ begin
     raise exception 'At most 5000 plays per call (got %).', v_total using errcode = '22023';
   end if;
 
+  -- One upload per screen at a time: a play's identity (device_id, id) and its overlaps are
+  -- checked against what is stored, so two uploads of one screen must not pass each other.
+  perform pg_advisory_xact_lock(hashtextextended('plays:' || v_device.id::text, 0));
+
+  select coalesce(c.time_zone, 'UTC') into v_zone from public.customers c where c.id = v_device.customer_id;
+  v_zone := coalesce(v_zone, 'UTC');
+  v_today := (now() at time zone v_zone)::date;
+  v_tol := make_interval(secs => (abs(coalesce(v_device.clock_offset_ms, 0)) + private.play_clock_margin_ms()) / 1000.0);
+
+  create temporary table if not exists plays_judged (
+    idx integer, r jsonb, id uuid, started_at timestamptz, seconds numeric, campaign_id uuid, slide_id uuid,
+    reason text, duplicate boolean
+  ) on commit drop;
+  delete from plays_judged;
+
+  -- 1. Each record's form, what it names, and whether it was already recorded.
+  insert into plays_judged
   with input as (
-    select e.ordinality - 1 as idx, e.value as r
+    select e.ordinality::integer - 1 as idx, e.value as r
     from jsonb_array_elements(p_plays) with ordinality e
   ),
   parsed as (
@@ -35,44 +57,165 @@ begin
       idx, r,
       case when jsonb_typeof(r) = 'object' and r ->> 'id' ~ v_uuid then (r ->> 'id')::uuid end as id,
       case when jsonb_typeof(r) = 'object' then public.iso_time_or_null(r ->> 'started_at') end as started_at,
-      case when jsonb_typeof(r) = 'object' and jsonb_typeof(r -> 'seconds') = 'number' then (r ->> 'seconds')::numeric end as seconds,
+      case when jsonb_typeof(r) = 'object' and jsonb_typeof(r -> 'seconds') = 'number' then round((r ->> 'seconds')::numeric, 1) end as seconds,
       case when jsonb_typeof(r) = 'object' and r ->> 'campaign_id' ~ v_uuid then (r ->> 'campaign_id')::uuid end as campaign_id,
       case when jsonb_typeof(r) = 'object' and r ->> 'slide_id' ~ v_uuid then (r ->> 'slide_id')::uuid end as slide_id
     from input
   ),
-  checked as (
+  named as (
     select p.*,
-      case
-        when jsonb_typeof(p.r) <> 'object' then 'not an object'
-        when p.id is null then 'id must be a uuid'
-        when p.started_at is null then 'started_at must be an ISO 8601 time with a time zone'
-        when p.started_at > now() + interval '10 minutes' then 'started_at is in the future'
-        when p.started_at < now() - interval '2 years' then 'started_at is more than 2 years ago'
-        when p.seconds is null then 'seconds must be a number'
-        when p.seconds <= 0 or p.seconds > 86400 then 'seconds must be more than 0 and at most 86400'
-        when p.r ? 'campaign_id' and p.r -> 'campaign_id' <> 'null'::jsonb and p.campaign_id is null then 'campaign_id must be a uuid'
-        when p.r ? 'slide_id' and p.r -> 'slide_id' <> 'null'::jsonb and p.slide_id is null then 'slide_id must be a uuid'
-        when c.id is not null and c.customer_id is not null and c.customer_id is distinct from v_device.customer_id
-          then 'the campaign is not this venue''s'
-        when c.id is not null and c.customer_id is null and not exists (
-          select 1 from public.campaign_target_screens t where t.campaign_id = c.id and t.device_id = v_device.id
-        ) then 'the campaign is not booked on this screen'
-        when s.id is not null and s.campaign_id is distinct from p.campaign_id then 'the slide is not a slide of that campaign'
-      end as reason,
-      row_number() over (partition by p.id, p.started_at order by p.idx) as copy
+      coalesce(c.customer_id, ch.customer_id) as campaign_customer_id,
+      (c.id is not null or ch.campaign_id is not null) as campaign_known,
+      (s.id is not null or exists (select 1 from private.slide_history h where h.slide_id = p.slide_id)) as slide_known,
+      (s.campaign_id = p.campaign_id
+        or exists (select 1 from private.slide_history h where h.slide_id = p.slide_id and h.campaign_id = p.campaign_id)) as slide_of_campaign,
+      st.started_at as stored_start,
+      st.seconds as stored_seconds,
+      first_value(p.started_at) over w as first_start,
+      first_value(p.seconds) over w as first_seconds,
+      row_number() over w as copy
     from parsed p
     left join public.campaigns c on c.id = p.campaign_id
+    left join lateral (
+      select h.customer_id, h.campaign_id from private.campaign_history h
+      where c.id is null and h.campaign_id = p.campaign_id
+      order by lower(h.valid) desc nulls last limit 1
+    ) ch on true
     left join public.campaign_items s on s.id = p.slide_id
+    left join lateral (
+      select q.started_at, q.seconds from public.plays q
+      where q.device_id = v_device.id and q.id = p.id
+      order by q.started_at limit 1
+    ) st on p.id is not null
+    window w as (partition by p.id order by p.idx)
   )
+  select n.idx, n.r, n.id, n.started_at, n.seconds, n.campaign_id, n.slide_id,
+    case
+      when jsonb_typeof(n.r) <> 'object' then 'not an object'
+      when n.id is null then 'id must be a uuid'
+      when n.started_at is null then 'started_at must be an ISO 8601 time with a time zone'
+      when n.started_at > now() + interval '10 minutes' then 'started_at is in the future'
+      when n.started_at < now() - interval '2 years' then 'started_at is more than 2 years ago'
+      when n.seconds is null then 'seconds must be a number'
+      when n.seconds <= 0 or n.seconds > 86400 then 'seconds must be more than 0 and at most 86400'
+      when n.campaign_id is null then 'campaign_id must be a uuid'
+      when n.slide_id is null then 'slide_id must be a uuid'
+      when n.stored_start is not null and (n.stored_start, n.stored_seconds) is distinct from (n.started_at, n.seconds) then 'replayed'
+      when n.copy > 1 and (n.first_start, n.first_seconds) is distinct from (n.started_at, n.seconds) then 'replayed'
+      when not n.campaign_known then 'unknown_campaign'
+      when not n.slide_known then 'unknown_slide'
+      when n.campaign_customer_id is not null and n.campaign_customer_id <> v_device.customer_id then 'other_venue'
+      when not n.slide_of_campaign then 'not_in_campaign'
+    end,
+    -- The same play again: already stored, or earlier in this batch.
+    (n.stored_start is not null or n.copy > 1)
+  from named n;
+
+  -- 2. Too long, or not in the screen's playlist at its start.
+  update plays_judged j
+  set reason = case
+    when j.seconds > coalesce((
+      select max(h.duration) from private.slide_history h
+      where h.slide_id = j.slide_id
+        and h.valid && tstzrange(j.started_at - v_tol, j.started_at + make_interval(secs => j.seconds::double precision) + v_tol)
+    ), 0) + 2 then 'too_long'
+    when not exists (
+      select 1
+      from unnest(array[j.started_at - v_tol, j.started_at, j.started_at + v_tol]) x(at)
+      join private.slide_history sh
+        on sh.slide_id = j.slide_id and sh.valid @> x.at and sh.is_active and sh.campaign_id = j.campaign_id
+      join private.campaign_history ch
+        on ch.campaign_id = j.campaign_id and ch.valid @> x.at
+      where public.campaign_plays_at(ch.status, ch.start_date, ch.end_date, ch.windows, v_zone, x.at)
+        and case
+              when ch.customer_id is not null then
+                ch.customer_id = v_device.customer_id
+                and (ch.plays_on = 'all' or exists (
+                  select 1 from private.reach_history r
+                  where r.campaign_id = j.campaign_id and r.device_id = v_device.id and r.valid @> x.at))
+              else
+                ch.plays_on = 'network' or exists (
+                  select 1 from private.reach_history r
+                  where r.campaign_id = j.campaign_id and r.device_id = v_device.id and r.valid @> x.at)
+            end
+    ) then 'not_scheduled'
+  end
+  where j.reason is null and not j.duplicate;
+
+  -- 3. Overlaps: with the screen's stored plays, then with this batch's earlier ones (by start).
+  --    Up to half a second of overlap is rounding (seconds are kept to a tenth).
+  update plays_judged j
+  set reason = 'overlapping'
+  where j.reason is null and not j.duplicate
+    and exists (
+      select 1 from public.plays q
+      where q.device_id = v_device.id
+        and q.started_at > j.started_at - interval '310 seconds'
+        and q.started_at < j.started_at + make_interval(secs => j.seconds::double precision) - interval '0.5 seconds'
+        and q.started_at + make_interval(secs => q.seconds::double precision) > j.started_at + interval '0.5 seconds'
+        and q.id <> j.id
+    );
+
+  update plays_judged j
+  set reason = 'overlapping'
+  from (
+    select b.idx,
+           max(b.started_at + make_interval(secs => b.seconds::double precision))
+             over (order by b.started_at, b.idx rows between unbounded preceding and 1 preceding) as busy_until
+    from plays_judged b
+    where b.reason is null and not b.duplicate
+  ) o
+  where o.idx = j.idx and o.busy_until > j.started_at + interval '0.5 seconds';
+
+  -- 4. Answer, count and store.
   select
     coalesce(jsonb_agg(jsonb_build_object(
-      'id', k.id, 'started_at', k.started_at, 'seconds', k.seconds, 'campaign_id', k.campaign_id, 'slide_id', k.slide_id
-    )) filter (where k.reason is null and k.copy = 1), '[]'::jsonb),
+      'id', j.id, 'started_at', j.started_at, 'seconds', j.seconds, 'campaign_id', j.campaign_id, 'slide_id', j.slide_id
+    )) filter (where j.reason is null and not j.duplicate), '[]'::jsonb),
     coalesce(jsonb_agg(jsonb_build_object(
-      'index', k.idx, 'id', case when jsonb_typeof(k.r) = 'object' then k.r -> 'id' end, 'reason', k.reason
-    ) order by k.idx) filter (where k.reason is not null), '[]'::jsonb)
-  into v_good, v_rejected
-  from checked k;
+      'index', j.idx,
+      'id', case when jsonb_typeof(j.r) = 'object' then j.r -> 'id' end,
+      'reason', case j.reason
+        when 'replayed' then 'replayed: this play was already recorded with another start or length'
+        when 'unknown_campaign' then 'unknown campaign: no campaign has this campaign_id'
+        when 'unknown_slide' then 'unknown slide: no slide has this slide_id'
+        when 'other_venue' then 'another venue''s slide: the campaign is not this venue''s'
+        when 'not_in_campaign' then 'the slide is not a slide of that campaign'
+        when 'too_long' then 'too long: more seconds than the slide''s duration plus 2'
+        when 'not_scheduled' then 'not scheduled: the slide was not in this screen''s playlist at that time'
+        when 'overlapping' then 'overlapping: this screen was playing another play then'
+        else j.reason
+      end
+    ) order by j.idx) filter (where j.reason is not null), '[]'::jsonb),
+    count(*) filter (where j.reason is null and j.duplicate)
+  into v_good, v_rejected, v_duplicates
+  from plays_judged j;
+
+  if jsonb_array_length(v_rejected) > 0 then
+    insert into public.play_refusals as f (day, device_id, customer_id, reason, plays)
+    select v_today, v_device.id, v_device.customer_id, k.code, count(*)
+    from plays_judged j
+    cross join lateral (
+      select case when j.reason in ('replayed', 'unknown_campaign', 'unknown_slide', 'other_venue', 'not_in_campaign',
+                                    'too_long', 'not_scheduled', 'overlapping') then j.reason else 'invalid' end as code
+    ) k
+    where j.reason is not null
+    group by k.code
+    on conflict (device_id, day, reason) do update set plays = f.plays + excluded.plays;
+
+    select sum(f.plays) into v_refused from public.play_refusals f where f.device_id = v_device.id and f.day = v_today;
+    if v_refused >= private.refusal_alert_plays() then
+      insert into public.system_alerts (alert_type, severity, message, customer_id, device_id, alert_day)
+      select 'plays_refused', 'medium',
+             format('%s at %s: %s plays refused today (%s).', v_device.device_name, coalesce(c.name, 'its venue'), v_refused,
+                    (select string_agg(replace(f.reason, '_', ' ') || ': ' || f.plays, ', ' order by f.plays desc, f.reason)
+                     from public.play_refusals f where f.device_id = v_device.id and f.day = v_today)),
+             v_device.customer_id, v_device.id, v_today
+      from (select 1) one
+      left join public.customers c on c.id = v_device.customer_id
+      on conflict do nothing;
+    end if;
+  end if;
 
   if jsonb_array_length(v_good) > 0 then
     v_new := private.store_plays(v_device, v_good);
@@ -80,13 +223,13 @@ begin
 
   return jsonb_build_object(
     'accepted', v_new,
-    'duplicates', v_total - jsonb_array_length(v_rejected) - v_new,
+    'duplicates', v_duplicates + jsonb_array_length(v_good) - v_new,
     'rejected', v_rejected
   );
 end
 $_$;
 
-COMMENT ON FUNCTION public.record_plays(p_plays jsonb, p_device_id uuid) IS 'A player uploads finished slides [{id, started_at, seconds, campaign_id, slide_id}] for its device: idempotent by id, bad records listed with a reason and the rest kept. Returns {accepted, duplicates, rejected}.';
+COMMENT ON FUNCTION public.record_plays(p_plays jsonb, p_device_id uuid) IS 'A player uploads finished slides [{id, started_at, seconds, campaign_id, slide_id}] for its device. Each is checked: its slide in this screen''s playlist at its start as the schedule then stood (within the clock drift its heartbeat measured plus a margin), at most the slide''s duration plus 2 s, no overlap with the screen''s other plays, identity (device_id, id): the same play again is a duplicate, the same id with another start or length is refused as replayed. Refusals come back with a reason each (index, id, reason), are counted in play_refusals and raise an alert past a threshold. Returns {accepted, duplicates, rejected}.';
 
 REVOKE ALL ON FUNCTION public.record_plays(p_plays jsonb, p_device_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.record_plays(p_plays jsonb, p_device_id uuid) TO authenticated;

@@ -68,6 +68,8 @@ CREATE TRIGGER campaign_items_check_media BEFORE INSERT OR UPDATE ON public.camp
 
 CREATE TRIGGER campaign_items_check_text BEFORE INSERT OR UPDATE ON public.campaign_items FOR EACH ROW EXECUTE FUNCTION public.check_campaign_item_text();
 
+CREATE TRIGGER campaign_items_keep_history AFTER INSERT OR DELETE OR UPDATE ON public.campaign_items FOR EACH ROW EXECUTE FUNCTION private.keep_slide_history();
+
 CREATE TRIGGER campaign_items_note_booking AFTER INSERT OR UPDATE ON public.campaign_items FOR EACH ROW EXECUTE FUNCTION private.note_campaign_booking();
 
 CREATE TRIGGER campaign_items_note_playlist_push BEFORE INSERT OR DELETE OR UPDATE ON public.campaign_items FOR EACH ROW EXECUTE FUNCTION private.note_playlist_change();

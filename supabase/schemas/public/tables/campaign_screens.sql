@@ -19,6 +19,8 @@ CREATE INDEX campaign_screens_device_id_idx ON public.campaign_screens USING btr
 
 CREATE TRIGGER campaign_screens_check BEFORE INSERT OR UPDATE ON public.campaign_screens FOR EACH ROW EXECUTE FUNCTION public.check_campaign_screen();
 
+CREATE TRIGGER campaign_screens_keep_history AFTER INSERT OR DELETE OR UPDATE ON public.campaign_screens FOR EACH ROW EXECUTE FUNCTION private.keep_reach_history();
+
 ALTER TABLE ONLY public.campaign_screens
     ADD CONSTRAINT campaign_screens_campaign_id_fkey FOREIGN KEY (campaign_id) REFERENCES public.campaigns(id) ON DELETE CASCADE;
 

@@ -31,6 +31,8 @@ CREATE UNIQUE INDEX campaign_targets_venue_key ON public.campaign_targets USING 
 
 CREATE TRIGGER campaign_targets_check BEFORE INSERT OR UPDATE ON public.campaign_targets FOR EACH ROW EXECUTE FUNCTION public.check_campaign_target();
 
+CREATE TRIGGER campaign_targets_keep_history AFTER INSERT OR DELETE OR UPDATE ON public.campaign_targets FOR EACH ROW EXECUTE FUNCTION private.keep_reach_history();
+
 CREATE TRIGGER campaign_targets_note_booking AFTER INSERT OR UPDATE ON public.campaign_targets FOR EACH ROW EXECUTE FUNCTION private.note_campaign_booking();
 
 CREATE TRIGGER campaign_targets_note_playlist_push BEFORE INSERT OR DELETE OR UPDATE ON public.campaign_targets FOR EACH ROW EXECUTE FUNCTION private.note_playlist_change();

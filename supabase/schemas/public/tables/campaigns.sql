@@ -77,6 +77,8 @@ CREATE TRIGGER campaigns_check_scheduled BEFORE INSERT OR UPDATE OF status, star
 
 CREATE TRIGGER campaigns_drop_foreign_screens AFTER UPDATE OF customer_id ON public.campaigns FOR EACH ROW WHEN ((old.customer_id IS DISTINCT FROM new.customer_id)) EXECUTE FUNCTION public.drop_foreign_campaign_screens();
 
+CREATE TRIGGER campaigns_keep_history AFTER INSERT OR DELETE OR UPDATE ON public.campaigns FOR EACH ROW EXECUTE FUNCTION private.keep_campaign_history();
+
 CREATE TRIGGER campaigns_note_booking AFTER INSERT OR UPDATE ON public.campaigns FOR EACH ROW EXECUTE FUNCTION private.note_campaign_booking();
 
 CREATE TRIGGER campaigns_note_playlist_push BEFORE DELETE OR UPDATE ON public.campaigns FOR EACH ROW WHEN ((old.customer_id IS NULL)) EXECUTE FUNCTION private.note_playlist_change();

@@ -24,6 +24,7 @@ CREATE TABLE public.equipment_status (
     diagnostics text,
     revoked_at timestamp with time zone,
     loop_seconds integer DEFAULT public.default_loop_seconds() NOT NULL,
+    clock_offset_ms integer,
     CONSTRAINT equipment_status_device_name_is_trimmed_1_to_100_characters CHECK (((device_name = btrim(device_name)) AND ((char_length(device_name) >= 1) AND (char_length(device_name) <= 100)))),
     CONSTRAINT equipment_status_loop_seconds_between_30_and_3600 CHECK (((loop_seconds >= 30) AND (loop_seconds <= 3600))),
     CONSTRAINT equipment_status_orientation_is_landscape_or_portrait CHECK ((orientation = ANY (ARRAY['landscape'::text, 'portrait'::text]))),
@@ -56,6 +57,8 @@ COMMENT ON COLUMN public.equipment_status.revoked_at IS 'When an admin revoked t
 
 COMMENT ON COLUMN public.equipment_status.loop_seconds IS 'The length of the loop the screen plays, in seconds: network campaigns book spots in it, the venue''s own content fills the rest. A new screen gets the network''s default_loop_seconds.';
 
+COMMENT ON COLUMN public.equipment_status.clock_offset_ms IS 'How far the device''s clock ran ahead of the server''s (negative: behind) at its last heartbeat that sent its clock, in milliseconds; record_plays allows this much drift (plus a margin) when it checks a play against the schedule.';
+
 ALTER TABLE ONLY public.equipment_status
     ADD CONSTRAINT equipment_status_pkey PRIMARY KEY (id);
 
@@ -75,6 +78,8 @@ CREATE INDEX equipment_status_last_heartbeat_idx ON public.equipment_status USIN
 CREATE TRIGGER equipment_status_drop_foreign_campaigns AFTER UPDATE OF customer_id ON public.equipment_status FOR EACH ROW WHEN ((old.customer_id IS DISTINCT FROM new.customer_id)) EXECUTE FUNCTION public.drop_foreign_campaign_screens();
 
 CREATE TRIGGER equipment_status_drop_released_screen_login AFTER DELETE OR UPDATE OF screen_user_id ON public.equipment_status FOR EACH ROW EXECUTE FUNCTION public.drop_released_screen_login();
+
+CREATE TRIGGER equipment_status_keep_history AFTER INSERT OR DELETE OR UPDATE OF customer_id ON public.equipment_status FOR EACH ROW EXECUTE FUNCTION private.keep_reach_history();
 
 CREATE TRIGGER equipment_status_note_booking AFTER INSERT OR UPDATE OF loop_seconds, customer_id ON public.equipment_status FOR EACH ROW EXECUTE FUNCTION private.note_screen_booking();
 

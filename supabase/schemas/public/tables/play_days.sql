@@ -11,10 +11,13 @@ CREATE TABLE public.play_days (
     ad_id uuid,
     advertiser_id uuid,
     plays integer DEFAULT 0 NOT NULL,
-    seconds numeric(14,1) DEFAULT 0 NOT NULL
+    seconds numeric(14,1) DEFAULT 0 NOT NULL,
+    label_id uuid
 );
 
-COMMENT ON TABLE public.play_days IS 'Plays summed per day in the venue''s time zone, screen and slide (with its campaign, ad and advertiser), kept 2 years; the reports read it.';
+COMMENT ON TABLE public.play_days IS 'Plays summed per day in the venue''s time zone, screen, slide (with its campaign, ad and advertiser) and the names they were shown under (label_id), kept 2 years; the reports read it.';
+
+COMMENT ON COLUMN public.play_days.label_id IS 'The names these plays were shown under (play_labels).';
 
 CREATE INDEX play_days_advertiser_day_idx ON public.play_days USING btree (advertiser_id, day) WHERE (advertiser_id IS NOT NULL);
 
@@ -24,7 +27,9 @@ CREATE INDEX play_days_customer_day_idx ON public.play_days USING btree (custome
 
 CREATE INDEX play_days_day_idx ON public.play_days USING btree (day);
 
-CREATE UNIQUE INDEX play_days_key ON public.play_days USING btree (day, device_id, campaign_id, slide_id, ad_id) NULLS NOT DISTINCT;
+CREATE UNIQUE INDEX play_days_key ON public.play_days USING btree (day, device_id, campaign_id, slide_id, ad_id, label_id) NULLS NOT DISTINCT;
+
+CREATE INDEX play_days_label_id_idx ON public.play_days USING btree (label_id);
 
 CREATE POLICY "Admins can read every day of plays" ON public.play_days FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 

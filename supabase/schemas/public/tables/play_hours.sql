@@ -11,14 +11,17 @@ CREATE TABLE public.play_hours (
     ad_id uuid,
     advertiser_id uuid,
     plays integer DEFAULT 0 NOT NULL,
-    seconds numeric(12,1) DEFAULT 0 NOT NULL
+    seconds numeric(12,1) DEFAULT 0 NOT NULL,
+    label_id uuid
 );
 
-COMMENT ON TABLE public.play_hours IS 'Plays summed per UTC hour, screen and slide (with its campaign, ad and advertiser), kept 2 years.';
+COMMENT ON TABLE public.play_hours IS 'Plays summed per UTC hour, screen, slide (with its campaign, ad and advertiser) and the names they were shown under (label_id), kept 2 years.';
+
+COMMENT ON COLUMN public.play_hours.label_id IS 'The names these plays were shown under (play_labels).';
 
 CREATE INDEX play_hours_customer_hour_idx ON public.play_hours USING btree (customer_id, hour);
 
-CREATE UNIQUE INDEX play_hours_key ON public.play_hours USING btree (hour, device_id, campaign_id, slide_id, ad_id) NULLS NOT DISTINCT;
+CREATE UNIQUE INDEX play_hours_key ON public.play_hours USING btree (hour, device_id, campaign_id, slide_id, ad_id, label_id) NULLS NOT DISTINCT;
 
 CREATE POLICY "Admins can read every hour of plays" ON public.play_hours FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 

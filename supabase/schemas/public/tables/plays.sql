@@ -14,20 +14,46 @@ CREATE TABLE public.plays (
     advertiser_id uuid,
     received_at timestamp with time zone DEFAULT now() NOT NULL,
     recorded_device_id uuid,
+    campaign_name text,
+    slide_title text,
+    ad_title text,
+    advertiser_name text,
+    venue_name text,
+    screen_name text,
+    media_path text,
+    media_hash text,
     CONSTRAINT plays_seconds_between_0_and_a_day CHECK (((seconds > (0)::numeric) AND (seconds <= (86400)::numeric)))
 )
 PARTITION BY RANGE (started_at);
 
-COMMENT ON TABLE public.plays IS 'Proof of play: one row per slide a screen finished, recorded on the screen (id made there) and uploaded through record_plays(). Kept 30 days; play_hours and play_days keep the sums for 2 years. Ids are kept as recorded (no foreign keys).';
+COMMENT ON TABLE public.plays IS 'Proof of play: one row per slide a screen finished, recorded on the screen (id made there) and uploaded through record_plays(), which checks it against the schedule as it stood at its start. Identity is (device_id, id). Kept 30 days; play_hours and play_days keep the sums for 2 years. Ids are kept as recorded (no foreign keys), with the names they were shown under.';
 
 COMMENT ON COLUMN public.plays.recorded_device_id IS 'The device the play was recorded for, when merge_devices has since moved it to device_id (the device that one really was); null when device_id is the device it was recorded for.';
 
+COMMENT ON COLUMN public.plays.campaign_name IS 'The campaign''s name when the play was recorded (never changed by a later rename or deletion).';
+
+COMMENT ON COLUMN public.plays.slide_title IS 'The slide''s title when the play was recorded.';
+
+COMMENT ON COLUMN public.plays.ad_title IS 'The title of the slide''s ad when the play was recorded (null: no ad).';
+
+COMMENT ON COLUMN public.plays.advertiser_name IS 'The advertiser''s name (business name, else contact name) when the play was recorded (null: no advertiser).';
+
+COMMENT ON COLUMN public.plays.venue_name IS 'The venue''s name when the play was recorded.';
+
+COMMENT ON COLUMN public.plays.screen_name IS 'The screen''s name when the play was recorded (kept when the screen is renamed, merged or deleted).';
+
+COMMENT ON COLUMN public.plays.media_path IS 'The file the slide showed, as bucket/path (ad-images/… or ad-videos/…); null for a slide without a file.';
+
+COMMENT ON COLUMN public.plays.media_hash IS 'The file''s content hash as Storage had it when the play was recorded (its eTag, an MD5), or null when Storage had none.';
+
 ALTER TABLE ONLY public.plays
-    ADD CONSTRAINT plays_pkey PRIMARY KEY (id, started_at);
+    ADD CONSTRAINT plays_pkey PRIMARY KEY (device_id, id, started_at);
 
 CREATE INDEX plays_advertiser_started_idx ON ONLY public.plays USING btree (advertiser_id, started_at) WHERE (advertiser_id IS NOT NULL);
 
 CREATE INDEX plays_customer_started_idx ON ONLY public.plays USING btree (customer_id, started_at);
+
+CREATE INDEX plays_device_id_idx ON ONLY public.plays USING btree (device_id, id);
 
 CREATE INDEX plays_device_started_idx ON ONLY public.plays USING btree (device_id, started_at);
 
