@@ -138,7 +138,7 @@ test('what a screen played shows on the Reports page for the day, and in its CSV
   expect(rawFile.suggestedFilename()).toMatch(new RegExp(`^plays-${from}-to-${to}-player-test-.+\\.csv$`));
   const rawLines = await csvLines((await rawFile.path()));
   expect(rawLines[0]).toBe(
-    'Started (UTC),Local time,Time zone,Venue,Screen,Campaign,Slide,Ad,Advertiser,Seconds,Time on screen,Play ID',
+    'Started (UTC),Local time,Time zone,Venue,Screen,Campaign,Slide,Ad,Advertiser,Seconds,Time on screen,Media,Media hash,Play ID',
   );
   const rows = rawLines.slice(1).map((line) => line.split(','));
   expect(rows.map((r) => r.at(-1)).sort()).toEqual([...uploaded].sort());
