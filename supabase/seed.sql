@@ -424,20 +424,45 @@ from (
   where extract(hour from t at time zone 'America/New_York') between 6 and 21
 ) s;
 
-insert into public.play_hours (hour, device_id, customer_id, campaign_id, slide_id, ad_id, advertiser_id, plays, seconds)
+-- Its plays keep the names they were shown under, as the venue's do above.
+update public.plays p
+set campaign_name = c.name, slide_title = i.title, ad_title = a.title,
+    advertiser_name = coalesce(v.business_name, v.advertiser_name), venue_name = cu.name, screen_name = e.device_name,
+    media_path = case when i.image_url is null then null
+                      when i.media_kind = 'video' then 'ad-videos/' || i.image_url else 'ad-images/' || i.image_url end
+from public.campaigns c, public.campaign_items i, public.customers cu, public.equipment_status e, public.plays q
+left join public.ads a on a.id = q.ad_id
+left join public.advertisers v on v.id = q.advertiser_id
+where q.device_id = p.device_id and q.id = p.id and q.started_at = p.started_at
+  and q.campaign_id = 'ca000000-0000-4000-8000-000000000005'
+  and c.id = q.campaign_id and i.id = q.slide_id and cu.id = q.customer_id and e.id = q.device_id;
+
+insert into public.play_labels (id, campaign_name, slide_title, ad_title, advertiser_name, venue_name, screen_name, media_path, media_hash)
+select distinct private.play_label_id(p.campaign_name, p.slide_title, p.ad_title, p.advertiser_name, p.venue_name,
+                                      p.screen_name, p.media_path, p.media_hash),
+  p.campaign_name, p.slide_title, p.ad_title, p.advertiser_name, p.venue_name, p.screen_name, p.media_path, p.media_hash
+from public.plays p
+where p.campaign_id = 'ca000000-0000-4000-8000-000000000005'
+on conflict (id) do nothing;
+
+insert into public.play_hours (hour, device_id, customer_id, campaign_id, slide_id, ad_id, label_id, advertiser_id, plays, seconds)
 select date_trunc('hour', p.started_at, 'UTC'), p.device_id, p.customer_id, p.campaign_id, p.slide_id, p.ad_id,
+  private.play_label_id(p.campaign_name, p.slide_title, p.ad_title, p.advertiser_name, p.venue_name,
+                        p.screen_name, p.media_path, p.media_hash),
   max(p.advertiser_id::text)::uuid, count(*), sum(p.seconds)
 from public.plays p
 where p.campaign_id = 'ca000000-0000-4000-8000-000000000005'
-group by 1, 2, 3, 4, 5, 6;
+group by 1, 2, 3, 4, 5, 6, 7;
 
-insert into public.play_days (day, device_id, customer_id, campaign_id, slide_id, ad_id, advertiser_id, plays, seconds)
+insert into public.play_days (day, device_id, customer_id, campaign_id, slide_id, ad_id, label_id, advertiser_id, plays, seconds)
 select (p.started_at at time zone c.time_zone)::date, p.device_id, p.customer_id, p.campaign_id, p.slide_id, p.ad_id,
+  private.play_label_id(p.campaign_name, p.slide_title, p.ad_title, p.advertiser_name, p.venue_name,
+                        p.screen_name, p.media_path, p.media_hash),
   max(p.advertiser_id::text)::uuid, count(*), sum(p.seconds)
 from public.plays p
 join public.customers c on c.id = p.customer_id
 where p.campaign_id = 'ca000000-0000-4000-8000-000000000005'
-group by 1, 2, 3, 4, 5, 6;
+group by 1, 2, 3, 4, 5, 6, 7;
 
 -- Today's figures again, with every seeded campaign in them.
 select public.take_daily_figures();

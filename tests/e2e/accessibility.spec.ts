@@ -189,6 +189,9 @@ test.describe('advertiser', () => {
     [`/advertiser/campaigns/${NETWORK_CAMPAIGN_ID}/report`, 'Brightline 5G on the street'],
     ['/advertiser/plays', 'Plays'],
     ['/advertiser/creatives', 'Creatives'],
+    ['/advertiser/statements', 'Statements'],
+    // This month's printable statement (Brightline's campaign is priced per 1,000 plays).
+    [`/advertiser/statements/${new Date().toISOString().slice(0, 7)}`, /^Statement, /],
   ] as const) {
     test(`${path} has no serious or critical violations`, async ({ page }) => {
       await open(page, path, heading(name));

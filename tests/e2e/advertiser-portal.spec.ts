@@ -26,7 +26,8 @@ test('an invited advertiser signs in by link, sees its plays, downloads them and
   let advertiserId = '';
   let campaignId = '';
   try {
-    // An advertiser with a network campaign that played three times an hour ago.
+    // An advertiser with a network campaign that played three times an hour ago (stored as
+    // record_plays stores plays: with the names they were shown under).
     const { data: adv } = await service()
       .from('advertisers')
       .insert({ advertiser_name: 'Pat Portal', business_name: business, email })
@@ -51,6 +52,11 @@ test('an invited advertiser signs in by link, sees its plays, downloads them and
           customer_id: HARBOR,
           campaign_id: campaignId,
           advertiser_id: advertiserId,
+          // The names it was shown under, as record_plays keeps them.
+          campaign_name: campaignName,
+          advertiser_name: business,
+          venue_name: 'Harbor Books',
+          screen_name: 'Harbor Books, window',
         })),
       );
     expect(playsError).toBeNull();

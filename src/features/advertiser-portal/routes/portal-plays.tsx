@@ -1,7 +1,7 @@
 // The advertiser's plays in a period, every campaign together: per day, per venue and per
 // screen (plays_report and plays_by_day, which the database narrows to the advertiser's own),
 // and the raw plays as a proof-of-play CSV.
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChartColumn, Download } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -13,10 +13,10 @@ import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { formatDay } from '@/entities/plays/calendar-days';
 import { PlaysByDayChart } from '@/entities/plays/plays-chart';
 import { ReadsError } from '@/entities/plays/reads-error';
+import { exportRawPlays } from '@/entities/plays/raw-plays';
 import { playsByDayQuery, playsReportQuery, playsTotals, type PlaysReportRow } from '@/entities/plays/plays-report';
 import { formatCount, formatTimeOnScreen } from '@/entities/plays/time-on-screen';
 import { downloadText } from '@/lib/csv';
-import { exportPlays } from '../api/export-plays';
 import { portalScreensQueryOptions } from '../api/portal-queries';
 import { PeriodPicker } from '../components/period-picker';
 import { periodFrom, type Period } from '../lib/period';
@@ -44,6 +44,7 @@ function Ranked({ title, rows }: { title: string; rows: PlaysReportRow[] }) {
 
 function CsvButton({ period }: { period: Period }) {
   const screens = useQuery(portalScreensQueryOptions());
+  const queryClient = useQueryClient();
   const [state, setState] = useState<{ busy: boolean; read: number; error: unknown; done: number | null }>({
     busy: false,
     read: 0,
@@ -54,7 +55,13 @@ function CsvButton({ period }: { period: Period }) {
     setState({ busy: true, read: 0, error: null, done: null });
     try {
       const list = screens.data ?? (await screens.refetch({ throwOnError: true })).data ?? [];
-      const { csv, rows } = await exportPlays(period, list, (read) => setState((s) => ({ ...s, read })));
+      // The same file as the operator's Reports export: each play with the names it was shown under.
+      const { csv, rows } = await exportRawPlays(period, {
+        signal: new AbortController().signal,
+        queryClient,
+        timeZones: new Map(list.map((s) => [s.venueId, s.timeZone])),
+        onProgress: ({ read }) => setState((s) => ({ ...s, read })),
+      });
       downloadText(csv, `plays-${period.from}-to-${period.to}.csv`);
       setState({ busy: false, read: rows, error: null, done: rows });
     } catch (error) {

@@ -14,7 +14,7 @@ import { formatDay } from '@/entities/plays/calendar-days';
 import type { PlaysScope } from '@/entities/plays/plays-report';
 import { formatCount } from '@/entities/plays/time-on-screen';
 import { downloadText } from '@/lib/csv';
-import { exportRawPlays, type RawExportProgress } from '../api/raw-plays';
+import { exportRawPlays, type RawExportProgress } from '@/entities/plays/raw-plays';
 
 type ExportState =
   | { step: 'running'; progress: RawExportProgress | null }

@@ -10,7 +10,7 @@ import { venueOptionsQuery } from '@/entities/venue/venue-options';
 import { withParams } from '@/hooks/use-list-search-params';
 import { downloadText } from '@/lib/csv';
 import type { ScreenPrefetch } from '@/lib/prefetch';
-import { RAW_PLAYS_DAYS, rawScope } from '../api/raw-plays';
+import { RAW_PLAYS_DAYS, rawScope } from '@/entities/plays/raw-plays';
 import { RawExportDialog } from '../components/raw-export-dialog';
 import { ReportFilters, type ParamChanges } from '../components/report-filters';
 import { ReportSummary } from '../components/report-summary';

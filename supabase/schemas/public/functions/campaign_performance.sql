@@ -56,7 +56,8 @@ begin
   sample as (
     -- The latest play of each slide in the period (raw plays are kept 30 days), at most 24.
     select * from (
-      select distinct on (p.slide_id) p.started_at, p.seconds, p.slide_id, p.ad_id, p.device_id, p.customer_id
+      select distinct on (p.slide_id) p.started_at, p.seconds, p.slide_id, p.ad_id, p.device_id, p.customer_id,
+             p.slide_title, p.ad_title, p.screen_name, p.venue_name
       from public.plays p
       join public.customers cu on cu.id = p.customer_id
       where p.campaign_id = p_campaign_id
@@ -111,12 +112,12 @@ begin
     'sample', coalesce((select jsonb_agg(jsonb_build_object(
                           'started_at', sm.started_at,
                           'seconds', sm.seconds,
-                          'slide', coalesce(ci.title, case when sm.slide_id is null then '' else 'Deleted slide' end),
-                          'ad', coalesce(ad.title, ''),
+                          'slide', coalesce(sm.slide_title, ci.title, case when sm.slide_id is null then '' else 'Deleted slide' end),
+                          'ad', coalesce(sm.ad_title, ad.title, ''),
                           'media_kind', ci.media_kind,
                           'media_path', ci.image_url,
-                          'screen', coalesce(e.device_name, 'Deleted screen'),
-                          'venue', coalesce(cu.name, 'Deleted venue'),
+                          'screen', coalesce(sm.screen_name, e.device_name, 'Deleted screen'),
+                          'venue', coalesce(sm.venue_name, cu.name, 'Deleted venue'),
                           'time_zone', coalesce(cu.time_zone, 'UTC'))
                           order by sm.started_at desc)
                         from sample sm

@@ -5,16 +5,19 @@
 // so a later rename or deletion never changes what a past play says. Only the venues' time
 // zones are looked up (to print local times).
 //
+// Used by Reports (admins, venues) and by the advertiser's portal (row-level security keeps an
+// advertiser's login to its own plays; it cannot read venues, so it passes their time zones).
+//
 // How it reads: the venues that played in the period come from plays_report(..., 'venue'),
 // with their play counts, which give the progress bar its total. Each venue's plays are then
 // read through REST in pages of 1000, in (started_at, id) order, each page starting after
 // the last row of the one before (not by offset: a page costs the same however far in, and
 // plays uploaded meanwhile cannot shift rows between pages). A venue's window is its local
 // days in its own time zone, as the reports count them.
-import { formatHms } from '@/entities/plays/time-on-screen';
-import { addDays, parseDay, type Day } from '@/entities/plays/calendar-days';
-import { playsReportQuery, type PlaysScope } from '@/entities/plays/plays-report';
 import { dayIn } from '@/entities/campaign/campaign-dates';
+import { addDays, parseDay, type Day } from './calendar-days';
+import { playsReportQuery, type PlaysScope } from './plays-report';
+import { formatHms } from './time-on-screen';
 import { toCsv } from '@/lib/csv';
 import { supabase } from '@/lib/supabase';
 import type { QueryData } from '@supabase/supabase-js';
@@ -208,7 +211,14 @@ export async function exportRawPlays(
     signal,
     onProgress,
     queryClient,
-  }: { signal: AbortSignal; onProgress: (progress: RawExportProgress) => void; queryClient: QueryClient },
+    timeZones,
+  }: {
+    signal: AbortSignal;
+    onProgress: (progress: RawExportProgress) => void;
+    queryClient: QueryClient;
+    /** The venues' time zones by id, for a login that cannot read venues (read from customers otherwise). */
+    timeZones?: ReadonlyMap<string, string>;
+  },
 ): Promise<RawExport> {
   const venues = (await queryClient.fetchQuery({ ...playsReportQuery(scope, 'venue'), staleTime: 0 })).filter(
     (v) => v.key && v.plays > 0,
@@ -218,11 +228,13 @@ export async function exportRawPlays(
   let read = 0;
   onProgress({ read, total, phase: 'reading' });
 
-  const customers = await namesOf(
-    () => supabase.from('customers').select('id, name, time_zone'),
-    venues.map((v) => v.key!),
-    signal,
-  );
+  const customers: ReadonlyMap<string, { time_zone: string }> = timeZones
+    ? new Map([...timeZones].map(([id, zone]) => [id, { time_zone: zone }]))
+    : await namesOf<{ id: string; time_zone: string }>(
+        () => supabase.from('customers').select('id, time_zone'),
+        venues.map((v) => v.key!),
+        signal,
+      );
   const plays: PlayRow[] = [];
   for (const venue of venues) {
     const zone = customers.get(venue.key!)?.time_zone ?? 'UTC';
