@@ -739,7 +739,14 @@ describe("an advertiser's login reads nothing else of any table, and writes noth
       }
       const rows = data as Row[];
       const column = ADVERTISER_OWN[table as keyof typeof ADVERTISER_OWN];
-      if (column) {
+      if (table === 'play_labels') {
+        // The names its own plays were shown under: its own campaign's, never another advertiser's.
+        expect(rows.length, "the labels of the advertiser's seeded plays").toBeGreaterThan(0);
+        for (const r of rows) {
+          expect(r.advertiser_name, 'play_labels row of another advertiser').toBe('Brightline Mobile');
+          expect(r.campaign_name).toBe('Brightline 5G on the street');
+        }
+      } else if (column) {
         expect(rows.length, `${table} holds the advertiser's seeded plays`).toBeGreaterThan(0);
         for (const r of rows) expect(r[column], `${table} row of another advertiser`).toBe(BRIGHTLINE.advertiser);
       } else if (rows.length > 0) {
