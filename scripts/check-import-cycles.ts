@@ -52,7 +52,13 @@ function sourceFiles(): string[] {
 /** The specifiers of a file's value imports and re-exports (what runs when it loads). */
 function valueImports(file: string): string[] {
   const text = ts.sys.readFile(file) ?? '';
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    false,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const specifiers: string[] = [];
   for (const statement of source.statements) {
     if (ts.isImportDeclaration(statement)) {
@@ -68,7 +74,12 @@ function valueImports(file: string): string[] {
     } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier) {
       if (statement.isTypeOnly) continue;
       const clause = statement.exportClause;
-      if (clause && ts.isNamedExports(clause) && clause.elements.length > 0 && clause.elements.every((e) => e.isTypeOnly))
+      if (
+        clause &&
+        ts.isNamedExports(clause) &&
+        clause.elements.length > 0 &&
+        clause.elements.every((e) => e.isTypeOnly)
+      )
         continue;
       if (ts.isStringLiteral(statement.moduleSpecifier)) specifiers.push(statement.moduleSpecifier.text);
     }
@@ -175,7 +186,9 @@ for (const component of found) {
   console.error(`Import cycle (${component.length} modules): ${loop.join(' → ')}`);
 }
 if (found.length > 0) {
-  console.error(`\n${found.length} import cycle(s): modules must form layers; move what both sides need to a module both import.`);
+  console.error(
+    `\n${found.length} import cycle(s): modules must form layers; move what both sides need to a module both import.`,
+  );
   process.exit(1);
 }
 console.log(`No import cycles among ${graph.size} modules.`);

@@ -89,7 +89,8 @@ function readJson<T>(file: string): T | undefined {
 }
 
 /** What in a test's text says it deals with dates, times or time zones. */
-const DATED = /\b(Date|date|dates|time_zone|timeZone|TZ|useFakeTimers|setSystemTime|toLocale\w*|Intl|dayparts?|calendar)\b|\d{4}-\d{2}-\d{2}/;
+const DATED =
+  /\b(Date|date|dates|time_zone|timeZone|TZ|useFakeTimers|setSystemTime|toLocale\w*|Intl|dayparts?|calendar)\b|\d{4}-\d{2}-\d{2}/;
 
 /**
  * The unit and component tests whose text deals with dates, times or time zones: the ones a

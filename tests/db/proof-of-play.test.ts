@@ -125,9 +125,7 @@ describe('record_plays', () => {
     expect(slide1.reduce((n, s) => n + s.plays, 0)).toBe(3);
     expect(slide1.reduce((n, s) => n + s.seconds, 0)).toBe(23);
     // The slide shows an ad: its plays count for the ad and its advertiser.
-    expect(slide2).toEqual([
-      expect.objectContaining({ plays: 1, seconds: 7.5, ad_id: ad, advertiser_id: advertiser }),
-    ]);
+    expect(slide2).toEqual([expect.objectContaining({ plays: 1, seconds: 7.5, ad_id: ad, advertiser_id: advertiser })]);
     const { data: hours } = await service().from('play_hours').select('plays').eq('device_id', device);
     expect((hours as { plays: number }[]).reduce((n, h) => n + h.plays, 0)).toBe(4);
     const { count } = await service().from('plays').select('*', { count: 'exact', head: true }).eq('device_id', device);

@@ -122,7 +122,7 @@ test('what a screen played shows on the Reports page for the day, and in its CSV
   expect(tableFile.suggestedFilename()).toMatch(
     new RegExp(`^plays-by-campaign-${from}-to-${to}-player-test-.+\\.csv$`),
   );
-  const tableLines = await csvLines((await tableFile.path()));
+  const tableLines = await csvLines(await tableFile.path());
   expect(tableLines[0]).toBe('Campaign,Venue,Plays,Time on screen,Seconds,Screens');
   expect(tableLines.slice(1)).toHaveLength(1);
   expect(tableLines[1]).toMatch(
@@ -136,7 +136,7 @@ test('what a screen played shows on the Reports page for the day, and in its CSV
   await expect(dialog.getByText(`${uploaded.length} plays saved to`)).toBeVisible();
   const rawFile = await rawDownload;
   expect(rawFile.suggestedFilename()).toMatch(new RegExp(`^plays-${from}-to-${to}-player-test-.+\\.csv$`));
-  const rawLines = await csvLines((await rawFile.path()));
+  const rawLines = await csvLines(await rawFile.path());
   expect(rawLines[0]).toBe(
     'Started (UTC),Local time,Time zone,Venue,Screen,Campaign,Slide,Ad,Advertiser,Seconds,Time on screen,Media,Media hash,Play ID',
   );
