@@ -8,7 +8,10 @@
 //      plays of a screen follow each other without overlap, each within its slide's time.
 //   2. Reports: the day's sums are repeated over 29 more days (30 days of hourly and daily
 //      sums, as a month of that network makes), then each query the Reports page and the
-//      dashboard make is timed through REST as an admin: median and slowest of 5 runs.
+//      dashboard make is timed through REST as an admin: median and slowest of 5 runs. So are
+//      an advertiser's monthly statement (ten network campaigns bought by one advertiser,
+//      each given a venue campaign's month of sums) and the refresh of every advertiser's
+//      total spent from its closed months.
 // Environment: BENCH_SCREENS (500, a multiple of 5), BENCH_HOURS (24), BENCH_BATCH (1000),
 // BENCH_CONCURRENCY (4).
 import path from 'node:path';
@@ -177,6 +180,27 @@ async function main() {
     const admin = await token(ADMIN_ID);
     const to = new Date(dayStart).toISOString().slice(0, 10);
     const from = new Date(dayStart - 29 * 86_400_000).toISOString().slice(0, 10);
+    // Statements: advertiser 1 also buys ten network campaigns over the month, half per 1,000
+    // plays and half at a fixed price; each delivered what one venue's campaign did (its 30
+    // days of sums, copied), so its statement reads ten lines over a month of day sums.
+    await db.query(
+      `insert into public.campaigns (id, name, customer_id, advertiser_id, plays_on, status, start_date, end_date, price_basis, price_amount)
+       select ('00000000-0000-4000-8000-00000006' || lpad(to_hex(n), 4, '0'))::uuid, 'Bench Network ' || n, null, $1::uuid,
+              'targets', 'active', $2::date, $3::date,
+              case when n % 2 = 0 then 'cpm' else 'fixed' end, case when n % 2 = 0 then 12 else 1000 end
+       from generate_series(1, 10) n`,
+      [advertiserId(1), from, to],
+    );
+    await db.query(
+      `insert into public.play_days (day, device_id, customer_id, campaign_id, slide_id, ad_id, label_id, advertiser_id, plays, seconds)
+       select d.day, d.device_id, d.customer_id, ('00000000-0000-4000-8000-00000006' || lpad(to_hex(n), 4, '0'))::uuid,
+              d.slide_id, d.ad_id, d.label_id, $1::uuid, d.plays, d.seconds
+       from generate_series(1, 10) n
+       join public.play_days d on d.campaign_id = ('00000000-0000-4000-8000-00000001' || lpad(to_hex(n), 4, '0'))::uuid`,
+      [advertiserId(1)],
+    );
+    await db.query('analyze public.play_days; analyze public.campaigns');
+
     const queries: [string, string, Record<string, unknown>][] = [
       ['plays by day', 'plays_by_day', { p_from: from, p_to: to }],
       ...(['campaign', 'advertiser', 'ad', 'venue', 'screen', 'day'] as const).map(
@@ -198,6 +222,8 @@ async function main() {
         { p_from: from, p_to: to, p_group: 'venue', p_advertiser_id: advertiserId(1) },
       ],
       ['one advertiser, by day', 'plays_by_day', { p_from: from, p_to: to, p_advertiser_id: advertiserId(1) }],
+      ["one advertiser's statement", 'advertiser_statement', { p_advertiser_id: advertiserId(1), p_month: to }],
+      ['total spent, every advertiser', 'refresh_advertiser_totals', {}],
       ['dashboard figures', 'dashboard_figures', {}],
       ['shell figures', 'network_summary', {}],
     ];
