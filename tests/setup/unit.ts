@@ -1,8 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
 import { server } from './msw-server';
 import { resetRealtime } from './realtime-mock';
+
+// findBy… and waitFor wait up to 3 s (Testing Library's default is 1 s): in npm test these
+// tests share two cores with the stack and end-to-end lanes, where a debounced check (400 ms),
+// its answer and the render after it can take longer than a second. What they wait for is
+// unchanged; only a slow machine gets more time.
+configure({ asyncUtilTimeout: 3000 });
 
 // jsdom has no layout, and no ResizeObserver; Radix primitives (Switch) and charts ask for
 // one. Sizes never change in jsdom, so an observer that never fires is faithful.
