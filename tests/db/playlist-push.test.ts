@@ -3,6 +3,7 @@
 // its private topic 'venue:<customer_id>' with the campaign's spot as player_playlist() gives it
 // for that venue, or null when it no longer plays there. Only the venue's own screens and login
 // may join that topic.
+import { randomUUID } from 'node:crypto';
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { collector, subscribed } from 'supabase-local/testing';
@@ -49,21 +50,28 @@ async function listen(c: AnyClient, customerId: string, campaignId: () => string
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A network campaign of a seeded advertiser with one 10 s slide, aimed at `targets`. */
-async function networkCampaign(targets: Record<string, string>[]): Promise<{ id: string; slide: string }> {
-  const { data, error } = await service()
+/**
+ * A network campaign of a seeded advertiser with one 10 s slide, aimed at `targets`. Its id is
+ * chosen here and given to `onId` before anything is written: a push may arrive before the
+ * insert's own answer does.
+ */
+async function networkCampaign(
+  targets: Record<string, string>[],
+  onId: (id: string) => void,
+): Promise<{ id: string; slide: string }> {
+  const id = randomUUID();
+  onId(id);
+  const { error } = await service()
     .from('campaigns')
     .insert({
+      id,
       name: `Push ${uniqueSuffix()}`,
       customer_id: null,
       advertiser_id: SEED.advertisers[0],
       plays_on: 'targets',
       status: 'active',
-    })
-    .select('id')
-    .single();
+    });
   expect(error).toBeNull();
-  const id = (data as { id: string }).id;
   campaigns.push(id);
   const slide = await service()
     .from('campaign_items')
@@ -112,8 +120,7 @@ describe('network campaign pushes', () => {
     const atCafe = await listen(screen, SEED.customers.cafe, mine);
     const atGym = await listen(gym, SEED.customers.gym, mine);
 
-    const { id, slide } = await networkCampaign([{ device_id: SEED.equipment.cafe[1] }]);
-    current = id;
+    const { id, slide } = await networkCampaign([{ device_id: SEED.equipment.cafe[1] }], (x) => (current = x));
     // Made in three writes (campaign, slide, target): it reaches the cafe with its target.
     const made = await atCafe.next();
     expect(made.spot).toMatchObject({ campaign_id: id, device_ids: [SEED.equipment.cafe[1]] });
@@ -159,8 +166,7 @@ describe('network campaign pushes', () => {
       ]);
     expect(members.error).toBeNull();
 
-    const { id } = await networkCampaign([{ group_id: group }]);
-    current = id;
+    const { id } = await networkCampaign([{ group_id: group }], (x) => (current = x));
     await sleep(500);
     atCafe.items.splice(0);
     atGym.items.splice(0);
@@ -205,8 +211,7 @@ describe('network campaign pushes', () => {
     expect(error).toBeNull();
     const device = (data as { id: string }).id;
     try {
-      const { id } = await networkCampaign([{ device_id: device }]);
-      current = id;
+      const { id } = await networkCampaign([{ device_id: device }], (x) => (current = x));
       expect((await atCafe.next()).spot).toMatchObject({ device_ids: [device] });
 
       const moved = await service()
@@ -224,8 +229,7 @@ describe('network campaign pushes', () => {
   it('says "read" instead of a spot too large for one message', async () => {
     const screen = await realtimeAs('screen');
     const atCafe = await listen(screen, SEED.customers.cafe, mine);
-    const { id, slide } = await networkCampaign([{ device_id: SEED.equipment.cafe[1] }]);
-    current = id;
+    const { id, slide } = await networkCampaign([{ device_id: SEED.equipment.cafe[1] }], (x) => (current = x));
     await sleep(500);
     atCafe.items.splice(0);
 
