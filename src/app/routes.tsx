@@ -104,7 +104,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
 
         // Admins only.
         {
-          element: <RequireRole allow="admin" />,
+          element: <RequireRole allow="team" />,
           children: [
             // A printable page, without the admin shell around it.
             {

@@ -32,7 +32,9 @@ export type AuthState =
       redirectTo?: string;
     };
 
-export type Role = 'admin' | 'customer' | 'advertiser';
+import { can, isTeamRole, type Capability, type Role } from '@/lib/permissions';
+
+export type { Role } from '@/lib/permissions';
 
 const LOADING: AuthState = { status: 'loading', session: null, user: null };
 const SIGNED_OUT = { status: 'signed-out', session: null, user: null } as const satisfies AuthState;
@@ -175,9 +177,9 @@ export const userKeys = {
   role: (userId: string) => [...userKeys.roles(), userId] as const,
 };
 
-/** 'admin' and 'advertiser' are themselves; anything else counts as a customer (the product's default role). */
+/** Team roles and 'advertiser' are themselves; anything else counts as a customer (the product's default role). */
 export function toRole(value: string | null | undefined): Role {
-  return value === 'admin' || value === 'advertiser' ? value : 'customer';
+  return isTeamRole(value) || value === 'advertiser' ? value : 'customer';
 }
 
 /** Where the last role read for a user is kept on the device. */
@@ -251,4 +253,13 @@ export function useAccess(): Access {
   if (role.isPending) return { status: 'loading' };
   if (role.isError) return { status: 'error', error: role.error, retry: () => void role.refetch() };
   return { status: 'signed-in', role: role.data, user: auth.user };
+}
+
+/**
+ * True when the signed-in person's role grants `capability` (src/lib/permissions.ts): for
+ * showing only the controls they may use. The database decides either way.
+ */
+export function useCan(capability: Capability): boolean {
+  const access = useAccess();
+  return access.status === 'signed-in' && can(access.role, capability);
 }

@@ -763,18 +763,21 @@ export type Database = {
           currency: string
           default_loop_seconds: number
           id: boolean
+          require_two_factor: boolean
           updated_at: string
         }
         Insert: {
           currency?: string
           default_loop_seconds?: number
           id?: boolean
+          require_two_factor?: boolean
           updated_at?: string
         }
         Update: {
           currency?: string
           default_loop_seconds?: number
           id?: boolean
+          require_two_factor?: boolean
           updated_at?: string
         }
         Relationships: []
@@ -1710,6 +1713,8 @@ export type Database = {
         }[]
       }
       take_daily_figures: { Args: Record<PropertyKey, never>; Returns: string }
+      team_can: { Args: { capability: string }; Returns: boolean }
+      team_role: { Args: Record<PropertyKey, never>; Returns: string }
       viewer_customer_id: { Args: Record<PropertyKey, never>; Returns: string }
       windows_cover: {
         Args: { p_local: string; p_windows: Json }

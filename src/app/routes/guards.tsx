@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAccess, useAuth, useSignOut, type Access, type Role } from '@/lib/auth';
+import { isTeamRole } from '@/lib/permissions';
 import { needsSecondFactor } from '@/lib/second-factor';
 
 export function FullPageSpinner() {
@@ -42,7 +43,7 @@ function RoleError({ access }: { access: Extract<Access, { status: 'error' }> })
 
 /** Where a signed-in person with this role belongs. */
 export function homeFor(role: Role): string {
-  if (role === 'admin') return paths.dashboard.root.getHref();
+  if (isTeamRole(role)) return paths.dashboard.root.getHref();
   if (role === 'advertiser') return paths.advertiser.home.getHref();
   return paths.customer.home.getHref();
 }
@@ -52,7 +53,7 @@ export function homeFor(role: Role): string {
  * screen) a role that cannot be read shows no error: the screen says it is reconnecting
  * and tries again on its own.
  */
-export function RequireRole({ allow, kiosk = false }: { allow: Role; kiosk?: boolean }) {
+export function RequireRole({ allow, kiosk = false }: { allow: 'team' | 'customer' | 'advertiser'; kiosk?: boolean }) {
   const access = useAccess();
   const { session } = useAuth();
   if (access.status === 'loading') return <FullPageSpinner />;
@@ -62,9 +63,10 @@ export function RequireRole({ allow, kiosk = false }: { allow: Role; kiosk?: boo
   if (access.status === 'signed-out') {
     return <Navigate to={access.redirectTo ?? paths.auth.signIn.getHref()} replace />;
   }
-  if (access.role !== allow) return <Navigate to={homeFor(access.role)} replace />;
-  // The database treats this admin as an admin only after the code (aal2).
-  if (allow === 'admin' && needsSecondFactor(session)) return <Navigate to={paths.admin.signIn.getHref()} replace />;
+  const allowed = allow === 'team' ? isTeamRole(access.role) : access.role === allow;
+  if (!allowed) return <Navigate to={homeFor(access.role)} replace />;
+  // The database treats a team member with a second factor as one only after the code (aal2).
+  if (allow === 'team' && needsSecondFactor(session)) return <Navigate to={paths.admin.signIn.getHref()} replace />;
   return <Outlet />;
 }
 

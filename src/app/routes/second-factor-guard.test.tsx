@@ -12,7 +12,7 @@ function renderAdminPage(session: ReturnType<typeof sessionWithAal>) {
   return renderRoutes(
     [
       { path: '/admin', element: <h1>Admin sign-in page</h1> },
-      { element: <RequireRole allow="admin" />, children: [{ path: '/dashboard', element: <h1>Dashboard page</h1> }] },
+      { element: <RequireRole allow="team" />, children: [{ path: '/dashboard', element: <h1>Dashboard page</h1> }] },
     ],
     { url: '/dashboard' },
   );

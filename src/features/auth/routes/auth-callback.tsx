@@ -6,6 +6,7 @@ import { CircleCheck, CircleX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
+import { isTeamRole } from '@/lib/permissions';
 import { paths } from '@/config/paths';
 import { userRoleQueryOptions } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
@@ -49,7 +50,7 @@ export function AuthCallbackRoute() {
         return {
           status: 'success',
           to:
-            role === 'admin'
+            isTeamRole(role)
               ? paths.dashboard.root.getHref()
               : role === 'advertiser'
                 ? paths.advertiser.home.getHref()

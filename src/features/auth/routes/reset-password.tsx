@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { isTeamRole } from '@/lib/permissions';
 import { paths } from '@/config/paths';
 import { readResetTokens, SecondFactorRequiredError, useResetPassword } from '../api/reset-password';
 import { useVerifySecondFactor } from '../api/verify-second-factor';
@@ -31,7 +32,7 @@ export function ResetPasswordRoute() {
   const verify = useVerifySecondFactor({ onSuccess: () => password !== null && save(password) });
   const hasTokens = Boolean(tokens.accessToken && tokens.refreshToken);
   // Back to the sign-in the account uses: an admin's at /admin, a venue's at /auth.
-  const signIn = reset.data === 'admin' ? paths.admin.signIn.getHref() : paths.auth.signIn.getHref();
+  const signIn = isTeamRole(reset.data) ? paths.admin.signIn.getHref() : paths.auth.signIn.getHref();
   useRedirectAfter(reset.isSuccess ? signIn : null, REDIRECT_AFTER_PASSWORD_MS);
   const failure = reset.error && !(reset.error instanceof SecondFactorRequiredError) ? reset.error : null;
 

@@ -6,22 +6,10 @@ CREATE FUNCTION public.is_admin() RETURNS boolean
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select coalesce(
-    (select u.role = 'admin'
-       and (
-         (select auth.jwt() ->> 'aal') = 'aal2'
-         or not exists (
-           select 1 from auth.mfa_factors f
-           where f.user_id = u.id and f.status = 'verified'
-         )
-       )
-     from public.users u
-     where u.id = auth.uid()),
-    false
-  )
+  select coalesce(public.team_role() = 'admin', false)
 $$;
 
-COMMENT ON FUNCTION public.is_admin() IS 'True when the signed-in user''s row in public.users has the role admin and, if that admin has a verified MFA factor, the session is aal2.';
+COMMENT ON FUNCTION public.is_admin() IS 'True when the signed-in user is an admin (public.team_role() = ''admin''): their row in public.users has the role admin and the session has verified any second factor it needs.';
 
 GRANT ALL ON FUNCTION public.is_admin() TO anon;
 GRANT ALL ON FUNCTION public.is_admin() TO authenticated;

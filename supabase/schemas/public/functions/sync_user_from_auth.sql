@@ -9,7 +9,7 @@ CREATE FUNCTION public.sync_user_from_auth() RETURNS trigger
 declare
   v_role text := coalesce(new.raw_app_meta_data ->> 'role', 'customer');
 begin
-  if v_role not in ('admin', 'customer', 'advertiser') then
+  if v_role not in ('admin', 'operator', 'sales', 'viewer', 'customer', 'advertiser') then
     v_role := 'customer';
   end if;
   insert into public.users (id, email, role)

@@ -7,6 +7,7 @@ CREATE TABLE public.network_settings (
     default_loop_seconds integer DEFAULT 300 NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     currency text DEFAULT 'USD'::text NOT NULL,
+    require_two_factor boolean DEFAULT false NOT NULL,
     CONSTRAINT network_settings_currency_is_a_three_letter_code CHECK ((currency ~ '^[A-Z]{3}$'::text)),
     CONSTRAINT network_settings_default_loop_between_30_and_3600 CHECK (((default_loop_seconds >= 30) AND (default_loop_seconds <= 3600))),
     CONSTRAINT network_settings_one_row CHECK (id)
@@ -15,6 +16,8 @@ CREATE TABLE public.network_settings (
 COMMENT ON TABLE public.network_settings IS 'The network''s settings (one row): default_loop_seconds is the loop length a new screen gets; currency the one campaign prices and statements are in.';
 
 COMMENT ON COLUMN public.network_settings.currency IS 'The ISO 4217 code of the currency every campaign price and statement is in (default USD).';
+
+COMMENT ON COLUMN public.network_settings.require_two_factor IS 'When true, every team member (admin, operator, sales, viewer) counts as one only in a session that verified a second factor (aal2).';
 
 ALTER TABLE ONLY public.network_settings
     ADD CONSTRAINT network_settings_pkey PRIMARY KEY (id);

@@ -8,10 +8,10 @@ CREATE TABLE public.users (
     role text DEFAULT 'customer'::text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT users_role_is_admin_customer_or_advertiser CHECK ((role = ANY (ARRAY['admin'::text, 'customer'::text, 'advertiser'::text])))
+    CONSTRAINT users_role_is_known CHECK ((role = ANY (ARRAY['admin'::text, 'operator'::text, 'sales'::text, 'viewer'::text, 'customer'::text, 'advertiser'::text])))
 );
 
-COMMENT ON TABLE public.users IS 'One row per signed-up person: their e-mail and role (admin, customer for a venue, or advertiser). Maintained from auth.users.';
+COMMENT ON TABLE public.users IS 'One row per signed-up person: their e-mail and role (a team role: admin, operator, sales or viewer; customer for a venue; or advertiser). Maintained from auth.users.';
 
 ALTER TABLE ONLY public.users
     ADD CONSTRAINT users_pkey PRIMARY KEY (id);
