@@ -6,6 +6,9 @@
 --   cafe@example.com   / demo-customer-pass  (customer Corner Cafe)
 --   gym@example.com    / demo-customer-pass  (customer Peak Gym)
 --   james@brightline.example.com / demo-advertiser-pass (advertiser Brightline Mobile)
+--   olivia@example.com / demo-team-pass     (operator)
+--   sam@example.com    / demo-team-pass     (sales)
+--   vic@example.com    / demo-team-pass     (viewer)
 --
 -- Files for the storage rows at the end live in supabase/seed/storage/<bucket>/.
 
@@ -48,7 +51,7 @@ where u.id in (
 -- Customers ------------------------------------------------------------------
 insert into public.customers (
   id, name, username, email, location, location_photo, contact_phone, note, notes, about_business,
-  signup_date, installation_date, agreement_file, bank_name, account_number, routing_number,
+  signup_date, installation_date, agreement_file,
   status, display_type, monthly_fee, created_at
 ) values
   ('c0000000-0000-4000-8000-000000000001', 'Corner Cafe', 'cornercafe', 'cafe@example.com',
@@ -57,17 +60,21 @@ insert into public.customers (
     '+1 212 555 0142', '43" portrait screen behind the counter, wall mounted', 'Prefers morning content updates.',
     'Neighbourhood coffee shop with fresh pastries.', current_date - 60, current_date - 55,
     'customer-files/c0000000-0000-4000-8000-000000000001/agreement.pdf',
-    'First Harbor Bank', '000123456789', '021000021', 'active', 'Digital Display', 149.00, now() - interval '60 days'),
+    'active', 'Digital Display', 149.00, now() - interval '60 days'),
   ('c0000000-0000-4000-8000-000000000002', 'Peak Gym', 'peakgym', 'gym@example.com',
     '480 Fitness Ave, Brooklyn, NY',
     'customer-files/c0000000-0000-4000-8000-000000000002/location-photo.png',
     '+1 718 555 0199', 'Two 55" landscape screens at the entrance', null,
     'Strength and conditioning gym open 24/7.', current_date - 45, current_date - 40,
-    null, null, null, null, 'maintenance', 'Digital Display', 249.00, now() - interval '45 days'),
+    null, 'maintenance', 'Digital Display', 249.00, now() - interval '45 days'),
   ('c0000000-0000-4000-8000-000000000003', 'Harbor Books', 'harborbooks', 'books@example.com',
     '9 Water St, Boston, MA', null, '+1 617 555 0110', '32" screen in the window', 'Paused service for renovation.',
     'Independent bookshop.', current_date - 120, current_date - 110,
-    null, null, null, null, 'inactive', 'Digital Display', 99.00, now() - interval '120 days');
+    null, 'inactive', 'Digital Display', 99.00, now() - interval '120 days');
+
+-- Bank details (admins only read them).
+insert into public.customer_bank_accounts (customer_id, bank_name, account_number, routing_number) values
+  ('c0000000-0000-4000-8000-000000000001', 'First Harbor Bank', '000123456789', '021000021');
 
 -- Each venue with a login is linked to it by the login's id (Harbor Books has no login yet).
 update public.customers set user_id = 'a0000000-0000-4000-8000-000000000002' where id = 'c0000000-0000-4000-8000-000000000001';
@@ -469,3 +476,35 @@ select public.take_daily_figures();
 
 -- Advertisers' total spent: the sum of their closed months' statements.
 select public.refresh_advertiser_totals();
+
+-- The team --------------------------------------------------------------------
+-- Three colleagues beside the admin, one per team role, made like the admin's login: the
+-- role comes from app_metadata (public.users gets it from the trigger on auth.users).
+insert into auth.users (
+  instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+  confirmation_token, recovery_token, email_change_token_new, email_change,
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at
+) values
+  ('00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-000000000011', 'authenticated', 'authenticated',
+    'olivia@example.com', extensions.crypt('demo-team-pass', extensions.gen_salt('bf')), now(),
+    '', '', '', '',
+    '{"provider": "email", "providers": ["email"], "role": "operator"}', '{}', now() - interval '80 days', now()),
+  ('00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-000000000012', 'authenticated', 'authenticated',
+    'sam@example.com', extensions.crypt('demo-team-pass', extensions.gen_salt('bf')), now(),
+    '', '', '', '',
+    '{"provider": "email", "providers": ["email"], "role": "sales"}', '{}', now() - interval '70 days', now()),
+  ('00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-000000000013', 'authenticated', 'authenticated',
+    'vic@example.com', extensions.crypt('demo-team-pass', extensions.gen_salt('bf')), now(),
+    '', '', '', '',
+    '{"provider": "email", "providers": ["email"], "role": "viewer"}', '{}', now() - interval '20 days', now());
+
+insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+select u.id::text, u.id,
+  jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true, 'phone_verified', false),
+  'email', now(), u.created_at, now()
+from auth.users u
+where u.id in (
+  'a0000000-0000-4000-8000-000000000011',
+  'a0000000-0000-4000-8000-000000000012',
+  'a0000000-0000-4000-8000-000000000013'
+);

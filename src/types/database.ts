@@ -436,12 +436,45 @@ export type Database = {
           },
         ]
       }
+      customer_bank_accounts: {
+        Row: {
+          account_number: string | null
+          bank_name: string | null
+          created_at: string
+          customer_id: string
+          routing_number: string | null
+          updated_at: string
+        }
+        Insert: {
+          account_number?: string | null
+          bank_name?: string | null
+          created_at?: string
+          customer_id: string
+          routing_number?: string | null
+          updated_at?: string
+        }
+        Update: {
+          account_number?: string | null
+          bank_name?: string | null
+          created_at?: string
+          customer_id?: string
+          routing_number?: string | null
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "customer_bank_accounts_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: true
+            referencedRelation: "customers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       customers: {
         Row: {
           about_business: string | null
-          account_number: string | null
           agreement_file: string | null
-          bank_name: string | null
           contact_phone: string | null
           created_at: string
           display_type: string | null
@@ -454,7 +487,6 @@ export type Database = {
           name: string
           note: string | null
           notes: string | null
-          routing_number: string | null
           signup_date: string | null
           status: string
           time_zone: string
@@ -464,9 +496,7 @@ export type Database = {
         }
         Insert: {
           about_business?: string | null
-          account_number?: string | null
           agreement_file?: string | null
-          bank_name?: string | null
           contact_phone?: string | null
           created_at?: string
           display_type?: string | null
@@ -479,7 +509,6 @@ export type Database = {
           name: string
           note?: string | null
           notes?: string | null
-          routing_number?: string | null
           signup_date?: string | null
           status?: string
           time_zone?: string
@@ -489,9 +518,7 @@ export type Database = {
         }
         Update: {
           about_business?: string | null
-          account_number?: string | null
           agreement_file?: string | null
-          bank_name?: string | null
           contact_phone?: string | null
           created_at?: string
           display_type?: string | null
@@ -504,7 +531,6 @@ export type Database = {
           name?: string
           note?: string | null
           notes?: string | null
-          routing_number?: string | null
           signup_date?: string | null
           status?: string
           time_zone?: string

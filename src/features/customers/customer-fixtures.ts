@@ -2,9 +2,10 @@
 // only answer the shapes supabase-js asks for; the rules behind them live in Postgres.
 import { http, HttpResponse } from 'msw';
 import { functionsUrl, restUrl, SUPABASE_URL } from '@tests/setup/supabase-mocks';
-import type { Customer } from './api/customer-schema';
+import type { BankDetails, Customer } from './api/customer-schema';
 
 export const customersUrl = restUrl('/customers');
+export const bankAccountsUrl = restUrl('/customer_bank_accounts');
 export const storageUrl = (path: string) => `${SUPABASE_URL}/storage/v1${path}`;
 
 let n = 0;
@@ -26,9 +27,6 @@ export function customerRow(overrides: Partial<Customer> = {}): Customer {
     signup_date: null,
     installation_date: null,
     agreement_file: null,
-    bank_name: null,
-    account_number: null,
-    routing_number: null,
     status: 'active',
     display_type: 'Digital Display',
     monthly_fee: null,
@@ -49,10 +47,19 @@ export interface Recorded {
  * Answers reads of /rest/v1/customers from `rows`: HEAD counts (status=eq.x honoured),
  * the paged list (offset/limit honoured, Content-Range with the total) and one by id.
  * Search and status of the list are recorded, not applied: a test gives the rows the
- * server would return.
+ * server would return. Bank details come from `bank` by customer id (none: no row, as the
+ * database answers a reader who may not see them).
  */
-export function customersRead(rows: Customer[], recorded: Recorded = { lists: [] }) {
+export function customersRead(
+  rows: Customer[],
+  recorded: Recorded = { lists: [] },
+  bank: Record<string, BankDetails> = {},
+) {
   return [
+    http.get(bankAccountsUrl, ({ request }) => {
+      const id = new URL(request.url).searchParams.get('customer_id')?.replace(/^eq\./, '') ?? '';
+      return HttpResponse.json(bank[id] ? [{ ...bank[id] }] : []);
+    }),
     http.head(customersUrl, ({ request }) => {
       const status = new URL(request.url).searchParams.get('status')?.replace(/^eq\./, '');
       const count = status ? rows.filter((r) => r.status === status).length : rows.length;

@@ -6,34 +6,57 @@ import { supabase } from '@/lib/supabase';
 import { failureWithDetail } from '@/lib/write-errors';
 import { invalidateTable } from '@/entities/query-keys/table-keys';
 import { customerKeys } from './customers';
-import { toggledStatus, type Customer, type CustomerInput } from './customer-schema';
+import {
+  NO_BANK_DETAILS,
+  splitBankDetails,
+  toggledStatus,
+  type BankDetails,
+  type Customer,
+  type CustomerDetail,
+  type CustomerInput,
+} from './customer-schema';
 
 export interface CreateCustomerInput {
   /** The id chosen for the new customer (its files are already stored under it). */
   id: string;
   values: CustomerInput;
+  /** Whether the bank details are saved too (only for those who may see them: admins). */
+  saveBank: boolean;
 }
 
+/** Writes the venue's bank details (one row per venue; the database admits admins only). */
+async function saveBankDetails(customerId: string, bank: BankDetails): Promise<void> {
+  await supabase
+    .from('customer_bank_accounts')
+    .upsert({ customer_id: customerId, ...bank })
+    .throwOnError();
+}
+
+const hasBankDetails = (bank: BankDetails) => Object.values(bank).some((v) => v !== null);
+
 /**
- * Adds the customer, then has the server make its login and link it (customer-login).
- * If the login cannot be made, the row is taken back, so nothing is half-saved and the
- * form (which keeps its id and files) can be sent again.
+ * Adds the customer (and its bank details, when the form had them), then has the server
+ * make its login and link it (customer-login). If the bank details or the login cannot be
+ * saved, the row is taken back, so nothing is half-saved and the form (which keeps its id
+ * and files) can be sent again.
  */
-export async function createCustomer({ id, values }: CreateCustomerInput): Promise<Customer> {
+export async function createCustomer({ id, values, saveBank }: CreateCustomerInput): Promise<CustomerDetail> {
+  const { row, bank } = splitBankDetails(values);
   try {
     const { data } = await supabase
       .from('customers')
-      .insert({ ...values, id })
+      .insert({ ...row, id })
       .select()
       .single()
       .throwOnError();
     try {
+      if (saveBank && hasBankDetails(bank)) await saveBankDetails(id, bank);
       await linkCustomerLogin(id);
     } catch (error) {
       await supabase.from('customers').delete().eq('id', id);
       throw error;
     }
-    return data;
+    return { ...data, ...(saveBank ? bank : NO_BANK_DETAILS) };
   } catch (error) {
     throw failureWithDetail('Failed to add customer', error);
   }
@@ -53,6 +76,8 @@ export interface UpdateCustomerInput {
   values: CustomerInput;
   /** The customer's e-mail before this edit: a different one also changes their sign-in e-mail. */
   previousEmail: string;
+  /** Whether the bank details are saved too (only for those who may see them: admins). */
+  saveBank: boolean;
 }
 
 /** A refusal of the database or server that belongs to one field of the form. */
@@ -100,11 +125,13 @@ export function changesEmail(previousEmail: string, email: string): boolean {
  * Saves an edit. A new e-mail goes first, through the server, which changes the customer's
  * sign-in e-mail and row together (or neither); then the other fields.
  */
-export async function updateCustomer({ id, values, previousEmail }: UpdateCustomerInput): Promise<Customer> {
+export async function updateCustomer({ id, values, previousEmail, saveBank }: UpdateCustomerInput): Promise<CustomerDetail> {
+  const { row, bank } = splitBankDetails(values);
   try {
     if (changesEmail(previousEmail, values.email)) await linkCustomerLogin(id, values.email);
-    const { data } = await supabase.from('customers').update(values).eq('id', id).select().single().throwOnError();
-    return data;
+    const { data } = await supabase.from('customers').update(row).eq('id', id).select().single().throwOnError();
+    if (saveBank) await saveBankDetails(id, bank);
+    return { ...data, ...(saveBank ? bank : NO_BANK_DETAILS) };
   } catch (error) {
     throw failureWithDetail('Failed to update customer', error);
   }
@@ -163,7 +190,10 @@ export function useToggleCustomerStatus() {
   return useMutation({
     mutationFn: (customer: Pick<Customer, 'id' | 'status'>) => setCustomerStatus(customer),
     onSuccess: (customer) => {
-      queryClient.setQueryData(customerKeys.detail(customer.id), customer);
+      // The row only: the bank details (read apart) stay as they were.
+      queryClient.setQueryData(customerKeys.detail(customer.id), (old: CustomerDetail | null | undefined) =>
+        old ? { ...old, ...customer } : old,
+      );
       // Lists, counts, the campaign form's options, campaigns (deleted with a customer) and playlists.
       return invalidateTable(queryClient, 'customers');
     },

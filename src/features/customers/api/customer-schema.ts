@@ -4,6 +4,20 @@ import { DEFAULT_TIME_ZONE, isTimeZone } from '@/entities/venue/time-zone';
 
 export type Customer = Tables<'customers'>;
 
+/**
+ * A venue's bank details. They live in their own table, customer_bank_accounts, which the
+ * database shows only to team members who may see bank details (admins); for anyone else
+ * they read as null.
+ */
+export type BankDetails = Pick<Tables<'customer_bank_accounts'>, 'bank_name' | 'account_number' | 'routing_number'>;
+
+export const BANK_FIELDS = ['bank_name', 'account_number', 'routing_number'] as const satisfies readonly (keyof BankDetails)[];
+
+/** One venue as its page and form show it: its row and its bank details. */
+export type CustomerDetail = Customer & BankDetails;
+
+export const NO_BANK_DETAILS: BankDetails = { bank_name: null, account_number: null, routing_number: null };
+
 export const CUSTOMER_STATUSES = ['active', 'inactive', 'maintenance'] as const;
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 
@@ -91,7 +105,7 @@ export type CustomerFormValues = z.input<typeof customerFormSchema>;
 export type CustomerInput = z.output<typeof customerFormSchema>;
 
 /** The form's starting values: a stored customer's, or a new customer's defaults. */
-export function customerFormDefaults(customer?: Customer): CustomerFormValues {
+export function customerFormDefaults(customer?: CustomerDetail): CustomerFormValues {
   const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
   return {
     name: text(customer?.name),
@@ -121,4 +135,10 @@ export function customerFormDefaults(customer?: Customer): CustomerFormValues {
 /** The status the list's toggle switches to: active becomes inactive, anything else active. */
 export function toggledStatus(status: string): CustomerStatus {
   return status === 'active' ? 'inactive' : 'active';
+}
+
+/** The form's output split into the venue's row and its bank details (saved apart). */
+export function splitBankDetails(values: CustomerInput): { row: Omit<CustomerInput, keyof BankDetails>; bank: BankDetails } {
+  const { bank_name, account_number, routing_number, ...row } = values;
+  return { row, bank: { bank_name, account_number, routing_number } };
 }

@@ -2,7 +2,7 @@
 // database), the three counts, and one customer.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import type { Customer, CustomerStatus } from './customer-schema';
+import { NO_BANK_DETAILS, type Customer, type CustomerDetail, type CustomerStatus } from './customer-schema';
 import { tableKeys } from '@/entities/query-keys/table-keys';
 
 export const CUSTOMERS_PAGE_SIZE = 24;
@@ -92,11 +92,28 @@ export const customerCountsOptions = () =>
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** One customer, or null when there is none with this id (an id that is not a UUID included). */
-export async function getCustomer(id: string): Promise<Customer | null> {
+/**
+ * One customer with its bank details, or null when there is none with this id (an id that
+ * is not a UUID included). The bank details read as null for whoever the database does not
+ * show them to (every team role but admin).
+ */
+export async function getCustomer(id: string): Promise<CustomerDetail | null> {
   if (!UUID.test(id)) return null;
-  const { data } = await supabase.from('customers').select('*').eq('id', id).maybeSingle().throwOnError();
-  return data;
+  const [{ data }, { data: bank }] = await Promise.all([
+    supabase.from('customers').select('*').eq('id', id).maybeSingle().throwOnError(),
+    getBankDetails(id),
+  ]);
+  return data && { ...data, ...(bank ?? NO_BANK_DETAILS) };
+}
+
+/** The venue's bank details: no row when it has none, or the reader may not see them. */
+export function getBankDetails(customerId: string) {
+  return supabase
+    .from('customer_bank_accounts')
+    .select('bank_name, account_number, routing_number')
+    .eq('customer_id', customerId)
+    .maybeSingle()
+    .throwOnError();
 }
 
 export const customerDetailOptions = (id: string) =>

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { FailedRead, QueryBoundary } from '@/components/errors/query-boundary';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { customerDetailOptions } from '../api/customers';
-import type { Customer } from '../api/customer-schema';
+import type { CustomerDetail } from '../api/customer-schema';
 import { CustomerNotFound } from './customer-not-found';
 import { CustomerPageSkeleton } from './customer-page-skeleton';
 
@@ -13,7 +13,7 @@ export interface CustomerBoundaryProps {
   /** The page's title, over a failure to load ('Customer Details', 'Edit Customer'). */
   title: string;
   /** The page, once the customer is loaded. */
-  children: (customer: Customer) => ReactNode;
+  children: (customer: CustomerDetail) => ReactNode;
 }
 
 /** Reads the customer a detail or edit page shows: its skeleton, a failure with a retry, not found, then the page. */

@@ -11,11 +11,12 @@ import { Select } from '@/components/ui/select';
 import { timeZoneOptions } from '@/entities/venue/time-zone';
 import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
+import { useCan } from '@/lib/auth';
 import { changesEmail, fieldRefusal, useCreateCustomer, useUpdateCustomer } from '../api/customer-mutations';
 import {
   customerFormDefaults,
   customerFormSchema,
-  type Customer,
+  type CustomerDetail,
   type CustomerFormValues,
   type CustomerInput,
 } from '../api/customer-schema';
@@ -44,11 +45,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 export interface CustomerFormProps {
   /** The customer being edited; absent when adding one. */
-  customer?: Customer;
+  customer?: CustomerDetail;
 }
 
 export function CustomerForm({ customer }: CustomerFormProps) {
   const navigate = useNavigate();
+  // Bank details are for admins only: the database neither shows nor takes them from others.
+  const canBank = useCan('bank');
   const isEdit = customer !== undefined;
   // A new customer's id is chosen here, before the row exists, so the files chosen in the
   // form can be uploaded at once under customer-files/<id>/ (where the storage policies
@@ -96,8 +99,11 @@ export function CustomerForm({ customer }: CustomerFormProps) {
       setError(refusal.field, { message: refusal.message }, { shouldFocus: true });
       document.getElementsByName(refusal.field)[0]?.scrollIntoView?.({ block: 'center' });
     };
-    if (isEdit) update.mutate({ id: customerId, values, previousEmail: customer.email }, { onSuccess: done, onError });
-    else create.mutate({ id: customerId, values }, { onSuccess: done, onError });
+    if (isEdit) update.mutate(
+        { id: customerId, values, previousEmail: customer.email, saveBank: canBank },
+        { onSuccess: done, onError },
+      );
+    else create.mutate({ id: customerId, values, saveBank: canBank }, { onSuccess: done, onError });
   });
 
   const busy = mutation.isPending || Object.values(uploading).some(Boolean);
@@ -164,17 +170,19 @@ export function CustomerForm({ customer }: CustomerFormProps) {
         </Field>
       </Section>
 
-      <Section title="Banking">
-        <Field label="Bank name" error={errors.bank_name?.message}>
-          {(c) => <Input {...c} autoComplete="off" {...text('bank_name')} />}
-        </Field>
-        <Field label="Account number" error={errors.account_number?.message}>
-          {(c) => <Input {...c} autoComplete="off" inputMode="numeric" {...text('account_number')} />}
-        </Field>
-        <Field label="Routing number" error={errors.routing_number?.message}>
-          {(c) => <Input {...c} autoComplete="off" inputMode="numeric" {...text('routing_number')} />}
-        </Field>
-      </Section>
+      {canBank && (
+        <Section title="Banking">
+          <Field label="Bank name" error={errors.bank_name?.message}>
+            {(c) => <Input {...c} autoComplete="off" {...text('bank_name')} />}
+          </Field>
+          <Field label="Account number" error={errors.account_number?.message}>
+            {(c) => <Input {...c} autoComplete="off" inputMode="numeric" {...text('account_number')} />}
+          </Field>
+          <Field label="Routing number" error={errors.routing_number?.message}>
+            {(c) => <Input {...c} autoComplete="off" inputMode="numeric" {...text('routing_number')} />}
+          </Field>
+        </Section>
+      )}
 
       <Section title="Files">
         {(['location_photo', 'agreement_file'] as const).map((field) => (

@@ -3,7 +3,14 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
-import { emptyPlaylist, functionsUrl, onPlayerPlaylist } from '@tests/setup/supabase-mocks';
+import {
+  emptyPlaylist,
+  fakeUser,
+  functionsUrl,
+  onPlayerPlaylist,
+  onUserRole,
+  storeSession,
+} from '@tests/setup/supabase-mocks';
 import { playlistSpot } from '@/entities/playlist/playlist-fixtures';
 import { customerRow, customersRead, customersUrl, postgrestError, storageUrl } from '../customer-fixtures';
 import { CustomerViewRoute } from './customer-view';
@@ -19,14 +26,12 @@ const cafe = customerRow({
   notes: 'Open 7am to 6pm',
   signup_date: '2026-01-15',
   installation_date: '2026-02-01',
-  bank_name: 'First Bank',
-  account_number: '123456789',
-  routing_number: '021000021',
   status: 'active',
   monthly_fee: 149.5,
   location_photo: 'c1/1700000000000-abcdefgh.jpg',
   agreement_file: 'customer-files/c1/1700000000000-ijklmnop.pdf',
 });
+const cafeBank = { [cafe.id]: { bank_name: 'First Bank', account_number: '123456789', routing_number: '021000021' } };
 
 function renderView(id = cafe.id) {
   return renderRoutes(
@@ -116,7 +121,8 @@ describe('customer detail', () => {
   });
 
   it('shows information, status, dates, notes, banking and files', async () => {
-    server.use(...customersRead([cafe]));
+    storeSession(fakeUser('admin@example.com'));
+    server.use(onUserRole('admin'), ...customersRead([cafe], undefined, cafeBank));
     renderView();
     expect(await screen.findByRole('heading', { name: 'Corner Cafe', level: 1 })).toBeInTheDocument();
 
@@ -134,12 +140,31 @@ describe('customer detail', () => {
     expect(section('Dates').getByText('Feb 1, 2026')).toBeInTheDocument();
     expect(section('Notes').getByText('Two 43-inch screens')).toBeInTheDocument();
     expect(section('Notes').getByText('Open 7am to 6pm')).toBeInTheDocument();
+    // The section shows once the admin's role is known.
+    expect(await screen.findByRole('heading', { name: 'Banking' })).toBeInTheDocument();
     expect(section('Banking').getByText('First Bank')).toBeInTheDocument();
     expect(section('Banking').getByText('•••• 6789')).toBeInTheDocument();
     expect(section('Banking').getByText('021000021')).toBeInTheDocument();
     expect(section('Files').getByRole('button', { name: /View Location Photo/ })).toBeInTheDocument();
     expect(section('Files').getByRole('button', { name: /View Agreement/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/dashboard/customers/edit/${cafe.id}`);
+  });
+
+  it('shows no banking section to a team member who may not see bank details', async () => {
+    storeSession(fakeUser('olivia@example.com'));
+    let roleRead = false;
+    // Even were bank details answered, the page would not show them to an operator.
+    server.use(
+      onUserRole(() => ((roleRead = true), HttpResponse.json({ role: 'operator' }))),
+      ...customersRead([cafe], undefined, cafeBank),
+    );
+    renderView();
+    expect(await screen.findByRole('heading', { name: 'Corner Cafe', level: 1 })).toBeInTheDocument();
+    await waitFor(() => expect(roleRead).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(section('Status').getByText('Active')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Banking' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Account number')).not.toBeInTheDocument();
   });
 
   it("says 'Not set' and 'No files uploaded' for what is missing", async () => {

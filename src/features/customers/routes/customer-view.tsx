@@ -8,7 +8,8 @@ import { paths } from '@/config/paths';
 import { formatDate, formatMoney } from '@/lib/format';
 import { NowPlaying } from '@/entities/playlist/now-playing';
 import { VenueFileLink } from '@/entities/venue/venue-file-link';
-import type { Customer } from '../api/customer-schema';
+import { useCan } from '@/lib/auth';
+import type { CustomerDetail } from '../api/customer-schema';
 import { CustomerBoundary } from '../components/customer-boundary';
 import { CustomerStatusBadge } from '../components/customer-status-badge';
 import { SetPasswordDialog } from '../components/set-password-dialog';
@@ -28,7 +29,8 @@ export function CustomerViewRoute() {
   );
 }
 
-function CustomerDetails({ customer }: { customer: Customer }) {
+function CustomerDetails({ customer }: { customer: CustomerDetail }) {
+  const canBank = useCan('bank');
   const toast = useToast();
   const fileUnavailable = () =>
     toast({ tone: 'danger', title: 'Could not open the file', description: 'Please try again.' });
@@ -96,13 +98,15 @@ function CustomerDetails({ customer }: { customer: Customer }) {
         </DetailList>
       </DetailSection>
 
-      <DetailSection title="Banking">
-        <DetailList>
-          <DetailItem label="Bank name">{customer.bank_name}</DetailItem>
-          <DetailItem label="Account number">{masked(customer.account_number)}</DetailItem>
-          <DetailItem label="Routing number">{customer.routing_number}</DetailItem>
-        </DetailList>
-      </DetailSection>
+      {canBank && (
+        <DetailSection title="Banking">
+          <DetailList>
+            <DetailItem label="Bank name">{customer.bank_name}</DetailItem>
+            <DetailItem label="Account number">{masked(customer.account_number)}</DetailItem>
+            <DetailItem label="Routing number">{customer.routing_number}</DetailItem>
+          </DetailList>
+        </DetailSection>
+      )}
 
       <DetailSection title="Files" span="full">
         {customer.location_photo || customer.agreement_file ? (

@@ -18,12 +18,12 @@ begin
   if p_to - p_from > 731 then
     raise exception 'A report covers at most 2 years (plays are summed for 2 years).' using errcode = '22023';
   end if;
-  if public.is_admin() or public.current_advertiser_id() is not null then
+  if public.team_can('read') or public.current_advertiser_id() is not null then
     return p_customer_id;
   end if;
   v_own := public.current_customer_id();
   if v_own is null or (p_customer_id is not null and p_customer_id <> v_own) then
-    raise exception 'Only admins can read another venue''s plays.' using errcode = '42501';
+    raise exception 'Only the team can read another venue''s plays.' using errcode = '42501';
   end if;
   return v_own;
 end

@@ -16,7 +16,7 @@ begin
   -- Runs as its owner: the caller is the token's role (the service role and SQL without a
   -- token, such as a job, read any statement).
   if coalesce(auth.jwt() ->> 'role', '') in ('anon', 'authenticated')
-     and not (public.is_admin() or p_advertiser_id is not distinct from public.current_advertiser_id()) then
+     and not (public.team_can('money') or p_advertiser_id is not distinct from public.current_advertiser_id()) then
     raise exception 'You can read only your own statements.' using errcode = '42501';
   end if;
   if not exists (select 1 from public.advertisers a where a.id = p_advertiser_id) then

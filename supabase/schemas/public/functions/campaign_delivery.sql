@@ -11,8 +11,8 @@ declare
   v_campaign public.campaigns;
   v_advertiser uuid := public.current_advertiser_id();
 begin
-  if not public.is_admin() and v_advertiser is null then
-    raise exception 'Only admins and the campaign''s advertiser can read delivery.' using errcode = '42501';
+  if not public.team_can('read') and v_advertiser is null then
+    raise exception 'Only the team and the campaign''s advertiser can read delivery.' using errcode = '42501';
   end if;
   select * into v_campaign from public.campaigns c where c.id = p_campaign_id and c.customer_id is null;
   if not found or (v_advertiser is not null and v_campaign.advertiser_id is distinct from v_advertiser) then

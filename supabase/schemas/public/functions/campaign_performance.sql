@@ -20,8 +20,8 @@ begin
   if p_to - p_from > 731 then
     raise exception 'A report covers at most 2 years (plays are summed for 2 years).' using errcode = '22023';
   end if;
-  if not public.is_admin() and v_advertiser is null then
-    raise exception 'Only admins and the campaign''s advertiser can read its report.' using errcode = '42501';
+  if not public.team_can('read') and v_advertiser is null then
+    raise exception 'Only the team and the campaign''s advertiser can read its report.' using errcode = '42501';
   end if;
   select * into v_campaign from public.campaigns c
   where c.id = p_campaign_id

@@ -12,8 +12,8 @@ declare
   v_message text;
   v_detail text;
 begin
-  if not public.is_admin() then
-    raise exception 'Only admins can book airtime.' using errcode = '42501';
+  if not public.team_can('content') then
+    raise exception 'Only admins, operators and sales can book airtime.' using errcode = '42501';
   end if;
   begin
     v_id := public.save_campaign(

@@ -11,9 +11,11 @@ declare
   v_ago public.daily_figures;
   v_target date := ((now() at time zone 'UTC')::date - interval '1 month')::date;
   v_months jsonb;
+  -- Revenue and fees are money: a team member without it (operator, viewer) gets null for them.
+  v_money boolean := public.team_can('money');
 begin
-  if not public.is_admin() then
-    raise exception 'Only admins can read the network''s figures.' using errcode = '42501';
+  if not public.team_can('read') then
+    raise exception 'Only the team can read the network''s figures.' using errcode = '42501';
   end if;
 
   select * into v_ago from public.daily_figures f
@@ -37,19 +39,19 @@ begin
       'active_customers', v_now.active_customers,
       'active_advertisers', v_now.active_advertisers,
       'running_ads', v_now.running_ads,
-      'monthly_revenue', v_now.monthly_revenue
+      'monthly_revenue', case when v_money then v_now.monthly_revenue end
     ),
     'month_ago', case when v_ago.day is null then null else jsonb_build_object(
       'day', v_ago.day,
       'active_customers', v_ago.active_customers,
       'active_advertisers', v_ago.active_advertisers,
       'running_ads', v_ago.running_ads,
-      'monthly_revenue', v_ago.monthly_revenue
+      'monthly_revenue', case when v_money then v_ago.monthly_revenue end
     ) end,
-    'revenue_by_month', v_months,
-    'average_monthly_revenue', (
+    'revenue_by_month', case when v_money then v_months else '[]'::jsonb end,
+    'average_monthly_revenue', case when v_money then (
       select round(avg(c.monthly_fee), 2) from public.customers c where c.status = 'active' and c.monthly_fee is not null
-    ),
+    ) end,
     'retention_percent', (
       select round(100.0 * count(*) filter (where c.status = 'active') / nullif(count(*), 0), 1)
       from public.customers c where c.created_at < now() - interval '30 days'

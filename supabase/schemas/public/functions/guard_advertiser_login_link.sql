@@ -9,7 +9,7 @@ CREATE FUNCTION public.guard_advertiser_login_link() RETURNS trigger
 begin
   if new.user_id is not null
      and (tg_op = 'INSERT' or new.user_id is distinct from old.user_id) then
-    if current_user in ('anon', 'authenticated') and not public.is_admin() then
+    if current_user in ('anon', 'authenticated') and not public.team_can('team') then
       raise exception 'Only an admin can link an advertiser to a login.'
         using errcode = '42501';
     end if;

@@ -11,7 +11,7 @@ declare
 begin
   if new.user_id is not null
      and (tg_op = 'INSERT' or new.user_id is distinct from old.user_id) then
-    if v_caller_is_user and not public.is_admin() then
+    if v_caller_is_user and not public.team_can('team') then
       raise exception 'Only an admin can link a venue to a login.'
         using errcode = '42501';
     end if;

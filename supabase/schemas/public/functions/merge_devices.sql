@@ -10,8 +10,8 @@ declare
   v_from public.equipment_status;
   v_into public.equipment_status;
 begin
-  if not public.is_admin() then
-    raise exception 'Only admins can merge devices.'
+  if not public.team_can('screens') then
+    raise exception 'Only admins and operators can merge devices.'
       using errcode = '42501';
   end if;
   if p_from = p_into then

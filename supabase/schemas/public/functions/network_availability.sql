@@ -7,8 +7,8 @@ CREATE FUNCTION public.network_availability(p_start date, p_end date, p_group_id
     SET search_path TO ''
     AS $$
 begin
-  if not public.is_admin() then
-    raise exception 'Only admins can read the network''s availability.' using errcode = '42501';
+  if not public.team_can('read') then
+    raise exception 'Only the team can read the network''s availability.' using errcode = '42501';
   end if;
   if p_start is null or p_end is null or p_end < p_start then
     raise exception 'The period needs a start and an end on or after it.' using errcode = '22023';

@@ -10,8 +10,8 @@ CREATE FUNCTION public.network_campaign_pacing() RETURNS TABLE(campaign_id uuid,
 declare
   v_advertiser uuid := public.current_advertiser_id();
 begin
-  if not public.is_admin() and v_advertiser is null then
-    raise exception 'Only admins and advertisers can read delivery.' using errcode = '42501';
+  if not public.team_can('read') and v_advertiser is null then
+    raise exception 'Only the team and advertisers can read delivery.' using errcode = '42501';
   end if;
   return query
   with mine as (

@@ -7,8 +7,8 @@ CREATE FUNCTION public.network_summary() RETURNS jsonb
     SET search_path TO ''
     AS $$
 begin
-  if not public.is_admin() then
-    raise exception 'Only admins can read the network''s figures.' using errcode = '42501';
+  if not public.team_can('read') then
+    raise exception 'Only the team can read the network''s figures.' using errcode = '42501';
   end if;
   return jsonb_build_object(
     'active_campaigns', (select count(*) from public.campaigns c where c.status = 'active'),

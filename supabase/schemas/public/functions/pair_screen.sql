@@ -13,8 +13,8 @@ declare
   v_pairing public.screen_pairings;
   v_device_id uuid;
 begin
-  if not public.is_admin() then
-    raise exception 'Only admins can pair screens.'
+  if not public.team_can('screens') then
+    raise exception 'Only admins and operators can pair screens.'
       using errcode = '42501';
   end if;
 

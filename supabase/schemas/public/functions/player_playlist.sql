@@ -16,8 +16,8 @@ declare
   v_spots jsonb;
   v_loop integer;
 begin
-  if p_customer_id is not null and p_customer_id is distinct from v_own and not public.is_admin() then
-    raise exception 'Only admins can read another venue''s playlist.'
+  if p_customer_id is not null and p_customer_id is distinct from v_own and not public.team_can('read') then
+    raise exception 'Only the team can read another venue''s playlist.'
       using errcode = '42501';
   end if;
 

@@ -9,7 +9,7 @@ CREATE FUNCTION public.prevent_role_escalation() RETURNS trigger
 begin
   if new.role is distinct from old.role
      and current_user in ('anon', 'authenticated')
-     and not public.is_admin() then
+     and not public.team_can('team') then
     raise exception 'Only an admin can change a user''s role.'
       using errcode = '42501';
   end if;

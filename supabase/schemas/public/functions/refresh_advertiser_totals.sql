@@ -13,8 +13,8 @@ declare
   v_changed integer;
 begin
   -- Runs as its owner: the caller's role is the token's (none for the cron job).
-  if coalesce(auth.jwt() ->> 'role', '') in ('anon', 'authenticated') and not public.is_admin() then
-    raise exception 'Only admins can refresh the advertisers'' totals.' using errcode = '42501';
+  if coalesce(auth.jwt() ->> 'role', '') in ('anon', 'authenticated') and not public.team_can('money') then
+    raise exception 'Only admins and sales can refresh the advertisers'' totals.' using errcode = '42501';
   end if;
 
   delete from private.advertiser_month_totals where month >= v_from;

@@ -9,8 +9,8 @@ CREATE FUNCTION public.rename_slide_image(p_from text, p_to text) RETURNS intege
 declare
   v_count integer;
 begin
-  if not public.is_admin() then
-    raise exception 'Only admins can rename media files.' using errcode = '42501';
+  if not public.team_can('content') then
+    raise exception 'Only admins, operators and sales can rename media files.' using errcode = '42501';
   end if;
   if coalesce(btrim(p_to), '') = '' then
     raise exception 'A file needs a name.' using errcode = '22023';

@@ -7,8 +7,8 @@ CREATE FUNCTION public.revoke_screen(p_device_id uuid) RETURNS void
     SET search_path TO ''
     AS $$
 begin
-  if not public.is_admin() then
-    raise exception 'Only admins can unpair screens.'
+  if not public.team_can('screens') then
+    raise exception 'Only admins and operators can unpair screens.'
       using errcode = '42501';
   end if;
 

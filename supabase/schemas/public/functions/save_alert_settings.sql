@@ -9,7 +9,7 @@ CREATE FUNCTION public.save_alert_settings(p_offline_after_minutes integer, p_em
 declare
   v_row public.alert_settings;
 begin
-  if not public.is_admin() then
+  if not public.team_can('settings') then
     raise exception 'Only admins can change the alert settings.' using errcode = '42501';
   end if;
   if p_offline_after_minutes is null or p_offline_after_minutes not between 3 and 1440 then

@@ -17,8 +17,8 @@ declare
   v_base public.campaign_items;
   v_count integer;
 begin
-  if not public.is_admin() then
-    raise exception 'Only admins can save campaign slides.'
+  if not public.team_can('content') then
+    raise exception 'Only admins, operators and sales can save campaign slides.'
       using errcode = '42501';
   end if;
 

@@ -7,8 +7,8 @@ CREATE FUNCTION public.screen_day_bookings(p_device_id uuid, p_day date) RETURNS
     SET search_path TO ''
     AS $$
 begin
-  if not public.is_admin() then
-    raise exception 'Only admins can read bookings.' using errcode = '42501';
+  if not public.team_can('read') then
+    raise exception 'Only the team can read bookings.' using errcode = '42501';
   end if;
   return query
   select c.id, c.name, a.id, a.business_name, c.spots_per_loop, s.seconds, c.spots_per_loop * s.seconds,

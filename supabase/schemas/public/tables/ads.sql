@@ -28,15 +28,15 @@ CREATE TRIGGER ads_set_updated_at BEFORE UPDATE ON public.ads FOR EACH ROW EXECU
 ALTER TABLE ONLY public.ads
     ADD CONSTRAINT ads_advertiser_id_fkey FOREIGN KEY (advertiser_id) REFERENCES public.advertisers(id) ON DELETE CASCADE;
 
-CREATE POLICY "Admins can add ads" ON public.ads FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins, operators and sales can add ads" ON public.ads FOR INSERT TO authenticated WITH CHECK (( SELECT public.team_can('content'::text) AS team_can));
 
-CREATE POLICY "Admins can change ads" ON public.ads FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins, operators and sales can change ads" ON public.ads FOR UPDATE TO authenticated USING (( SELECT public.team_can('content'::text) AS team_can)) WITH CHECK (( SELECT public.team_can('content'::text) AS team_can));
 
-CREATE POLICY "Admins can read ads" ON public.ads FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
-
-CREATE POLICY "Admins can remove ads" ON public.ads FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins, operators and sales can remove ads" ON public.ads FOR DELETE TO authenticated USING (( SELECT public.team_can('content'::text) AS team_can));
 
 CREATE POLICY "Advertisers can read their own ads" ON public.ads FOR SELECT TO authenticated USING ((advertiser_id = ( SELECT public.current_advertiser_id() AS current_advertiser_id)));
+
+CREATE POLICY "The team can read ads" ON public.ads FOR SELECT TO authenticated USING (( SELECT public.team_can('read'::text) AS team_can));
 
 ALTER TABLE public.ads ENABLE ROW LEVEL SECURITY;
 

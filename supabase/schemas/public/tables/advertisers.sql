@@ -50,15 +50,15 @@ CREATE TRIGGER advertisers_total_spent_is_computed BEFORE INSERT OR UPDATE OF to
 ALTER TABLE ONLY public.advertisers
     ADD CONSTRAINT advertisers_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL;
 
-CREATE POLICY "Admins can add advertisers" ON public.advertisers FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins and sales can add advertisers" ON public.advertisers FOR INSERT TO authenticated WITH CHECK (( SELECT public.team_can('advertisers'::text) AS team_can));
 
-CREATE POLICY "Admins can change advertisers" ON public.advertisers FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins and sales can change advertisers" ON public.advertisers FOR UPDATE TO authenticated USING (( SELECT public.team_can('advertisers'::text) AS team_can)) WITH CHECK (( SELECT public.team_can('advertisers'::text) AS team_can));
 
-CREATE POLICY "Admins can read advertisers" ON public.advertisers FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
-
-CREATE POLICY "Admins can remove advertisers" ON public.advertisers FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins and sales can remove advertisers" ON public.advertisers FOR DELETE TO authenticated USING (( SELECT public.team_can('advertisers'::text) AS team_can));
 
 CREATE POLICY "Advertisers can read their own advertiser" ON public.advertisers FOR SELECT TO authenticated USING ((id = ( SELECT public.current_advertiser_id() AS current_advertiser_id)));
+
+CREATE POLICY "The team can read advertisers" ON public.advertisers FOR SELECT TO authenticated USING (( SELECT public.team_can('read'::text) AS team_can));
 
 ALTER TABLE public.advertisers ENABLE ROW LEVEL SECURITY;
 

@@ -17,11 +17,11 @@ CREATE TRIGGER alert_recipients_check_admin BEFORE INSERT OR UPDATE ON public.al
 ALTER TABLE ONLY public.alert_recipients
     ADD CONSTRAINT alert_recipients_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
-CREATE POLICY "Admins can add alert recipients" ON public.alert_recipients FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins can add the alert recipients" ON public.alert_recipients FOR INSERT TO authenticated WITH CHECK (( SELECT public.team_can('settings'::text) AS team_can));
 
-CREATE POLICY "Admins can read the alert recipients" ON public.alert_recipients FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins can read the alert recipients" ON public.alert_recipients FOR SELECT TO authenticated USING (( SELECT public.team_can('settings'::text) AS team_can));
 
-CREATE POLICY "Admins can remove alert recipients" ON public.alert_recipients FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins can remove the alert recipients" ON public.alert_recipients FOR DELETE TO authenticated USING (( SELECT public.team_can('settings'::text) AS team_can));
 
 ALTER TABLE public.alert_recipients ENABLE ROW LEVEL SECURITY;
 

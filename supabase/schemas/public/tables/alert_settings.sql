@@ -24,9 +24,9 @@ ALTER TABLE ONLY public.alert_settings
 
 CREATE TRIGGER alert_settings_set_updated_at BEFORE UPDATE ON public.alert_settings FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
-CREATE POLICY "Admins can change the alert settings" ON public.alert_settings FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins can change the alert settings" ON public.alert_settings FOR UPDATE TO authenticated USING (( SELECT public.team_can('settings'::text) AS team_can)) WITH CHECK (( SELECT public.team_can('settings'::text) AS team_can));
 
-CREATE POLICY "Admins can read the alert settings" ON public.alert_settings FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins can read the alert settings" ON public.alert_settings FOR SELECT TO authenticated USING (( SELECT public.team_can('settings'::text) AS team_can));
 
 ALTER TABLE public.alert_settings ENABLE ROW LEVEL SECURITY;
 

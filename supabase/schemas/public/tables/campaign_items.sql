@@ -82,19 +82,19 @@ ALTER TABLE ONLY public.campaign_items
 ALTER TABLE ONLY public.campaign_items
     ADD CONSTRAINT campaign_items_campaign_id_fkey FOREIGN KEY (campaign_id) REFERENCES public.campaigns(id) ON DELETE CASCADE;
 
-CREATE POLICY "Admins can add slides" ON public.campaign_items FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins, operators and sales can add slides" ON public.campaign_items FOR INSERT TO authenticated WITH CHECK (( SELECT public.team_can('content'::text) AS team_can));
 
-CREATE POLICY "Admins can change slides" ON public.campaign_items FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins, operators and sales can change slides" ON public.campaign_items FOR UPDATE TO authenticated USING (( SELECT public.team_can('content'::text) AS team_can)) WITH CHECK (( SELECT public.team_can('content'::text) AS team_can));
 
-CREATE POLICY "Admins can read every slide" ON public.campaign_items FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
-
-CREATE POLICY "Admins can remove slides" ON public.campaign_items FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins, operators and sales can remove slides" ON public.campaign_items FOR DELETE TO authenticated USING (( SELECT public.team_can('content'::text) AS team_can));
 
 CREATE POLICY "Advertisers can read their own slides" ON public.campaign_items FOR SELECT TO authenticated USING (((ad_id IN ( SELECT a.id
    FROM public.ads a
   WHERE (a.advertiser_id = ( SELECT public.current_advertiser_id() AS current_advertiser_id)))) OR (campaign_id IN ( SELECT c.id
    FROM public.campaigns c
   WHERE ((c.customer_id IS NULL) AND (c.advertiser_id = ( SELECT public.current_advertiser_id() AS current_advertiser_id)))))));
+
+CREATE POLICY "The team can read slides" ON public.campaign_items FOR SELECT TO authenticated USING (( SELECT public.team_can('read'::text) AS team_can));
 
 CREATE POLICY "Venues and their screens can read the slides of the venue's cam" ON public.campaign_items FOR SELECT TO authenticated USING ((EXISTS ( SELECT 1
    FROM public.campaigns c

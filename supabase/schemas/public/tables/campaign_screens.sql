@@ -27,13 +27,13 @@ ALTER TABLE ONLY public.campaign_screens
 ALTER TABLE ONLY public.campaign_screens
     ADD CONSTRAINT campaign_screens_device_id_fkey FOREIGN KEY (device_id) REFERENCES public.equipment_status(id) ON DELETE CASCADE;
 
-CREATE POLICY "Admins can change chosen screens" ON public.campaign_screens FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins, operators and sales can add chosen screens" ON public.campaign_screens FOR INSERT TO authenticated WITH CHECK (( SELECT public.team_can('content'::text) AS team_can));
 
-CREATE POLICY "Admins can choose screens" ON public.campaign_screens FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins, operators and sales can change chosen screens" ON public.campaign_screens FOR UPDATE TO authenticated USING (( SELECT public.team_can('content'::text) AS team_can)) WITH CHECK (( SELECT public.team_can('content'::text) AS team_can));
 
-CREATE POLICY "Admins can read every campaign's screens" ON public.campaign_screens FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins, operators and sales can remove chosen screens" ON public.campaign_screens FOR DELETE TO authenticated USING (( SELECT public.team_can('content'::text) AS team_can));
 
-CREATE POLICY "Admins can remove chosen screens" ON public.campaign_screens FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "The team can read chosen screens" ON public.campaign_screens FOR SELECT TO authenticated USING (( SELECT public.team_can('read'::text) AS team_can));
 
 CREATE POLICY "Venues and their screens can read the chosen screens of the ven" ON public.campaign_screens FOR SELECT TO authenticated USING ((EXISTS ( SELECT 1
    FROM public.campaigns c

@@ -49,13 +49,13 @@ ALTER TABLE ONLY public.campaign_targets
 ALTER TABLE ONLY public.campaign_targets
     ADD CONSTRAINT campaign_targets_group_id_fkey FOREIGN KEY (group_id) REFERENCES public.screen_groups(id) ON DELETE CASCADE;
 
-CREATE POLICY "Admins can add campaign targets" ON public.campaign_targets FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins, operators and sales can add campaign targets" ON public.campaign_targets FOR INSERT TO authenticated WITH CHECK (( SELECT public.team_can('content'::text) AS team_can));
 
-CREATE POLICY "Admins can change campaign targets" ON public.campaign_targets FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins, operators and sales can change campaign targets" ON public.campaign_targets FOR UPDATE TO authenticated USING (( SELECT public.team_can('content'::text) AS team_can)) WITH CHECK (( SELECT public.team_can('content'::text) AS team_can));
 
-CREATE POLICY "Admins can read campaign targets" ON public.campaign_targets FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins, operators and sales can remove campaign targets" ON public.campaign_targets FOR DELETE TO authenticated USING (( SELECT public.team_can('content'::text) AS team_can));
 
-CREATE POLICY "Admins can remove campaign targets" ON public.campaign_targets FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "The team can read campaign targets" ON public.campaign_targets FOR SELECT TO authenticated USING (( SELECT public.team_can('read'::text) AS team_can));
 
 ALTER TABLE public.campaign_targets ENABLE ROW LEVEL SECURITY;
 

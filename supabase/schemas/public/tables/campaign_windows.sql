@@ -30,13 +30,13 @@ CREATE TRIGGER campaign_windows_note_playlist_push BEFORE INSERT OR DELETE OR UP
 ALTER TABLE ONLY public.campaign_windows
     ADD CONSTRAINT campaign_windows_campaign_id_fkey FOREIGN KEY (campaign_id) REFERENCES public.campaigns(id) ON DELETE CASCADE;
 
-CREATE POLICY "Admins can add campaign windows" ON public.campaign_windows FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins, operators and sales can add campaign windows" ON public.campaign_windows FOR INSERT TO authenticated WITH CHECK (( SELECT public.team_can('content'::text) AS team_can));
 
-CREATE POLICY "Admins can change campaign windows" ON public.campaign_windows FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins, operators and sales can change campaign windows" ON public.campaign_windows FOR UPDATE TO authenticated USING (( SELECT public.team_can('content'::text) AS team_can)) WITH CHECK (( SELECT public.team_can('content'::text) AS team_can));
 
-CREATE POLICY "Admins can read every campaign's windows" ON public.campaign_windows FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins, operators and sales can remove campaign windows" ON public.campaign_windows FOR DELETE TO authenticated USING (( SELECT public.team_can('content'::text) AS team_can));
 
-CREATE POLICY "Admins can remove campaign windows" ON public.campaign_windows FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "The team can read campaign windows" ON public.campaign_windows FOR SELECT TO authenticated USING (( SELECT public.team_can('read'::text) AS team_can));
 
 CREATE POLICY "Venues and their screens can read the venue's campaign windows" ON public.campaign_windows FOR SELECT TO authenticated USING ((EXISTS ( SELECT 1
    FROM public.campaigns c

@@ -85,6 +85,8 @@ CREATE TRIGGER campaigns_note_playlist_push BEFORE DELETE OR UPDATE ON public.ca
 
 CREATE TRIGGER campaigns_note_playlist_push_new AFTER INSERT ON public.campaigns FOR EACH ROW WHEN ((new.customer_id IS NULL)) EXECUTE FUNCTION private.note_playlist_change();
 
+CREATE TRIGGER campaigns_refuse_money_without_money BEFORE INSERT OR UPDATE OF price_basis, price_amount ON public.campaigns FOR EACH ROW EXECUTE FUNCTION private.refuse_money_without_money('price_basis', 'price_amount');
+
 CREATE TRIGGER campaigns_set_updated_at BEFORE UPDATE ON public.campaigns FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
 ALTER TABLE ONLY public.campaigns
@@ -93,15 +95,15 @@ ALTER TABLE ONLY public.campaigns
 ALTER TABLE ONLY public.campaigns
     ADD CONSTRAINT campaigns_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES public.customers(id) ON DELETE CASCADE;
 
-CREATE POLICY "Admins can add campaigns" ON public.campaigns FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins, operators and sales can add campaigns" ON public.campaigns FOR INSERT TO authenticated WITH CHECK (( SELECT public.team_can('content'::text) AS team_can));
 
-CREATE POLICY "Admins can change campaigns" ON public.campaigns FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins, operators and sales can change campaigns" ON public.campaigns FOR UPDATE TO authenticated USING (( SELECT public.team_can('content'::text) AS team_can)) WITH CHECK (( SELECT public.team_can('content'::text) AS team_can));
 
-CREATE POLICY "Admins can read every campaign" ON public.campaigns FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
-
-CREATE POLICY "Admins can remove campaigns" ON public.campaigns FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins, operators and sales can remove campaigns" ON public.campaigns FOR DELETE TO authenticated USING (( SELECT public.team_can('content'::text) AS team_can));
 
 CREATE POLICY "Advertisers can read their own campaigns" ON public.campaigns FOR SELECT TO authenticated USING ((id IN ( SELECT public.advertiser_campaign_ids() AS advertiser_campaign_ids)));
+
+CREATE POLICY "The team can read campaigns" ON public.campaigns FOR SELECT TO authenticated USING (( SELECT public.team_can('read'::text) AS team_can));
 
 CREATE POLICY "Venues and their screens can read the venue's campaigns" ON public.campaigns FOR SELECT TO authenticated USING ((customer_id = ( SELECT public.viewer_customer_id() AS viewer_customer_id)));
 

@@ -16,9 +16,6 @@ CREATE TABLE public.customers (
     signup_date date,
     installation_date date,
     agreement_file text,
-    bank_name text,
-    account_number text,
-    routing_number text,
     status text DEFAULT 'active'::text NOT NULL,
     display_type text DEFAULT 'Digital Display'::text,
     monthly_fee numeric(12,2),
@@ -65,7 +62,7 @@ ALTER TABLE ONLY public.customers
     ADD CONSTRAINT customers_pkey PRIMARY KEY (id);
 
 ALTER TABLE public.customers
-    ADD CONSTRAINT customers_short_texts_at_most_500_characters CHECK (((COALESCE(char_length(location), 0) <= 500) AND (COALESCE(char_length(display_type), 0) <= 100) AND (COALESCE(char_length(bank_name), 0) <= 200) AND (COALESCE(char_length(account_number), 0) <= 34) AND (COALESCE(char_length(routing_number), 0) <= 34))) NOT VALID;
+    ADD CONSTRAINT customers_short_texts_at_most_500_characters CHECK (((COALESCE(char_length(location), 0) <= 500) AND (COALESCE(char_length(display_type), 0) <= 100))) NOT VALID;
 
 ALTER TABLE ONLY public.customers
     ADD CONSTRAINT customers_user_id_key UNIQUE (user_id);
@@ -89,6 +86,8 @@ CREATE TRIGGER customers_guard_login_link BEFORE INSERT OR UPDATE OF user_id, em
 
 CREATE TRIGGER customers_note_booking AFTER UPDATE OF time_zone ON public.customers FOR EACH ROW WHEN ((old.time_zone IS DISTINCT FROM new.time_zone)) EXECUTE FUNCTION private.note_screen_booking();
 
+CREATE TRIGGER customers_refuse_money_without_money BEFORE INSERT OR UPDATE OF monthly_fee ON public.customers FOR EACH ROW EXECUTE FUNCTION private.refuse_money_without_money('monthly_fee');
+
 CREATE TRIGGER customers_refuse_screen_login BEFORE INSERT OR UPDATE OF user_id ON public.customers FOR EACH ROW EXECUTE FUNCTION public.refuse_screen_login_as_venue_login();
 
 CREATE TRIGGER customers_set_updated_at BEFORE UPDATE ON public.customers FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
@@ -96,15 +95,15 @@ CREATE TRIGGER customers_set_updated_at BEFORE UPDATE ON public.customers FOR EA
 ALTER TABLE ONLY public.customers
     ADD CONSTRAINT customers_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL;
 
-CREATE POLICY "Admins can add customers" ON public.customers FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins and operators can add venues" ON public.customers FOR INSERT TO authenticated WITH CHECK (( SELECT public.team_can('venues'::text) AS team_can));
 
-CREATE POLICY "Admins can change customers" ON public.customers FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins and operators can change venues" ON public.customers FOR UPDATE TO authenticated USING (( SELECT public.team_can('venues'::text) AS team_can)) WITH CHECK (( SELECT public.team_can('venues'::text) AS team_can));
 
-CREATE POLICY "Admins can read every customer" ON public.customers FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
-
-CREATE POLICY "Admins can remove customers" ON public.customers FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins and operators can remove venues" ON public.customers FOR DELETE TO authenticated USING (( SELECT public.team_can('venues'::text) AS team_can));
 
 CREATE POLICY "Customers can read their own customer row" ON public.customers FOR SELECT TO authenticated USING ((id = ( SELECT public.current_customer_id() AS current_customer_id)));
+
+CREATE POLICY "The team can read venues" ON public.customers FOR SELECT TO authenticated USING (( SELECT public.team_can('read'::text) AS team_can));
 
 ALTER TABLE public.customers ENABLE ROW LEVEL SECURITY;
 

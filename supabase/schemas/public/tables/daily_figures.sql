@@ -18,7 +18,7 @@ COMMENT ON TABLE public.daily_figures IS 'What the dashboard counts, as it was a
 ALTER TABLE ONLY public.daily_figures
     ADD CONSTRAINT daily_figures_pkey PRIMARY KEY (day);
 
-CREATE POLICY "Admins can read the daily figures" ON public.daily_figures FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins and sales can read the daily figures" ON public.daily_figures FOR SELECT TO authenticated USING (( SELECT public.team_can('money'::text) AS team_can));
 
 ALTER TABLE public.daily_figures ENABLE ROW LEVEL SECURITY;
 

@@ -21,7 +21,7 @@ CREATE INDEX device_uptime_days_device_idx ON public.device_uptime_days USING bt
 ALTER TABLE ONLY public.device_uptime_days
     ADD CONSTRAINT device_uptime_days_device_id_fkey FOREIGN KEY (device_id) REFERENCES public.equipment_status(id) ON DELETE CASCADE;
 
-CREATE POLICY "Admins can read uptime" ON public.device_uptime_days FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "The team can read uptime" ON public.device_uptime_days FOR SELECT TO authenticated USING (( SELECT public.team_can('read'::text) AS team_can));
 
 ALTER TABLE public.device_uptime_days ENABLE ROW LEVEL SECURITY;
 

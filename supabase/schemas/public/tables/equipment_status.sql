@@ -103,15 +103,15 @@ ALTER TABLE ONLY public.equipment_status
 
 CREATE POLICY "A paired screen can read its own device" ON public.equipment_status FOR SELECT TO authenticated USING (((id = (((( SELECT auth.jwt() AS jwt) -> 'app_metadata'::text) ->> 'screen_device_id'::text))::uuid) AND ((screen_user_id IS NULL) OR (screen_user_id = ( SELECT auth.uid() AS uid)))));
 
-CREATE POLICY "Admins can add equipment" ON public.equipment_status FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins and operators can add equipment" ON public.equipment_status FOR INSERT TO authenticated WITH CHECK (( SELECT public.team_can('screens'::text) AS team_can));
 
-CREATE POLICY "Admins can change equipment" ON public.equipment_status FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins and operators can change equipment" ON public.equipment_status FOR UPDATE TO authenticated USING (( SELECT public.team_can('screens'::text) AS team_can)) WITH CHECK (( SELECT public.team_can('screens'::text) AS team_can));
 
-CREATE POLICY "Admins can read all equipment" ON public.equipment_status FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
-
-CREATE POLICY "Admins can remove equipment" ON public.equipment_status FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins and operators can remove equipment" ON public.equipment_status FOR DELETE TO authenticated USING (( SELECT public.team_can('screens'::text) AS team_can));
 
 CREATE POLICY "Customers can read their own equipment" ON public.equipment_status FOR SELECT TO authenticated USING ((customer_id = ( SELECT public.current_customer_id() AS current_customer_id)));
+
+CREATE POLICY "The team can read equipment" ON public.equipment_status FOR SELECT TO authenticated USING (( SELECT public.team_can('read'::text) AS team_can));
 
 ALTER TABLE public.equipment_status ENABLE ROW LEVEL SECURITY;
 

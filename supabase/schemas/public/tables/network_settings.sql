@@ -24,9 +24,9 @@ ALTER TABLE ONLY public.network_settings
 
 CREATE TRIGGER network_settings_set_updated_at BEFORE UPDATE ON public.network_settings FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
-CREATE POLICY "Admins can change the network settings" ON public.network_settings FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins can change the network settings" ON public.network_settings FOR UPDATE TO authenticated USING (( SELECT public.team_can('settings'::text) AS team_can)) WITH CHECK (( SELECT public.team_can('settings'::text) AS team_can));
 
-CREATE POLICY "Admins can read the network settings" ON public.network_settings FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "The team can read the network settings" ON public.network_settings FOR SELECT TO authenticated USING (( SELECT public.team_can('read'::text) AS team_can));
 
 ALTER TABLE public.network_settings ENABLE ROW LEVEL SECURITY;
 

@@ -31,9 +31,9 @@ CREATE UNIQUE INDEX play_days_key ON public.play_days USING btree (day, device_i
 
 CREATE INDEX play_days_label_id_idx ON public.play_days USING btree (label_id);
 
-CREATE POLICY "Admins can read every day of plays" ON public.play_days FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
-
 CREATE POLICY "Advertisers can read their own days of plays" ON public.play_days FOR SELECT TO authenticated USING ((advertiser_id = ( SELECT public.current_advertiser_id() AS current_advertiser_id)));
+
+CREATE POLICY "The team can read every day of plays" ON public.play_days FOR SELECT TO authenticated USING (( SELECT public.team_can('read'::text) AS team_can));
 
 CREATE POLICY "Venues can read their own days of plays" ON public.play_days FOR SELECT TO authenticated USING ((customer_id = ( SELECT public.current_customer_id() AS current_customer_id)));
 

@@ -23,9 +23,9 @@ CREATE INDEX play_hours_customer_hour_idx ON public.play_hours USING btree (cust
 
 CREATE UNIQUE INDEX play_hours_key ON public.play_hours USING btree (hour, device_id, campaign_id, slide_id, ad_id, label_id) NULLS NOT DISTINCT;
 
-CREATE POLICY "Admins can read every hour of plays" ON public.play_hours FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
-
 CREATE POLICY "Advertisers can read their own hours of plays" ON public.play_hours FOR SELECT TO authenticated USING ((advertiser_id = ( SELECT public.current_advertiser_id() AS current_advertiser_id)));
+
+CREATE POLICY "The team can read every hour of plays" ON public.play_hours FOR SELECT TO authenticated USING (( SELECT public.team_can('read'::text) AS team_can));
 
 CREATE POLICY "Venues can read their own hours of plays" ON public.play_hours FOR SELECT TO authenticated USING ((customer_id = ( SELECT public.current_customer_id() AS current_customer_id)));
 

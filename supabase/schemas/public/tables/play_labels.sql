@@ -19,11 +19,11 @@ COMMENT ON TABLE public.play_labels IS 'The names plays were shown under (campai
 ALTER TABLE ONLY public.play_labels
     ADD CONSTRAINT play_labels_pkey PRIMARY KEY (id);
 
-CREATE POLICY "Admins can read every play label" ON public.play_labels FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
-
 CREATE POLICY "Advertisers can read the labels of their own plays" ON public.play_labels FOR SELECT TO authenticated USING ((EXISTS ( SELECT 1
    FROM public.play_days d
   WHERE ((d.label_id = play_labels.id) AND (d.advertiser_id = ( SELECT public.current_advertiser_id() AS current_advertiser_id))))));
+
+CREATE POLICY "The team can read every play label" ON public.play_labels FOR SELECT TO authenticated USING (( SELECT public.team_can('read'::text) AS team_can));
 
 CREATE POLICY "Venues can read the labels of their own plays" ON public.play_labels FOR SELECT TO authenticated USING ((EXISTS ( SELECT 1
    FROM public.play_days d

@@ -24,7 +24,7 @@ ALTER TABLE ONLY public.play_refusals
 ALTER TABLE ONLY public.play_refusals
     ADD CONSTRAINT play_refusals_device_id_fkey FOREIGN KEY (device_id) REFERENCES public.equipment_status(id) ON DELETE CASCADE;
 
-CREATE POLICY "Admins can read every refusal count" ON public.play_refusals FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "The team can read every refusal count" ON public.play_refusals FOR SELECT TO authenticated USING (( SELECT public.team_can('read'::text) AS team_can));
 
 CREATE POLICY "Venues can read their own screens' refusal counts" ON public.play_refusals FOR SELECT TO authenticated USING ((customer_id = ( SELECT public.current_customer_id() AS current_customer_id)));
 

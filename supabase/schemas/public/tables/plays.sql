@@ -57,9 +57,9 @@ CREATE INDEX plays_device_id_idx ON ONLY public.plays USING btree (device_id, id
 
 CREATE INDEX plays_device_started_idx ON ONLY public.plays USING btree (device_id, started_at);
 
-CREATE POLICY "Admins can read every play" ON public.plays FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
-
 CREATE POLICY "Advertisers can read their own plays" ON public.plays FOR SELECT TO authenticated USING ((advertiser_id = ( SELECT public.current_advertiser_id() AS current_advertiser_id)));
+
+CREATE POLICY "The team can read every play" ON public.plays FOR SELECT TO authenticated USING (( SELECT public.team_can('read'::text) AS team_can));
 
 CREATE POLICY "Venues can read their own plays" ON public.plays FOR SELECT TO authenticated USING ((customer_id = ( SELECT public.current_customer_id() AS current_customer_id)));
 

@@ -27,11 +27,11 @@ ALTER TABLE ONLY public.screen_group_members
 ALTER TABLE ONLY public.screen_group_members
     ADD CONSTRAINT screen_group_members_group_id_fkey FOREIGN KEY (group_id) REFERENCES public.screen_groups(id) ON DELETE CASCADE;
 
-CREATE POLICY "Admins can add group members" ON public.screen_group_members FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins and operators can add group members" ON public.screen_group_members FOR INSERT TO authenticated WITH CHECK (( SELECT public.team_can('screens'::text) AS team_can));
 
-CREATE POLICY "Admins can read group members" ON public.screen_group_members FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins and operators can remove group members" ON public.screen_group_members FOR DELETE TO authenticated USING (( SELECT public.team_can('screens'::text) AS team_can));
 
-CREATE POLICY "Admins can remove group members" ON public.screen_group_members FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "The team can read group members" ON public.screen_group_members FOR SELECT TO authenticated USING (( SELECT public.team_can('read'::text) AS team_can));
 
 ALTER TABLE public.screen_group_members ENABLE ROW LEVEL SECURITY;
 

@@ -23,13 +23,13 @@ CREATE UNIQUE INDEX screen_groups_name_key ON public.screen_groups USING btree (
 
 CREATE TRIGGER screen_groups_set_updated_at BEFORE UPDATE ON public.screen_groups FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
-CREATE POLICY "Admins can add screen groups" ON public.screen_groups FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins and operators can add screen groups" ON public.screen_groups FOR INSERT TO authenticated WITH CHECK (( SELECT public.team_can('screens'::text) AS team_can));
 
-CREATE POLICY "Admins can change screen groups" ON public.screen_groups FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins and operators can change screen groups" ON public.screen_groups FOR UPDATE TO authenticated USING (( SELECT public.team_can('screens'::text) AS team_can)) WITH CHECK (( SELECT public.team_can('screens'::text) AS team_can));
 
-CREATE POLICY "Admins can read screen groups" ON public.screen_groups FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins and operators can remove screen groups" ON public.screen_groups FOR DELETE TO authenticated USING (( SELECT public.team_can('screens'::text) AS team_can));
 
-CREATE POLICY "Admins can remove screen groups" ON public.screen_groups FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "The team can read screen groups" ON public.screen_groups FOR SELECT TO authenticated USING (( SELECT public.team_can('read'::text) AS team_can));
 
 ALTER TABLE public.screen_groups ENABLE ROW LEVEL SECURITY;
 

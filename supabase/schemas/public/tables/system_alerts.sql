@@ -75,13 +75,13 @@ ALTER TABLE ONLY public.system_alerts
 ALTER TABLE ONLY public.system_alerts
     ADD CONSTRAINT system_alerts_device_id_fkey FOREIGN KEY (device_id) REFERENCES public.equipment_status(id) ON DELETE SET NULL;
 
-CREATE POLICY "Admins can add alerts" ON public.system_alerts FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins and operators can add alerts" ON public.system_alerts FOR INSERT TO authenticated WITH CHECK (( SELECT public.team_can('screens'::text) AS team_can));
 
-CREATE POLICY "Admins can change alerts" ON public.system_alerts FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins and operators can change alerts" ON public.system_alerts FOR UPDATE TO authenticated USING (( SELECT public.team_can('screens'::text) AS team_can)) WITH CHECK (( SELECT public.team_can('screens'::text) AS team_can));
 
-CREATE POLICY "Admins can read alerts" ON public.system_alerts FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins and operators can remove alerts" ON public.system_alerts FOR DELETE TO authenticated USING (( SELECT public.team_can('screens'::text) AS team_can));
 
-CREATE POLICY "Admins can remove alerts" ON public.system_alerts FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "The team can read alerts" ON public.system_alerts FOR SELECT TO authenticated USING (( SELECT public.team_can('read'::text) AS team_can));
 
 ALTER TABLE public.system_alerts ENABLE ROW LEVEL SECURITY;
 

@@ -29,13 +29,13 @@ CREATE TRIGGER users_sync_role_to_auth AFTER UPDATE OF role ON public.users FOR 
 ALTER TABLE ONLY public.users
     ADD CONSTRAINT users_id_fkey FOREIGN KEY (id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
-CREATE POLICY "Admins can add users" ON public.users FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins can add users" ON public.users FOR INSERT TO authenticated WITH CHECK (( SELECT public.team_can('team'::text) AS team_can));
 
-CREATE POLICY "Admins can change users and their roles" ON public.users FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins can change users" ON public.users FOR UPDATE TO authenticated USING (( SELECT public.team_can('team'::text) AS team_can)) WITH CHECK (( SELECT public.team_can('team'::text) AS team_can));
 
-CREATE POLICY "Admins can read every user" ON public.users FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins can read users" ON public.users FOR SELECT TO authenticated USING (( SELECT public.team_can('team'::text) AS team_can));
 
-CREATE POLICY "Admins can remove users" ON public.users FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins can remove users" ON public.users FOR DELETE TO authenticated USING (( SELECT public.team_can('team'::text) AS team_can));
 
 CREATE POLICY "Users can read their own user row" ON public.users FOR SELECT TO authenticated USING ((id = ( SELECT auth.uid() AS uid)));
 
