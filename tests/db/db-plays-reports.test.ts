@@ -175,7 +175,7 @@ describe('plays_report and plays_by_day', () => {
     expect(days.reduce((sum, d) => sum + d.seconds, 0)).toBe(55);
 
     const other = await venue.rpc('plays_report', { ...period(), p_customer_id: SEED.customers.cafe });
-    expect(other.error).toMatchObject({ code: '42501', message: "Only admins can read another venue's plays." });
+    expect(other.error).toMatchObject({ code: '42501', message: "Only the team can read another venue's plays." });
   });
 
   it('refuse a period that ends before it starts or covers more than 2 years', async () => {

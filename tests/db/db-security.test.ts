@@ -1,6 +1,6 @@
 // Who may read and write what: every product table and storage bucket, for an
-// anonymous visitor, the two seeded customers and the admin, through supabase-js
-// over the stack. The expected outcome of each cell is written out below.
+// anonymous visitor, the two seeded customers, the admin and the team's operator, sales
+// and viewer, through supabase-js over the stack. The expected outcome of each cell is written out below.
 import { readFileSync } from 'node:fs';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +36,9 @@ const TABLE_MATRIX = `
   customers         unlinked    none    refused  no-op    no-op
   customers         screen      none    refused  no-op    no-op
   customers         advertiser  none    refused  no-op    no-op
+  customers         operator    all     allowed  allowed  allowed
+  customers         sales       all     refused  no-op    no-op
+  customers         viewer      all     refused  no-op    no-op
   advertisers       anon        none    refused  no-op    no-op
   advertisers       cafe        none    refused  no-op    no-op
   advertisers       gym         none    refused  no-op    no-op
@@ -43,6 +46,9 @@ const TABLE_MATRIX = `
   advertisers       unlinked    none    refused  no-op    no-op
   advertisers       screen      none    refused  no-op    no-op
   advertisers       advertiser  own     refused  no-op    no-op
+  advertisers       operator    all     refused  no-op    no-op
+  advertisers       sales       all     allowed  allowed  allowed
+  advertisers       viewer      all     refused  no-op    no-op
   ads               anon        none    refused  no-op    no-op
   ads               cafe        none    refused  no-op    no-op
   ads               gym         none    refused  no-op    no-op
@@ -50,6 +56,9 @@ const TABLE_MATRIX = `
   ads               unlinked    none    refused  no-op    no-op
   ads               screen      none    refused  no-op    no-op
   ads               advertiser  own     refused  no-op    no-op
+  ads               operator    all     allowed  allowed  allowed
+  ads               sales       all     allowed  allowed  allowed
+  ads               viewer      all     refused  no-op    no-op
   system_alerts     anon        none    refused  no-op    no-op
   system_alerts     cafe        none    refused  no-op    no-op
   system_alerts     gym         none    refused  no-op    no-op
@@ -57,6 +66,9 @@ const TABLE_MATRIX = `
   system_alerts     unlinked    none    refused  no-op    no-op
   system_alerts     screen      none    refused  no-op    no-op
   system_alerts     advertiser  none    refused  no-op    no-op
+  system_alerts     operator    all     allowed  allowed  allowed
+  system_alerts     sales       all     refused  no-op    no-op
+  system_alerts     viewer      all     refused  no-op    no-op
   equipment_status  anon        none    refused  no-op    no-op
   equipment_status  cafe        own     refused  no-op    no-op
   equipment_status  gym         own     refused  no-op    no-op
@@ -64,6 +76,9 @@ const TABLE_MATRIX = `
   equipment_status  unlinked    none    refused  no-op    no-op
   equipment_status  screen      own     refused  no-op    no-op
   equipment_status  advertiser  none    refused  no-op    no-op
+  equipment_status  operator    all     allowed  allowed  allowed
+  equipment_status  sales       all     refused  no-op    no-op
+  equipment_status  viewer      all     refused  no-op    no-op
   campaigns         anon        none    refused  no-op    no-op
   campaigns         cafe        own     refused  no-op    no-op
   campaigns         gym         own     refused  no-op    no-op
@@ -71,6 +86,9 @@ const TABLE_MATRIX = `
   campaigns         unlinked    none    refused  no-op    no-op
   campaigns         screen      own     refused  no-op    no-op
   campaigns         advertiser  own     refused  no-op    no-op
+  campaigns         operator    all     allowed  allowed  allowed
+  campaigns         sales       all     allowed  allowed  allowed
+  campaigns         viewer      all     refused  no-op    no-op
   campaign_items    anon        none    refused  no-op    no-op
   campaign_items    cafe        own     refused  no-op    no-op
   campaign_items    gym         own     refused  no-op    no-op
@@ -78,6 +96,9 @@ const TABLE_MATRIX = `
   campaign_items    unlinked    none    refused  no-op    no-op
   campaign_items    screen      own     refused  no-op    no-op
   campaign_items    advertiser  own     refused  no-op    no-op
+  campaign_items    operator    all     allowed  allowed  allowed
+  campaign_items    sales       all     allowed  allowed  allowed
+  campaign_items    viewer      all     refused  no-op    no-op
   users             anon        none    refused  no-op    no-op
   users             cafe        own     refused  no-op    no-op
   users             gym         own     refused  no-op    no-op
@@ -85,6 +106,9 @@ const TABLE_MATRIX = `
   users             unlinked    own     refused  no-op    no-op
   users             screen      own     refused  no-op    no-op
   users             advertiser  own     refused  no-op    no-op
+  users             operator    own     refused  no-op    no-op
+  users             sales       own     refused  no-op    no-op
+  users             viewer      own     refused  no-op    no-op
   campaign_screens  anon        none    refused  no-op    no-op
   campaign_screens  cafe        own     refused  no-op    no-op
   campaign_screens  gym         own     refused  no-op    no-op
@@ -92,6 +116,9 @@ const TABLE_MATRIX = `
   campaign_screens  unlinked    none    refused  no-op    no-op
   campaign_screens  screen      own     refused  no-op    no-op
   campaign_screens  advertiser  none    refused  no-op    no-op
+  campaign_screens  operator    all     allowed  allowed  allowed
+  campaign_screens  sales       all     allowed  allowed  allowed
+  campaign_screens  viewer      all     refused  no-op    no-op
 `;
 
 /*
@@ -110,6 +137,9 @@ const STORAGE_MATRIX = `
   ad-images         unlinked    -           refused       refused  refused  no-op
   ad-images         screen      allowed     refused       refused  refused  no-op
   ad-images         advertiser  allowed     refused       refused  refused  no-op
+  ad-images         operator    -           allowed       allowed  allowed  allowed
+  ad-images         sales       -           allowed       allowed  allowed  allowed
+  ad-images         viewer      -           allowed       refused  refused  no-op
   ad-videos         anon        -           refused       refused  refused  no-op
   ad-videos         cafe        allowed     refused       refused  refused  no-op
   ad-videos         gym         -           refused       refused  refused  no-op
@@ -117,6 +147,9 @@ const STORAGE_MATRIX = `
   ad-videos         unlinked    -           refused       refused  refused  no-op
   ad-videos         screen      allowed     refused       refused  refused  no-op
   ad-videos         advertiser  allowed     refused       refused  refused  no-op
+  ad-videos         operator    -           allowed       allowed  allowed  allowed
+  ad-videos         sales       -           allowed       allowed  allowed  allowed
+  ad-videos         viewer      -           allowed       refused  refused  no-op
   customer-files    anon        -           refused       refused  refused  no-op
   customer-files    cafe        allowed     refused       refused  refused  no-op
   customer-files    gym         allowed     refused       refused  refused  no-op
@@ -124,6 +157,9 @@ const STORAGE_MATRIX = `
   customer-files    unlinked    -           refused       refused  refused  no-op
   customer-files    screen      -           refused       refused  refused  no-op
   customer-files    advertiser  -           refused       refused  refused  no-op
+  customer-files    operator    -           allowed       allowed  allowed  allowed
+  customer-files    sales       -           allowed       refused  refused  no-op
+  customer-files    viewer      -           allowed       refused  refused  no-op
   advertiser-logos  anon        -           refused       refused  refused  no-op
   advertiser-logos  cafe        -           refused       refused  refused  no-op
   advertiser-logos  gym         -           refused       refused  refused  no-op
@@ -131,6 +167,9 @@ const STORAGE_MATRIX = `
   advertiser-logos  unlinked    -           refused       refused  refused  no-op
   advertiser-logos  screen      -           refused       refused  refused  no-op
   advertiser-logos  advertiser  -           refused       refused  refused  no-op
+  advertiser-logos  operator    -           allowed       refused  refused  no-op
+  advertiser-logos  sales       -           allowed       allowed  allowed  allowed
+  advertiser-logos  viewer      -           allowed       refused  refused  no-op
 `;
 
 function parseMatrix(text: string): Record<string, string>[] {
@@ -280,6 +319,9 @@ const CASES: Record<string, TableCase> = {
       unlinked: [SEED.users.unlinked.id],
       screen: [SEED.users.screen.id],
       advertiser: [SEED.users.advertiser.id],
+      operator: [SEED.users.operator.id],
+      sales: [SEED.users.sales.id],
+      viewer: [SEED.users.viewer.id],
     },
     owns: (r, p) => p !== 'anon' && p !== 'admin' && r.id === SEED.users[p].id,
     // A users row needs an auth user: create one, then take its automatic row away.

@@ -7,9 +7,11 @@ import { anon, ANON_KEY, type AnyClient, client, signToken } from 'supabase-loca
  * anon: no login; cafe, gym: the seeded venues' linked logins; admin: the seeded admin;
  * unlinked: a login with Harbor Books' e-mail that no admin linked to it (tests/db/fixtures-unlinked-login.sql);
  * screen: the paired screen of Corner Cafe's second device (tests/db/fixtures-screen-login.sql);
- * advertiser: Brightline Mobile's linked login (the seeded advertiser login).
+ * advertiser: Brightline Mobile's linked login (the seeded advertiser login);
+ * operator, sales, viewer: the seeded team members with those roles (no second factor).
  */
-export type Persona = 'anon' | 'cafe' | 'gym' | 'admin' | 'unlinked' | 'screen' | 'advertiser';
+export type Persona =
+  'anon' | 'cafe' | 'gym' | 'admin' | 'unlinked' | 'screen' | 'advertiser' | 'operator' | 'sales' | 'viewer';
 
 export const SEED = {
   users: {
@@ -19,6 +21,9 @@ export const SEED = {
     unlinked: { id: 'a0000000-0000-4000-8000-0000000000bb', email: 'books@example.com' },
     screen: { id: 'a0000000-0000-4000-8000-0000000000cc', email: 'screen-e0000000-fixture0@screens.invalid' },
     advertiser: { id: 'a0000000-0000-4000-8000-000000000004', email: 'james@brightline.example.com' },
+    operator: { id: 'a0000000-0000-4000-8000-000000000011', email: 'olivia@example.com' },
+    sales: { id: 'a0000000-0000-4000-8000-000000000012', email: 'sam@example.com' },
+    viewer: { id: 'a0000000-0000-4000-8000-000000000013', email: 'vic@example.com' },
   },
   /** Brightline Mobile, whose login is the advertiser persona: its ads, network campaign and slides. */
   brightline: {

@@ -125,7 +125,12 @@ export function changesEmail(previousEmail: string, email: string): boolean {
  * Saves an edit. A new e-mail goes first, through the server, which changes the customer's
  * sign-in e-mail and row together (or neither); then the other fields.
  */
-export async function updateCustomer({ id, values, previousEmail, saveBank }: UpdateCustomerInput): Promise<CustomerDetail> {
+export async function updateCustomer({
+  id,
+  values,
+  previousEmail,
+  saveBank,
+}: UpdateCustomerInput): Promise<CustomerDetail> {
   const { row, bank } = splitBankDetails(values);
   try {
     if (changesEmail(previousEmail, values.email)) await linkCustomerLogin(id, values.email);

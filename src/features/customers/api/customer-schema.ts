@@ -11,8 +11,6 @@ export type Customer = Tables<'customers'>;
  */
 export type BankDetails = Pick<Tables<'customer_bank_accounts'>, 'bank_name' | 'account_number' | 'routing_number'>;
 
-export const BANK_FIELDS = ['bank_name', 'account_number', 'routing_number'] as const satisfies readonly (keyof BankDetails)[];
-
 /** One venue as its page and form show it: its row and its bank details. */
 export type CustomerDetail = Customer & BankDetails;
 
@@ -138,7 +136,10 @@ export function toggledStatus(status: string): CustomerStatus {
 }
 
 /** The form's output split into the venue's row and its bank details (saved apart). */
-export function splitBankDetails(values: CustomerInput): { row: Omit<CustomerInput, keyof BankDetails>; bank: BankDetails } {
+export function splitBankDetails(values: CustomerInput): {
+  row: Omit<CustomerInput, keyof BankDetails>;
+  bank: BankDetails;
+} {
   const { bank_name, account_number, routing_number, ...row } = values;
   return { row, bank: { bank_name, account_number, routing_number } };
 }

@@ -99,7 +99,8 @@ export function CustomerForm({ customer }: CustomerFormProps) {
       setError(refusal.field, { message: refusal.message }, { shouldFocus: true });
       document.getElementsByName(refusal.field)[0]?.scrollIntoView?.({ block: 'center' });
     };
-    if (isEdit) update.mutate(
+    if (isEdit)
+      update.mutate(
         { id: customerId, values, previousEmail: customer.email, saveBank: canBank },
         { onSuccess: done, onError },
       );
