@@ -24,7 +24,10 @@
 --     without team_can('money') (42501, naming the field); advertisers.total_spent was already
 --     closed to every login's writes. The security-definer read functions (dashboard_figures,
 --     advertiser_statement, refresh_advertiser_totals, daily_figures' policy) give money only
---     to team_can('money').
+--     to team_can('money'). The money columns themselves remain readable to every team role
+--     that reads their rows: hiding them would take column privileges, and with them every
+--     read of these tables that asks for all columns (select=*), and the app's screens, to
+--     change; the screens hide them with useCan('money').
 
 -- Policies ------------------------------------------------------------------------------------
 -- customers: read read, write venues
