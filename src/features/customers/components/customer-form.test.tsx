@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { advance, settle } from '@tests/setup/fake-time';
 import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
+import { fakeUser, onUserRole, storeSession } from '@tests/setup/supabase-mocks';
 import {
+  bankAccountsUrl,
   customerLoginOk,
   customerLoginUrl,
   customerRow,
@@ -313,6 +315,60 @@ describe('customer form', () => {
       id: `eq.${stored.id}`,
       body: { name: 'Corner Cafe', notes: null, status: 'maintenance', monthly_fee: 99, time_zone: 'America/Chicago' },
     });
+  });
+
+  it("shows an admin the venue's bank details and saves them apart from the venue's row", async () => {
+    storeSession(fakeUser('admin@example.com'));
+    const stored = customerRow({ name: 'Corner Cafe', email: 'cafe@example.com' });
+    const bank = { bank_name: 'First Bank', account_number: '123456789', routing_number: '021000021' };
+    let patch: Record<string, unknown> | null = null;
+    let upsert: unknown = null;
+    server.use(
+      onUserRole('admin'),
+      ...customersRead([stored], undefined, { [stored.id]: bank }),
+      http.patch(customersUrl, async ({ request }) => {
+        patch = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ ...stored, ...patch });
+      }),
+      http.post(bankAccountsUrl, async ({ request }) => {
+        upsert = await request.json();
+        return new HttpResponse(null, { status: 201 });
+      }),
+    );
+    const { user } = renderForm(`/dashboard/customers/edit/${stored.id}`);
+    expect(await screen.findByLabelText('Account number')).toHaveValue('123456789');
+    await user.clear(screen.getByLabelText('Bank name'));
+    await user.type(screen.getByLabelText('Bank name'), 'Second Bank');
+    await user.click(screen.getByRole('button', { name: 'Update Customer' }));
+    expect(await screen.findByText('Customer updated successfully!')).toBeInTheDocument();
+    expect(patch).not.toHaveProperty('account_number');
+    expect(patch).toMatchObject({ name: 'Corner Cafe' });
+    expect(upsert).toEqual({ customer_id: stored.id, ...bank, bank_name: 'Second Bank' });
+  });
+
+  it('shows no bank fields to an operator and saves the venue without them', async () => {
+    storeSession(fakeUser('olivia@example.com'));
+    const stored = customerRow({ name: 'Corner Cafe', email: 'cafe@example.com' });
+    let patch: Record<string, unknown> | null = null;
+    let roleRead = false;
+    server.use(
+      onUserRole(() => ((roleRead = true), HttpResponse.json({ role: 'operator' }))),
+      ...customersRead([stored]),
+      http.patch(customersUrl, async ({ request }) => {
+        patch = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ ...stored, ...patch });
+      }),
+    );
+    const { user } = renderForm(`/dashboard/customers/edit/${stored.id}`);
+    expect(await screen.findByLabelText('Name *')).toHaveValue('Corner Cafe');
+    await vi.waitFor(() => expect(roleRead).toBe(true));
+    await user.type(screen.getByLabelText('Notes'), 'Side door');
+    expect(screen.queryByLabelText('Account number')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Update Customer' }));
+    // No request to customer_bank_accounts: msw would refuse one it has no handler for.
+    expect(await screen.findByText('Customer updated successfully!')).toBeInTheDocument();
+    expect(patch).toMatchObject({ name: 'Corner Cafe', notes: 'Side door' });
+    expect(patch).not.toHaveProperty('bank_name');
   });
 
   it("changes the customer's sign-in e-mail with their e-mail, saying so before saving", async () => {
