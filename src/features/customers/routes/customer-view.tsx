@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { formatDate, formatMoney } from '@/lib/format';
 import { NowPlaying } from '@/entities/playlist/now-playing';
 import { VenueFileLink } from '@/entities/venue/venue-file-link';
+import { RecordHistory } from '@/entities/audit/record-history';
 import type { Customer } from '../api/customer-schema';
 import { CustomerBoundary } from '../components/customer-boundary';
 import { CustomerStatusBadge } from '../components/customer-status-badge';
@@ -132,6 +133,7 @@ function CustomerDetails({ customer }: { customer: Customer }) {
           <p className="text-sm text-gray-500">No files uploaded</p>
         )}
       </DetailSection>
+      <RecordHistory table="customers" rowId={customer.id} className="lg:col-span-3" />
     </DetailPage>
   );
 }
