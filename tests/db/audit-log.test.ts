@@ -519,3 +519,20 @@ describe('reading the trail', () => {
     expect((await anon().from('audit_log').select('id').limit(1)).data ?? []).toEqual([]);
   });
 });
+
+describe('the demo history', () => {
+  it('holds the seed as the system, then the admin renaming and pausing the holiday campaign', async () => {
+    const trail = await entries('campaigns', SEED.campaigns.cafePaused);
+    expect(trail[0]).toMatchObject({
+      action: 'insert',
+      actor_role: 'system',
+      actor_id: null,
+      after: { name: 'Holiday Menu' },
+    });
+    const byAdmin = trail.filter((e) => e.actor_id === SEED.users.admin.id);
+    expect(byAdmin.map((e) => [e.action, e.actor_role, e.before, e.after])).toEqual([
+      ['update', 'admin', { name: 'Holiday Menu' }, { name: 'Cafe Holiday Menu' }],
+      ['update', 'admin', { status: 'scheduled' }, { status: 'paused' }],
+    ]);
+  });
+});
