@@ -147,7 +147,8 @@ insert into public.campaigns (
 ) values
   ('ca000000-0000-4000-8000-000000000001', 'Cafe Daily Specials', 'c0000000-0000-4000-8000-000000000001', 'active',
     current_date - 7, current_date + 60, 'mixed', 1, 10, 0, 0, now() - interval '7 days'),
-  ('ca000000-0000-4000-8000-000000000002', 'Cafe Holiday Menu', 'c0000000-0000-4000-8000-000000000001', 'paused',
+  -- Named and paused by the admin below (Activity).
+  ('ca000000-0000-4000-8000-000000000002', 'Holiday Menu', 'c0000000-0000-4000-8000-000000000001', 'scheduled',
     current_date + 20, current_date + 50, 'promotional', 2, 10, 0, 0, now() - interval '3 days'),
   ('ca000000-0000-4000-8000-000000000003', 'Gym New Year Challenge', 'c0000000-0000-4000-8000-000000000002', 'completed',
     current_date - 40, current_date - 10, 'advertisement', 1, 10, 0, 0, now() - interval '40 days');
@@ -357,7 +358,7 @@ insert into public.campaign_windows (campaign_id, days, start_time, end_time) va
 insert into public.screen_groups (id, name, description, colour) values
   ('6a000000-0000-4000-8000-000000000001', 'Storefront windows', 'Screens that face the street.', '#2563eb'),
   ('6a000000-0000-4000-8000-000000000002', 'Peak Gym entrances', 'Both screens at the gym''s door.', '#16a34a'),
-  ('6a000000-0000-4000-8000-000000000003', 'New York', 'Every screen in the city.', '#f59e0b');
+  ('6a000000-0000-4000-8000-000000000003', 'New York', 'Screens in the city.', '#f59e0b');
 
 insert into public.screen_group_members (group_id, device_id) values
   ('6a000000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000002'),
@@ -508,3 +509,17 @@ where u.id in (
   'a0000000-0000-4000-8000-000000000012',
   'a0000000-0000-4000-8000-000000000013'
 );
+
+-- Activity -----------------------------------------------------------------------------
+-- Every row above was written as the system, and the audit trail (public.audit_log) says so.
+-- These few changes are the admin's, as if made in the back office: the trail's triggers read
+-- the actor from the request's claims, as they do for every request the API serves.
+select set_config('request.jwt.claims',
+  '{"sub":"a0000000-0000-4000-8000-000000000001","role":"authenticated","email":"admin@example.com"}', false);
+
+update public.campaigns set name = 'Cafe Holiday Menu' where id = 'ca000000-0000-4000-8000-000000000002';
+update public.campaigns set status = 'paused' where id = 'ca000000-0000-4000-8000-000000000002';
+update public.screen_groups set description = 'Every screen in the city.'
+where id = '6a000000-0000-4000-8000-000000000003';
+
+select set_config('request.jwt.claims', '', false);

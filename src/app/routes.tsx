@@ -246,6 +246,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 },
                 // End of screen groups and availability.
                 {
+                  path: dashboard.activity.path,
+                  lazy: screen(
+                    () => import('@/features/activity/routes/activity'),
+                    (m) => m.ActivityRoute,
+                  ),
+                },
+                {
                   path: dashboard.settings.path,
                   lazy: screen(
                     () => import('@/features/settings/routes/settings'),

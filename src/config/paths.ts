@@ -62,6 +62,16 @@ export const paths = {
     availability: { path: '/dashboard/availability', getHref: () => '/dashboard/availability' },
     // -------------------------------------------------------------------------------------
     reports: { path: '/dashboard/reports', getHref: () => '/dashboard/reports' },
+    /** The audit trail; with a table and a record id, only that record's changes. */
+    activity: {
+      path: '/dashboard/activity',
+      getHref: (filter?: { table: string; record?: string }) => {
+        if (!filter) return '/dashboard/activity';
+        const params = new URLSearchParams({ table: filter.table });
+        if (filter.record) params.set('record', filter.record);
+        return `/dashboard/activity?${params.toString()}`;
+      },
+    },
     settings: { path: '/dashboard/settings', getHref: () => '/dashboard/settings' },
   },
 

@@ -145,6 +145,45 @@ export type Database = {
         }
         Relationships: []
       }
+      audit_log: {
+        Row: {
+          action: string
+          actor_id: string | null
+          actor_role: string
+          after: Json | null
+          at: string
+          before: Json | null
+          id: number
+          row_id: string
+          row_label: string | null
+          table_name: string
+        }
+        Insert: {
+          action: string
+          actor_id?: string | null
+          actor_role: string
+          after?: Json | null
+          at?: string
+          before?: Json | null
+          id?: never
+          row_id: string
+          row_label?: string | null
+          table_name: string
+        }
+        Update: {
+          action?: string
+          actor_id?: string | null
+          actor_role?: string
+          after?: Json | null
+          at?: string
+          before?: Json | null
+          id?: never
+          row_id?: string
+          row_label?: string | null
+          table_name?: string
+        }
+        Relationships: []
+      }
       campaign_items: {
         Row: {
           ad_id: string | null
@@ -1376,6 +1415,33 @@ export type Database = {
         Args: { p_advertiser_id: string; p_month: string }
         Returns: Json
       }
+      audit_entries: {
+        Args: {
+          p_action?: string
+          p_actor?: string
+          p_from?: string
+          p_limit?: number
+          p_offset?: number
+          p_row_id?: string
+          p_search?: string
+          p_table?: string
+          p_to?: string
+        }
+        Returns: {
+          action: string
+          actor_email: string
+          actor_id: string
+          actor_role: string
+          after: Json
+          at: string
+          before: Json
+          id: number
+          row_id: string
+          row_label: string
+          table_name: string
+          total_count: number
+        }[]
+      }
       campaign_delivery: {
         Args: { p_campaign_id: string; p_from?: string; p_to?: string }
         Returns: {
@@ -1624,6 +1690,7 @@ export type Database = {
           seconds: number
         }[]
       }
+      prune_audit_log: { Args: Record<PropertyKey, never>; Returns: number }
       prune_play_rollups: { Args: Record<PropertyKey, never>; Returns: Json }
       rate_limit_retry_after: {
         Args: { p_key: string; p_window_seconds: number }

@@ -1,8 +1,9 @@
 // The one msw server of the unit tests. Requests nothing handles fail the test
 // (onUnhandledRequest: 'error'); tests add what they need with server.use(...).
-// Two initial handlers: the role read the auth provider starts for every stored session
-// (tests of roles and guards answer it themselves with onUserRole), and Realtime's socket
-// (tests that push changes use mockRealtime()).
+// Three initial handlers: the role read the auth provider starts for every stored session
+// (tests of roles and guards answer it themselves with onUserRole), Realtime's socket
+// (tests that push changes use mockRealtime()), and the audit trail every record's detail page
+// reads for its last changes (none; tests of the trail answer it themselves).
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { env } from '@/config/env';
@@ -11,4 +12,5 @@ import { realtimeHandler } from './realtime-mock';
 export const server = setupServer(
   http.get(`${env.supabaseUrl}/rest/v1/users`, () => HttpResponse.json({ role: 'customer' })),
   realtimeHandler,
+  http.post(`${env.supabaseUrl}/rest/v1/rpc/audit_entries`, () => HttpResponse.json([])),
 );

@@ -70,6 +70,7 @@ describe('admin layout', () => {
       ['Equipment Status', '/dashboard/equipment'],
       ['Screen Groups', '/dashboard/groups'],
       ['Availability', '/dashboard/availability'],
+      ['Activity', '/dashboard/activity'],
       ['Settings', '/dashboard/settings'],
     ]);
     expect(screen.getByText('Page content')).toBeInTheDocument();
@@ -86,6 +87,7 @@ describe('admin layout', () => {
     ['/dashboard/equipment', 'Equipment Status'],
     ['/dashboard/groups', 'Screen Groups'],
     ['/dashboard/availability', 'Availability'],
+    ['/dashboard/activity', 'Activity'],
     ['/dashboard/settings', 'Settings'],
   ])('at %s marks only %s as the current page', (url, label) => {
     renderLayout(url);

@@ -2,6 +2,7 @@ import {
   Building2,
   CalendarRange,
   ChartColumn,
+  History,
   Layers,
   LayoutDashboard,
   Megaphone,
@@ -42,6 +43,7 @@ export const adminNav: AdminNavGroup[] = [
       // Screen groups and availability (network selling).
       { label: 'Screen Groups', to: paths.dashboard.groups.getHref(), icon: Layers },
       { label: 'Availability', to: paths.dashboard.availability.getHref(), icon: CalendarRange },
+      { label: 'Activity', to: paths.dashboard.activity.getHref(), icon: History },
       { label: 'Settings', to: paths.dashboard.settings.getHref(), icon: Settings },
     ],
   },

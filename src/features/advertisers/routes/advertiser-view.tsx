@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useSignedUrl } from '@/lib/storage';
 import { StatementCard } from '@/entities/statement/statement-card';
+import { RecordHistory } from '@/entities/audit/record-history';
 import { advertiserQueryOptions, LOGO_BUCKET, LOGO_LINK_SECONDS, type Advertiser } from '../api/advertisers';
 import { AdvertiserAds } from '../components/advertiser-ads';
 import { AdvertiserNotFound } from '../components/advertiser-not-found';
@@ -93,6 +94,7 @@ function AdvertiserDetails({ advertiser }: { advertiser: Advertiser }) {
         printHref={(month) => paths.dashboard.advertisers.statement.getHref(advertiser.id, month)}
       />
       <AdvertiserAds advertiserId={advertiser.id} />
+      <RecordHistory table="advertisers" rowId={advertiser.id} className="lg:col-span-3" />
     </DetailPage>
   );
 }

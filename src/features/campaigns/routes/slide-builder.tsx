@@ -36,6 +36,7 @@ import {
   upsertSlide,
 } from '../lib/timeline';
 import type { Tables } from '@/types/database';
+import { RecordHistory } from '@/entities/audit/record-history';
 
 /** How long the green 'saved' toast stays. */
 export const SAVE_TOAST_MS = 2500;
@@ -340,6 +341,8 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
           <CampaignStats stats={stats} />
         </div>
       </div>
+
+      <RecordHistory table="campaigns" rowId={campaign.id} />
 
       <SlideModal
         slide={editing}

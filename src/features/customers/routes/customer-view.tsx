@@ -9,6 +9,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { NowPlaying } from '@/entities/playlist/now-playing';
 import { VenueFileLink } from '@/entities/venue/venue-file-link';
 import { useCan } from '@/lib/auth';
+import { RecordHistory } from '@/entities/audit/record-history';
 import type { CustomerDetail } from '../api/customer-schema';
 import { CustomerBoundary } from '../components/customer-boundary';
 import { CustomerStatusBadge } from '../components/customer-status-badge';
@@ -136,6 +137,7 @@ function CustomerDetails({ customer }: { customer: CustomerDetail }) {
           <p className="text-sm text-gray-500">No files uploaded</p>
         )}
       </DetailSection>
+      <RecordHistory table="customers" rowId={customer.id} className="lg:col-span-3" />
     </DetailPage>
   );
 }

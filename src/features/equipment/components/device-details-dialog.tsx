@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { RecordHistory } from '@/entities/audit/record-history';
 import { formatDateTime, formatLabel } from '@/lib/format';
 import { deviceState, isRevoked, nowPlaying, type Device } from '../api/equipment';
 import { heartbeatAge, silenceText } from '@/entities/device/heartbeat-age';
@@ -63,6 +64,7 @@ export function DeviceDetailsDialog({ device, open, onOpenChange }: DeviceDetail
           <Item label="Customer location">{device.customer_location}</Item>
           <Item label="Contact phone">{device.customer_contact_phone}</Item>
         </dl>
+        {open && device.id && <RecordHistory table="equipment_status" rowId={device.id} className="mt-4" />}
       </DialogContent>
     </Dialog>
   );

@@ -25,6 +25,8 @@ CREATE INDEX ads_created_at_idx ON public.ads USING btree (created_at DESC);
 
 CREATE TRIGGER ads_set_updated_at BEFORE UPDATE ON public.ads FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
+CREATE TRIGGER audit_changes AFTER INSERT OR DELETE OR UPDATE ON public.ads FOR EACH ROW EXECUTE FUNCTION public.record_audit();
+
 ALTER TABLE ONLY public.ads
     ADD CONSTRAINT ads_advertiser_id_fkey FOREIGN KEY (advertiser_id) REFERENCES public.advertisers(id) ON DELETE CASCADE;
 

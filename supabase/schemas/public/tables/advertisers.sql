@@ -47,6 +47,8 @@ CREATE TRIGGER advertisers_set_updated_at BEFORE UPDATE ON public.advertisers FO
 
 CREATE TRIGGER advertisers_total_spent_is_computed BEFORE INSERT OR UPDATE OF total_spent ON public.advertisers FOR EACH ROW EXECUTE FUNCTION public.guard_advertiser_total_spent();
 
+CREATE TRIGGER audit_changes AFTER INSERT OR DELETE OR UPDATE ON public.advertisers FOR EACH ROW EXECUTE FUNCTION public.record_audit();
+
 ALTER TABLE ONLY public.advertisers
     ADD CONSTRAINT advertisers_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL;
 

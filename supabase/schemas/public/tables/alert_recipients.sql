@@ -14,6 +14,8 @@ ALTER TABLE ONLY public.alert_recipients
 
 CREATE TRIGGER alert_recipients_check_admin BEFORE INSERT OR UPDATE ON public.alert_recipients FOR EACH ROW EXECUTE FUNCTION public.check_alert_recipient();
 
+CREATE TRIGGER audit_changes AFTER INSERT OR DELETE OR UPDATE ON public.alert_recipients FOR EACH ROW EXECUTE FUNCTION public.record_audit();
+
 ALTER TABLE ONLY public.alert_recipients
     ADD CONSTRAINT alert_recipients_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 

@@ -24,6 +24,8 @@ ALTER TABLE ONLY public.alert_settings
 
 CREATE TRIGGER alert_settings_set_updated_at BEFORE UPDATE ON public.alert_settings FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
+CREATE TRIGGER audit_changes AFTER INSERT OR DELETE OR UPDATE ON public.alert_settings FOR EACH ROW EXECUTE FUNCTION public.record_audit();
+
 CREATE POLICY "Admins can change the alert settings" ON public.alert_settings FOR UPDATE TO authenticated USING (( SELECT public.team_can('settings'::text) AS team_can)) WITH CHECK (( SELECT public.team_can('settings'::text) AS team_can));
 
 CREATE POLICY "Admins can read the alert settings" ON public.alert_settings FOR SELECT TO authenticated USING (( SELECT public.team_can('settings'::text) AS team_can));

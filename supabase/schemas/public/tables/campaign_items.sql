@@ -62,6 +62,8 @@ CREATE INDEX campaign_items_created_at_idx ON public.campaign_items USING btree 
 
 CREATE INDEX campaign_items_image_url_idx ON public.campaign_items USING btree (image_url) WHERE (image_url IS NOT NULL);
 
+CREATE TRIGGER audit_changes AFTER INSERT OR DELETE OR UPDATE ON public.campaign_items FOR EACH ROW EXECUTE FUNCTION public.record_audit();
+
 CREATE TRIGGER campaign_items_check BEFORE INSERT OR UPDATE ON public.campaign_items FOR EACH ROW EXECUTE FUNCTION public.check_campaign_item();
 
 CREATE TRIGGER campaign_items_check_media BEFORE INSERT OR UPDATE ON public.campaign_items FOR EACH ROW EXECUTE FUNCTION public.check_campaign_item_media();

@@ -17,6 +17,8 @@ ALTER TABLE ONLY public.campaign_screens
 
 CREATE INDEX campaign_screens_device_id_idx ON public.campaign_screens USING btree (device_id);
 
+CREATE TRIGGER audit_changes AFTER INSERT OR DELETE OR UPDATE ON public.campaign_screens FOR EACH ROW EXECUTE FUNCTION public.record_audit();
+
 CREATE TRIGGER campaign_screens_check BEFORE INSERT OR UPDATE ON public.campaign_screens FOR EACH ROW EXECUTE FUNCTION public.check_campaign_screen();
 
 CREATE TRIGGER campaign_screens_keep_history AFTER INSERT OR DELETE OR UPDATE ON public.campaign_screens FOR EACH ROW EXECUTE FUNCTION private.keep_reach_history();

@@ -29,6 +29,8 @@ CREATE UNIQUE INDEX campaign_targets_screen_key ON public.campaign_targets USING
 
 CREATE UNIQUE INDEX campaign_targets_venue_key ON public.campaign_targets USING btree (campaign_id, customer_id) WHERE (customer_id IS NOT NULL);
 
+CREATE TRIGGER audit_changes AFTER INSERT OR DELETE OR UPDATE ON public.campaign_targets FOR EACH ROW EXECUTE FUNCTION public.record_audit();
+
 CREATE TRIGGER campaign_targets_check BEFORE INSERT OR UPDATE ON public.campaign_targets FOR EACH ROW EXECUTE FUNCTION public.check_campaign_target();
 
 CREATE TRIGGER campaign_targets_keep_history AFTER INSERT OR DELETE OR UPDATE ON public.campaign_targets FOR EACH ROW EXECUTE FUNCTION private.keep_reach_history();

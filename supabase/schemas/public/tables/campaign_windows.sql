@@ -21,6 +21,8 @@ ALTER TABLE ONLY public.campaign_windows
 
 CREATE INDEX campaign_windows_campaign_id_idx ON public.campaign_windows USING btree (campaign_id);
 
+CREATE TRIGGER audit_changes AFTER INSERT OR DELETE OR UPDATE ON public.campaign_windows FOR EACH ROW EXECUTE FUNCTION public.record_audit();
+
 CREATE TRIGGER campaign_windows_keep_history AFTER INSERT OR DELETE OR UPDATE ON public.campaign_windows FOR EACH ROW EXECUTE FUNCTION private.keep_campaign_history();
 
 CREATE TRIGGER campaign_windows_note_booking AFTER INSERT OR DELETE OR UPDATE ON public.campaign_windows FOR EACH ROW EXECUTE FUNCTION private.note_campaign_booking();

@@ -71,6 +71,8 @@ CREATE INDEX campaigns_customer_id_status_idx ON public.campaigns USING btree (c
 
 CREATE INDEX campaigns_status_idx ON public.campaigns USING btree (status);
 
+CREATE TRIGGER audit_changes AFTER INSERT OR DELETE OR UPDATE ON public.campaigns FOR EACH ROW EXECUTE FUNCTION public.record_audit();
+
 CREATE TRIGGER campaigns_check BEFORE INSERT OR UPDATE ON public.campaigns FOR EACH ROW EXECUTE FUNCTION public.check_campaign();
 
 CREATE TRIGGER campaigns_check_scheduled BEFORE INSERT OR UPDATE OF status, start_date ON public.campaigns FOR EACH ROW EXECUTE FUNCTION public.check_scheduled_campaign();

@@ -17,6 +17,8 @@ COMMENT ON TABLE public.customer_bank_accounts IS 'A venue''s bank details (at m
 ALTER TABLE ONLY public.customer_bank_accounts
     ADD CONSTRAINT customer_bank_accounts_pkey PRIMARY KEY (customer_id);
 
+CREATE TRIGGER audit_changes AFTER INSERT OR DELETE OR UPDATE ON public.customer_bank_accounts FOR EACH ROW EXECUTE FUNCTION public.record_audit();
+
 CREATE TRIGGER customer_bank_accounts_set_updated_at BEFORE UPDATE ON public.customer_bank_accounts FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
 ALTER TABLE ONLY public.customer_bank_accounts

@@ -80,6 +80,8 @@ CREATE INDEX customers_status_created_at_idx ON public.customers USING btree (st
 
 CREATE INDEX customers_status_idx ON public.customers USING btree (status);
 
+CREATE TRIGGER audit_changes AFTER INSERT OR DELETE OR UPDATE ON public.customers FOR EACH ROW EXECUTE FUNCTION public.record_audit();
+
 CREATE TRIGGER customers_check_time_zone BEFORE INSERT OR UPDATE OF time_zone ON public.customers FOR EACH ROW EXECUTE FUNCTION public.check_customer_time_zone();
 
 CREATE TRIGGER customers_guard_login_link BEFORE INSERT OR UPDATE OF user_id, email ON public.customers FOR EACH ROW EXECUTE FUNCTION public.guard_customer_login_link();

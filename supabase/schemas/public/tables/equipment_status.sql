@@ -75,6 +75,8 @@ CREATE INDEX equipment_status_customer_id_idx ON public.equipment_status USING b
 
 CREATE INDEX equipment_status_last_heartbeat_idx ON public.equipment_status USING btree (last_heartbeat DESC NULLS LAST);
 
+CREATE TRIGGER audit_changes AFTER INSERT OR DELETE OR UPDATE ON public.equipment_status FOR EACH ROW EXECUTE FUNCTION public.record_audit('only', 'device_name', 'customer_id', 'location', 'orientation', 'revoked_at', 'loop_seconds', 'is_active', 'screen_user_id', 'paired_at');
+
 CREATE TRIGGER equipment_status_drop_foreign_campaigns AFTER UPDATE OF customer_id ON public.equipment_status FOR EACH ROW WHEN ((old.customer_id IS DISTINCT FROM new.customer_id)) EXECUTE FUNCTION public.drop_foreign_campaign_screens();
 
 CREATE TRIGGER equipment_status_drop_released_screen_login AFTER DELETE OR UPDATE OF screen_user_id ON public.equipment_status FOR EACH ROW EXECUTE FUNCTION public.drop_released_screen_login();

@@ -22,6 +22,8 @@ COMMENT ON COLUMN public.network_settings.require_two_factor IS 'When true, ever
 ALTER TABLE ONLY public.network_settings
     ADD CONSTRAINT network_settings_pkey PRIMARY KEY (id);
 
+CREATE TRIGGER audit_changes AFTER INSERT OR DELETE OR UPDATE ON public.network_settings FOR EACH ROW EXECUTE FUNCTION public.record_audit();
+
 CREATE TRIGGER network_settings_set_updated_at BEFORE UPDATE ON public.network_settings FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
 CREATE POLICY "Admins can change the network settings" ON public.network_settings FOR UPDATE TO authenticated USING (( SELECT public.team_can('settings'::text) AS team_can)) WITH CHECK (( SELECT public.team_can('settings'::text) AS team_can));

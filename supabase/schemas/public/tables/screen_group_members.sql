@@ -15,6 +15,8 @@ ALTER TABLE ONLY public.screen_group_members
 
 CREATE INDEX screen_group_members_device_id_idx ON public.screen_group_members USING btree (device_id);
 
+CREATE TRIGGER audit_changes AFTER INSERT OR DELETE OR UPDATE ON public.screen_group_members FOR EACH ROW EXECUTE FUNCTION public.record_audit();
+
 CREATE TRIGGER screen_group_members_keep_history AFTER INSERT OR DELETE OR UPDATE ON public.screen_group_members FOR EACH ROW EXECUTE FUNCTION private.keep_reach_history();
 
 CREATE TRIGGER screen_group_members_note_booking AFTER INSERT ON public.screen_group_members FOR EACH ROW EXECUTE FUNCTION private.note_screen_booking();

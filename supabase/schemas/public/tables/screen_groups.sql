@@ -21,6 +21,8 @@ ALTER TABLE ONLY public.screen_groups
 
 CREATE UNIQUE INDEX screen_groups_name_key ON public.screen_groups USING btree (lower(name));
 
+CREATE TRIGGER audit_changes AFTER INSERT OR DELETE OR UPDATE ON public.screen_groups FOR EACH ROW EXECUTE FUNCTION public.record_audit();
+
 CREATE TRIGGER screen_groups_set_updated_at BEFORE UPDATE ON public.screen_groups FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
 CREATE POLICY "Admins and operators can add screen groups" ON public.screen_groups FOR INSERT TO authenticated WITH CHECK (( SELECT public.team_can('screens'::text) AS team_can));

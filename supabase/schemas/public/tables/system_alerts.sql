@@ -64,6 +64,8 @@ CREATE INDEX system_alerts_open_offline_idx ON public.system_alerts USING btree 
 
 CREATE INDEX system_alerts_unresolved_idx ON public.system_alerts USING btree (created_at DESC) WHERE (NOT resolved);
 
+CREATE TRIGGER audit_changes AFTER INSERT OR DELETE OR UPDATE ON public.system_alerts FOR EACH ROW EXECUTE FUNCTION public.record_audit('email_state', 'email_attempts', 'email_claimed_at', 'emailed_at');
+
 CREATE TRIGGER system_alerts_stamp_resolved_at BEFORE INSERT OR UPDATE OF resolved ON public.system_alerts FOR EACH ROW EXECUTE FUNCTION public.stamp_alert_resolved_at();
 
 ALTER TABLE ONLY public.system_alerts

@@ -18,6 +18,8 @@ ALTER TABLE ONLY public.users
 
 CREATE INDEX users_lower_email_idx ON public.users USING btree (lower(email));
 
+CREATE TRIGGER audit_changes AFTER INSERT OR DELETE OR UPDATE ON public.users FOR EACH ROW EXECUTE FUNCTION public.record_audit();
+
 CREATE TRIGGER users_prevent_role_escalation BEFORE UPDATE OF role ON public.users FOR EACH ROW EXECUTE FUNCTION public.prevent_role_escalation();
 
 CREATE TRIGGER users_set_updated_at BEFORE UPDATE ON public.users FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
