@@ -16,4 +16,10 @@ CREATE POLICY "Customers can read files in their own folder" ON storage.objects 
 
 CREATE POLICY "Customers can read the images of their own slides" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id = 'ad-images'::text) AND public.is_own_slide_image(name)));
 
+CREATE POLICY "Screens can read their own screenshots" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id = 'screenshots'::text) AND ((storage.foldername(name))[1] = (( SELECT public.current_screen_device_id() AS current_screen_device_id))::text)));
+
+CREATE POLICY "Screens can upload screenshots to their own folder" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'screenshots'::text) AND ((storage.foldername(name))[1] = (( SELECT public.current_screen_device_id() AS current_screen_device_id))::text)));
+
+CREATE POLICY "Team members can read screenshots" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id = 'screenshots'::text) AND ( SELECT public.team_can('read'::text) AS team_can)));
+
 CREATE POLICY "Venues and their screens can read the videos of their slides" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id = 'ad-videos'::text) AND public.is_own_slide_video(name)));
