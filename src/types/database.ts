@@ -1305,6 +1305,7 @@ export type Database = {
       equipment_status_live: {
         Row: {
           app_version: string | null
+          clock_offset_ms: number | null
           created_at: string | null
           current_campaign_id: string | null
           current_campaign_name: string | null
@@ -1314,6 +1315,7 @@ export type Database = {
           customer_id: string | null
           customer_location: string | null
           customer_name: string | null
+          device_health: Json | null
           device_name: string | null
           diagnostics: string | null
           heartbeat_stale: boolean | null

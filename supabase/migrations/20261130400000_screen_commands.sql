@@ -324,6 +324,43 @@ alter table public.equipment_status add column device_health jsonb;
 comment on column public.equipment_status.device_health is
   'The player''s figures at its last heartbeat that sent them: heap_used and heap_limit, storage_used and storage_quota (bytes), cached_media_count and cached_media_bytes, uptime_s, network_type, screen_width, screen_height, rotation, and restarts_last_hour (page starts counted by the server); written by player_heartbeat only.';
 
+-- Equipment reads devices through equipment_status_live: it gains the clock offset and the health.
+create or replace view public.equipment_status_live
+with (security_invoker = true) as
+select e.id,
+       e.customer_id,
+       e.device_name,
+       e.location,
+       e.status,
+       public.equipment_live_status(e.status, e.last_heartbeat) as live_status,
+       ((e.last_heartbeat is not null) and (e.last_heartbeat < (now() - interval '3 minutes'))) as heartbeat_stale,
+       e.is_active,
+       e.last_heartbeat,
+       e.last_content_update,
+       e.created_at,
+       e.updated_at,
+       c.name as customer_name,
+       c.location as customer_location,
+       c.contact_phone as customer_contact_phone,
+       e.orientation,
+       e.paired_at,
+       (e.screen_user_id is not null) as paired,
+       e.current_campaign_id,
+       p.name as current_campaign_name,
+       e.current_slide_id,
+       i.title as current_slide_title,
+       e.app_version,
+       e.resolution,
+       e.diagnostics,
+       e.revoked_at,
+       e.loop_seconds,
+       e.clock_offset_ms,
+       e.device_health
+from public.equipment_status e
+left join public.customers c on c.id = e.customer_id
+left join public.campaigns p on p.id = e.current_campaign_id
+left join public.campaign_items i on i.id = e.current_slide_id;
+
 /** Each page start of a player (its boot id), kept a day to count restarts. */
 create table private.player_boots (
   device_id uuid not null references public.equipment_status (id) on delete cascade,

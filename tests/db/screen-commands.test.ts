@@ -146,7 +146,9 @@ describe('issuing commands', () => {
   it('refuses a batch holding a revoked screen as a whole, naming it', async () => {
     const before = (await commandsOf(screenA)).length;
     const { error } = await issue(operator.client, [screenA, revoked], 'reload');
-    expect(error?.message).toBe(`Screen "Commands revoked ${suffix}" was revoked: pair it again before sending it commands.`);
+    expect(error?.message).toBe(
+      `Screen "Commands revoked ${suffix}" was revoked: pair it again before sending it commands.`,
+    );
     expect(await commandsOf(screenA)).toHaveLength(before);
     expect(await commandsOf(revoked)).toHaveLength(0);
   });
@@ -247,7 +249,9 @@ describe('routing: a screen hears, reads and answers only its own commands', () 
     expect(read.error).toBeNull();
     const venue = await (await as('cafe')).storage.from('screenshots').download(`${screenA}/test-${suffix}.jpg`);
     expect(venue.error).not.toBeNull();
-    await service().storage.from('screenshots').remove([`${screenA}/test-${suffix}.jpg`]);
+    await service()
+      .storage.from('screenshots')
+      .remove([`${screenA}/test-${suffix}.jpg`]);
   });
 });
 
@@ -270,7 +274,9 @@ describe('expiry', () => {
     expect(late.data).toMatchObject({ status: 'expired' });
 
     const again = ((await issue(operator.client, [screenB], 'resync')).data as Command[])[0]!;
-    await db.query(`update public.screen_commands set expires_at = now() - interval '1 minute' where id = $1`, [again.id]);
+    await db.query(`update public.screen_commands set expires_at = now() - interval '1 minute' where id = $1`, [
+      again.id,
+    ]);
     await db.query('select private.expire_screen_commands()');
     expect((await commandsOf(screenB)).find((c) => c.id === again.id)?.status).toBe('expired');
     const upkeep = await service().rpc('run_network_upkeep');
@@ -291,7 +297,11 @@ describe('device health alerts', () => {
     });
     expect(await alertsOf(skewed, 'clock_skew')).toHaveLength(0);
     const { data } = await service().from('equipment_status').select('device_health').eq('id', skewed).single();
-    expect((data as { device_health: unknown }).device_health).toEqual({ heap_used: 10, heap_limit: 100, network_type: '4g' });
+    expect((data as { device_health: unknown }).device_health).toEqual({
+      heap_used: 10,
+      heap_limit: 100,
+      network_type: '4g',
+    });
 
     await beat(l, { p_device_time: new Date(Date.now() - 40_000).toISOString() });
     await beat(l, { p_device_time: new Date(Date.now() - 45_000).toISOString() });
@@ -338,9 +348,16 @@ describe('device health alerts', () => {
       p_status: 'failed',
       p_result: { error: 'The picture on screen could not be read.' },
     });
-    expect(failed.data).toMatchObject({ status: 'failed', result: { error: 'The picture on screen could not be read.' } });
+    expect(failed.data).toMatchObject({
+      status: 'failed',
+      result: { error: 'The picture on screen could not be read.' },
+    });
     const second = ((await issue(operator.client, [screenB], 'screenshot')).data as Command[])[0]!;
-    await loginB.client.rpc('ack_screen_command', { p_id: second.id, p_status: 'failed', p_result: { error: 'again' } });
+    await loginB.client.rpc('ack_screen_command', {
+      p_id: second.id,
+      p_status: 'failed',
+      p_result: { error: 'again' },
+    });
     const alerts = await alertsOf(screenB, 'screenshot_failed');
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.message).toContain('The picture on screen could not be read.');
