@@ -55,7 +55,6 @@ async function fetchDeviceCommands(deviceId: string): Promise<DeviceCommands> {
       .eq('device_id', deviceId)
       .order('issued_at', { ascending: false })
       .limit(1)
-      .maybeSingle()
       .throwOnError(),
     supabase
       .from('screen_commands')
@@ -65,17 +64,16 @@ async function fetchDeviceCommands(deviceId: string): Promise<DeviceCommands> {
       .eq('status', 'done')
       .order('finished_at', { ascending: false })
       .limit(1)
-      .maybeSingle()
       .throwOnError(),
   ]);
-  const command = shot.data;
+  const command = shot.data[0] ?? null;
   const path = (command?.result as { path?: unknown } | null)?.path;
   let screenshot: DeviceCommands['screenshot'] = null;
   if (command && typeof path === 'string') {
     const { data } = await supabase.storage.from('screenshots').createSignedUrl(path, SCREENSHOT_LINK_SECONDS);
     if (data?.signedUrl) screenshot = { command, url: data.signedUrl };
   }
-  return { last: last.data, screenshot };
+  return { last: last.data[0] ?? null, screenshot };
 }
 
 export const deviceCommandsQueryOptions = (deviceId: string) =>
