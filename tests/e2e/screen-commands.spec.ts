@@ -45,11 +45,16 @@ test('a playing screen takes a screenshot, identifies itself and reloads, as ask
     await page.getByRole('menuitem', { name: /Screenshot/ }).click();
     const shot = card.getByRole('img', { name: `Screenshot of ${name}` });
     await expect(shot).toBeVisible({ timeout: 5_000 });
-    await expect(card.getByText(/Screenshot · (just now|1 min ago)/)).toBeVisible();
+    const thumbnail = card.getByRole('button', { name: `Enlarge the screenshot of ${name}` });
+    await expect(thumbnail).toContainText(/Screenshot · (just now|1 min ago)/);
     await expect(card.getByTestId('last-command')).toContainText('Done');
     await expect
       .poll(() => shot.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
       .toBeGreaterThan(0);
+    await thumbnail.click();
+    const large = page.getByRole('dialog', { name: `Screenshot of ${name}` });
+    await expect(large.getByRole('img', { name: `Screenshot of ${name}, large` })).toBeVisible();
+    await page.keyboard.press('Escape');
 
     // Identify: the wall shows its name and venue over the slide.
     await card.getByRole('button', { name: `Commands for ${name}` }).click();
@@ -60,14 +65,10 @@ test('a playing screen takes a screenshot, identifies itself and reloads, as ask
     await expect(screen.getByTestId('player')).toBeVisible();
 
     // Reload: the page goes and comes back playing.
-    await screen.evaluate(() => ((globalThis as unknown as { beforeReload: boolean }).beforeReload = true));
+    const reloaded = screen.waitForEvent('load', { timeout: 10_000 });
     await card.getByRole('button', { name: `Commands for ${name}` }).click();
     await page.getByRole('menuitem', { name: /Reload/ }).click();
-    await expect
-      .poll(() => screen.evaluate(() => (globalThis as unknown as { beforeReload?: boolean }).beforeReload ?? false), {
-        timeout: 10_000,
-      })
-      .toBe(false);
+    await reloaded;
     await expect(screen.getByTestId('slide-counter')).toBeVisible({ timeout: 15_000 });
     await expect(card.getByTestId('last-command')).toContainText(/Reload/);
     await expect(card.getByTestId('last-command')).toContainText('Done');
