@@ -684,6 +684,7 @@ export type Database = {
           current_campaign_id: string | null
           current_slide_id: string | null
           customer_id: string | null
+          device_health: Json | null
           device_name: string
           diagnostics: string | null
           id: string
@@ -708,6 +709,7 @@ export type Database = {
           current_campaign_id?: string | null
           current_slide_id?: string | null
           customer_id?: string | null
+          device_health?: Json | null
           device_name: string
           diagnostics?: string | null
           id?: string
@@ -732,6 +734,7 @@ export type Database = {
           current_campaign_id?: string | null
           current_slide_id?: string | null
           customer_id?: string | null
+          device_health?: Json | null
           device_name?: string
           diagnostics?: string | null
           id?: string
@@ -1073,6 +1076,60 @@ export type Database = {
         }
         Relationships: []
       }
+      screen_commands: {
+        Row: {
+          command: string
+          delivered_at: string | null
+          device_id: string
+          expires_at: string
+          finished_at: string | null
+          id: string
+          issued_at: string
+          issued_by: string | null
+          result: Json | null
+          status: string
+        }
+        Insert: {
+          command: string
+          delivered_at?: string | null
+          device_id: string
+          expires_at?: string
+          finished_at?: string | null
+          id?: string
+          issued_at?: string
+          issued_by?: string | null
+          result?: Json | null
+          status?: string
+        }
+        Update: {
+          command?: string
+          delivered_at?: string | null
+          device_id?: string
+          expires_at?: string
+          finished_at?: string | null
+          id?: string
+          issued_at?: string
+          issued_by?: string | null
+          result?: Json | null
+          status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "screen_commands_device_id_fkey"
+            columns: ["device_id"]
+            isOneToOne: false
+            referencedRelation: "equipment_status"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "screen_commands_device_id_fkey"
+            columns: ["device_id"]
+            isOneToOne: false
+            referencedRelation: "equipment_status_live"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       screen_group_members: {
         Row: {
           created_at: string
@@ -1313,6 +1370,7 @@ export type Database = {
       equipment_status_live: {
         Row: {
           app_version: string | null
+          clock_offset_ms: number | null
           created_at: string | null
           current_campaign_id: string | null
           current_campaign_name: string | null
@@ -1322,6 +1380,7 @@ export type Database = {
           customer_id: string | null
           customer_location: string | null
           customer_name: string | null
+          device_health: Json | null
           device_name: string | null
           diagnostics: string | null
           heartbeat_stale: boolean | null
@@ -1366,6 +1425,27 @@ export type Database = {
       }
     }
     Functions: {
+      ack_screen_command: {
+        Args: { p_id: string; p_result?: Json; p_status: string }
+        Returns: {
+          command: string
+          delivered_at: string | null
+          device_id: string
+          expires_at: string
+          finished_at: string | null
+          id: string
+          issued_at: string
+          issued_by: string | null
+          result: Json | null
+          status: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "screen_commands"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       active_monthly_revenue: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -1513,6 +1593,10 @@ export type Database = {
         Returns: string
       }
       current_customer_id: { Args: Record<PropertyKey, never>; Returns: string }
+      current_screen_device_id: {
+        Args: Record<PropertyKey, never>
+        Returns: string
+      }
       dashboard_figures: { Args: Record<PropertyKey, never>; Returns: Json }
       default_loop_seconds: {
         Args: Record<PropertyKey, never>
@@ -1566,6 +1650,27 @@ export type Database = {
       is_own_slide_image: { Args: { object_name: string }; Returns: boolean }
       is_own_slide_video: { Args: { object_name: string }; Returns: boolean }
       iso_time_or_null: { Args: { p_text: string }; Returns: string }
+      issue_screen_commands: {
+        Args: { p_command: string; p_device_ids: string[] }
+        Returns: {
+          command: string
+          delivered_at: string | null
+          device_id: string
+          expires_at: string
+          finished_at: string | null
+          id: string
+          issued_at: string
+          issued_by: string | null
+          result: Json | null
+          status: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "screen_commands"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       maintain_play_partitions: {
         Args: Record<PropertyKey, never>
         Returns: Json
@@ -1575,6 +1680,27 @@ export type Database = {
         Returns: undefined
       }
       my_screen: { Args: Record<PropertyKey, never>; Returns: Json }
+      my_screen_commands: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          command: string
+          delivered_at: string | null
+          device_id: string
+          expires_at: string
+          finished_at: string | null
+          id: string
+          issued_at: string
+          issued_by: string | null
+          result: Json | null
+          status: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "screen_commands"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       network_availability: {
         Args: {
           p_customer_id?: string
@@ -1620,6 +1746,7 @@ export type Database = {
           current_campaign_id: string | null
           current_slide_id: string | null
           customer_id: string | null
+          device_health: Json | null
           device_name: string
           diagnostics: string | null
           id: string
@@ -1646,11 +1773,13 @@ export type Database = {
       player_heartbeat: {
         Args: {
           p_app_version?: string
+          p_boot_id?: string
           p_campaign_id?: string
           p_content_version?: string
           p_device_id?: string
           p_device_time?: string
           p_diagnostics?: string
+          p_health?: Json
           p_resolution?: string
           p_slide_id?: string
         }

@@ -20,6 +20,8 @@ ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.customers;
 
 ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.equipment_status;
 
+ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.screen_commands;
+
 ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.screen_group_members;
 
 ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.screen_groups;

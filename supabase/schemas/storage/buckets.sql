@@ -6,3 +6,4 @@ insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_typ
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types) values ('ad-videos', 'ad-videos', false, 104857600, '{video/mp4,video/webm}'::text[]);
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types) values ('advertiser-logos', 'advertiser-logos', false, 2097152, '{image/jpeg,image/png,image/gif,image/webp}'::text[]);
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types) values ('customer-files', 'customer-files', false, 10485760, '{image/jpeg,image/png,image/gif,image/webp,application/pdf}'::text[]);
+insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types) values ('screenshots', 'screenshots', false, 5242880, '{image/jpeg}'::text[]);

@@ -32,6 +32,8 @@ function device(overrides: Partial<Device> = {}): Device {
     diagnostics: null,
     revoked_at: null,
     loop_seconds: 300,
+    clock_offset_ms: null,
+    device_health: null,
     ...overrides,
   };
 }

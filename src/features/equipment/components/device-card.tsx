@@ -31,6 +31,9 @@ import { DeviceDetailsDialog } from './device-details-dialog';
 import { EditDeviceDialog } from './edit-device-dialog';
 import { MergeDeviceDialog } from './merge-device-dialog';
 import { DeviceStatusBadge } from './device-status-badge';
+import { DeviceCommands } from './device-commands';
+import { DeviceHealthBadge } from './device-health';
+import { SendCommandMenu } from './send-command-menu';
 
 export interface DeviceCardProps {
   /** The device as the list read it. */
@@ -115,7 +118,10 @@ export function DeviceCard({
           </span>
           <h2 className="font-semibold break-all text-gray-900">{name}</h2>
         </div>
-        <DeviceStatusBadge status={deviceState(device)} />
+        <div className="flex flex-col items-end gap-1">
+          <DeviceStatusBadge status={deviceState(device)} />
+          {!revoked && <DeviceHealthBadge device={device} />}
+        </div>
       </div>
       <dl className="space-y-1.5 px-5 py-4 text-sm text-gray-600">
         <div className="flex items-center gap-2">
@@ -206,6 +212,11 @@ export function DeviceCard({
           Paired screen · {device.orientation === 'portrait' ? 'Portrait' : 'Landscape'}
         </p>
       )}
+      {device.paired && id && (
+        <div className="px-5 pb-3">
+          <DeviceCommands deviceId={id} name={name} />
+        </div>
+      )}
       <div className="mt-auto grid grid-cols-2 gap-2 border-t border-gray-200 px-5 py-3">
         <Button
           variant="outline"
@@ -223,6 +234,7 @@ export function DeviceCard({
         </Button>
       </div>
       <div className="flex flex-wrap justify-end gap-1 border-t border-gray-100 px-3 py-2">
+        {device.paired && id && <SendCommandMenu deviceIds={[id]} label={name} variant="ghost" />}
         <Button variant="ghost" size="sm" onClick={() => setEditOpen(true)} aria-label={`Edit ${name}`}>
           <Pencil aria-hidden className="size-4" />
           Edit

@@ -6,6 +6,9 @@ import { deviceState, isRevoked, nowPlaying, type Device } from '../api/equipmen
 import { heartbeatAge, silenceText } from '@/entities/device/heartbeat-age';
 import { DeviceStatusBadge } from './device-status-badge';
 import { RefusedPlays } from './refused-plays';
+import { DeviceCommands } from './device-commands';
+import { DeviceHealthFigures } from './device-health';
+import { SendCommandMenu } from './send-command-menu';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -56,6 +59,15 @@ export function DeviceDetailsDialog({ device, open, onOpenChange }: DeviceDetail
           <Item label="Loop">{device.loop_seconds != null ? `${device.loop_seconds} s` : null}</Item>
           <Item label="Resolution">{device.resolution}</Item>
           <Item label="App version">{device.app_version}</Item>
+          <Item label="Health">{!isRevoked(device) && <DeviceHealthFigures device={device} />}</Item>
+          {device.paired && device.id && (
+            <Item label="Commands">
+              <div className="space-y-2">
+                <SendCommandMenu deviceIds={[device.id]} label={device.device_name ?? 'this screen'} />
+                {open && <DeviceCommands deviceId={device.id} name={device.device_name ?? 'Screen'} />}
+              </div>
+            </Item>
+          )}
           <Item label="Screen reports">{device.diagnostics ?? 'No problems reported'}</Item>
           <Item label="Refused plays">{open && device.id && <RefusedPlays deviceId={device.id} />}</Item>
           <Item label="Installed">{formatDateTime(device.created_at)}</Item>

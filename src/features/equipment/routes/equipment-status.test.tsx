@@ -62,6 +62,8 @@ function answers(
     }),
     // A screen's details read its refused plays (none unless a test says otherwise).
     http.get(restUrl('/play_refusals'), () => HttpResponse.json([])),
+    // A paired screen's card reads its last command and screenshot (none here).
+    http.get(restUrl('/screen_commands'), () => HttpResponse.json([])),
   );
   return queries;
 }

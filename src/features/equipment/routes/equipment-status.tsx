@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLiveTables } from '@/entities/query-keys/live-tables';
+import { useScreenCommandsLive } from '../api/screen-commands';
 import { useSearchParams } from 'react-router-dom';
 import {
   CircleAlert,
@@ -140,6 +141,8 @@ export function EquipmentStatusRoute() {
 
   // Heartbeats, new screens and changes by other admins show without a refresh.
   useLiveTables('equipment', ['equipment_status', 'screen_groups', 'screen_group_members']);
+  // Commands sent to screens, and how they went, show on the cards as the screens answer.
+  useScreenCommandsLive();
   const devices = useQuery(devicesQueryOptions(filters));
   const counts = useQuery(equipmentCountsQueryOptions());
   const refreshing = devices.isRefetching || counts.isRefetching;

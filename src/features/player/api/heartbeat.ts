@@ -2,12 +2,14 @@
 // (public.player_heartbeat): the campaign and slide, the playlist version, the app
 // version, the screen's resolution, any problems it kept off the screen, and the device's
 // clock (the server measures how far it is off, and allows that much drift when it checks
-// the plays this screen uploads against the schedule). A venue's kiosk names its chosen
+// the plays this screen uploads against the schedule), and its health figures (device-health.ts). A venue's kiosk names its chosen
 // device; a paired screen's device is known from its login.
 import { useEffect, useRef } from 'react';
 import { diagnosticsSummary } from '@/lib/diagnostics';
 import { hasLiveSession, supabase } from '@/lib/supabase';
+import type { Json } from '@/types/database';
 import { chooseDevice, deviceStillMine } from './device';
+import { BOOT_ID, collectDeviceHealth } from './device-health';
 
 export const HEARTBEAT_MS = 60_000;
 
@@ -43,6 +45,8 @@ export async function sendHeartbeat(deviceId: string | null, onScreen: OnScreen)
     p_resolution: screenResolution(),
     p_diagnostics: diagnosticsSummary() ?? undefined,
     p_device_time: new Date().toISOString(),
+    p_health: (await collectDeviceHealth()) as Json,
+    p_boot_id: BOOT_ID,
   });
   if (error?.code === '42501' && deviceId && !(await deviceStillMine(deviceId))) chooseDevice(null);
   // A device merged into another: the server names the one this screen is now.

@@ -108,6 +108,16 @@ function storeVideo(cache: Cache, media: SlideMedia, link: string): Promise<bool
   return pending;
 }
 
+/**
+ * Forgets every file's object URL (a resync): the next read makes new ones from the files
+ * downloaded again. Returns the old ones, for the caller to revoke once nothing shows them.
+ */
+export function takeMediaUrls(): string[] {
+  const old = [...objectUrls.values()];
+  objectUrls.clear();
+  return old;
+}
+
 /** Frees the object URLs of files no longer in `keep` (mediaKey()s). */
 export function releaseMedia(keep: ReadonlySet<string>) {
   for (const [key, url] of objectUrls) {

@@ -284,7 +284,7 @@ describe('Player', () => {
     const before = Date.now();
     renderPlayer(playlist(THREE), 'e0000000-0000-4000-8000-000000000001');
     await vi.waitFor(() => expect(heartbeats).toHaveLength(1));
-    const { p_device_time: deviceTimeSent, ...sent } = heartbeats[0]!;
+    const { p_device_time: deviceTimeSent, p_health: health, p_boot_id: bootId, ...sent } = heartbeats[0]!;
     expect(sent).toEqual({
       p_device_id: 'e0000000-0000-4000-8000-000000000001',
       p_campaign_id: 'camp-1',
@@ -298,6 +298,10 @@ describe('Player', () => {
     const deviceTime = Date.parse(deviceTimeSent as string);
     expect(deviceTime).toBeGreaterThanOrEqual(before);
     expect(deviceTime).toBeLessThanOrEqual(Date.now());
+    // Its health figures, and this page start's id (the server counts restarts by it).
+    expect(health).toMatchObject({ screen_width: window.screen.width, screen_height: window.screen.height });
+    expect(typeof (health as { uptime_s: unknown }).uptime_s).toBe('number');
+    expect(bootId).toEqual(expect.any(String));
     await advance(60_000);
     await vi.waitFor(() => expect(heartbeats).toHaveLength(2));
     expect(heartbeats[1]).toMatchObject({

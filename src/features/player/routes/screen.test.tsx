@@ -85,6 +85,8 @@ const renderScreen = () => renderRoutes([{ path: '/screen', element: <ScreenRout
 
 beforeEach(() => {
   localStorage.clear();
+  // A playing screen reads its queued commands (none here).
+  server.use(http.post(restUrl('/rpc/my_screen_commands'), () => HttpResponse.json([])));
 });
 
 describe('/screen', () => {

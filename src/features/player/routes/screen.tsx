@@ -1,7 +1,8 @@
 // /screen: the kiosk entry point of a paired screen. A browser without a screen login shows
 // a pairing code until an admin pairs it; then it signs in as that screen (a login of its
 // own, not the venue's) and plays its venue's playlist, as /slides does, with no controls
-// to sign out. Revoked by an admin, it forgets its login and shows a new code.
+// to sign out. Revoked by an admin, it forgets its login and shows a new code. It runs the
+// commands an admin or operator sends it (components/screen-commands.tsx).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MonitorOff } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -24,6 +25,7 @@ import {
 } from '../api/screen-pairing';
 import { PLAYLIST_POLL_MS, playerQueryOptions } from '../api/playlist';
 import { PairingCode } from '../components/pairing-code';
+import { ScreenCommands } from '../components/screen-commands';
 import { LoadingSlides, PlaylistScreen } from '../components/playlist-screen';
 
 const screenKeys = {
@@ -125,14 +127,18 @@ export function ScreenRoute() {
   useEffect(registerServiceWorker, []);
 
   if (auth.status === 'loading') return <LoadingSlides />;
-  if (auth.status === 'signed-in' && screenDeviceId(auth.user)) {
+  const ownDevice = auth.status === 'signed-in' ? screenDeviceId(auth.user) : null;
+  if (auth.status === 'signed-in' && ownDevice) {
     return (
-      <PlaylistScreen
-        userId={auth.user.id}
-        renewing={auth.renewing === true}
-        ownDeviceId={screenDeviceId(auth.user)}
-        noVenue={<UnassignedScreen userId={auth.user.id} />}
-      />
+      <>
+        <PlaylistScreen
+          userId={auth.user.id}
+          renewing={auth.renewing === true}
+          ownDeviceId={ownDevice}
+          noVenue={<UnassignedScreen userId={auth.user.id} />}
+        />
+        <ScreenCommands userId={auth.user.id} deviceId={ownDevice} enabled={auth.renewing !== true} />
+      </>
     );
   }
   return <PairingScreen />;

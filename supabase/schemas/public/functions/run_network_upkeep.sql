@@ -13,12 +13,13 @@ begin
     'rollups_pruned', public.prune_play_rollups(),
     'figures_day', public.take_daily_figures(),
     'under_delivery', public.check_campaign_delivery(),
-    'advertiser_totals', public.refresh_advertiser_totals()
+    'advertiser_totals', public.refresh_advertiser_totals(),
+    'commands_expired', private.expire_screen_commands()
   );
 end
 $$;
 
-COMMENT ON FUNCTION public.run_network_upkeep() IS 'The network-upkeep job (hourly): campaign statuses, play partitions and retention, roll-up retention, today''s daily figures, under-delivery alerts, advertisers'' totals spent.';
+COMMENT ON FUNCTION public.run_network_upkeep() IS 'The network-upkeep job (hourly): campaign statuses, play partitions and retention, roll-up retention, today''s daily figures, under-delivery alerts, advertisers'' totals spent, screen commands expired after a day.';
 
 REVOKE ALL ON FUNCTION public.run_network_upkeep() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.run_network_upkeep() TO service_role;

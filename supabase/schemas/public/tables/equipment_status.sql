@@ -25,6 +25,7 @@ CREATE TABLE public.equipment_status (
     revoked_at timestamp with time zone,
     loop_seconds integer DEFAULT public.default_loop_seconds() NOT NULL,
     clock_offset_ms integer,
+    device_health jsonb,
     CONSTRAINT equipment_status_device_name_is_trimmed_1_to_100_characters CHECK (((device_name = btrim(device_name)) AND ((char_length(device_name) >= 1) AND (char_length(device_name) <= 100)))),
     CONSTRAINT equipment_status_loop_seconds_between_30_and_3600 CHECK (((loop_seconds >= 30) AND (loop_seconds <= 3600))),
     CONSTRAINT equipment_status_orientation_is_landscape_or_portrait CHECK ((orientation = ANY (ARRAY['landscape'::text, 'portrait'::text]))),
@@ -58,6 +59,8 @@ COMMENT ON COLUMN public.equipment_status.revoked_at IS 'When an admin revoked t
 COMMENT ON COLUMN public.equipment_status.loop_seconds IS 'The length of the loop the screen plays, in seconds: network campaigns book spots in it, the venue''s own content fills the rest. A new screen gets the network''s default_loop_seconds.';
 
 COMMENT ON COLUMN public.equipment_status.clock_offset_ms IS 'How far the device''s clock ran ahead of the server''s (negative: behind) at its last heartbeat that sent its clock, in milliseconds; record_plays allows this much drift (plus a margin) when it checks a play against the schedule.';
+
+COMMENT ON COLUMN public.equipment_status.device_health IS 'The player''s figures at its last heartbeat that sent them: heap_used and heap_limit, storage_used and storage_quota (bytes), cached_media_count and cached_media_bytes, uptime_s, network_type, screen_width, screen_height, rotation, and restarts_last_hour (page starts counted by the server); written by player_heartbeat only.';
 
 ALTER TABLE ONLY public.equipment_status
     ADD CONSTRAINT equipment_status_pkey PRIMARY KEY (id);

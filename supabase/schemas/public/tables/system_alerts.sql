@@ -20,7 +20,7 @@ CREATE TABLE public.system_alerts (
     emailed_at timestamp with time zone,
     campaign_id uuid,
     alert_day date,
-    CONSTRAINT system_alerts_alert_type_is_known CHECK ((alert_type = ANY (ARRAY['offline'::text, 'wifi_lost'::text, 'back_online'::text, 'maintenance'::text, 'other'::text, 'under_delivery'::text, 'plays_refused'::text]))),
+    CONSTRAINT system_alerts_alert_type_is_known CHECK ((alert_type = ANY (ARRAY['offline'::text, 'wifi_lost'::text, 'back_online'::text, 'maintenance'::text, 'other'::text, 'under_delivery'::text, 'plays_refused'::text, 'clock_skew'::text, 'storage_low'::text, 'player_restarting'::text, 'screenshot_failed'::text]))),
     CONSTRAINT system_alerts_email_state_is_known CHECK ((email_state = ANY (ARRAY['pending'::text, 'sent'::text, 'skipped'::text, 'failed'::text]))),
     CONSTRAINT system_alerts_severity_is_high_medium_or_low CHECK ((severity = ANY (ARRAY['high'::text, 'medium'::text, 'low'::text])))
 );
@@ -39,7 +39,7 @@ COMMENT ON COLUMN public.system_alerts.email_state IS 'null: not for e-mail; pen
 
 COMMENT ON COLUMN public.system_alerts.campaign_id IS 'The network campaign an under_delivery alert is about.';
 
-COMMENT ON COLUMN public.system_alerts.alert_day IS 'The day an under_delivery or plays_refused alert is about.';
+COMMENT ON COLUMN public.system_alerts.alert_day IS 'The day an under_delivery, plays_refused, clock_skew, storage_low, player_restarting or screenshot_failed alert is about (one of each per device, or campaign, per day).';
 
 ALTER TABLE ONLY public.system_alerts
     ADD CONSTRAINT system_alerts_pkey PRIMARY KEY (id);
@@ -53,6 +53,8 @@ CREATE INDEX system_alerts_device_id_idx ON public.system_alerts USING btree (de
 CREATE INDEX system_alerts_email_pending_idx ON public.system_alerts USING btree (created_at) WHERE (email_state = 'pending'::text);
 
 CREATE UNIQUE INDEX system_alerts_one_back_online_per_silence ON public.system_alerts USING btree (device_id, silent_since) WHERE (alert_type = 'back_online'::text);
+
+CREATE UNIQUE INDEX system_alerts_one_device_health_per_day ON public.system_alerts USING btree (device_id, alert_type, alert_day) WHERE (alert_type = ANY (ARRAY['clock_skew'::text, 'storage_low'::text, 'player_restarting'::text, 'screenshot_failed'::text]));
 
 CREATE UNIQUE INDEX system_alerts_one_offline_per_silence ON public.system_alerts USING btree (device_id, silent_since) WHERE (alert_type = 'offline'::text);
 

@@ -29,7 +29,9 @@ CREATE VIEW public.equipment_status_live WITH (security_invoker='true') AS
     e.resolution,
     e.diagnostics,
     e.revoked_at,
-    e.loop_seconds
+    e.loop_seconds,
+    e.clock_offset_ms,
+    e.device_health
    FROM (((public.equipment_status e
      LEFT JOIN public.customers c ON ((c.id = e.customer_id)))
      LEFT JOIN public.campaigns p ON ((p.id = e.current_campaign_id)))

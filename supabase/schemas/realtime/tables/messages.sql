@@ -3,3 +3,5 @@
 -- migration, then regenerate.
 
 CREATE POLICY "Screens and venue logins hear their own venue's broadcasts" ON realtime.messages FOR SELECT TO authenticated USING (((extension = 'broadcast'::text) AND (( SELECT realtime.topic() AS topic) = ('venue:'::text || (( SELECT public.viewer_customer_id() AS viewer_customer_id))::text))));
+
+CREATE POLICY "Screens hear their own device's commands" ON realtime.messages FOR SELECT TO authenticated USING (((extension = 'broadcast'::text) AND (( SELECT realtime.topic() AS topic) = ('screen:'::text || (( SELECT public.current_screen_device_id() AS current_screen_device_id))::text))));

@@ -8,6 +8,12 @@ CREATE POLICY "Customers can read files in their own folder" ON storage.objects 
 
 CREATE POLICY "Customers can read the images of their own slides" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id = 'ad-images'::text) AND public.is_own_slide_image(name)));
 
+CREATE POLICY "Screens can read their own screenshots" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id = 'screenshots'::text) AND ((storage.foldername(name))[1] = (( SELECT public.current_screen_device_id() AS current_screen_device_id))::text)));
+
+CREATE POLICY "Screens can upload screenshots to their own folder" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'screenshots'::text) AND ((storage.foldername(name))[1] = (( SELECT public.current_screen_device_id() AS current_screen_device_id))::text)));
+
+CREATE POLICY "Team members can read screenshots" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id = 'screenshots'::text) AND ( SELECT public.team_can('read'::text) AS team_can)));
+
 CREATE POLICY "The team can delete product files its role changes" ON storage.objects FOR DELETE TO authenticated USING ((((bucket_id = ANY (ARRAY['ad-images'::text, 'ad-videos'::text])) AND ( SELECT public.team_can('content'::text) AS team_can)) OR ((bucket_id = 'customer-files'::text) AND ( SELECT public.team_can('venues'::text) AS team_can)) OR ((bucket_id = 'advertiser-logos'::text) AND ( SELECT public.team_can('advertisers'::text) AS team_can))));
 
 CREATE POLICY "The team can read product files" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id = ANY (ARRAY['ad-images'::text, 'ad-videos'::text, 'customer-files'::text, 'advertiser-logos'::text])) AND ( SELECT public.team_can('read'::text) AS team_can)));
