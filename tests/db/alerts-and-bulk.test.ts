@@ -6,7 +6,15 @@
 // viewer login.
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AnyClient, ANON_KEY, client, connectDb, service, signToken, uniqueSuffix } from 'supabase-local/testing/vitest';
+import {
+  type AnyClient,
+  ANON_KEY,
+  client,
+  connectDb,
+  service,
+  signToken,
+  uniqueSuffix,
+} from 'supabase-local/testing/vitest';
 import { as, createAuthUser, SEED } from './db-seed.ts';
 
 let db: pg.Client;
@@ -180,7 +188,10 @@ describe('alerts_page', () => {
 
 describe('acknowledging and resolving', () => {
   it('acknowledges one with a note, then shows who and why; again changes nothing', async () => {
-    const { data, error } = await admin.rpc('acknowledge_alerts', { p_ids: [alerts[6]], p_note: '  Technician on Friday ' });
+    const { data, error } = await admin.rpc('acknowledge_alerts', {
+      p_ids: [alerts[6]],
+      p_note: '  Technician on Friday ',
+    });
     expect(error).toBeNull();
     expect(data).toBe(1);
     const acknowledged = (await page(admin, { p_state: 'acknowledged' })).data!;
@@ -227,7 +238,9 @@ describe('acknowledging and resolving', () => {
 describe('bulk actions on screens', () => {
   it('moves screens to a venue and sets their orientation in one call each', async () => {
     const two = [devices[3]!, devices[4]!];
-    expect((await admin.rpc('bulk_move_screens', { p_device_ids: two, p_customer_id: SEED.customers.gym })).data).toBe(2);
+    expect((await admin.rpc('bulk_move_screens', { p_device_ids: two, p_customer_id: SEED.customers.gym })).data).toBe(
+      2,
+    );
     expect((await admin.rpc('bulk_set_orientation', { p_device_ids: two, p_orientation: 'portrait' })).data).toBe(2);
     const rows = await deviceRows(two);
     expect(rows.map((d) => [d.customer_id, d.orientation])).toEqual([

@@ -74,7 +74,12 @@ export function AlertRow({ alert, actions }: AlertRowProps) {
       {actions && !alert.resolved && (
         <div className="flex shrink-0 flex-col gap-2 sm:flex-row">
           {!alert.acknowledged_at && (
-            <Button variant="outline" size="sm" onClick={actions.onAcknowledge} aria-label={`Acknowledge: ${alert.message}`}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={actions.onAcknowledge}
+              aria-label={`Acknowledge: ${alert.message}`}
+            >
               <Eye aria-hidden className="size-4" />
               Acknowledge
             </Button>

@@ -40,7 +40,10 @@ const NO_STATUSES: readonly string[] = [];
 
 export const prefetch: ScreenPrefetch = (queryClient, url) => {
   void queryClient.prefetchQuery(
-    alertsPageQueryOptions({ ...alertFiltersFromParams(url.searchParams), ...listParams(url.searchParams, NO_STATUSES) }),
+    alertsPageQueryOptions({
+      ...alertFiltersFromParams(url.searchParams),
+      ...listParams(url.searchParams, NO_STATUSES),
+    }),
   );
 };
 
@@ -103,7 +106,10 @@ export function AlertsCentreRoute() {
             id="alert-type"
             label="Type"
             className="w-52"
-            options={[{ value: '', label: 'All types' }, ...ALERT_TYPES.map((t) => ({ value: t, label: alertTypeLabel(t) }))]}
+            options={[
+              { value: '', label: 'All types' },
+              ...ALERT_TYPES.map((t) => ({ value: t, label: alertTypeLabel(t) })),
+            ]}
             value={filters.type}
             onValueChange={(value) => setFilter('type', value)}
           />
@@ -210,9 +216,7 @@ export function AlertsCentreRoute() {
           <EmptyState
             icon={BellOff}
             title={filtered ? 'No alerts match' : 'No unresolved alerts'}
-            description={
-              filtered ? 'Try another search, or clear the filters.' : 'All screens are reporting normally.'
-            }
+            description={filtered ? 'Try another search, or clear the filters.' : 'All screens are reporting normally.'}
             action={
               filtered && (
                 <Button variant="outline" onClick={() => setParams(new URLSearchParams())}>
