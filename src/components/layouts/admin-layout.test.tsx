@@ -63,6 +63,7 @@ describe('admin layout', () => {
       .map((link) => [link.textContent, link.getAttribute('href')]);
     expect(links).toEqual([
       ['Dashboard', '/dashboard'],
+      ['Alerts', '/dashboard/alerts'],
       ['Customers', '/dashboard/customers'],
       ['Advertisers', '/dashboard/advertisers'],
       ['Campaigns', '/dashboard/campaigns'],
