@@ -313,6 +313,42 @@ describe('bulk actions on campaigns', () => {
     expect(error?.message).toContain(`Campaign "${marker} active" is a venue's own campaign`);
   });
 
+  it('retargets a network campaign and resumes it, its booking checked on the way', async () => {
+    const network = await ok<{ id: string }>(
+      service()
+        .from('campaigns')
+        .insert({
+          name: `${marker} network`,
+          customer_id: null,
+          advertiser_id: SEED.advertisers[0],
+          plays_on: 'network',
+          status: 'paused',
+        })
+        .select('id')
+        .single(),
+    );
+    campaigns.push(network.id);
+    const retargeted = await sales.rpc('bulk_retarget_campaigns', {
+      p_campaign_ids: [network.id],
+      p_targets: [{ customer_id: SEED.customers.books }],
+    });
+    expect(retargeted.error).toBeNull();
+    expect(retargeted.data).toBe(1);
+    const targets = await ok<{ customer_id: string }[]>(
+      service().from('campaign_targets').select('customer_id').eq('campaign_id', network.id),
+    );
+    expect(targets).toEqual([{ customer_id: SEED.customers.books }]);
+    const resumed = await admin.rpc('bulk_set_campaign_status', { p_campaign_ids: [network.id], p_status: 'active' });
+    expect(resumed.error).toBeNull();
+    expect((resumed.data as { active: number }).active).toBe(1);
+    const row = await ok<{ plays_on: string; status: string }>(
+      service().from('campaigns').select('plays_on, status').eq('id', network.id).single(),
+    );
+    expect(row).toEqual({ plays_on: 'targets', status: 'active' });
+    await ok(service().from('campaigns').delete().eq('id', network.id));
+    campaigns.pop();
+  });
+
   it('refuses a viewer, and deletes in one call', async () => {
     expect((await viewer.rpc('bulk_delete_campaigns', { p_campaign_ids: [campaigns[1]] })).error?.code).toBe('42501');
     const { data, error } = await admin.rpc('bulk_delete_campaigns', { p_campaign_ids: [campaigns[1]] });
