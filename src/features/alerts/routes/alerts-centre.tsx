@@ -219,7 +219,14 @@ export function AlertsCentreRoute() {
             description={filtered ? 'Try another search, or clear the filters.' : 'All screens are reporting normally.'}
             action={
               filtered && (
-                <Button variant="outline" onClick={() => setParams(new URLSearchParams())}>
+                <Button
+                  variant="outline"
+                  onClick={() => {
+                    // The search box clears the search itself once its typing settles.
+                    setSearchText('');
+                    setParams((p) => withParams(new URLSearchParams(), { q: p.get('q') }));
+                  }}
+                >
                   Clear filters
                 </Button>
               )
