@@ -523,3 +523,48 @@ update public.screen_groups set description = 'Every screen in the city.'
 where id = '6a000000-0000-4000-8000-000000000003';
 
 select set_config('request.jwt.claims', '', false);
+
+-- Alerts for the alerts centre ---------------------------------------------------------------
+-- Forty more alerts over the last 60 days, across types, severities, venues and screens: every
+-- fifth resolved, every fifth (another) acknowledged by the admin with a note, the rest open.
+-- Offline alerts here are past silences (ended), so the screen-checks job sees no open one.
+insert into public.system_alerts (
+  id, customer_id, device_id, alert_type, severity, message, resolved, resolved_at, created_at, ended_at,
+  acknowledged_at, acknowledged_by, acknowledge_note
+)
+select
+  ('a1e00000-0000-4000-8000-0000000001' || lpad(n::text, 2, '0'))::uuid,
+  e.customer_id,
+  e.id,
+  k.alert_type,
+  (array['high', 'medium', 'low'])[1 + n % 3],
+  format(k.message, e.device_name),
+  n % 5 = 0,
+  case when n % 5 = 0 then now() - make_interval(hours => n * 35 - 6) end,
+  now() - make_interval(hours => n * 35),
+  case when k.alert_type = 'offline' then now() - make_interval(hours => n * 35 - 1) end,
+  case when n % 5 = 1 then now() - make_interval(hours => n * 35 - 2) end,
+  case when n % 5 = 1 then 'a0000000-0000-4000-8000-000000000001'::uuid end,
+  case when n % 5 = 1 then (array['Technician booked for Friday.', 'Venue asked to check the power strip.',
+                                  'Watching it; restarts after the nightly update.', null])[1 + (n / 5) % 4] end
+from generate_series(1, 40) n
+join lateral (
+  select ('e0000000-0000-4000-8000-00000000000' || (1 + n % 5))::uuid as device_id
+) d on true
+join public.equipment_status e on e.id = d.device_id
+join lateral (
+  select t.alert_type, t.message
+  from (values
+    (0, 'offline', '%s was offline for an hour.'),
+    (1, 'wifi_lost', '%s lost its Wi-Fi connection.'),
+    (2, 'clock_skew', '%s''s clock is 48 seconds off the server''s.'),
+    (3, 'storage_low', '%s has less than 10 %% of its storage free.'),
+    (4, 'player_restarting', '%s restarted 7 times in an hour.'),
+    (5, 'screenshot_failed', '%s could not take a screenshot.'),
+    (6, 'venue_report', 'The venue reports a problem with %s: the picture flickers.'),
+    (7, 'maintenance', '%s is due for its cleaning and check.'),
+    (8, 'back_online', '%s is back online.'),
+    (9, 'other', '%s: the sound is on at the venue''s request.')
+  ) as t (i, alert_type, message)
+  where t.i = n % 10
+) k on true;

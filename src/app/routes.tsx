@@ -216,6 +216,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   ),
                 },
                 {
+                  path: dashboard.alerts.path,
+                  lazy: screen(
+                    () => import('@/features/alerts/routes/alerts-centre'),
+                    (m) => m.AlertsCentreRoute,
+                  ),
+                },
+                {
                   path: dashboard.reports.path,
                   lazy: screen(
                     () => import('@/features/reports/routes/reports'),

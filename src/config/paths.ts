@@ -61,6 +61,14 @@ export const paths = {
     groups: { path: '/dashboard/groups', getHref: () => '/dashboard/groups' },
     availability: { path: '/dashboard/availability', getHref: () => '/dashboard/availability' },
     // -------------------------------------------------------------------------------------
+    /** The alerts centre; with filters, the view they name (?state=unresolved: every alert not yet resolved). */
+    alerts: {
+      path: '/dashboard/alerts',
+      getHref: (filters?: Record<string, string>) => {
+        const query = new URLSearchParams(filters).toString();
+        return query ? `/dashboard/alerts?${query}` : '/dashboard/alerts';
+      },
+    },
     reports: { path: '/dashboard/reports', getHref: () => '/dashboard/reports' },
     /** The audit trail; with a table and a record id, only that record's changes. */
     activity: {

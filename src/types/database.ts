@@ -1247,6 +1247,9 @@ export type Database = {
       }
       system_alerts: {
         Row: {
+          acknowledge_note: string | null
+          acknowledged_at: string | null
+          acknowledged_by: string | null
           alert_day: string | null
           alert_type: string
           campaign_id: string | null
@@ -1266,6 +1269,9 @@ export type Database = {
           silent_since: string | null
         }
         Insert: {
+          acknowledge_note?: string | null
+          acknowledged_at?: string | null
+          acknowledged_by?: string | null
           alert_day?: string | null
           alert_type: string
           campaign_id?: string | null
@@ -1285,6 +1291,9 @@ export type Database = {
           silent_since?: string | null
         }
         Update: {
+          acknowledge_note?: string | null
+          acknowledged_at?: string | null
+          acknowledged_by?: string | null
           alert_day?: string | null
           alert_type?: string
           campaign_id?: string | null
@@ -1304,6 +1313,13 @@ export type Database = {
           silent_since?: string | null
         }
         Relationships: [
+          {
+            foreignKeyName: "system_alerts_acknowledged_by_fkey"
+            columns: ["acknowledged_by"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "system_alerts_campaign_id_fkey"
             columns: ["campaign_id"]
@@ -1446,6 +1462,10 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      acknowledge_alerts: {
+        Args: { p_ids: string[]; p_note?: string }
+        Returns: number
+      }
       active_monthly_revenue: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -1495,6 +1515,36 @@ export type Database = {
         Args: { p_advertiser_id: string; p_month: string }
         Returns: Json
       }
+      alerts_page: {
+        Args: {
+          p_customer_id?: string
+          p_device_id?: string
+          p_limit?: number
+          p_offset?: number
+          p_search?: string
+          p_severities?: string[]
+          p_since_hours?: number
+          p_state?: string
+          p_types?: string[]
+        }
+        Returns: {
+          acknowledge_note: string
+          acknowledged_at: string
+          acknowledged_by_email: string
+          alert_type: string
+          created_at: string
+          customer_id: string
+          device_id: string
+          device_name: string
+          id: string
+          message: string
+          resolved: boolean
+          resolved_at: string
+          severity: string
+          total_count: number
+          venue_name: string
+        }[]
+      }
       audit_entries: {
         Args: {
           p_action?: string
@@ -1521,6 +1571,28 @@ export type Database = {
           table_name: string
           total_count: number
         }[]
+      }
+      bulk_delete_campaigns: {
+        Args: { p_campaign_ids: string[] }
+        Returns: number
+      }
+      bulk_delete_screens: { Args: { p_device_ids: string[] }; Returns: number }
+      bulk_move_screens: {
+        Args: { p_customer_id: string; p_device_ids: string[] }
+        Returns: number
+      }
+      bulk_retarget_campaigns: {
+        Args: { p_campaign_ids: string[]; p_targets: Json }
+        Returns: number
+      }
+      bulk_revoke_screens: { Args: { p_device_ids: string[] }; Returns: number }
+      bulk_set_campaign_status: {
+        Args: { p_campaign_ids: string[]; p_status: string }
+        Returns: Json
+      }
+      bulk_set_orientation: {
+        Args: { p_device_ids: string[]; p_orientation: string }
+        Returns: number
       }
       campaign_delivery: {
         Args: { p_campaign_id: string; p_from?: string; p_to?: string }
@@ -1841,6 +1913,7 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: boolean
       }
+      resolve_alerts: { Args: { p_ids: string[] }; Returns: number }
       revoke_screen: { Args: { p_device_id: string }; Returns: undefined }
       run_network_upkeep: { Args: Record<PropertyKey, never>; Returns: Json }
       run_screen_checks: { Args: Record<PropertyKey, never>; Returns: Json }

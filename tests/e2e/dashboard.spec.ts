@@ -52,9 +52,9 @@ test('an admin sees the overview and resolves an alert', async ({ page }) => {
   await expect(row).toContainText('Just now');
   await screenshot(page, 'dashboard');
 
+  // Resolved, it leaves the panel, which lists unresolved alerts only.
   await row.getByRole('button', { name: `Resolve: ${message}` }).click();
-  await expect(row).toContainText('Resolved');
-  await expect(row.getByRole('button', { name: /Resolve/ })).toHaveCount(0);
+  await expect(row).toHaveCount(0);
 
   // The database has it resolved.
   await expect

@@ -63,6 +63,7 @@ describe('admin layout', () => {
       .map((link) => [link.textContent, link.getAttribute('href')]);
     expect(links).toEqual([
       ['Dashboard', '/dashboard'],
+      ['Alerts', '/dashboard/alerts'],
       ['Customers', '/dashboard/customers'],
       ['Advertisers', '/dashboard/advertisers'],
       ['Campaigns', '/dashboard/campaigns'],
@@ -104,7 +105,7 @@ describe('admin layout', () => {
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('placeholder', 'Search here.....');
     expect(screen.getByText('EN')).toBeInTheDocument();
     const bell = screen.getByRole('link', { name: 'Notifications: 3 unresolved alerts' });
-    expect(bell).toHaveAttribute('href', '/dashboard#system-alerts');
+    expect(bell).toHaveAttribute('href', '/dashboard/alerts?state=unresolved');
     expect(bell).toHaveTextContent('3');
     for (const name of ['Toggle fullscreen', 'Favourites', 'Toggle theme', 'Apps']) {
       expect(screen.getByRole('button', { name })).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import {
+  Bell,
   Building2,
   CalendarRange,
   ChartColumn,
@@ -30,7 +31,10 @@ export interface AdminNavGroup {
 export const adminNav: AdminNavGroup[] = [
   {
     label: 'General',
-    items: [{ label: 'Dashboard', to: paths.dashboard.root.getHref(), icon: LayoutDashboard, end: true }],
+    items: [
+      { label: 'Dashboard', to: paths.dashboard.root.getHref(), icon: LayoutDashboard, end: true },
+      { label: 'Alerts', to: paths.dashboard.alerts.getHref(), icon: Bell },
+    ],
   },
   {
     label: 'Components',

@@ -50,7 +50,7 @@ export function AdminTopBar({ onOpenMenu, unresolvedAlerts }: AdminTopBarProps) 
         ))}
         <Button asChild variant="ghost" size="icon" className="relative">
           <Link
-            to={`${paths.dashboard.root.getHref()}#system-alerts`}
+            to={paths.dashboard.alerts.getHref({ state: 'unresolved' })}
             aria-label={
               unresolvedAlerts === null
                 ? 'Notifications'

@@ -1,3 +1,4 @@
+import { checkboxClass } from '@/components/ui/checkbox-list';
 import { CalendarDays, Clock, Layers, MapPin, Network, Pencil, Presentation, Trash2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
@@ -25,15 +26,27 @@ export interface CampaignCardProps {
   onDelete: (campaign: CampaignListItem) => void;
   /** A network campaign's plays expected and recorded so far; undefined while loading or unknown. */
   pacing?: CampaignPacing;
+  /** Whether the campaign is ticked for a bulk action; with onSelectedChange, the card has a checkbox. */
+  selected?: boolean;
+  onSelectedChange?: (selected: boolean) => void;
 }
 
-export function CampaignCard({ campaign, onDelete, pacing }: CampaignCardProps) {
+export function CampaignCard({ campaign, onDelete, pacing, selected = false, onSelectedChange }: CampaignCardProps) {
   const headingId = `campaign-${campaign.id}`;
   const network = campaign.customer_id === null;
   return (
     <Card className="flex flex-col" aria-labelledby={headingId} role="article">
       <div className="flex-1 space-y-3 p-5">
         <div className="flex items-start justify-between gap-3">
+          {onSelectedChange && (
+            <input
+              type="checkbox"
+              className={`${checkboxClass} mt-1`}
+              aria-label={`Select ${campaign.name}`}
+              checked={selected}
+              onChange={(event) => onSelectedChange(event.target.checked)}
+            />
+          )}
           <div className="min-w-0 flex-1">
             <TruncatedText as="h2" id={headingId} className="text-base font-semibold text-gray-900">
               {campaign.name}

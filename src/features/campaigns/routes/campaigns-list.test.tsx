@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { expectListLayout } from '@tests/setup/list-layout';
 import { renderRoutes } from '@tests/setup/render';
-import { restUrl } from '@tests/setup/supabase-mocks';
+import { fakeUser, onUserRole, restUrl, storeSession } from '@tests/setup/supabase-mocks';
 import { CampaignsListRoute } from './campaigns-list';
 
 const campaign = {
@@ -156,5 +156,55 @@ describe('campaign list', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByRole('heading', { name: 'No campaigns yet' })).toBeInTheDocument();
     expect(deleted).toBe(`eq.${campaign.id}`);
+  });
+});
+
+describe('bulk actions on campaigns', () => {
+  it('pauses the ticked campaigns in one call after asking, and sums up what changed', async () => {
+    const calls: unknown[] = [];
+    server.use(
+      onUserRole('sales'),
+      http.get(restUrl('/campaigns'), () =>
+        HttpResponse.json([
+          { ...campaign, id: 'c-one', name: 'One' },
+          { ...campaign, id: 'c-two', name: 'Two', status: 'paused' },
+          { ...campaign, id: 'c-three', name: 'Three' },
+        ]),
+      ),
+      http.post(restUrl('/rpc/bulk_set_campaign_status'), async ({ request }) => {
+        calls.push(await request.json());
+        return HttpResponse.json({ changed: 1, active: 0, scheduled: 0, paused: 1, unchanged: 1 });
+      }),
+    );
+    storeSession(fakeUser());
+    const { user } = renderList();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select One' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Two' }));
+    await user.click(screen.getByRole('button', { name: 'Pause…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pause 2 campaigns' });
+    expect(calls).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Pause 2 campaigns' }));
+    expect(await screen.findByText('Paused 1 campaign; 1 already paused')).toBeInTheDocument();
+    expect(calls).toEqual([{ p_campaign_ids: ['c-one', 'c-two'], p_status: 'paused' }]);
+  });
+
+  it('shows the refusal naming the campaign, and changes nothing', async () => {
+    server.use(
+      onUserRole('admin'),
+      http.get(restUrl('/campaigns'), () => HttpResponse.json([{ ...campaign, id: 'c-one', name: 'One' }])),
+      http.post(restUrl('/rpc/bulk_set_campaign_status'), () =>
+        HttpResponse.json(
+          { code: '23514', details: null, hint: null, message: 'Campaign "One" has ended; it cannot be resumed.' },
+          { status: 400 },
+        ),
+      ),
+    );
+    storeSession(fakeUser());
+    const { user } = renderList();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all on this page' }));
+    await user.click(screen.getByRole('button', { name: 'Resume…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resume 1 campaign' });
+    await user.click(within(dialog).getByRole('button', { name: 'Resume 1 campaign' }));
+    expect(await within(dialog).findByText('Campaign "One" has ended; it cannot be resumed.')).toBeInTheDocument();
   });
 });

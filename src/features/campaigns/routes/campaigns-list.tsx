@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Megaphone } from 'lucide-react';
+import { Crosshair, Megaphone, Pause, Play, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AddLink } from '@/components/lists/add-link';
@@ -12,7 +12,10 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
+import { SelectionBar } from '@/components/lists/selection-bar';
 import { paths } from '@/config/paths';
+import { useSelection } from '@/hooks/use-selection';
+import { useCan } from '@/lib/auth';
 import { listParams, useListSearchParams, withParams } from '@/hooks/use-list-search-params';
 import type { ScreenPrefetch } from '@/lib/prefetch';
 import { useDeleteCampaign, saveErrorText } from '../api/campaign-mutations';
@@ -25,6 +28,7 @@ import {
   type CampaignListItem,
 } from '../api/campaigns';
 import { deliveryKeys } from '../api/delivery';
+import { BulkCampaignsDialog, type BulkCampaignKind } from '../components/bulk-campaigns-dialog';
 import { CampaignCard } from '../components/campaign-card';
 import { humanize } from '../lib/format';
 
@@ -69,6 +73,12 @@ export function CampaignsListRoute() {
   const [toDelete, setToDelete] = useState<CampaignListItem | null>(null);
   const deletion = useDeleteCampaign();
   const filtered = search !== '' || status !== 'all' || contentType !== 'all';
+  // Campaigns ticked for a bulk action (kept across pages and filters until the action is done).
+  const canBulk = useCan('content');
+  const selection = useSelection();
+  const [bulk, setBulk] = useState<BulkCampaignKind | null>(null);
+  const none = selection.selected.size === 0;
+  const pageIds = campaigns.data?.campaigns.map((c) => c.id) ?? [];
   const addLink = <AddLink to={paths.dashboard.campaigns.add.getHref()}>Add Campaign</AddLink>;
 
   return (
@@ -111,26 +121,34 @@ export function CampaignsListRoute() {
         onPageChange: setPage,
       }}
       footer={
-        <ConfirmDialog
-          open={toDelete !== null}
-          onOpenChange={(open) => {
-            if (!open) {
-              setToDelete(null);
-              deletion.reset();
-            }
-          }}
-          title="Delete campaign"
-          description="Are you sure you want to delete this campaign?"
-          isPending={deletion.isPending}
-          onConfirm={() => {
-            if (!toDelete) return;
-            deletion.mutate(toDelete.id, { onSuccess: () => setToDelete(null) });
-          }}
-        >
-          {deletion.isError && (
-            <Alert tone="danger">{saveErrorText(deletion.error, 'Failed to delete campaign')}</Alert>
-          )}
-        </ConfirmDialog>
+        <>
+          <BulkCampaignsDialog
+            kind={bulk}
+            campaignIds={[...selection.selected]}
+            onOpenChange={(open) => !open && setBulk(null)}
+            onDone={selection.clear}
+          />
+          <ConfirmDialog
+            open={toDelete !== null}
+            onOpenChange={(open) => {
+              if (!open) {
+                setToDelete(null);
+                deletion.reset();
+              }
+            }}
+            title="Delete campaign"
+            description="Are you sure you want to delete this campaign?"
+            isPending={deletion.isPending}
+            onConfirm={() => {
+              if (!toDelete) return;
+              deletion.mutate(toDelete.id, { onSuccess: () => setToDelete(null) });
+            }}
+          >
+            {deletion.isError && (
+              <Alert tone="danger">{saveErrorText(deletion.error, 'Failed to delete campaign')}</Alert>
+            )}
+          </ConfirmDialog>
+        </>
       }
     >
       <ListContent
@@ -158,17 +176,45 @@ export function CampaignsListRoute() {
         }
       >
         {(data) => (
-          <CardList
-            label="Campaigns"
-            className={GRID}
-            items={data.campaigns}
-            getKey={(campaign) => campaign.id}
-            aria-busy={campaigns.isFetching || undefined}
-          >
-            {(campaign) => (
-              <CampaignCard campaign={campaign} onDelete={setToDelete} pacing={pacing.data?.get(campaign.id)} />
+          <div className="space-y-3">
+            {canBulk && (
+              <SelectionBar label="Selected campaigns" noun="campaign" pageIds={pageIds} {...selection}>
+                <Button variant="outline" size="sm" disabled={none} onClick={() => setBulk('pause')}>
+                  <Pause aria-hidden className="size-4" />
+                  Pause…
+                </Button>
+                <Button variant="outline" size="sm" disabled={none} onClick={() => setBulk('resume')}>
+                  <Play aria-hidden className="size-4" />
+                  Resume…
+                </Button>
+                <Button variant="outline" size="sm" disabled={none} onClick={() => setBulk('retarget')}>
+                  <Crosshair aria-hidden className="size-4" />
+                  Retarget…
+                </Button>
+                <Button variant="outline" size="sm" disabled={none} onClick={() => setBulk('delete')}>
+                  <Trash2 aria-hidden className="size-4" />
+                  Delete…
+                </Button>
+              </SelectionBar>
             )}
-          </CardList>
+            <CardList
+              label="Campaigns"
+              className={GRID}
+              items={data.campaigns}
+              getKey={(campaign) => campaign.id}
+              aria-busy={campaigns.isFetching || undefined}
+            >
+              {(campaign) => (
+                <CampaignCard
+                  campaign={campaign}
+                  onDelete={setToDelete}
+                  pacing={pacing.data?.get(campaign.id)}
+                  selected={selection.selected.has(campaign.id)}
+                  onSelectedChange={canBulk ? (on) => selection.toggle([campaign.id], on) : undefined}
+                />
+              )}
+            </CardList>
+          </div>
         )}
       </ListContent>
     </ListPage>

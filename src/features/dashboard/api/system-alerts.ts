@@ -1,6 +1,5 @@
 // System alerts: one key factory for the system_alerts table; the overview shows the
-// newest few (as the spec orders them: a screen's offline alert, then its back-online
-// alert when it returns) and resolves them in place.
+// newest few unresolved ones (the alerts centre lists them all) and resolves them in place.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { invalidateTable, tableKeys } from '@/entities/query-keys/table-keys';
@@ -24,6 +23,7 @@ async function fetchAlerts({ limit }: AlertFilters) {
   const { data } = await supabase
     .from('system_alerts')
     .select(ALERT_COLUMNS)
+    .eq('resolved', false)
     .order('created_at', { ascending: false })
     .limit(limit)
     .throwOnError();

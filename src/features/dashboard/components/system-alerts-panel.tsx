@@ -62,16 +62,23 @@ function AlertRow({
   );
 }
 
-/** The panel's anchor: the top bar's notification bell links to /dashboard#system-alerts. */
+/** The panel's anchor (/dashboard#system-alerts). */
 export const SYSTEM_ALERTS_ANCHOR = 'system-alerts';
 
+/** The newest unresolved alerts, resolvable in place, and the way to the alerts centre. */
 export function SystemAlertsPanel() {
   const alerts = useQuery(alertsQueryOptions());
   const resolve = useResolveAlert();
   return (
     <Card id={SYSTEM_ALERTS_ANCHOR} className="scroll-mt-4">
-      <CardHeader>
+      <CardHeader className="flex flex-row items-center justify-between gap-2">
         <CardTitle>System Alerts</CardTitle>
+        <Link
+          to={paths.dashboard.alerts.getHref({ state: 'unresolved' })}
+          className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+        >
+          All unresolved alerts
+        </Link>
       </CardHeader>
       <CardContent>
         {resolve.isError && (
@@ -90,7 +97,7 @@ export function SystemAlertsPanel() {
             list.length === 0 ? (
               <div className="flex flex-col items-center gap-2 py-8 text-center text-sm text-gray-500">
                 <BellOff aria-hidden className="size-8 text-gray-400" />
-                <p>No alerts. All screens are reporting normally.</p>
+                <p>No unresolved alerts. All screens are reporting normally.</p>
               </div>
             ) : (
               <ul aria-label="System alerts" className="divide-y divide-gray-100">

@@ -175,7 +175,7 @@ describe('dashboard overview', () => {
     expect(within(metrics).getAllByText('—')).toHaveLength(3);
   });
 
-  it('lists the newest 5 alerts with customer, severity and time ago', async () => {
+  it('lists the newest 5 unresolved alerts with customer, severity and time ago, and links to the centre', async () => {
     const requests = databaseAnswers();
     renderDashboard();
     const list = await screen.findByRole('list', { name: 'System alerts' });
@@ -189,6 +189,11 @@ describe('dashboard overview', () => {
     expect(second).toHaveTextContent('3 days ago');
     expect(within(second!).queryByRole('button', { name: /Resolve/ })).not.toBeInTheDocument();
 
+    expect(requests.alerts?.get('resolved')).toBe('eq.false');
+    expect(screen.getByRole('link', { name: 'All unresolved alerts' })).toHaveAttribute(
+      'href',
+      '/dashboard/alerts?state=unresolved',
+    );
     expect(requests.alerts?.get('limit')).toBe('5');
     expect(requests.alerts?.get('order')).toBe('created_at.desc');
     expect(requests.alerts?.get('select')).toContain('customers(name,location)');
@@ -284,7 +289,7 @@ describe('dashboard overview', () => {
       http.get(restUrl('/ads'), () => HttpResponse.json([])),
     );
     renderDashboard();
-    expect(await screen.findByText('No alerts. All screens are reporting normally.')).toBeInTheDocument();
+    expect(await screen.findByText('No unresolved alerts. All screens are reporting normally.')).toBeInTheDocument();
     expect(await screen.findByText('No ads yet.')).toBeInTheDocument();
   });
 

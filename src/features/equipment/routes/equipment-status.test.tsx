@@ -5,7 +5,7 @@ import { server } from '@tests/setup/msw-server';
 import { mockRealtime } from '@tests/setup/realtime-mock';
 import { expectListLayout } from '@tests/setup/list-layout';
 import { renderRoutes } from '@tests/setup/render';
-import { fakeUser, restUrl, storeSession } from '@tests/setup/supabase-mocks';
+import { fakeUser, onUserRole, restUrl, storeSession } from '@tests/setup/supabase-mocks';
 import { dayIn } from '@/entities/campaign/campaign-dates';
 import { heartbeatAge, silenceText } from '@/entities/device/heartbeat-age';
 import { EquipmentStatusRoute } from './equipment-status';
@@ -51,6 +51,8 @@ function answers(
 ) {
   const queries: URLSearchParams[] = [];
   server.use(
+    // An admin: the selection bar and its actions show for roles that may change screens.
+    onUserRole('admin'),
     http.post(restUrl('/rpc/equipment_live_counts'), () =>
       HttpResponse.json({ online: 3, idle: 1, offline: 4, error: 2 }),
     ),
@@ -275,7 +277,7 @@ describe('screen groups on Equipment', () => {
     );
     const { user } = renderPage();
     await screen.findByRole('article', { name: 'DEVICE-1' });
-    const add = screen.getByRole('button', { name: 'Add to group…' });
+    const add = await screen.findByRole('button', { name: 'Add to group…' });
     expect(add).toBeDisabled();
     // Tick two screens with the keyboard: focus the checkbox, press Space.
     screen.getByRole('checkbox', { name: 'Select DEVICE-1' }).focus();
@@ -322,7 +324,7 @@ describe('screen groups on Equipment', () => {
     );
     const { user } = renderPage();
     await screen.findByRole('article', { name: 'DEVICE-1' });
-    await user.click(screen.getByRole('checkbox', { name: 'Select DEVICE-2' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Select DEVICE-2' }));
     await user.click(screen.getByRole('button', { name: 'Add to group…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add 1 screen to a group' });
     await user.selectOptions(within(dialog).getByLabelText('Group'), 'Gyms');
@@ -351,7 +353,7 @@ describe('screen groups on Equipment', () => {
     );
     const { user } = renderPage();
     await screen.findByRole('article', { name: 'DEVICE-1' });
-    await user.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all on this page' }));
     expect(screen.getByRole('checkbox', { name: 'Select DEVICE-2' })).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Remove from group…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove 2 screens from a group' });
@@ -851,5 +853,63 @@ describe('equipment status, live', () => {
     realtime.change('equipment_status', 'UPDATE', { id: rows[0].id, last_heartbeat: new Date().toISOString() });
     expect(await screen.findByRole('heading', { name: 'Front window' }, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.queryByText('No heartbeat for 9 min', { exact: false })).not.toBeInTheDocument();
+  });
+});
+
+describe('bulk actions on Equipment', () => {
+  it('revokes the ticked screens in one call after asking, and sums up what changed', async () => {
+    answers([device(1), device(2), device(3)]);
+    const calls: unknown[] = [];
+    server.use(
+      http.post(restUrl('/rpc/bulk_revoke_screens'), async ({ request }) => {
+        calls.push(await request.json());
+        return HttpResponse.json(2);
+      }),
+    );
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select DEVICE-1' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select DEVICE-3' }));
+    await user.click(screen.getByRole('button', { name: 'Revoke…' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Revoke 2 screens' });
+    expect(calls).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke 2 screens' }));
+    expect(await screen.findByText('Revoked 2 screens')).toBeInTheDocument();
+    expect(calls).toEqual([
+      { p_device_ids: ['e0000000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000003'] },
+    ]);
+    expect(screen.getByText('No screens selected')).toBeInTheDocument();
+  });
+
+  it('moves every screen of the page to a venue, and shows a refusal without clearing the selection', async () => {
+    answers([device(1), device(2)]);
+    server.use(
+      http.get(restUrl('/customers'), () =>
+        HttpResponse.json([{ id: 'c2', name: 'Peak Gym', location: null, time_zone: 'America/New_York' }]),
+      ),
+      http.post(restUrl('/rpc/bulk_move_screens'), () =>
+        HttpResponse.json(
+          { code: 'PT409', details: null, hint: null, message: 'Screen DEVICE-2 would be overbooked.' },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all on this page' }));
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Move to venue…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move to venue 2 screens' });
+    await user.selectOptions(await within(dialog).findByLabelText('Venue'), 'Peak Gym');
+    await user.click(within(dialog).getByRole('button', { name: 'Move to venue 2 screens' }));
+    expect(await within(dialog).findByText('Screen DEVICE-2 would be overbooked.')).toBeInTheDocument();
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+  });
+
+  it('shows no selection to a role that may not change screens', async () => {
+    answers();
+    server.use(onUserRole('sales'));
+    renderPage();
+    await screen.findByRole('article', { name: 'DEVICE-1' });
+    await waitFor(() => expect(screen.queryByRole('toolbar', { name: 'Selected screens' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('checkbox', { name: 'Select DEVICE-1' })).not.toBeInTheDocument();
   });
 });

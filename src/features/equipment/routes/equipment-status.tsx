@@ -4,6 +4,7 @@ import { useLiveTables } from '@/entities/query-keys/live-tables';
 import { useScreenCommandsLive } from '../api/screen-commands';
 import { useSearchParams } from 'react-router-dom';
 import {
+  Ban,
   CircleAlert,
   CircleCheck,
   CirclePause,
@@ -11,7 +12,10 @@ import {
   FolderMinus,
   FolderPlus,
   MonitorOff,
+  MoveRight,
   RefreshCw,
+  RotateCw,
+  Trash2,
   type LucideIcon,
 } from 'lucide-react';
 import { CardList } from '@/components/lists/card-list';
@@ -24,7 +28,9 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/components/ui/error-state';
-import { checkboxClass } from '@/components/ui/checkbox-list';
+import { SelectionBar } from '@/components/lists/selection-bar';
+import { useSelection } from '@/hooks/use-selection';
+import { useCan } from '@/lib/auth';
 import { listParams, useListSearchParams, withParams } from '@/hooks/use-list-search-params';
 import { screenGroupsQueryOptions } from '@/entities/screen-group/screen-groups';
 import type { ScreenPrefetch } from '@/lib/prefetch';
@@ -39,6 +45,7 @@ import {
   type EquipmentStatus,
 } from '../api/equipment';
 import { AddScreenDialog } from '../components/add-screen-dialog';
+import { BulkScreensDialog, type BulkScreenKind } from '../components/bulk-screens-dialog';
 import { DeviceCard } from '../components/device-card';
 import { DeviceDetailsDialog } from '../components/device-details-dialog';
 import { GroupMembersBulkDialog } from '../components/group-members-bulk-dialog';
@@ -116,18 +123,13 @@ export function EquipmentStatusRoute() {
   const filters: EquipmentFilters = { search, status, group, page };
   const setGroup = (next: string) => setParams((p) => withParams(p, { group: next, page: null }));
   const groups = useQuery(screenGroupsQueryOptions());
-  // The screens ticked for a group action (kept across pages and filters until the action is done).
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // The screens ticked for a bulk action (kept across pages and filters until the action is done),
+  // for the roles that may change screens.
+  const canManage = useCan('screens');
+  const selection = useSelection();
+  const none = selection.selected.size === 0;
   const [bulk, setBulk] = useState<'add' | 'remove' | null>(null);
-  const toggle = (ids: readonly string[], on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      for (const id of ids) {
-        if (on) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
+  const [bulkScreens, setBulkScreens] = useState<BulkScreenKind | null>(null);
   const pairCode = params.get('pair') ?? '';
   const linkedDevice = params.get('device');
   const closeLinkedDevice = () =>
@@ -148,7 +150,6 @@ export function EquipmentStatusRoute() {
   const refreshing = devices.isRefetching || counts.isRefetching;
   const filtered = filters.search !== '' || filters.status !== 'all' || filters.group !== '';
   const pageIds = (devices.data?.devices ?? []).flatMap((d) => (d.id ? [d.id] : []));
-  const pageSelected = pageIds.filter((id) => selected.has(id)).length;
 
   return (
     <ListPage
@@ -239,50 +240,43 @@ export function EquipmentStatusRoute() {
       >
         {(data) => (
           <div className="space-y-3">
-            <div
-              role="toolbar"
-              aria-label="Selected screens"
-              className="flex flex-wrap items-center gap-3 rounded-md border border-gray-200 bg-white px-3 py-2"
-            >
-              <label className="flex items-center gap-2 text-sm text-gray-700">
-                <input
-                  type="checkbox"
-                  className={checkboxClass}
-                  checked={pageIds.length > 0 && pageSelected === pageIds.length}
-                  ref={(el) => {
-                    if (el) el.indeterminate = pageSelected > 0 && pageSelected < pageIds.length;
-                  }}
-                  onChange={(event) => toggle(pageIds, event.target.checked)}
-                />
-                Select all on this page
-              </label>
-              <span className="text-sm text-gray-500" aria-live="polite">
-                {selected.size === 0 ? 'No screens selected' : `${selected.size} selected`}
-              </span>
-              <div className="ml-auto flex flex-wrap gap-2">
-                {selected.size > 0 && (
-                  <Button variant="ghost" size="sm" onClick={() => setSelected(new Set())}>
-                    Clear selection
-                  </Button>
-                )}
-                <Button variant="outline" size="sm" disabled={selected.size === 0} onClick={() => setBulk('add')}>
+            {canManage && (
+              <SelectionBar label="Selected screens" noun="screen" pageIds={pageIds} {...selection}>
+                {/* Send command: the screen commands' menu for the selection goes here. */}
+                <Button variant="outline" size="sm" disabled={none} onClick={() => setBulk('add')}>
                   <FolderPlus aria-hidden className="size-4" />
                   Add to group…
                 </Button>
-                <Button variant="outline" size="sm" disabled={selected.size === 0} onClick={() => setBulk('remove')}>
+                <Button variant="outline" size="sm" disabled={none} onClick={() => setBulk('remove')}>
                   <FolderMinus aria-hidden className="size-4" />
                   Remove from group…
                 </Button>
-              </div>
-            </div>
+                <Button variant="outline" size="sm" disabled={none} onClick={() => setBulkScreens('move')}>
+                  <MoveRight aria-hidden className="size-4" />
+                  Move to venue…
+                </Button>
+                <Button variant="outline" size="sm" disabled={none} onClick={() => setBulkScreens('orientation')}>
+                  <RotateCw aria-hidden className="size-4" />
+                  Orientation…
+                </Button>
+                <Button variant="outline" size="sm" disabled={none} onClick={() => setBulkScreens('revoke')}>
+                  <Ban aria-hidden className="size-4" />
+                  Revoke…
+                </Button>
+                <Button variant="outline" size="sm" disabled={none} onClick={() => setBulkScreens('delete')}>
+                  <Trash2 aria-hidden className="size-4" />
+                  Delete…
+                </Button>
+              </SelectionBar>
+            )}
             <CardList label="Devices" className={GRID} items={data.devices} getKey={(d) => d.id}>
               {(d) => (
                 <DeviceCard
                   device={d}
                   groups={d.groups}
                   listUpdatedAt={devices.dataUpdatedAt}
-                  selected={d.id ? selected.has(d.id) : false}
-                  onSelectedChange={(on) => d.id && toggle([d.id], on)}
+                  selected={canManage && d.id ? selection.selected.has(d.id) : false}
+                  onSelectedChange={canManage ? (on) => d.id && selection.toggle([d.id], on) : undefined}
                 />
               )}
             </CardList>
@@ -291,10 +285,16 @@ export function EquipmentStatusRoute() {
       </ListContent>
       <GroupMembersBulkDialog
         mode={bulk ?? 'add'}
-        deviceIds={[...selected]}
+        deviceIds={[...selection.selected]}
         open={bulk !== null}
         onOpenChange={(open) => !open && setBulk(null)}
-        onDone={() => setSelected(new Set())}
+        onDone={selection.clear}
+      />
+      <BulkScreensDialog
+        kind={bulkScreens}
+        deviceIds={[...selection.selected]}
+        onOpenChange={(open) => !open && setBulkScreens(null)}
+        onDone={selection.clear}
       />
     </ListPage>
   );

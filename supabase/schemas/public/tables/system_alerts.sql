@@ -20,12 +20,16 @@ CREATE TABLE public.system_alerts (
     emailed_at timestamp with time zone,
     campaign_id uuid,
     alert_day date,
-    CONSTRAINT system_alerts_alert_type_is_known CHECK ((alert_type = ANY (ARRAY['offline'::text, 'wifi_lost'::text, 'back_online'::text, 'maintenance'::text, 'other'::text, 'under_delivery'::text, 'plays_refused'::text, 'clock_skew'::text, 'storage_low'::text, 'player_restarting'::text, 'screenshot_failed'::text]))),
+    acknowledged_at timestamp with time zone,
+    acknowledged_by uuid,
+    acknowledge_note text,
+    CONSTRAINT system_alerts_acknowledge_note_at_most_500_characters CHECK ((char_length(acknowledge_note) <= 500)),
+    CONSTRAINT system_alerts_alert_type_is_known CHECK ((alert_type = ANY (ARRAY['offline'::text, 'wifi_lost'::text, 'back_online'::text, 'maintenance'::text, 'other'::text, 'under_delivery'::text, 'plays_refused'::text, 'clock_skew'::text, 'storage_low'::text, 'player_restarting'::text, 'screenshot_failed'::text, 'venue_report'::text]))),
     CONSTRAINT system_alerts_email_state_is_known CHECK ((email_state = ANY (ARRAY['pending'::text, 'sent'::text, 'skipped'::text, 'failed'::text]))),
     CONSTRAINT system_alerts_severity_is_high_medium_or_low CHECK ((severity = ANY (ARRAY['high'::text, 'medium'::text, 'low'::text])))
 );
 
-COMMENT ON TABLE public.system_alerts IS 'Alerts about customers'' screens (offline, wifi lost, back online, maintenance); admins mark them resolved.';
+COMMENT ON TABLE public.system_alerts IS 'Alerts about the network''s screens, venues and campaigns (offline, wifi lost, back online, maintenance, under-delivery, refused plays, device health, reports from venues); the team acknowledges them (acknowledge_alerts) and resolves them (resolve_alerts).';
 
 COMMENT ON COLUMN public.system_alerts.device_id IS 'The screen the alert is about (offline and back-online alerts).';
 
@@ -40,6 +44,12 @@ COMMENT ON COLUMN public.system_alerts.email_state IS 'null: not for e-mail; pen
 COMMENT ON COLUMN public.system_alerts.campaign_id IS 'The network campaign an under_delivery alert is about.';
 
 COMMENT ON COLUMN public.system_alerts.alert_day IS 'The day an under_delivery, plays_refused, clock_skew, storage_low, player_restarting or screenshot_failed alert is about (one of each per device, or campaign, per day).';
+
+COMMENT ON COLUMN public.system_alerts.acknowledged_at IS 'When a team member acknowledged the alert (seen, being dealt with); null: not acknowledged. An acknowledged alert stays unresolved until it is resolved.';
+
+COMMENT ON COLUMN public.system_alerts.acknowledged_by IS 'The team member who acknowledged the alert.';
+
+COMMENT ON COLUMN public.system_alerts.acknowledge_note IS 'What the team member who acknowledged the alert wrote (for example who is on the way); null: nothing.';
 
 ALTER TABLE ONLY public.system_alerts
     ADD CONSTRAINT system_alerts_pkey PRIMARY KEY (id);
@@ -64,11 +74,16 @@ CREATE UNIQUE INDEX system_alerts_one_under_delivery_per_day ON public.system_al
 
 CREATE INDEX system_alerts_open_offline_idx ON public.system_alerts USING btree (device_id) WHERE ((alert_type = 'offline'::text) AND (ended_at IS NULL));
 
+CREATE INDEX system_alerts_type_created_at_idx ON public.system_alerts USING btree (alert_type, created_at DESC);
+
 CREATE INDEX system_alerts_unresolved_idx ON public.system_alerts USING btree (created_at DESC) WHERE (NOT resolved);
 
 CREATE TRIGGER audit_changes AFTER INSERT OR DELETE OR UPDATE ON public.system_alerts FOR EACH ROW EXECUTE FUNCTION public.record_audit('email_state', 'email_attempts', 'email_claimed_at', 'emailed_at');
 
 CREATE TRIGGER system_alerts_stamp_resolved_at BEFORE INSERT OR UPDATE OF resolved ON public.system_alerts FOR EACH ROW EXECUTE FUNCTION public.stamp_alert_resolved_at();
+
+ALTER TABLE ONLY public.system_alerts
+    ADD CONSTRAINT system_alerts_acknowledged_by_fkey FOREIGN KEY (acknowledged_by) REFERENCES public.users(id) ON DELETE SET NULL;
 
 ALTER TABLE ONLY public.system_alerts
     ADD CONSTRAINT system_alerts_campaign_id_fkey FOREIGN KEY (campaign_id) REFERENCES public.campaigns(id) ON DELETE CASCADE;
