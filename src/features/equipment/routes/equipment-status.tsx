@@ -29,6 +29,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/components/ui/error-state';
 import { SelectionBar } from '@/components/lists/selection-bar';
+import { SendCommandMenu } from '../components/send-command-menu';
 import { useSelection } from '@/hooks/use-selection';
 import { useCan } from '@/lib/auth';
 import { listParams, useListSearchParams, withParams } from '@/hooks/use-list-search-params';
@@ -242,7 +243,10 @@ export function EquipmentStatusRoute() {
           <div className="space-y-3">
             {canManage && (
               <SelectionBar label="Selected screens" noun="screen" pageIds={pageIds} {...selection}>
-                {/* Send command: the screen commands' menu for the selection goes here. */}
+                <SendCommandMenu
+                  deviceIds={[...selection.selected]}
+                  label={`${selection.selected.size} selected screens`}
+                />
                 <Button variant="outline" size="sm" disabled={none} onClick={() => setBulk('add')}>
                   <FolderPlus aria-hidden className="size-4" />
                   Add to group…
