@@ -20,7 +20,7 @@ CREATE TABLE public.system_alerts (
     emailed_at timestamp with time zone,
     campaign_id uuid,
     alert_day date,
-    CONSTRAINT system_alerts_alert_type_is_known CHECK ((alert_type = ANY (ARRAY['offline'::text, 'wifi_lost'::text, 'back_online'::text, 'maintenance'::text, 'other'::text, 'under_delivery'::text, 'plays_refused'::text]))),
+    CONSTRAINT system_alerts_alert_type_is_known CHECK ((alert_type = ANY (ARRAY['offline'::text, 'wifi_lost'::text, 'back_online'::text, 'maintenance'::text, 'other'::text, 'under_delivery'::text, 'plays_refused'::text, 'clock_skew'::text, 'storage_low'::text, 'player_restarting'::text, 'screenshot_failed'::text, 'venue_report'::text]))),
     CONSTRAINT system_alerts_email_state_is_known CHECK ((email_state = ANY (ARRAY['pending'::text, 'sent'::text, 'skipped'::text, 'failed'::text]))),
     CONSTRAINT system_alerts_severity_is_high_medium_or_low CHECK ((severity = ANY (ARRAY['high'::text, 'medium'::text, 'low'::text])))
 );
@@ -63,6 +63,8 @@ CREATE UNIQUE INDEX system_alerts_one_under_delivery_per_day ON public.system_al
 CREATE INDEX system_alerts_open_offline_idx ON public.system_alerts USING btree (device_id) WHERE ((alert_type = 'offline'::text) AND (ended_at IS NULL));
 
 CREATE INDEX system_alerts_unresolved_idx ON public.system_alerts USING btree (created_at DESC) WHERE (NOT resolved);
+
+CREATE INDEX system_alerts_venue_reports_idx ON public.system_alerts USING btree (customer_id, created_at DESC) WHERE (alert_type = 'venue_report'::text);
 
 CREATE TRIGGER system_alerts_stamp_resolved_at BEFORE INSERT OR UPDATE OF resolved ON public.system_alerts FOR EACH ROW EXECUTE FUNCTION public.stamp_alert_resolved_at();
 

@@ -17,3 +17,5 @@ CREATE POLICY "Customers can read files in their own folder" ON storage.objects 
 CREATE POLICY "Customers can read the images of their own slides" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id = 'ad-images'::text) AND public.is_own_slide_image(name)));
 
 CREATE POLICY "Venues and their screens can read the videos of their slides" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id = 'ad-videos'::text) AND public.is_own_slide_video(name)));
+
+CREATE POLICY "Venues and their screens can read their fallback image" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id = 'ad-images'::text) AND public.is_own_fallback_image(name)));
