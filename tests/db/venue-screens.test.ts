@@ -17,6 +17,14 @@ const [CAFE_1, CAFE_2] = SEED.equipment.cafe;
 const [GYM_1] = SEED.equipment.gym;
 const VENUE_IMAGE = SEED.images.pastries;
 
+interface VenueScreenRow {
+  id: string;
+  live_status: string;
+  last_heartbeat: string | null;
+  current_campaign_name: string | null;
+  current_slide_title: string | null;
+}
+
 let cafe: AnyClient;
 let gym: AnyClient;
 let admin: AnyClient;
@@ -54,14 +62,14 @@ afterAll(async () => {
 
 describe('venue_screens()', () => {
   it('gives a venue its own screens, with their status and what they play, and nobody else any', async () => {
-    const { data: own, error } = await cafe.rpc('venue_screens');
+    const { data: own, error } = (await cafe.rpc('venue_screens')) as { data: VenueScreenRow[] | null; error: unknown };
     expect(error).toBeNull();
     expect(own!.map((s) => s.id).sort()).toEqual([CAFE_1, CAFE_2].sort());
     const { data: truth } = await service()
       .from('equipment_status_live')
       .select('id, live_status, last_heartbeat, current_campaign_name, current_slide_title')
       .in('id', [CAFE_1!, CAFE_2!]);
-    for (const row of truth!) {
+    for (const row of truth as VenueScreenRow[]) {
       const mine = own!.find((s) => s.id === row.id)!;
       expect(mine).toMatchObject({
         live_status: row.live_status,
@@ -87,9 +95,9 @@ describe('venue_screens()', () => {
       ].sort(),
     );
 
-    const { data: gyms } = await gym.rpc('venue_screens');
-    expect(gyms!.map((s) => s.id)).not.toContain(CAFE_1);
-    expect(gyms!.map((s) => s.id)).toContain(GYM_1);
+    const gyms = ((await gym.rpc('venue_screens')).data as VenueScreenRow[]).map((s) => s.id);
+    expect(gyms).not.toContain(CAFE_1);
+    expect(gyms).toContain(GYM_1);
 
     expect((await admin.rpc('venue_screens')).data).toEqual([]);
     expect((await (await as('anon')).rpc('venue_screens')).error).not.toBeNull();
@@ -189,7 +197,10 @@ describe('player_playlist() fallback', () => {
     expect(venue.version).not.toBe(network.version);
     // The paired screen plays its venue's; the other venue still the network's.
     expect((await screen.rpc('player_playlist')).data!.fallback).toEqual({ image_path: VENUE_IMAGE, source: 'venue' });
-    expect((await gym.rpc('player_playlist')).data!.fallback).toEqual({ image_path: SEED.images.latte, source: 'network' });
+    expect((await gym.rpc('player_playlist')).data!.fallback).toEqual({
+      image_path: SEED.images.latte,
+      source: 'network',
+    });
 
     await service().from('network_settings').update({ fallback_image_path: null }).eq('id', true);
     expect((await gym.rpc('player_playlist')).data!.fallback).toBeNull();
