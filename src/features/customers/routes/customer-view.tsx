@@ -7,7 +7,10 @@ import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { formatDate, formatMoney } from '@/lib/format';
 import { NowPlaying } from '@/entities/playlist/now-playing';
+import { FallbackImageField } from '@/entities/venue/fallback-image-field';
 import { VenueFileLink } from '@/entities/venue/venue-file-link';
+import { useCan } from '@/lib/auth';
+import { useSaveVenueFallback } from '../api/venue-fallback';
 import type { Customer } from '../api/customer-schema';
 import { CustomerBoundary } from '../components/customer-boundary';
 import { CustomerStatusBadge } from '../components/customer-status-badge';
@@ -89,6 +92,10 @@ function CustomerDetails({ customer }: { customer: Customer }) {
         <NowPlaying customerId={customer.id} />
       </DetailSection>
 
+      <DetailSection title="Fallback image" span="full">
+        <VenueFallback customer={customer} />
+      </DetailSection>
+
       <DetailSection title="Notes">
         <DetailList>
           <DetailItem label="Equipment description">{customer.note}</DetailItem>
@@ -133,5 +140,26 @@ function CustomerDetails({ customer }: { customer: Customer }) {
         )}
       </DetailSection>
     </DetailPage>
+  );
+}
+
+/** What the venue's walls play when nothing is on air: its own image, else the network's default. */
+function VenueFallback({ customer }: { customer: Customer }) {
+  const save = useSaveVenueFallback(customer.id);
+  const toast = useToast();
+  const canEdit = useCan('venues');
+  return (
+    <FallbackImageField
+      label="Venue fallback image"
+      hint="Played on this venue's screens when nothing is on air (no campaign, or between dayparts)."
+      path={customer.fallback_image_path}
+      noneText="None: the network's fallback image (Settings) plays."
+      disabled={!canEdit}
+      onSave={(path) =>
+        save
+          .mutateAsync(path)
+          .then(() => toast({ tone: 'success', title: path ? 'Fallback image saved' : 'Fallback image removed' }))
+      }
+    />
   );
 }
