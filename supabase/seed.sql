@@ -200,6 +200,8 @@ select f.bucket_id, f.name, 'a0000000-0000-4000-8000-000000000001', 'a0000000-00
 from (values
   ('ad-images', 'corner-cafe-latte.png', 'image/png', 572, 'c9bb5c44eda586061b5bf74e63e65eb9', interval '7 days', null::jsonb),
   ('ad-images', 'corner-cafe-pastries.png', 'image/png', 571, '6148fd13c026902b7ef3aa4816e346fd', interval '7 days', null),
+  -- The network's default fallback image (Settings → Fallback image).
+  ('ad-images', 'network-fallback.png', 'image/png', 15550, '08db3e498ba9803870263216b009261a', interval '7 days', null),
   -- The video as the slide editor uploads one: its length and size in its user metadata, its poster frame beside the images.
   ('ad-videos', 'corner-cafe-test-pattern.webm', 'video/webm', 180016, '4c721f2883552caa61482477b403e880', interval '7 days',
     '{"duration": 8, "width": 960, "height": 540}'),
@@ -212,6 +214,9 @@ from (values
 -- Running the network ---------------------------------------------------------
 -- Where the database's jobs reach the edge functions (Vault's project_url and
 -- service_role_key) comes from config.toml's [db.vault], set on every start.
+
+-- A wall with nothing on air plays the network's default fallback image (no venue chose its own).
+update public.network_settings set fallback_image_path = 'network-fallback.png';
 
 -- Alerts are e-mailed to the admin; their links open the app at the site URL the functions
 -- are given (SITE_URL), until an admin sets another in Settings.

@@ -107,6 +107,30 @@ export interface PlayerPlaylist {
   loop_seconds: number | null;
   /** The network campaigns booked on the screen (read for no screen: on any of the venue's), by campaign id. */
   spots: PlayerSpot[];
+  /** What the wall plays when nothing is on air: the venue's own image, else the network's; null for none. */
+  fallback: PlaylistFallback | null;
+}
+
+/** A fallback image in the ad-images bucket, and whose choice it is. */
+export interface PlaylistFallback {
+  image_path: string;
+  source: 'venue' | 'network';
+}
+
+// venue_screens() ------------------------------------------------------------------------
+
+/** One of the signed-in venue's screens, as its home page lists them (venue_screens()). */
+export interface VenueScreen {
+  id: string;
+  device_name: string;
+  location: string | null;
+  orientation: string;
+  /** online, idle, offline or error, as the Equipment page computes it. */
+  live_status: string;
+  revoked: boolean;
+  last_heartbeat: string | null;
+  current_campaign_name: string | null;
+  current_slide_title: string | null;
 }
 
 // my_screen() ----------------------------------------------------------------------------

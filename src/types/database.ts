@@ -518,6 +518,7 @@ export type Database = {
           created_at: string
           display_type: string | null
           email: string
+          fallback_image_path: string | null
           id: string
           installation_date: string | null
           location: string | null
@@ -540,6 +541,7 @@ export type Database = {
           created_at?: string
           display_type?: string | null
           email: string
+          fallback_image_path?: string | null
           id?: string
           installation_date?: string | null
           location?: string | null
@@ -562,6 +564,7 @@ export type Database = {
           created_at?: string
           display_type?: string | null
           email?: string
+          fallback_image_path?: string | null
           id?: string
           installation_date?: string | null
           location?: string | null
@@ -830,6 +833,7 @@ export type Database = {
         Row: {
           currency: string
           default_loop_seconds: number
+          fallback_image_path: string | null
           id: boolean
           require_two_factor: boolean
           updated_at: string
@@ -837,6 +841,7 @@ export type Database = {
         Insert: {
           currency?: string
           default_loop_seconds?: number
+          fallback_image_path?: string | null
           id?: boolean
           require_two_factor?: boolean
           updated_at?: string
@@ -844,6 +849,7 @@ export type Database = {
         Update: {
           currency?: string
           default_loop_seconds?: number
+          fallback_image_path?: string | null
           id?: boolean
           require_two_factor?: boolean
           updated_at?: string
@@ -1719,6 +1725,7 @@ export type Database = {
         Args: { p_bucket: string; p_name: string }
         Returns: boolean
       }
+      is_own_fallback_image: { Args: { object_name: string }; Returns: boolean }
       is_own_slide_image: { Args: { object_name: string }; Returns: boolean }
       is_own_slide_video: { Args: { object_name: string }; Returns: boolean }
       iso_time_or_null: { Args: { p_text: string }; Returns: string }
@@ -1909,6 +1916,10 @@ export type Database = {
         Args: { p_from: string; p_to: string }
         Returns: number
       }
+      report_screen_problem: {
+        Args: { p_device_id: string; p_message: string }
+        Returns: string
+      }
       request_alert_emails: {
         Args: Record<PropertyKey, never>
         Returns: boolean
@@ -2010,6 +2021,20 @@ export type Database = {
       take_daily_figures: { Args: Record<PropertyKey, never>; Returns: string }
       team_can: { Args: { capability: string }; Returns: boolean }
       team_role: { Args: Record<PropertyKey, never>; Returns: string }
+      venue_screens: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          current_campaign_name: string
+          current_slide_title: string
+          device_name: string
+          id: string
+          last_heartbeat: string
+          live_status: string
+          location: string
+          orientation: string
+          revoked: boolean
+        }[]
+      }
       viewer_customer_id: { Args: Record<PropertyKey, never>; Returns: string }
       windows_cover: {
         Args: { p_local: string; p_windows: Json }

@@ -12,6 +12,7 @@ import type {
   PlayUpload,
   RecordedPlays,
   ScheduleWindow,
+  VenueScreen,
 } from './database-json';
 import type { MergeDeep } from './merge-deep';
 
@@ -25,6 +26,8 @@ export type Database = MergeDeep<
         network_summary: { Returns: NetworkSummary };
         player_playlist: { Returns: PlayerPlaylist };
         record_plays: { Args: { p_plays: PlayUpload[] }; Returns: RecordedPlays };
+        report_screen_problem: { Args: { p_device_id: string | null } };
+        venue_screens: { Returns: VenueScreen[] };
         save_campaign: {
           Args: { p_windows?: ScheduleWindow[]; p_customer_id: string | null; p_targets?: CampaignTarget[] };
         };

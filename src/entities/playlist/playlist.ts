@@ -9,7 +9,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { tableKeys } from '../query-keys/table-keys';
-import type { PlayerPlaylist, PlayerPlaylistSlide, PlayerSpot } from '@/types/database-json';
+import type { PlayerPlaylist, PlayerPlaylistSlide, PlayerSpot, PlaylistFallback } from '@/types/database-json';
 import { playsAt, type Schedulable } from '../campaign/schedule';
 
 /**
@@ -26,7 +26,7 @@ export type PlaylistSlide = Omit<PlayerPlaylistSlide, MissingInOlderCopies> &
 export type PlaylistSpot = PlayerSpot;
 
 /** A playlist as the app holds it: player_playlist()'s answer, or a copy kept on the device. */
-export interface Playlist extends Omit<PlayerPlaylist, 'now' | 'slides' | 'loop_seconds' | 'spots'> {
+export interface Playlist extends Omit<PlayerPlaylist, 'now' | 'slides' | 'loop_seconds' | 'spots' | 'fallback'> {
   /** The server's time of the read (ISO); a screen sets its clock by it. */
   now?: string;
   /** On a screen: the server's clock less the device's at the read, in ms (kept with the list). */
@@ -36,6 +36,8 @@ export interface Playlist extends Omit<PlayerPlaylist, 'now' | 'slides' | 'loop_
   loop_seconds?: number | null;
   /** The network campaigns booked on the screen; missing in copies kept by older builds (none: the venue's own only). */
   spots?: PlaylistSpot[];
+  /** The image the wall plays when nothing is on air (the venue's, else the network's); missing in copies kept by older builds. */
+  fallback?: PlaylistFallback | null;
 }
 
 /**

@@ -82,6 +82,7 @@ beforeEach(() => {
     }),
   );
   answerPlays();
+  server.use(http.post(restUrl('/rpc/venue_screens'), () => HttpResponse.json([])));
 });
 
 afterEach(() => {

@@ -12,6 +12,7 @@ import { useAuth, useSignOut } from '@/lib/auth';
 import { formatDate, formatLabel, formatMoney } from '@/lib/format';
 import { myCustomerQueryOptions, type MyCustomer } from '../api/get-my-customer';
 import { RecentPlays } from '../components/recent-plays';
+import { VenueScreens } from '../components/venue-screens';
 import { NowPlaying } from '@/entities/playlist/now-playing';
 import { VenueFileLink } from '@/entities/venue/venue-file-link';
 
@@ -73,6 +74,10 @@ function CustomerHome({ customer }: { customer: MyCustomer }) {
           <SignOutButton />
         </div>
       </header>
+
+      <Panel title="Your screens">
+        <VenueScreens />
+      </Panel>
 
       <div className="grid gap-6 md:grid-cols-2">
         <Panel title="Your Information">

@@ -7,9 +7,11 @@ import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { formatDate, formatMoney } from '@/lib/format';
 import { NowPlaying } from '@/entities/playlist/now-playing';
+import { FallbackImageField } from '@/entities/venue/fallback-image-field';
 import { VenueFileLink } from '@/entities/venue/venue-file-link';
 import { useCan } from '@/lib/auth';
 import { RecordHistory } from '@/entities/audit/record-history';
+import { useSaveVenueFallback } from '../api/venue-fallback';
 import type { CustomerDetail } from '../api/customer-schema';
 import { CustomerBoundary } from '../components/customer-boundary';
 import { CustomerStatusBadge } from '../components/customer-status-badge';
@@ -92,6 +94,10 @@ function CustomerDetails({ customer }: { customer: CustomerDetail }) {
         <NowPlaying customerId={customer.id} />
       </DetailSection>
 
+      <DetailSection title="Fallback image" span="full">
+        <VenueFallback customer={customer} />
+      </DetailSection>
+
       <DetailSection title="Notes">
         <DetailList>
           <DetailItem label="Equipment description">{customer.note}</DetailItem>
@@ -139,5 +145,26 @@ function CustomerDetails({ customer }: { customer: CustomerDetail }) {
       </DetailSection>
       <RecordHistory table="customers" rowId={customer.id} className="lg:col-span-3" />
     </DetailPage>
+  );
+}
+
+/** What the venue's walls play when nothing is on air: its own image, else the network's default. */
+function VenueFallback({ customer }: { customer: CustomerDetail }) {
+  const save = useSaveVenueFallback(customer.id);
+  const toast = useToast();
+  const canEdit = useCan('venues');
+  return (
+    <FallbackImageField
+      label="Venue fallback image"
+      hint="Played on this venue's screens when nothing is on air (no campaign, or between dayparts)."
+      path={customer.fallback_image_path}
+      noneText="None: the network's fallback image (Settings) plays."
+      disabled={!canEdit}
+      onSave={(path) =>
+        save
+          .mutateAsync(path)
+          .then(() => toast({ tone: 'success', title: path ? 'Fallback image saved' : 'Fallback image removed' }))
+      }
+    />
   );
 }

@@ -59,11 +59,13 @@ function savePlaylist(userId: string, playlist: Playlist) {
 /** The slides of the network campaigns booked in the loop (player_playlist()'s spots). */
 type SpotSlides = { spots?: readonly { slides?: readonly PlayerSlide[] }[] | null };
 
-/** The files a playlist shows: the venue's slides and its spots' slides. */
-const filesOf = (playlist: Pick<Playlist, 'slides'>) =>
-  [...playlist.slides, ...((playlist as SpotSlides).spots ?? []).flatMap((s) => s.slides ?? [])]
+/** The files a playlist shows: the venue's slides, its spots' slides and its fallback image. */
+const filesOf = (playlist: Pick<Playlist, 'slides' | 'fallback'>) => [
+  ...[...playlist.slides, ...((playlist as SpotSlides).spots ?? []).flatMap((s) => s.slides ?? [])]
     .map(slideMedia)
-    .filter((m): m is SlideMedia => m !== null);
+    .filter((m): m is SlideMedia => m !== null),
+  ...(playlist.fallback ? [{ path: playlist.fallback.image_path, kind: 'image' as const }] : []),
+];
 
 async function withMedia(playlist: Playlist, fromDevice: boolean, previous?: PlayerData): Promise<PlayerData> {
   const files = filesOf(playlist);

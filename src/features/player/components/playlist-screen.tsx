@@ -2,7 +2,7 @@
 // its playlist full screen, or the state it is in. Errors never show as text: the screen
 // says it is reconnecting and tries again on its own.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Clock, LogOut, MonitorOff, UserX } from 'lucide-react';
+import { LogOut, UserX } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { dayIn } from '@/entities/campaign/campaign-dates';
 import { KioskMessage } from '@/components/kiosk/kiosk-message';
@@ -11,12 +11,11 @@ import { ReconnectingScreen } from '@/components/kiosk/reconnecting-screen';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useTableChanges, type TableChange, type TableWatch } from '@/lib/realtime';
-import { useHeartbeat } from '../api/heartbeat';
 import { playerKeys, playerQueryOptions, useSpotPushes, type PlayerData, type Playlist } from '../api/playlist';
-import { usePlayUploads } from '../api/proof-of-play';
 import { orientationKey, useDeviceOrientation } from '../api/orientation';
 import { ScreenOrientation } from '@/entities/slide/screen-orientation';
-import { formatNext, nextOnAir, onAirKey, onAirLoop, onAirSpots, onAirVersion, serverClock } from '../lib/on-air';
+import { onAirKey, onAirLoop, onAirSpots, onAirVersion, serverClock } from '../lib/on-air';
+import { FallbackScreen } from './fallback-screen';
 import { Player } from './player';
 
 export function LoadingSlides() {
@@ -173,14 +172,8 @@ export function PlaylistScreen({
           );
         }
         if (data.slides.length === 0 && !data.spots?.length) {
-          return (
-            <KioskMessage>
-              <MonitorOff aria-hidden className="size-12 text-gray-400" />
-              <h1 className="text-2xl font-semibold">No Active Campaigns</h1>
-              <p className="text-gray-300">You don't have any active campaigns with slides to display.</p>
-              {signOutButton}
-            </KioskMessage>
-          );
+          // Nothing to play at all: the fallback, never a sentence on the wall.
+          return <FallbackScreen data={data} deviceId={deviceId} signOutButton={signOutButton} />;
         }
         return (
           <ScreenOrientation value={orientation}>
@@ -202,7 +195,7 @@ export const ON_AIR_CHECK_MS = 250;
  * Plays what is on air, by the venue's time zone and the server's clock, looking four times a second:
  * a daypart opening or closing, or a campaign's first or last day, changes the loop within a
  * second, with no reload and no network (the playlist carries the schedule). Between
- * dayparts the screen waits calmly, still reporting in.
+ * dayparts the screen plays its fallback (FallbackScreen), still reporting in.
  */
 function OnAir({
   data,
@@ -229,38 +222,9 @@ function OnAir({
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const spots = useMemo(() => onAirSpots(data, serverClock(data)), [data, key]);
   if (slides.length === 0 && spots.length === 0)
-    return <OffAir data={data} deviceId={deviceId} at={serverClock(data)} signOutButton={signOutButton} />;
+    return <FallbackScreen data={data} deviceId={deviceId} signOutButton={signOutButton} />;
   // The version names both the list and what of it is on air: the player tells a schedule edge
   // (same list, other campaigns on air) from an edit.
   const onAir: PlayerData = { ...data, slides, spots, version: onAirVersion(data.version, key) };
   return <Player data={onAir} deviceId={deviceId} onSignOut={signOut?.run} signingOut={signOut?.pending} />;
-}
-
-/** Nothing of the playlist is on air now: a calm screen saying when it starts again. */
-function OffAir({
-  data,
-  deviceId,
-  at,
-  signOutButton,
-}: {
-  data: PlayerData;
-  deviceId: string | null;
-  at: Date;
-  signOutButton: ReactNode;
-}) {
-  // Still reporting in: a screen between dayparts is not off line.
-  useHeartbeat(true, deviceId, { campaignId: null, slideId: null, contentVersion: data.version });
-  usePlayUploads(true);
-  const zone = data.customer?.time_zone ?? 'UTC';
-  const next = nextOnAir(data, at);
-  return (
-    <KioskMessage>
-      <Clock aria-hidden className="size-12 text-gray-400" />
-      <h1 className="text-2xl font-semibold">Nothing scheduled right now</h1>
-      <p className="text-gray-300">
-        {next ? `Back on ${formatNext(next, zone, at)}.` : 'Nothing is scheduled for the coming week.'}
-      </p>
-      {signOutButton}
-    </KioskMessage>
-  );
 }

@@ -40,7 +40,7 @@ function playlist(
 
 let playlistCalls: unknown[];
 
-function answer(body: ReturnType<typeof playlist>) {
+function answer(body: ReturnType<typeof playlist> | (ReturnType<typeof playlist> & { fallback: unknown })) {
   server.use(
     http.post(restUrl('/rpc/player_playlist'), async ({ request }) => {
       playlistCalls.push(await request.json());
@@ -54,6 +54,16 @@ function answer(body: ReturnType<typeof playlist>) {
     http.post(restUrl('/rpc/record_plays'), () => HttpResponse.json({ accepted: 0, duplicates: 0, rejected: [] })),
   );
 }
+
+/** Signs every ad-images path asked for, recording them. */
+const signImages = (signed: string[]) =>
+  http.post(`${SUPABASE_URL}/storage/v1/object/sign/ad-images`, async ({ request }) => {
+    const body = (await request.json()) as { paths: string[] };
+    signed.push(...body.paths);
+    return HttpResponse.json(
+      body.paths.map((path) => ({ path, signedURL: `/object/sign/ad-images/${path}?token=t`, error: null })),
+    );
+  });
 
 function renderSlides() {
   return renderRoutes([{ path: '/slides', element: <SlidesRoute /> }], { url: '/slides' });
@@ -138,11 +148,28 @@ describe('/slides', () => {
     );
   });
 
-  it('says when there is no active campaign with slides', async () => {
-    answer(playlist([]));
+  it('plays the fallback image when it has nothing to play, kept with the slides’ images, and says nothing', async () => {
+    const signed: string[] = [];
+    answer({ ...playlist([]), fallback: { image_path: 'fallbacks/cafe.png', source: 'venue' } });
+    server.use(signImages(signed));
     renderSlides();
-    expect(await screen.findByRole('heading', { name: 'No Active Campaigns' })).toBeInTheDocument();
-    expect(screen.getByText("You don't have any active campaigns with slides to display.")).toBeInTheDocument();
+    const image = await screen.findByRole('img', { name: 'Corner Cafe' });
+    expect(image.getAttribute('src')).toContain('/storage/v1/object/sign/ad-images/fallbacks/cafe.png?token=t');
+    expect(signed).toEqual(['fallbacks/cafe.png']);
+    expect(screen.getByTestId('fallback-screen')).toHaveAttribute('data-fallback', 'venue');
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    expect(screen.queryByText(/campaign|scheduled/i)).not.toBeInTheDocument();
+  });
+
+  it('shows a calm branded screen with the venue’s name when there is no fallback image either', async () => {
+    answer({ ...playlist([]), fallback: null });
+    renderSlides();
+    expect(await screen.findByText('Corner Cafe')).toBeInTheDocument();
+    expect(screen.getByTestId('fallback-screen')).toHaveAttribute('data-fallback', 'none');
+    expect(screen.getByText('Signage Portal')).toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    expect(screen.queryByText(/campaign|scheduled/i)).not.toBeInTheDocument();
   });
 
   it('says when no customer matches, with a way to sign out', async () => {
@@ -585,22 +612,30 @@ describe('/slides, dayparts', () => {
     }
   });
 
-  it('waits calmly between dayparts, saying when it plays again, and still reports in', async () => {
+  it('plays the fallback between dayparts and still reports in', async () => {
     try {
       mockRealtime();
       const { window } = twoSecondsBeforeAnEdge();
       const beats: unknown[] = [];
-      answer(playlist([item('l1', 'Lunch special', 1, { campaign_id: 'lunch', campaign_windows: [window] })]));
+      answer({
+        ...playlist([item('l1', 'Lunch special', 1, { campaign_id: 'lunch', campaign_windows: [window] })]),
+        fallback: { image_path: 'network-fallback.png', source: 'network' },
+      });
       server.use(
+        signImages([]),
         http.post(restUrl('/rpc/player_heartbeat'), async ({ request }) => {
           beats.push(await request.json());
           return HttpResponse.json(FRONT);
         }),
       );
       renderSlides();
-      expect(await screen.findByRole('heading', { name: 'Nothing scheduled right now' })).toBeInTheDocument();
-      expect(screen.getByText(`Back on at ${window.start}.`)).toBeInTheDocument();
-      expect(screen.queryByText(/error/i)).not.toBeInTheDocument();
+      // The network's default fallback plays in the gap; no sentence about scheduling.
+      expect(await screen.findByRole('img', { name: 'Corner Cafe' })).toHaveAttribute(
+        'src',
+        expect.stringContaining('network-fallback.png?token=t'),
+      );
+      expect(screen.getByTestId('fallback-screen')).toHaveAttribute('data-fallback', 'network');
+      expect(screen.queryByText(/error|scheduled|back on/i)).not.toBeInTheDocument();
       await waitFor(() => expect(beats.length).toBeGreaterThan(0));
       expect(beats[0]).toMatchObject({ p_device_id: FRONT });
       expect(beats[0]).not.toHaveProperty('p_campaign_id');

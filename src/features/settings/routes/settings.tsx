@@ -1,5 +1,6 @@
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { AlertSettingsSection } from '../components/alert-settings-form';
+import { FallbackImageSection } from '../components/fallback-image-section';
 import { NetworkSettingsSection } from '../components/network-settings-form';
 import { TwoFactorSettings } from '../components/two-factor-settings';
 
@@ -9,6 +10,7 @@ export function SettingsRoute() {
     <ContentLayout title="Settings" description="How the network tells you about its screens, and how you sign in.">
       <AlertSettingsSection />
       <NetworkSettingsSection />
+      <FallbackImageSection />
       <TwoFactorSettings />
     </ContentLayout>
   );

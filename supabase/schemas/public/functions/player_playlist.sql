@@ -15,9 +15,10 @@ declare
   v_slides jsonb;
   v_spots jsonb;
   v_loop integer;
+  v_fallback jsonb;
 begin
   if p_customer_id is not null and p_customer_id is distinct from v_own and not public.team_can('read') then
-    raise exception 'Only the team can read another venue''s playlist.'
+    raise exception 'Only admins can read another venue''s playlist.'
       using errcode = '42501';
   end if;
 
@@ -29,7 +30,7 @@ begin
   select * into v_customer from public.customers c where c.id = coalesce(p_customer_id, v_own);
   if not found then
     return jsonb_build_object('version', '', 'customer', null, 'today', null, 'now', v_at, 'slides', '[]'::jsonb,
-                              'loop_seconds', null, 'spots', '[]'::jsonb);
+                              'loop_seconds', null, 'spots', '[]'::jsonb, 'fallback', null);
   end if;
 
   v_today := (v_at at time zone v_customer.time_zone)::date;
@@ -89,24 +90,28 @@ begin
     into v_spots
   from private.network_spots(v_customer.id, v_screen_device, v_at) n;
 
+  v_fallback := private.venue_fallback(v_customer.id);
+
   -- The version names what the lists hold, not when they were read (on_air changes with the clock).
   return jsonb_build_object(
     'version', md5(
       coalesce((select jsonb_agg(s - 'on_air') from jsonb_array_elements(v_slides) s), '[]'::jsonb)::text
       || coalesce((select jsonb_agg(s - 'on_air') from jsonb_array_elements(v_spots) s), '[]'::jsonb)::text
       || coalesce(v_loop::text, '')
+      || coalesce(v_fallback::text, '')
     ),
     'customer', jsonb_build_object('id', v_customer.id, 'name', v_customer.name, 'time_zone', v_customer.time_zone),
     'today', v_today,
     'now', v_at,
     'slides', v_slides,
     'loop_seconds', v_loop,
-    'spots', v_spots
+    'spots', v_spots,
+    'fallback', v_fallback
   );
 end
 $$;
 
-COMMENT ON FUNCTION public.player_playlist(p_customer_id uuid, p_device_id uuid, p_at timestamp with time zone) IS 'What plays at a venue: slides, its own active slides that can play today or within the next 7 days (status active or scheduled, not ended), in loop order (campaign priority, then display order), each with its campaign''s status, dates, windows, priority and on_air (whether it plays at p_at, now by default, by campaign_plays_at()); loop_seconds, the screen''s loop length (read for a screen: a paired screen''s own device, or p_device_id); and spots, the network campaigns booked on that screen (or on any of the venue''s screens, with device_ids), each with spots_per_loop, spot_seconds, its schedule, on_air and its slides. Read for a screen, venue campaigns on chosen screens count only if that screen is one of them.';
+COMMENT ON FUNCTION public.player_playlist(p_customer_id uuid, p_device_id uuid, p_at timestamp with time zone) IS 'What plays at a venue: slides, its own active slides that can play today or within the next 7 days (status active or scheduled, not ended), in loop order (campaign priority, then display order), each with its campaign''s status, dates, windows, priority and on_air (whether it plays at p_at, now by default, by campaign_plays_at()); loop_seconds, the screen''s loop length (read for a screen: a paired screen''s own device, or p_device_id); spots, the network campaigns booked on that screen (or on any of the venue''s screens, with device_ids), each with spots_per_loop, spot_seconds, its schedule, on_air and its slides; and fallback, the image the wall plays when nothing is on air ({image_path, source: venue or network}, or null). Read for a screen, venue campaigns on chosen screens count only if that screen is one of them.';
 
 REVOKE ALL ON FUNCTION public.player_playlist(p_customer_id uuid, p_device_id uuid, p_at timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.player_playlist(p_customer_id uuid, p_device_id uuid, p_at timestamp with time zone) TO authenticated;

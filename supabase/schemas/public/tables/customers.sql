@@ -23,6 +23,8 @@ CREATE TABLE public.customers (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     user_id uuid,
     time_zone text DEFAULT 'America/New_York'::text NOT NULL,
+    fallback_image_path text,
+    CONSTRAINT customers_fallback_image_path_is_a_path CHECK (((fallback_image_path IS NULL) OR ((fallback_image_path ~ '^[^/\s][^\s]*$'::text) AND (char_length(fallback_image_path) <= 500)))),
     CONSTRAINT customers_monthly_fee_not_negative CHECK ((monthly_fee >= (0)::numeric)),
     CONSTRAINT customers_status_is_active_inactive_or_maintenance CHECK ((status = ANY (ARRAY['active'::text, 'inactive'::text, 'maintenance'::text])))
 );
@@ -38,6 +40,8 @@ COMMENT ON COLUMN public.customers.agreement_file IS 'Path of the signed agreeme
 COMMENT ON COLUMN public.customers.user_id IS 'The login of this venue (auth.users id). Set only by admins and server functions; public.current_customer_id() and every "my venue" policy use it.';
 
 COMMENT ON COLUMN public.customers.time_zone IS 'IANA time zone of the venue (for example America/New_York); campaign dates are calendar days in this zone.';
+
+COMMENT ON COLUMN public.customers.fallback_image_path IS 'The venue''s own fallback: an image in the ad-images bucket its walls play when nothing is on air; null to play the network''s default.';
 
 ALTER TABLE public.customers
     ADD CONSTRAINT customers_contact_phone_is_a_phone_number CHECK (((contact_phone IS NULL) OR ((contact_phone ~ '^\+?[0-9 ().-]+$'::text) AND (char_length(contact_phone) <= 30) AND ((char_length(regexp_replace(contact_phone, '[^0-9]'::text, ''::text, 'g'::text)) >= 5) AND (char_length(regexp_replace(contact_phone, '[^0-9]'::text, ''::text, 'g'::text)) <= 15))))) NOT VALID;

@@ -8,8 +8,10 @@ CREATE TABLE public.network_settings (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     currency text DEFAULT 'USD'::text NOT NULL,
     require_two_factor boolean DEFAULT false NOT NULL,
+    fallback_image_path text,
     CONSTRAINT network_settings_currency_is_a_three_letter_code CHECK ((currency ~ '^[A-Z]{3}$'::text)),
     CONSTRAINT network_settings_default_loop_between_30_and_3600 CHECK (((default_loop_seconds >= 30) AND (default_loop_seconds <= 3600))),
+    CONSTRAINT network_settings_fallback_image_path_is_a_path CHECK (((fallback_image_path IS NULL) OR ((fallback_image_path ~ '^[^/\s][^\s]*$'::text) AND (char_length(fallback_image_path) <= 500)))),
     CONSTRAINT network_settings_one_row CHECK (id)
 );
 
@@ -18,6 +20,8 @@ COMMENT ON TABLE public.network_settings IS 'The network''s settings (one row): 
 COMMENT ON COLUMN public.network_settings.currency IS 'The ISO 4217 code of the currency every campaign price and statement is in (default USD).';
 
 COMMENT ON COLUMN public.network_settings.require_two_factor IS 'When true, every team member (admin, operator, sales, viewer) counts as one only in a session that verified a second factor (aal2).';
+
+COMMENT ON COLUMN public.network_settings.fallback_image_path IS 'The network''s default fallback: an image in the ad-images bucket that a wall with nothing on air plays when its venue chose none; null for none (the wall shows a calm branded screen).';
 
 ALTER TABLE ONLY public.network_settings
     ADD CONSTRAINT network_settings_pkey PRIMARY KEY (id);

@@ -78,6 +78,8 @@ CREATE INDEX system_alerts_type_created_at_idx ON public.system_alerts USING btr
 
 CREATE INDEX system_alerts_unresolved_idx ON public.system_alerts USING btree (created_at DESC) WHERE (NOT resolved);
 
+CREATE INDEX system_alerts_venue_reports_idx ON public.system_alerts USING btree (customer_id, created_at DESC) WHERE (alert_type = 'venue_report'::text);
+
 CREATE TRIGGER audit_changes AFTER INSERT OR DELETE OR UPDATE ON public.system_alerts FOR EACH ROW EXECUTE FUNCTION public.record_audit('email_state', 'email_attempts', 'email_claimed_at', 'emailed_at');
 
 CREATE TRIGGER system_alerts_stamp_resolved_at BEFORE INSERT OR UPDATE OF resolved ON public.system_alerts FOR EACH ROW EXECUTE FUNCTION public.stamp_alert_resolved_at();

@@ -23,3 +23,5 @@ CREATE POLICY "The team can replace product files its role changes" ON storage.o
 CREATE POLICY "The team can upload product files its role changes" ON storage.objects FOR INSERT TO authenticated WITH CHECK ((((bucket_id = ANY (ARRAY['ad-images'::text, 'ad-videos'::text])) AND ( SELECT public.team_can('content'::text) AS team_can)) OR ((bucket_id = 'customer-files'::text) AND ( SELECT public.team_can('venues'::text) AS team_can)) OR ((bucket_id = 'advertiser-logos'::text) AND ( SELECT public.team_can('advertisers'::text) AS team_can))));
 
 CREATE POLICY "Venues and their screens can read the videos of their slides" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id = 'ad-videos'::text) AND public.is_own_slide_video(name)));
+
+CREATE POLICY "Venues and their screens can read their fallback image" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id = 'ad-images'::text) AND public.is_own_fallback_image(name)));
