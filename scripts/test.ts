@@ -148,6 +148,42 @@ function vitest(
   };
 }
 
+interface PlaywrightStats {
+  expected: number;
+  unexpected: number;
+  flaky: number;
+  skipped: number;
+}
+
+/** One Playwright run of `project`; its counts, or undefined when it wrote no report. */
+async function playwright(
+  name: string,
+  project: string,
+  env: Record<string, string>,
+): Promise<{ code: number; stats?: PlaywrightStats }> {
+  const out = path.join(RESULTS, `${name}.json`);
+  rmSync(out, { force: true });
+  const { code } = await exec(bin('playwright'), ['test', '--project', project, '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+    ...env,
+  });
+  return { code, stats: readJson<{ stats: PlaywrightStats }>(out)?.stats };
+}
+
+function playwrightCount(runs: { code: number; stats?: PlaywrightStats }[]): Count {
+  const count: Count = { passed: 0, failed: 0, skipped: 0 };
+  for (const { code, stats } of runs) {
+    if (!stats) {
+      count.failed += 1;
+      continue;
+    }
+    count.passed += stats.expected + stats.flaky;
+    count.failed += stats.unexpected + (code !== 0 && stats.unexpected === 0 ? 1 : 0);
+    count.skipped += stats.skipped;
+  }
+  return count;
+}
+
 /** A Playwright project in Debian's Chromium, against a stack and a production build of its own. */
 function e2e(name: string, title: string, project: string, env: Record<string, string> = {}): Suite {
   return {
@@ -156,17 +192,47 @@ function e2e(name: string, title: string, project: string, env: Record<string, s
     async run() {
       const chromium = await ensureChromium();
       if (!chromium) return { passed: 0, failed: 1, skipped: 0 };
-      const out = path.join(RESULTS, `${name}.json`);
-      rmSync(out, { force: true });
-      const { code } = await exec(bin('playwright'), ['test', '--project', project, '--reporter=list,json'], {
-        PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-        CHROMIUM_PATH: chromium,
-        ...env,
-      });
-      const r = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(out);
-      if (!r) return { passed: 0, failed: 1, skipped: 0 };
-      const failed = r.stats.unexpected + (code !== 0 && r.stats.unexpected === 0 ? 1 : 0);
-      return { passed: r.stats.expected + r.stats.flaky, failed, skipped: r.stats.skipped };
+      return playwrightCount([await playwright(name, project, { CHROMIUM_PATH: chromium, ...env })]);
+    },
+  };
+}
+
+/**
+ * A Playwright project in two halves at once (E2E_HALF, see playwright.config.ts), each against a
+ * stack, a database and a production build of its own: the second 100 ports above the first. The
+ * first half prints as it goes; the second's output follows when both have ended.
+ */
+function e2eHalves(name: string, title: string, project: string, env: Record<string, string> = {}): Suite {
+  return {
+    name,
+    title,
+    async run() {
+      const chromium = await ensureChromium();
+      if (!chromium) return { passed: 0, failed: 1, skipped: 0 };
+      const base = Number(process.env.E2E_BASE_PORT ?? 57620);
+      const sink = sinks.getStore() ?? write;
+      const held: (Buffer | string)[] = [];
+      const runs = await Promise.all([
+        playwright(`${name}-1`, project, {
+          CHROMIUM_PATH: chromium,
+          ...env,
+          E2E_HALF: '1',
+          E2E_BASE_PORT: String(base),
+        }),
+        sinks.run(
+          (chunk) => void held.push(chunk),
+          () =>
+            playwright(`${name}-2`, project, {
+              CHROMIUM_PATH: chromium,
+              ...env,
+              E2E_HALF: '2',
+              E2E_BASE_PORT: String(base + 100),
+            }),
+        ),
+      ]);
+      sink(`\n── ${title}: the second half (E2E_BASE_PORT ${base + 100}) ──\n`);
+      for (const chunk of held) sink(chunk);
+      return playwrightCount(runs);
     },
   };
 }
@@ -224,7 +290,7 @@ const suites: Suite[] = [
       return { passed, failed: failed + (code !== 0 && failed === 0 ? 1 : 0), skipped: 0 };
     },
   },
-  e2e('e2e', 'End-to-end in Chromium (PostgreSQL)', 'chromium', { STACK_ENGINE: 'postgres' }),
+  e2eHalves('e2e', 'End-to-end in Chromium (PostgreSQL)', 'chromium', { STACK_ENGINE: 'postgres' }),
   e2e('e2e-timing', 'End-to-end: the player on time', 'timing'),
 ];
 
