@@ -296,17 +296,20 @@ const suites: Suite[] = [
 
 /**
  * A whole run goes in three lanes at once, each running its suites one after the other:
- * the end-to-end run (then the product's database on PostgreSQL), the other suites that start
- * stacks, and the ones that need none; the lanes take about as long as each other. Most of
- * the first two is waiting (on timers, on the network, on a player's clock), so on two
- * cores they overlap well; each suite's output is printed whole when it ends.
+ * the end-to-end run (its two halves at once), the suites on PGlite stacks (one port range,
+ * so one after the other), and the ones that need no stack. Then each lane that has ended takes
+ * the next of THEN, the suites on PostgreSQL stacks (ports of their own, so beside anything),
+ * longest first, so whichever lane is done first does more. Most of the first two lanes is
+ * waiting (on timers, on the network, on a player's clock), so on two cores they overlap
+ * well; each suite's output is printed whole when it ends.
  * TEST_LANES=1 (or naming suites) runs them one after the other instead, printing as they go.
  */
 const LANES = [
-  ['e2e', 'db-pg'],
-  ['emulator', 'db', 'emulator-pg'],
+  ['e2e'],
+  ['emulator', 'db'],
   ['typecheck', 'lint', 'docs', 'unit', 'unit-tokyo', 'emulator-units', 'deno'],
 ];
+const THEN = ['emulator-pg', 'db-pg'];
 /** Then, alone on the machine: what measures time and frames. */
 const LAST = ['e2e-timing'];
 
@@ -346,11 +349,13 @@ async function main() {
     }
   } else {
     const byName = new Map(suites.map((s) => [s.name, s]));
-    const missing = suites.filter((s) => ![...LANES.flat(), ...LAST].includes(s.name));
+    const missing = suites.filter((s) => ![...LANES.flat(), ...THEN, ...LAST].includes(s.name));
     if (missing.length) throw new Error(`suites in no lane: ${missing.map((s) => s.name).join(', ')}`);
     const done = new Map<string, Row>();
-    const runLane = async (lane: string[]) => {
-      for (const name of lane) {
+    const queue = [...THEN];
+    const runLane = async (lane: string[], andThen: string[] = []) => {
+      const own = [...lane];
+      for (let name = own.shift() ?? andThen.shift(); name; name = own.shift() ?? andThen.shift()) {
         const suite = byName.get(name)!;
         console.log(`▶ ${suite.title} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
         const held: (Buffer | string)[] = [];
@@ -366,7 +371,7 @@ async function main() {
         done.set(name, row);
       }
     };
-    await Promise.all(LANES.map(runLane));
+    await Promise.all(LANES.map((lane) => runLane(lane, queue)));
     await runLane(LAST);
     for (const s of suites) rows.push(done.get(s.name)!);
   }
