@@ -4,8 +4,8 @@ import { emulatorProjects } from './packages/supabase-local/vitest.config.ts';
 
 /**
  * The component tests that need modules of their own: the player's (its media cache, preloads,
- * proof-of-play queue and diagnostics live in module scope, as on a screen), and the ones that
- * mock a module (vi.mock). Every other unit test file runs in one worker that keeps its
+ * proof-of-play queue and diagnostics live in module scope, as on a screen), the ones that
+ * mock a module (vi.mock) and the one that stubs the app's Supabase client's own methods. Every other unit test file runs in one worker that keeps its
  * environment and imported modules from file to file (isolate: false); each test still starts
  * clean (tests/setup/unit.ts: cleanup, msw handlers, Realtime, storage; a QueryClient per render).
  */
@@ -13,6 +13,7 @@ const OWN_MODULES = [
   'src/features/player/**/*.test.tsx',
   'src/app/routes/kiosk-restart.test.tsx',
   'src/features/campaigns/components/slide-modal-video.test.tsx',
+  'src/features/auth/routes/auth-callback.test.tsx',
 ];
 
 /** Unit and component tests (jsdom, msw), run by `npm test -- unit` as two projects: unit and unit-isolated. */

@@ -2,7 +2,8 @@
 // "N passed, N failed" counting them all. A suite that cannot start counts as failed.
 //   typecheck, lint                  one check each
 //   documentation links              vitest project "docs": every relative link in the Markdown resolves
-//   unit and component tests         vitest project "unit" (jsdom, msw), all with the browser in
+//   unit and component tests         vitest projects "unit" and "unit-isolated" (jsdom, msw), all
+//                                    with the browser in
 //                                    Los Angeles; then those whose text deals with dates, times or
 //                                    time zones again in Tokyo, so date logic that leans on the
 //                                    machine's time zone fails in one of them
@@ -15,12 +16,13 @@
 //                                    against a stack of this project (tests/db)
 //   database on PostgreSQL           the same against a throwaway PostgreSQL 15 cluster
 //   Deno tests of edge functions     deno test in supabase/functions
-//   end-to-end in Chromium           Playwright with Debian's chromium, its stack on a throwaway
-//                                    PostgreSQL 15 cluster (as hosted Supabase; native PostgreSQL
-//                                    leaves the other lanes the CPU PGlite would take); the specs
+//   end-to-end in Chromium           Playwright with Debian's chromium, in two halves at once, each
+//                                    with its stack on a throwaway PostgreSQL 15 cluster (as hosted
+//                                    Supabase; native PostgreSQL leaves the other lanes the CPU
+//                                    PGlite would take); the specs
 //                                    that measure the player's clock and frames ("e2e-timing") run
 //                                    last, alone, on PGlite (what `npm start` runs)
-// A whole run goes in three lanes at once (see LANES below). Run one part with `npm test -- unit`
+// A whole run goes in three lanes at once (see LANES below), then e2e-timing alone. Run one part with `npm test -- unit`
 // (names: typecheck lint docs unit unit-tokyo emulator-units emulator emulator-pg db db-pg deno e2e
 // e2e-timing). Stacks start on TEST_BASE_PORT (default 54420 on PGlite, 54520 on
 // PostgreSQL, 100 above that for the product's database on PostgreSQL) and the ports above it.
