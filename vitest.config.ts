@@ -14,6 +14,9 @@ const OWN_MODULES = [
   'src/app/routes/kiosk-restart.test.tsx',
   'src/features/campaigns/components/slide-modal-video.test.tsx',
   'src/features/auth/routes/auth-callback.test.tsx',
+  // Reads what the route loaders ask on a device without a session: a session a file before it
+  // left in the shared client would answer for it.
+  'src/app/routes.test.tsx',
 ];
 
 /** Unit and component tests (jsdom, msw), run by `npm test -- unit` as two projects: unit and unit-isolated. */
