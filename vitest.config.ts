@@ -1,25 +1,57 @@
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { emulatorProjects } from './packages/supabase-local/vitest.config.ts';
+
+/**
+ * The component tests that need modules of their own: the player's (its media cache, preloads,
+ * proof-of-play queue and diagnostics live in module scope, as on a screen), the ones that
+ * mock a module (vi.mock) and the one that stubs the app's Supabase client's own methods. Every other unit test file runs in one worker that keeps its
+ * environment and imported modules from file to file (isolate: false); each test still starts
+ * clean (tests/setup/unit.ts: cleanup, msw handlers, Realtime, storage; a QueryClient per render).
+ */
+const OWN_MODULES = [
+  'src/features/player/**/*.test.tsx',
+  'src/app/routes/kiosk-restart.test.tsx',
+  'src/features/campaigns/components/slide-modal-video.test.tsx',
+  'src/features/auth/routes/auth-callback.test.tsx',
+  // Reads what the route loaders ask on a device without a session: a session a file before it
+  // left in the shared client would answer for it.
+  'src/app/routes.test.tsx',
+];
+
+/** Unit and component tests (jsdom, msw), run by `npm test -- unit` as two projects: unit and unit-isolated. */
+function unitProject(
+  name: string,
+  {
+    isolate = true,
+    include = ['src/**/*.test.{ts,tsx}'],
+    exclude = [],
+  }: { isolate?: boolean; include?: string[]; exclude?: string[] },
+): TestProjectInlineConfiguration {
+  return {
+    extends: './vite.config.ts',
+    resolve: { alias: { '@tests': path.resolve(import.meta.dirname, 'tests') } },
+    test: {
+      name,
+      environment: 'jsdom',
+      include,
+      exclude,
+      isolate,
+      setupFiles: ['tests/setup/unit.ts'],
+      // A component test types and clicks through a whole form; in npm test it shares two
+      // cores with the stack and end-to-end lanes, where 5 s is too little for the longest.
+      testTimeout: 15_000,
+      // Component tests never reach a real stack: msw answers for this address.
+      env: { VITE_SUPABASE_URL: 'http://supabase.test', VITE_SUPABASE_ANON_KEY: 'test-anon-key' },
+    },
+  };
+}
 
 export default defineConfig({
   test: {
     projects: [
-      {
-        extends: './vite.config.ts',
-        resolve: { alias: { '@tests': path.resolve(import.meta.dirname, 'tests') } },
-        test: {
-          name: 'unit',
-          environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/setup/unit.ts'],
-          // A component test types and clicks through a whole form; in npm test it shares two
-          // cores with the stack and end-to-end lanes, where 5 s is too little for the longest.
-          testTimeout: 15_000,
-          // Component tests never reach a real stack: msw answers for this address.
-          env: { VITE_SUPABASE_URL: 'http://supabase.test', VITE_SUPABASE_ANON_KEY: 'test-anon-key' },
-        },
-      },
+      unitProject('unit', { isolate: false, exclude: OWN_MODULES }),
+      unitProject('unit-isolated', { include: OWN_MODULES }),
       // The Supabase emulator's own: emulator-units (no stack) and emulator (its conformance
       // tests against its fixture project), as packages/supabase-local/vitest.config.ts defines them.
       ...emulatorProjects,

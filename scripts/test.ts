@@ -2,7 +2,8 @@
 // "N passed, N failed" counting them all. A suite that cannot start counts as failed.
 //   typecheck, lint                  one check each
 //   documentation links              vitest project "docs": every relative link in the Markdown resolves
-//   unit and component tests         vitest project "unit" (jsdom, msw), all with the browser in
+//   unit and component tests         vitest projects "unit" and "unit-isolated" (jsdom, msw), all
+//                                    with the browser in
 //                                    Los Angeles; then those whose text deals with dates, times or
 //                                    time zones again in Tokyo, so date logic that leans on the
 //                                    machine's time zone fails in one of them
@@ -15,12 +16,13 @@
 //                                    against a stack of this project (tests/db)
 //   database on PostgreSQL           the same against a throwaway PostgreSQL 15 cluster
 //   Deno tests of edge functions     deno test in supabase/functions
-//   end-to-end in Chromium           Playwright with Debian's chromium, its stack on a throwaway
-//                                    PostgreSQL 15 cluster (as hosted Supabase; native PostgreSQL
-//                                    leaves the other lanes the CPU PGlite would take); the specs
+//   end-to-end in Chromium           Playwright with Debian's chromium, in two halves at once, each
+//                                    with its stack on a throwaway PostgreSQL 15 cluster (as hosted
+//                                    Supabase; native PostgreSQL leaves the other lanes the CPU
+//                                    PGlite would take); the specs
 //                                    that measure the player's clock and frames ("e2e-timing") run
 //                                    last, alone, on PGlite (what `npm start` runs)
-// A whole run goes in three lanes at once (see LANES below). Run one part with `npm test -- unit`
+// A whole run goes in three lanes at once (see LANES below), then e2e-timing alone. Run one part with `npm test -- unit`
 // (names: typecheck lint docs unit unit-tokyo emulator-units emulator emulator-pg db db-pg deno e2e
 // e2e-timing). Stacks start on TEST_BASE_PORT (default 54420 on PGlite, 54520 on
 // PostgreSQL, 100 above that for the product's database on PostgreSQL) and the ports above it.
@@ -112,7 +114,7 @@ function datedUnitTests(): string[] {
 function vitest(
   name: string,
   title: string,
-  project: string,
+  project: string | string[],
   env: Record<string, string> = {},
   files: () => string[] = () => [],
 ): Suite {
@@ -124,7 +126,14 @@ function vitest(
       rmSync(out, { force: true });
       const { code } = await exec(
         bin('vitest'),
-        ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...files()],
+        [
+          'run',
+          ...[project].flat().flatMap((p) => ['--project', p]),
+          '--reporter=default',
+          '--reporter=json',
+          `--outputFile.json=${out}`,
+          ...files(),
+        ],
         env,
       );
       const r = readJson<{
@@ -141,6 +150,42 @@ function vitest(
   };
 }
 
+interface PlaywrightStats {
+  expected: number;
+  unexpected: number;
+  flaky: number;
+  skipped: number;
+}
+
+/** One Playwright run of `project`; its counts, or undefined when it wrote no report. */
+async function playwright(
+  name: string,
+  project: string,
+  env: Record<string, string>,
+): Promise<{ code: number; stats?: PlaywrightStats }> {
+  const out = path.join(RESULTS, `${name}.json`);
+  rmSync(out, { force: true });
+  const { code } = await exec(bin('playwright'), ['test', '--project', project, '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+    ...env,
+  });
+  return { code, stats: readJson<{ stats: PlaywrightStats }>(out)?.stats };
+}
+
+function playwrightCount(runs: { code: number; stats?: PlaywrightStats }[]): Count {
+  const count: Count = { passed: 0, failed: 0, skipped: 0 };
+  for (const { code, stats } of runs) {
+    if (!stats) {
+      count.failed += 1;
+      continue;
+    }
+    count.passed += stats.expected + stats.flaky;
+    count.failed += stats.unexpected + (code !== 0 && stats.unexpected === 0 ? 1 : 0);
+    count.skipped += stats.skipped;
+  }
+  return count;
+}
+
 /** A Playwright project in Debian's Chromium, against a stack and a production build of its own. */
 function e2e(name: string, title: string, project: string, env: Record<string, string> = {}): Suite {
   return {
@@ -149,17 +194,47 @@ function e2e(name: string, title: string, project: string, env: Record<string, s
     async run() {
       const chromium = await ensureChromium();
       if (!chromium) return { passed: 0, failed: 1, skipped: 0 };
-      const out = path.join(RESULTS, `${name}.json`);
-      rmSync(out, { force: true });
-      const { code } = await exec(bin('playwright'), ['test', '--project', project, '--reporter=list,json'], {
-        PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-        CHROMIUM_PATH: chromium,
-        ...env,
-      });
-      const r = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(out);
-      if (!r) return { passed: 0, failed: 1, skipped: 0 };
-      const failed = r.stats.unexpected + (code !== 0 && r.stats.unexpected === 0 ? 1 : 0);
-      return { passed: r.stats.expected + r.stats.flaky, failed, skipped: r.stats.skipped };
+      return playwrightCount([await playwright(name, project, { CHROMIUM_PATH: chromium, ...env })]);
+    },
+  };
+}
+
+/**
+ * A Playwright project in two halves at once (E2E_HALF, see playwright.config.ts), each against a
+ * stack, a database and a production build of its own: the second 100 ports above the first. The
+ * first half prints as it goes; the second's output follows when both have ended.
+ */
+function e2eHalves(name: string, title: string, project: string, env: Record<string, string> = {}): Suite {
+  return {
+    name,
+    title,
+    async run() {
+      const chromium = await ensureChromium();
+      if (!chromium) return { passed: 0, failed: 1, skipped: 0 };
+      const base = Number(process.env.E2E_BASE_PORT ?? 57620);
+      const sink = sinks.getStore() ?? write;
+      const held: (Buffer | string)[] = [];
+      const runs = await Promise.all([
+        playwright(`${name}-1`, project, {
+          CHROMIUM_PATH: chromium,
+          ...env,
+          E2E_HALF: '1',
+          E2E_BASE_PORT: String(base),
+        }),
+        sinks.run(
+          (chunk) => void held.push(chunk),
+          () =>
+            playwright(`${name}-2`, project, {
+              CHROMIUM_PATH: chromium,
+              ...env,
+              E2E_HALF: '2',
+              E2E_BASE_PORT: String(base + 100),
+            }),
+        ),
+      ]);
+      sink(`\n── ${title}: the second half (E2E_BASE_PORT ${base + 100}) ──\n`);
+      for (const chunk of held) sink(chunk);
+      return playwrightCount(runs);
     },
   };
 }
@@ -192,12 +267,15 @@ function onPostgres(name: string, title: string, project: string, shift = 0): Su
   };
 }
 
+/** The unit and component tests' projects (see vitest.config.ts): most share a worker, a few have modules of their own. */
+const UNIT = ['unit', 'unit-isolated'];
+
 const suites: Suite[] = [
   check('typecheck', 'Typecheck', 'npm', ['run', '--silent', 'typecheck']),
   check('lint', 'Lint', 'npm', ['run', '--silent', 'lint']),
   vitest('docs', 'Documentation links', 'docs'),
-  vitest('unit', 'Unit tests (America/Los_Angeles)', 'unit', { TZ: 'America/Los_Angeles' }),
-  vitest('unit-tokyo', 'Unit tests of dates (Asia/Tokyo)', 'unit', { TZ: 'Asia/Tokyo' }, datedUnitTests),
+  vitest('unit', 'Unit tests (America/Los_Angeles)', UNIT, { TZ: 'America/Los_Angeles' }),
+  vitest('unit-tokyo', 'Unit tests of dates (Asia/Tokyo)', UNIT, { TZ: 'Asia/Tokyo' }, datedUnitTests),
   vitest('emulator-units', 'Emulator units', 'emulator-units'),
   onPglite('emulator', 'Emulator conformance on PGlite', 'emulator'),
   onPostgres('emulator-pg', 'Emulator conformance on PostgreSQL', 'emulator'),
@@ -214,23 +292,26 @@ const suites: Suite[] = [
       return { passed, failed: failed + (code !== 0 && failed === 0 ? 1 : 0), skipped: 0 };
     },
   },
-  e2e('e2e', 'End-to-end in Chromium (PostgreSQL)', 'chromium', { STACK_ENGINE: 'postgres' }),
+  e2eHalves('e2e', 'End-to-end in Chromium (PostgreSQL)', 'chromium', { STACK_ENGINE: 'postgres' }),
   e2e('e2e-timing', 'End-to-end: the player on time', 'timing'),
 ];
 
 /**
  * A whole run goes in three lanes at once, each running its suites one after the other:
- * the end-to-end run (then the product's database on PostgreSQL), the other suites that start
- * stacks, and the ones that need none; the lanes take about as long as each other. Most of
- * the first two is waiting (on timers, on the network, on a player's clock), so on two
- * cores they overlap well; each suite's output is printed whole when it ends.
+ * the end-to-end run (its two halves at once), the suites on PGlite stacks (one port range,
+ * so one after the other), and the ones that need no stack. Then each lane that has ended takes
+ * the next of THEN, the suites on PostgreSQL stacks (ports of their own, so beside anything),
+ * longest first, so whichever lane is done first does more. Most of the first two lanes is
+ * waiting (on timers, on the network, on a player's clock), so on two cores they overlap
+ * well; each suite's output is printed whole when it ends.
  * TEST_LANES=1 (or naming suites) runs them one after the other instead, printing as they go.
  */
 const LANES = [
-  ['e2e', 'db-pg'],
-  ['emulator', 'db', 'emulator-pg'],
+  ['e2e'],
+  ['emulator', 'db'],
   ['typecheck', 'lint', 'docs', 'unit', 'unit-tokyo', 'emulator-units', 'deno'],
 ];
+const THEN = ['emulator-pg', 'db-pg'];
 /** Then, alone on the machine: what measures time and frames. */
 const LAST = ['e2e-timing'];
 
@@ -270,11 +351,13 @@ async function main() {
     }
   } else {
     const byName = new Map(suites.map((s) => [s.name, s]));
-    const missing = suites.filter((s) => ![...LANES.flat(), ...LAST].includes(s.name));
+    const missing = suites.filter((s) => ![...LANES.flat(), ...THEN, ...LAST].includes(s.name));
     if (missing.length) throw new Error(`suites in no lane: ${missing.map((s) => s.name).join(', ')}`);
     const done = new Map<string, Row>();
-    const runLane = async (lane: string[]) => {
-      for (const name of lane) {
+    const queue = [...THEN];
+    const runLane = async (lane: string[], andThen: string[] = []) => {
+      const own = [...lane];
+      for (let name = own.shift() ?? andThen.shift(); name; name = own.shift() ?? andThen.shift()) {
         const suite = byName.get(name)!;
         console.log(`▶ ${suite.title} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
         const held: (Buffer | string)[] = [];
@@ -290,7 +373,7 @@ async function main() {
         done.set(name, row);
       }
     };
-    await Promise.all(LANES.map(runLane));
+    await Promise.all(LANES.map((lane) => runLane(lane, queue)));
     await runLane(LAST);
     for (const s of suites) rows.push(done.get(s.name)!);
   }
