@@ -3,7 +3,9 @@
 // a signed-out visitor to /auth, a non-admin on an admin route to /home, a non-customer
 // on a customer route to /dashboard, anyone but an advertiser on /advertiser to their own
 // home (and an advertiser anywhere else to /advertiser), and an admin who turned on two-factor sign-in but
-// has not entered the code in this session to /admin, which asks for it.
+// has not entered the code in this session to /admin, which asks for it. Inside the back
+// office, a team member whose role cannot use a page (a sales member on Equipment) is sent
+// to the dashboard with a message saying why (RequireArea, src/lib/route-access.ts).
 import { Navigate, Outlet } from 'react-router-dom';
 import { ReconnectingScreen } from '@/components/kiosk/reconnecting-screen';
 import { Alert } from '@/components/ui/alert';
@@ -12,6 +14,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAccess, useAuth, useSignOut, type Access, type Role } from '@/lib/auth';
 import { isTeamRole } from '@/lib/permissions';
+import { mayOpen, refusalFor, type BackOfficeArea } from '@/lib/route-access';
 import { needsSecondFactor } from '@/lib/second-factor';
 
 export function FullPageSpinner() {
@@ -84,5 +87,25 @@ export function SignedOutOnly() {
   const access = useAccess();
   if (access.status === 'loading') return <FullPageSpinner />;
   if (access.status === 'signed-in') return <Navigate to={homeFor(access.role)} replace />;
+  return <Outlet />;
+}
+
+/** What the dashboard is handed when a guard sent someone there: the message to show. */
+export interface RefusedState {
+  notice: string;
+}
+
+/**
+ * Inside the team's routes: lets through members whose role may open `area`, and sends the
+ * others to the dashboard with a message (not to an empty page their role cannot use).
+ */
+export function RequireArea({ area }: { area: BackOfficeArea }) {
+  const access = useAccess();
+  // RequireRole above has waited for the role and admitted only team members.
+  if (access.status !== 'signed-in') return <FullPageSpinner />;
+  if (!mayOpen(access.role, area)) {
+    const state: RefusedState = { notice: refusalFor(access.role, area) };
+    return <Navigate to={paths.dashboard.root.getHref()} replace state={state} />;
+  }
   return <Outlet />;
 }

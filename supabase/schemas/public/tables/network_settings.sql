@@ -22,6 +22,8 @@ COMMENT ON COLUMN public.network_settings.require_two_factor IS 'When true, ever
 ALTER TABLE ONLY public.network_settings
     ADD CONSTRAINT network_settings_pkey PRIMARY KEY (id);
 
+CREATE TRIGGER network_settings_guard_require_two_factor BEFORE UPDATE OF require_two_factor ON public.network_settings FOR EACH ROW EXECUTE FUNCTION public.guard_require_two_factor();
+
 CREATE TRIGGER network_settings_set_updated_at BEFORE UPDATE ON public.network_settings FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
 CREATE POLICY "Admins can change the network settings" ON public.network_settings FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
