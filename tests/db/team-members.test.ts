@@ -53,7 +53,12 @@ describe('database: the team page', () => {
   it('an admin lists every team member with role, last sign-in and two-factor state; no venue or advertiser', async () => {
     const list = await members(admin.sb);
     const byId = new Map(list.map((m) => [m.id, m]));
-    expect(byId.get(operator.id)).toMatchObject({ email: operator.email, role: 'operator', two_factor: false, pending: false });
+    expect(byId.get(operator.id)).toMatchObject({
+      email: operator.email,
+      role: 'operator',
+      two_factor: false,
+      pending: false,
+    });
     expect(byId.get(viewer.id)?.last_sign_in_at).not.toBeNull();
     expect(list.every((m) => ['admin', 'operator', 'sales', 'viewer'].includes(m.role))).toBe(true);
     expect(byId.has('a0000000-0000-4000-8000-000000000002')).toBe(false); // the seeded venue login
@@ -61,7 +66,10 @@ describe('database: the team page', () => {
 
   it('anyone but an admin is refused each function', async () => {
     for (const sb of [operator.sb, sales.sb, viewer.sb]) {
-      expect((await sb.rpc('team_members')).error).toMatchObject({ code: '42501', message: 'Only admins can see the team' });
+      expect((await sb.rpc('team_members')).error).toMatchObject({
+        code: '42501',
+        message: 'Only admins can see the team',
+      });
       expect((await sb.rpc('set_team_role', { p_user_id: viewer.id, p_role: 'admin' })).error).toMatchObject({
         code: '42501',
         message: 'Only admins can change team members',
@@ -74,7 +82,7 @@ describe('database: the team page', () => {
     expect(await roleOf(viewer.id)).toBe('viewer');
   });
 
-  it('an admin changes a role (also in the login\'s app_metadata) and is refused bad roles and their own', async () => {
+  it("an admin changes a role (also in the login's app_metadata) and is refused bad roles and their own", async () => {
     expect((await admin.sb.rpc('set_team_role', { p_user_id: sales.id, p_role: 'viewer' })).error).toBeNull();
     expect(await roleOf(sales.id)).toBe('viewer');
     const { data } = await service().auth.admin.getUserById(sales.id);
@@ -90,7 +98,8 @@ describe('database: the team page', () => {
     });
     // A venue's login is not a member of the team.
     expect(
-      (await admin.sb.rpc('set_team_role', { p_user_id: 'a0000000-0000-4000-8000-000000000002', p_role: 'admin' })).error,
+      (await admin.sb.rpc('set_team_role', { p_user_id: 'a0000000-0000-4000-8000-000000000002', p_role: 'admin' }))
+        .error,
     ).toMatchObject({ code: 'P0002', message: 'That login is not a member of the team' });
     expect(await roleOf(admin.id)).toBe('admin');
   });
@@ -155,7 +164,8 @@ describe('database: the team page', () => {
 
   it('invite-team-member makes a confirmed login with the role and refuses an address that has one', async () => {
     const email = `invited-${Date.now().toString(36)}@example.test`;
-    const invite = (body: Record<string, string>, sb: AnyClient = admin.sb) => sb.functions.invoke('invite-team-member', { body });
+    const invite = (body: Record<string, string>, sb: AnyClient = admin.sb) =>
+      sb.functions.invoke('invite-team-member', { body });
     const made = await invite({ email, role: 'sales' });
     expect(made.error).toBeNull();
     const id = (made.data as { member: { id: string } }).member.id;

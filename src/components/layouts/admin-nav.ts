@@ -33,7 +33,9 @@ export interface AdminNavGroup {
 export const adminNav: AdminNavGroup[] = [
   {
     label: 'General',
-    items: [{ label: 'Dashboard', to: paths.dashboard.root.getHref(), icon: LayoutDashboard, area: 'dashboard', end: true }],
+    items: [
+      { label: 'Dashboard', to: paths.dashboard.root.getHref(), icon: LayoutDashboard, area: 'dashboard', end: true },
+    ],
   },
   {
     label: 'Components',

@@ -13,20 +13,14 @@ import { z } from 'zod';
 import { json } from '../_shared/cors.ts';
 import { HttpError, parseBody, postHandler } from '../_shared/http.ts';
 import { NOT_SIGNED_IN } from '../_shared/require-admin.ts';
-import {
-  anonClient,
-  bearerToken,
-  serviceClient,
-  supabaseEnv,
-  type SupabaseEnv,
-} from '../_shared/supabase-clients.ts';
+import { anonClient, bearerToken, serviceClient, supabaseEnv, type SupabaseEnv } from '../_shared/supabase-clients.ts';
 import { emailField, escapeLike, sameEmail } from '../_shared/validation.ts';
 import { jwtVerifier, type JwtVerifier } from '../_shared/verify-jwt.ts';
 
 export { NOT_SIGNED_IN };
 export const ADMINS_ONLY = 'Only admins can invite team members';
 export const BAD_ROLE = 'role must be admin, operator, sales or viewer';
-export const EMAIL_HAS_LOGIN = 'This e-mail already has a login; change a team member\'s role on the Team page';
+export const EMAIL_HAS_LOGIN = "This e-mail already has a login; change a team member's role on the Team page";
 export const TOO_SOON = 'A sign-in link was sent to this address moments ago; try again in a minute';
 
 export const TEAM_ROLES = ['admin', 'operator', 'sales', 'viewer'] as const;

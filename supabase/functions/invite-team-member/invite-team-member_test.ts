@@ -35,7 +35,10 @@ function setup(opts: Options = {}) {
     'GET /rest/v1/users': () => reply(opts.existing ?? []),
     'POST /auth/v1/admin/users': (call) => {
       if (opts.createStatus) {
-        return reply({ code: 'email_exists', msg: 'A user with this email address has already been registered' }, opts.createStatus);
+        return reply(
+          { code: 'email_exists', msg: 'A user with this email address has already been registered' },
+          opts.createStatus,
+        );
       }
       const body = call.body as { email: string; app_metadata: Record<string, unknown> };
       return reply(fakeUser(NEW_LOGIN, body.email, body.app_metadata));
@@ -81,22 +84,25 @@ Deno.test('invite-team-member answers 400 for a bad role or address, making no l
   assertEquals(net.callsTo('POST /auth/v1/admin/users').length, 0);
 });
 
-Deno.test('invite-team-member makes a confirmed login with the role in app_metadata and e-mails a sign-in link', async () => {
-  const { handler, net } = setup();
-  assertEquals(await answer(await handler(post({ email: ' Pat@Sales.Example ', role: 'sales' }, ADMIN_TOKEN))), [
-    200,
-    { member: { id: NEW_LOGIN, email: 'pat@sales.example', role: 'sales' }, sentTo: 'pat@sales.example' },
-  ]);
-  assertEquals(net.callsTo('POST /auth/v1/admin/users')[0]?.body, {
-    email: 'pat@sales.example',
-    email_confirm: true,
-    app_metadata: { role: 'sales' },
-  });
-  const [otp] = net.callsTo('POST /auth/v1/otp');
-  assertEquals((otp?.body as { email: string }).email, 'pat@sales.example');
-  assertEquals((otp?.body as { create_user: boolean }).create_user, false);
-  assertEquals(otp?.search.get('redirect_to'), 'http://127.0.0.1:5173/auth/callback');
-});
+Deno.test(
+  'invite-team-member makes a confirmed login with the role in app_metadata and e-mails a sign-in link',
+  async () => {
+    const { handler, net } = setup();
+    assertEquals(await answer(await handler(post({ email: ' Pat@Sales.Example ', role: 'sales' }, ADMIN_TOKEN))), [
+      200,
+      { member: { id: NEW_LOGIN, email: 'pat@sales.example', role: 'sales' }, sentTo: 'pat@sales.example' },
+    ]);
+    assertEquals(net.callsTo('POST /auth/v1/admin/users')[0]?.body, {
+      email: 'pat@sales.example',
+      email_confirm: true,
+      app_metadata: { role: 'sales' },
+    });
+    const [otp] = net.callsTo('POST /auth/v1/otp');
+    assertEquals((otp?.body as { email: string }).email, 'pat@sales.example');
+    assertEquals((otp?.body as { create_user: boolean }).create_user, false);
+    assertEquals(otp?.search.get('redirect_to'), 'http://127.0.0.1:5173/auth/callback');
+  },
+);
 
 Deno.test('invite-team-member answers 409 for an address that already has a login', async () => {
   const taken = setup({ existing: [{ id: OPERATOR_ID, email: 'Ops@Example.com' }] });

@@ -52,7 +52,11 @@ export const ROLE_LABEL: Record<TeamRole, string> = {
 };
 
 export const inviteSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email({ error: 'Enter an e-mail address' })),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: 'Enter an e-mail address' })),
   role: z.enum(TEAM_ROLES, { error: 'Choose a role' }),
 });
 
@@ -120,10 +124,7 @@ export function useSetRequireTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (required: boolean) => {
-      const { error } = await supabase
-        .from('network_settings')
-        .update({ require_two_factor: required })
-        .eq('id', true);
+      const { error } = await supabase.from('network_settings').update({ require_two_factor: required }).eq('id', true);
       if (error) throw failureOr('Two-factor sign-in could not be changed', error);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tableKeys.network_settings }),

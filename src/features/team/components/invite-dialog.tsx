@@ -37,7 +37,10 @@ export interface InviteDialogProps {
 export function InviteDialog({ open, onOpenChange }: InviteDialogProps) {
   const invite = useInviteTeamMember();
   const toast = useToast();
-  const form = useForm<InviteInput, unknown, InviteValues>({ resolver: zodResolver(inviteSchema), defaultValues: EMPTY });
+  const form = useForm<InviteInput, unknown, InviteValues>({
+    resolver: zodResolver(inviteSchema),
+    defaultValues: EMPTY,
+  });
   const { errors } = form.formState;
 
   useEffect(() => {

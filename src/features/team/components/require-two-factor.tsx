@@ -24,8 +24,8 @@ export function RequireTwoFactorCard() {
       <CardHeader>
         <CardTitle>Two-factor sign-in for the team</CardTitle>
         <CardDescription>
-          When on, everyone on the team enters a code from an authenticator app after their password. Turn on
-          two-factor sign-in for yourself first (Settings), and sign in with a code.
+          When on, everyone on the team enters a code from an authenticator app after their password. Turn on two-factor
+          sign-in for yourself first (Settings), and sign in with a code.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">

@@ -33,11 +33,21 @@ export function TeamTable({ members, selfId }: TeamTableProps) {
           <caption className="sr-only">Team members</caption>
           <thead className="border-b border-gray-200 bg-gray-50 text-xs text-gray-500 uppercase">
             <tr>
-              <th scope="col" className="px-4 py-3 font-medium">E-mail</th>
-              <th scope="col" className="px-4 py-3 font-medium">Role</th>
-              <th scope="col" className="px-4 py-3 font-medium">Last sign-in</th>
-              <th scope="col" className="px-4 py-3 font-medium">Two-factor</th>
-              <th scope="col" className="px-4 py-3 font-medium"><span className="sr-only">Actions</span></th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                E-mail
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Role
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Last sign-in
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Two-factor
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-gray-100">
@@ -61,17 +71,21 @@ export function TeamTable({ members, selfId }: TeamTableProps) {
                         const role = event.target.value as TeamRole;
                         setRole.mutate(
                           { id: m.id, role },
-                          { onSuccess: () => toast({ tone: 'success', title: `${m.email} is now ${ROLE_LABEL[role]}` }) },
+                          {
+                            onSuccess: () => toast({ tone: 'success', title: `${m.email} is now ${ROLE_LABEL[role]}` }),
+                          },
                         );
                       }}
                     />
                   </td>
                   <td className="px-4 py-3 text-gray-600">
-                    {m.pending ? <Badge tone="warning">Invited, not signed in yet</Badge> : formatDateTime(m.last_sign_in_at)}
+                    {m.pending ? (
+                      <Badge tone="warning">Invited, not signed in yet</Badge>
+                    ) : (
+                      formatDateTime(m.last_sign_in_at)
+                    )}
                   </td>
-                  <td className="px-4 py-3">
-                    {m.two_factor ? <Badge tone="success">On</Badge> : <Badge>Off</Badge>}
-                  </td>
+                  <td className="px-4 py-3">{m.two_factor ? <Badge tone="success">On</Badge> : <Badge>Off</Badge>}</td>
                   <td className="px-4 py-3 text-right">
                     {!self && (
                       <Button variant="ghost" size="sm" onClick={() => setLeaving(m)} aria-label={`Remove ${m.email}`}>

@@ -40,7 +40,12 @@ export function TeamRoute() {
         errorTitle="The team could not be loaded"
         isEmpty={(data) => data.length === 0}
         empty={
-          <EmptyState icon={Users} title="No team members yet" description="Invite a colleague." action={inviteButton} />
+          <EmptyState
+            icon={Users}
+            title="No team members yet"
+            description="Invite a colleague."
+            action={inviteButton}
+          />
         }
       >
         {(data) => <TeamTable members={data} selfId={auth.user?.id ?? ''} />}
