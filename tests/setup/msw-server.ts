@@ -1,6 +1,6 @@
 // The one msw server of the unit tests. Requests nothing handles fail the test
 // (onUnhandledRequest: 'error'); tests add what they need with server.use(...).
-// Two initial handlers: the role read the auth provider starts for every stored session
+// Three initial handlers: the role read the auth provider starts for every stored session
 // (tests of roles and guards answer it themselves with onUserRole), and Realtime's socket
 // (tests that push changes use mockRealtime()).
 import { http, HttpResponse } from 'msw';
@@ -10,5 +10,8 @@ import { realtimeHandler } from './realtime-mock';
 
 export const server = setupServer(
   http.get(`${env.supabaseUrl}/rest/v1/users`, () => HttpResponse.json({ role: 'customer' })),
+  // The team route guard asks whether a member without a second factor counts as one (it
+  // does unless the network requires two-factor sign-in).
+  http.post(`${env.supabaseUrl}/rest/v1/rpc/team_can`, () => HttpResponse.json(true)),
   realtimeHandler,
 );

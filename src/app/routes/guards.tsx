@@ -5,7 +5,10 @@
 // home (and an advertiser anywhere else to /advertiser), and an admin who turned on two-factor sign-in but
 // has not entered the code in this session to /admin, which asks for it. Inside the back
 // office, a team member whose role cannot use a page (a sales member on Equipment) is sent
-// to the dashboard with a message saying why (RequireArea, src/lib/route-access.ts).
+// to the dashboard with a message saying why (RequireArea, src/lib/route-access.ts), and a
+// member who must set up two-factor sign-in (the network requires it) is shown how first.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Session } from '@supabase/supabase-js';
 import { Navigate, Outlet } from 'react-router-dom';
 import { ReconnectingScreen } from '@/components/kiosk/reconnecting-screen';
 import { Alert } from '@/components/ui/alert';
@@ -15,7 +18,9 @@ import { paths } from '@/config/paths';
 import { useAccess, useAuth, useSignOut, type Access, type Role } from '@/lib/auth';
 import { isTeamRole } from '@/lib/permissions';
 import { mayOpen, refusalFor, type BackOfficeArea } from '@/lib/route-access';
-import { needsSecondFactor } from '@/lib/second-factor';
+import { needsEnrolment, needsSecondFactor, tokenAal, verifiedTotpFactor } from '@/lib/second-factor';
+import { supabase } from '@/lib/supabase';
+import { EnrolSecondFactor } from './enrol-second-factor';
 
 export function FullPageSpinner() {
   return (
@@ -52,6 +57,29 @@ export function homeFor(role: Role): string {
 }
 
 /**
+ * Whether the database counts the session's owner as a team member (public.team_can('read')),
+ * asked only of a session with no code verified and no factor to ask one of: false then means
+ * the network requires two-factor sign-in and they must set it up.
+ */
+const teamStandingQueryOptions = (userId: string, aal: string) =>
+  queryOptions({
+    queryKey: ['users', 'team-standing', userId, aal] as const,
+    queryFn: async (): Promise<boolean> => {
+      const { data } = await supabase.rpc('team_can', { capability: 'read' }).throwOnError();
+      return data === true;
+    },
+    staleTime: 5 * 60 * 1000,
+  });
+
+function useTeamStanding(session: Session | null, ask: boolean) {
+  const aal = session ? tokenAal(session.access_token) : 'aal1';
+  return useQuery({
+    ...teamStandingQueryOptions(session?.user.id ?? '', aal),
+    enabled: ask && !!session && aal !== 'aal2' && !verifiedTotpFactor(session.user),
+  });
+}
+
+/**
  * Lets only signed-in people whose role is `allow` through. On a `kiosk` route (a wall
  * screen) a role that cannot be read shows no error: the screen says it is reconnecting
  * and tries again on its own.
@@ -59,6 +87,8 @@ export function homeFor(role: Role): string {
 export function RequireRole({ allow, kiosk = false }: { allow: 'team' | 'customer' | 'advertiser'; kiosk?: boolean }) {
   const access = useAccess();
   const { session } = useAuth();
+  const asksStanding = allow === 'team' && access.status === 'signed-in' && isTeamRole(access.role);
+  const standing = useTeamStanding(session, asksStanding);
   if (access.status === 'loading') return <FullPageSpinner />;
   if (access.status === 'error') {
     return kiosk ? <ReconnectingScreen onRetry={access.retry} /> : <RoleError access={access} />;
@@ -70,6 +100,9 @@ export function RequireRole({ allow, kiosk = false }: { allow: 'team' | 'custome
   if (!allowed) return <Navigate to={homeFor(access.role)} replace />;
   // The database treats a team member with a second factor as one only after the code (aal2).
   if (allow === 'team' && needsSecondFactor(session)) return <Navigate to={paths.admin.signIn.getHref()} replace />;
+  // A member without a factor, when the network requires two-factor sign-in: set it up first.
+  if (allow === 'team' && standing.isLoading) return <FullPageSpinner />;
+  if (allow === 'team' && needsEnrolment(session, standing.data)) return <EnrolSecondFactor />;
   return <Outlet />;
 }
 

@@ -71,6 +71,7 @@ describe('admin layout', () => {
       ['Screen Groups', '/dashboard/groups'],
       ['Availability', '/dashboard/availability'],
       ['Settings', '/dashboard/settings'],
+      ['Team', '/dashboard/team'],
     ]);
     expect(screen.getByText('Page content')).toBeInTheDocument();
   });

@@ -27,6 +27,7 @@ import {
 import { deliveryKeys } from '../api/delivery';
 import { CampaignCard } from '../components/campaign-card';
 import { humanize } from '../lib/format';
+import { useMayUse } from '@/lib/may-use';
 
 const CONTENT_TYPE_OPTIONS = [
   { value: 'all', label: 'All content types' },
@@ -69,7 +70,8 @@ export function CampaignsListRoute() {
   const [toDelete, setToDelete] = useState<CampaignListItem | null>(null);
   const deletion = useDeleteCampaign();
   const filtered = search !== '' || status !== 'all' || contentType !== 'all';
-  const addLink = <AddLink to={paths.dashboard.campaigns.add.getHref()}>Add Campaign</AddLink>;
+  const canAdd = useMayUse('content');
+  const addLink = canAdd && <AddLink to={paths.dashboard.campaigns.add.getHref()}>Add Campaign</AddLink>;
 
   return (
     <ListPage
@@ -148,7 +150,8 @@ export function CampaignsListRoute() {
                 : 'Create a campaign, then add its slides in the builder.'
             }
             action={
-              !filtered && (
+              !filtered &&
+              canAdd && (
                 <Button asChild>
                   <Link to={paths.dashboard.campaigns.add.getHref()}>Add Campaign</Link>
                 </Button>

@@ -5,6 +5,7 @@ import { DetailItem, DetailList, DetailPage, DetailSection } from '@/components/
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
+import { useMayUse } from '@/lib/may-use';
 import { formatDate, formatMoney } from '@/lib/format';
 import { NowPlaying } from '@/entities/playlist/now-playing';
 import { VenueFileLink } from '@/entities/venue/venue-file-link';
@@ -29,6 +30,9 @@ export function CustomerViewRoute() {
 }
 
 function CustomerDetails({ customer }: { customer: Customer }) {
+  const canChange = useMayUse('venues');
+  const seesMoney = useMayUse('money');
+  const seesBank = useMayUse('bank');
   const toast = useToast();
   const fileUnavailable = () =>
     toast({ tone: 'danger', title: 'Could not open the file', description: 'Please try again.' });
@@ -42,15 +46,17 @@ function CustomerDetails({ customer }: { customer: Customer }) {
       }
       back={{ to: paths.dashboard.customers.list.getHref(), label: 'Back to Customers' }}
       actions={
-        <>
-          <SetPasswordDialog username={customer.username} customerName={customer.name} email={customer.email} />
-          <Button asChild>
-            <Link to={paths.dashboard.customers.edit.getHref(customer.id)}>
-              <Pencil aria-hidden className="size-4" />
-              Edit
-            </Link>
-          </Button>
-        </>
+        canChange && (
+          <>
+            <SetPasswordDialog username={customer.username} customerName={customer.name} email={customer.email} />
+            <Button asChild>
+              <Link to={paths.dashboard.customers.edit.getHref(customer.id)}>
+                <Pencil aria-hidden className="size-4" />
+                Edit
+              </Link>
+            </Button>
+          </>
+        )
       }
     >
       <DetailSection title="Customer Information" span="wide">
@@ -72,7 +78,7 @@ function CustomerDetails({ customer }: { customer: Customer }) {
           <DetailItem label="Account status">
             <CustomerStatusBadge status={customer.status} />
           </DetailItem>
-          <DetailItem label="Monthly fee">{formatMoney(customer.monthly_fee, 'Not set')}</DetailItem>
+          {seesMoney && <DetailItem label="Monthly fee">{formatMoney(customer.monthly_fee, 'Not set')}</DetailItem>}
         </DetailList>
       </DetailSection>
 
@@ -96,13 +102,15 @@ function CustomerDetails({ customer }: { customer: Customer }) {
         </DetailList>
       </DetailSection>
 
-      <DetailSection title="Banking">
-        <DetailList>
-          <DetailItem label="Bank name">{customer.bank_name}</DetailItem>
-          <DetailItem label="Account number">{masked(customer.account_number)}</DetailItem>
-          <DetailItem label="Routing number">{customer.routing_number}</DetailItem>
-        </DetailList>
-      </DetailSection>
+      {seesBank && (
+        <DetailSection title="Banking">
+          <DetailList>
+            <DetailItem label="Bank name">{customer.bank_name}</DetailItem>
+            <DetailItem label="Account number">{masked(customer.account_number)}</DetailItem>
+            <DetailItem label="Routing number">{customer.routing_number}</DetailItem>
+          </DetailList>
+        </DetailSection>
+      )}
 
       <DetailSection title="Files" span="full">
         {customer.location_photo || customer.agreement_file ? (

@@ -41,6 +41,7 @@ import { AddScreenDialog } from '../components/add-screen-dialog';
 import { DeviceCard } from '../components/device-card';
 import { DeviceDetailsDialog } from '../components/device-details-dialog';
 import { GroupMembersBulkDialog } from '../components/group-members-bulk-dialog';
+import { useMayUse } from '@/lib/may-use';
 
 const COUNT_CARDS: { status: EquipmentStatus; label: string; icon: LucideIcon; classes: string }[] = [
   { status: 'online', label: 'Online', icon: CircleCheck, classes: 'bg-success-50 text-success-700' },
@@ -107,6 +108,7 @@ export const prefetch: ScreenPrefetch = (queryClient, url) => {
 };
 
 export function EquipmentStatusRoute() {
+  const canControl = useMayUse('screens');
   const { searchText, setSearchText, search, status, setStatus, page, setPage } =
     useListSearchParams(EQUIPMENT_STATUSES);
   // The QR code a screen shows while it waits to be paired opens this page with its code.
@@ -164,7 +166,7 @@ export function EquipmentStatusRoute() {
             {!refreshing && <RefreshCw aria-hidden className="size-4" />}
             Refresh
           </Button>
-          <AddScreenDialog initialCode={pairCode} />
+          {canControl && <AddScreenDialog initialCode={pairCode} />}
         </>
       }
       counters={
