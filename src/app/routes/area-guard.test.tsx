@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
-import { fakeUser, onUserRole, restUrl, storeSession } from '@tests/setup/supabase-mocks';
+import { authUrl, fakeUser, onUserRole, restUrl, storeSession } from '@tests/setup/supabase-mocks';
 import { AdminShell } from '../admin-shell';
 import { RequireArea, RequireRole } from './guards';
 
@@ -94,5 +94,18 @@ describe('pages by team role', () => {
       'Team',
     ]);
     expect(screen.queryByText(/cannot open/)).not.toBeInTheDocument();
+  });
+
+  it('shows a member without a factor how to set one up when the network requires two-factor sign-in', async () => {
+    server.use(
+      // The database does not count an aal1 member without a factor: the network requires one.
+      http.post(restUrl('/rpc/team_can'), () => HttpResponse.json(false)),
+      http.get(authUrl('/user'), () => HttpResponse.json({ ...fakeUser(), factors: [] })),
+    );
+    renderAs('operator', '/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Set up two-factor sign-in' })).toBeVisible();
+    expect(screen.getByText(/requires every team member to sign in with a code/)).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Turn on two-factor sign-in' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Dashboard page' })).not.toBeInTheDocument();
   });
 });
