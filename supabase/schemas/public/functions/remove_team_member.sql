@@ -9,13 +9,13 @@ CREATE FUNCTION public.remove_team_member(p_user_id uuid) RETURNS void
 declare
   v_current text := public.team_member_role_for_change(p_user_id, 'remove');
 begin
-  if p_user_id = auth.uid() then
-    raise exception 'You cannot remove yourself from the team; ask another admin' using errcode = '42501';
-  end if;
   if v_current = 'admin'
      and (select count(*) from public.users u where u.role = 'admin') <= 1 then
     raise exception 'The team needs at least one admin: make someone else an admin first'
       using errcode = '23514';
+  end if;
+  if p_user_id = auth.uid() then
+    raise exception 'You cannot remove yourself from the team; ask another admin' using errcode = '42501';
   end if;
   -- The login goes, and with it public.users, its sessions and its factors.
   delete from auth.users where id = p_user_id;

@@ -15,13 +15,13 @@ begin
   if p_role = v_current then
     return;
   end if;
-  if p_user_id = auth.uid() then
-    raise exception 'You cannot change your own role; ask another admin' using errcode = '42501';
-  end if;
   if v_current = 'admin'
      and (select count(*) from public.users u where u.role = 'admin') <= 1 then
     raise exception 'The team needs at least one admin: make someone else an admin first'
       using errcode = '23514';
+  end if;
+  if p_user_id = auth.uid() then
+    raise exception 'You cannot change your own role; ask another admin' using errcode = '42501';
   end if;
   -- public.sync_role_to_auth writes it to the login's app_metadata.role.
   update public.users set role = p_role where id = p_user_id;
