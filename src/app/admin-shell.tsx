@@ -2,15 +2,19 @@
 // Uptime, and the top bar's count of unresolved alerts, from the database and kept current
 // by Realtime (alerts, screens and campaigns changing anywhere).
 import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router-dom';
 import { AdminLayout, type ShellFigures } from '@/components/layouts/admin-layout';
 import { networkSummaryQueryOptions } from '@/entities/network/network-summary';
 import { useLiveTables } from '@/entities/query-keys/live-tables';
+import type { RefusedState } from './routes/guards';
 
 const count = new Intl.NumberFormat('en-US');
 
 export function AdminShell() {
   useLiveTables('shell', ['system_alerts', 'equipment_status', 'campaigns']);
   const summary = useQuery(networkSummaryQueryOptions());
+  // A route guard that sent the member here says why (a page their role cannot open).
+  const notice = (useLocation().state as Partial<RefusedState> | null)?.notice;
   const data = summary.data;
   const figures: ShellFigures = {
     sidebar: [
@@ -31,5 +35,5 @@ export function AdminShell() {
     ],
     unresolvedAlerts: data ? data.unresolved_alerts : null,
   };
-  return <AdminLayout figures={figures} />;
+  return <AdminLayout figures={figures} notice={notice} />;
 }

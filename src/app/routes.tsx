@@ -5,7 +5,8 @@ import { AdminShell } from './admin-shell';
 import { paths } from '@/config/paths';
 import type { ScreenPrefetch } from '@/lib/prefetch';
 import { keptSession } from '@/lib/supabase';
-import { RequireRole, RoleRedirect, SignedOutOnly } from './routes/guards';
+import type { BackOfficeArea } from '@/lib/route-access';
+import { RequireArea, RequireRole, RoleRedirect, SignedOutOnly } from './routes/guards';
 import { RouteError } from './routes/route-error';
 
 const { dashboard, customer, auth, advertiser } = paths;
@@ -33,6 +34,11 @@ function screens(queryClient: QueryClient) {
       };
     };
   };
+}
+
+/** A back-office route only members whose role may open `area` reach (the others go to the dashboard, told why). */
+function only(area: BackOfficeArea, route: RouteObject): RouteObject {
+  return { element: <RequireArea area={area} />, children: [route] };
 }
 
 /** The app's route tree, shared by the browser router and tests' memory routers. */
@@ -102,18 +108,18 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           ),
         },
 
-        // Admins only.
+        // The team (admin, operator, sales, viewer); each page for the roles that may open it.
         {
           element: <RequireRole allow="team" />,
           children: [
             // A printable page, without the admin shell around it.
-            {
+            only('statements', {
               path: dashboard.advertisers.statement.path,
               lazy: screen(
                 () => import('@/features/advertisers/routes/advertiser-statement-print'),
                 (m) => m.AdvertiserStatementPrintRoute,
               ),
-            },
+            }),
             {
               element: <AdminShell />,
               children: [
@@ -229,28 +235,28 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     (m) => m.ReportsRoute,
                   ),
                 },
-                {
+                only('equipment', {
                   path: dashboard.equipment.path,
                   lazy: screen(
                     () => import('@/features/equipment/routes/equipment-status'),
                     (m) => m.EquipmentStatusRoute,
                   ),
-                },
+                }),
                 // Screen groups and availability (network selling).
-                {
+                only('groups', {
                   path: dashboard.groups.path,
                   lazy: screen(
                     () => import('@/features/groups/routes/groups'),
                     (m) => m.GroupsRoute,
                   ),
-                },
-                {
+                }),
+                only('availability', {
                   path: dashboard.availability.path,
                   lazy: screen(
                     () => import('@/features/availability/routes/availability'),
                     (m) => m.AvailabilityRoute,
                   ),
-                },
+                }),
                 // End of screen groups and availability.
                 {
                   path: dashboard.activity.path,
@@ -259,13 +265,20 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     (m) => m.ActivityRoute,
                   ),
                 },
-                {
+                only('settings', {
                   path: dashboard.settings.path,
                   lazy: screen(
                     () => import('@/features/settings/routes/settings'),
                     (m) => m.SettingsRoute,
                   ),
-                },
+                }),
+                only('team', {
+                  path: dashboard.team.path,
+                  lazy: screen(
+                    () => import('@/features/team/routes/team'),
+                    (m) => m.TeamRoute,
+                  ),
+                }),
               ],
             },
           ],

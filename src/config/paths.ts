@@ -81,6 +81,7 @@ export const paths = {
       },
     },
     settings: { path: '/dashboard/settings', getHref: () => '/dashboard/settings' },
+    team: { path: '/dashboard/team', getHref: () => '/dashboard/team' },
   },
 
   /** A wall screen's kiosk entry point: its pairing code, then its venue's playlist. */

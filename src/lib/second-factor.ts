@@ -2,8 +2,9 @@
 // claim of its access token (aal2 once a code from an authenticator app was verified), and
 // a user who has a verified factor should reach aal2. This is what
 // supabase.auth.mfa.getAuthenticatorAssuranceLevel() computes, done synchronously from the
-// session so route guards can decide without waiting. The database enforces it for admins
-// (public.is_admin()); the app only decides which screen to show.
+// session so route guards can decide without waiting. The database enforces it for the team
+// (public.team_role(): a member with a factor, or every member when the network requires
+// two-factor sign-in, counts only at aal2); the app only decides which screen to show.
 import type { Factor, Session, User } from '@supabase/supabase-js';
 import { z } from 'zod';
 
@@ -52,4 +53,16 @@ export function codeErrorMessage(error: { code?: string; message?: string }): st
   if (error.code === 'mfa_verification_failed') return WRONG_CODE_MESSAGE;
   if (error.code === 'over_request_rate_limit') return 'Too many attempts. Wait a minute, then try again.';
   return error.message || 'The code could not be checked';
+}
+
+/**
+ * True when a team member must set up two-factor sign-in before the back office works for
+ * them: their session has not verified a code (aal1), they have no verified factor to ask a
+ * code of, and the database does not count them as a team member (`teamStands` is
+ * public.team_can('read') for their session: false when the network requires two-factor
+ * sign-in). A member with a factor is asked for the code instead (needsSecondFactor).
+ */
+export function needsEnrolment(session: Session | null | undefined, teamStands: boolean | undefined): boolean {
+  if (!session || teamStands !== false) return false;
+  return !verifiedTotpFactor(session.user) && tokenAal(session.access_token) !== 'aal2';
 }

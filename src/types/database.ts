@@ -1912,6 +1912,7 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: number
       }
+      remove_team_member: { Args: { p_user_id: string }; Returns: undefined }
       rename_slide_image: {
         Args: { p_from: string; p_to: string }
         Returns: number
@@ -2018,8 +2019,28 @@ export type Database = {
           windows: Json
         }[]
       }
+      set_team_role: {
+        Args: { p_role: string; p_user_id: string }
+        Returns: undefined
+      }
       take_daily_figures: { Args: Record<PropertyKey, never>; Returns: string }
       team_can: { Args: { capability: string }; Returns: boolean }
+      team_member_role_for_change: {
+        Args: { p_action: string; p_user_id: string }
+        Returns: string
+      }
+      team_members: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          created_at: string
+          email: string
+          id: string
+          last_sign_in_at: string
+          pending: boolean
+          role: string
+          two_factor: boolean
+        }[]
+      }
       team_role: { Args: Record<PropertyKey, never>; Returns: string }
       venue_screens: {
         Args: Record<PropertyKey, never>

@@ -11,6 +11,9 @@ import { realtimeHandler } from './realtime-mock';
 
 export const server = setupServer(
   http.get(`${env.supabaseUrl}/rest/v1/users`, () => HttpResponse.json({ role: 'customer' })),
+  // The team route guard asks whether a member without a second factor counts as one (it
+  // does unless the network requires two-factor sign-in).
+  http.post(`${env.supabaseUrl}/rest/v1/rpc/team_can`, () => HttpResponse.json(true)),
   realtimeHandler,
   http.post(`${env.supabaseUrl}/rest/v1/rpc/audit_entries`, () => HttpResponse.json([])),
 );

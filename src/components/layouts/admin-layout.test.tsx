@@ -73,6 +73,7 @@ describe('admin layout', () => {
       ['Availability', '/dashboard/availability'],
       ['Activity', '/dashboard/activity'],
       ['Settings', '/dashboard/settings'],
+      ['Team', '/dashboard/team'],
     ]);
     expect(screen.getByText('Page content')).toBeInTheDocument();
   });

@@ -4,6 +4,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { AdminSidebar, type SidebarFigure } from './admin-sidebar';
 import { AdminTopBar } from './admin-top-bar';
@@ -15,7 +16,13 @@ export interface ShellFigures {
   unresolvedAlerts: number | null;
 }
 
-export function AdminLayout({ figures }: { figures: ShellFigures }) {
+export interface AdminLayoutProps {
+  figures: ShellFigures;
+  /** A message above the page, such as why a route guard sent the member here. */
+  notice?: string;
+}
+
+export function AdminLayout({ figures, notice }: AdminLayoutProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     // The page itself scrolls (not a box inside it), so the keyboard, the browser's find and
@@ -55,6 +62,11 @@ export function AdminLayout({ figures }: { figures: ShellFigures }) {
           <AdminTopBar onOpenMenu={() => setMenuOpen(true)} unresolvedAlerts={figures.unresolvedAlerts} />
         </div>
         <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
+          {notice && (
+            <div className="mx-auto max-w-7xl px-4 pt-4 sm:px-6">
+              <Alert tone="warning">{notice}</Alert>
+            </div>
+          )}
           <Outlet />
         </main>
       </div>

@@ -1,6 +1,9 @@
 import { NavLink } from 'react-router-dom';
 import { focusRing } from '@/components/ui/button';
 import { ProductMark } from '@/components/ui/product-mark';
+import { useAccess } from '@/lib/auth';
+import { isTeamRole } from '@/lib/permissions';
+import { mayOpen } from '@/lib/route-access';
 import { cn } from '@/utils/cn';
 import { adminNav } from './admin-nav';
 
@@ -21,6 +24,13 @@ export interface AdminSidebarProps {
 
 /** The admin side menu: the header with the network's figures, then the link groups. */
 export function AdminSidebar({ figures, onNavigate, className }: AdminSidebarProps) {
+  // The shell is behind the team's route guard, which waited for the role: a member sees the
+  // pages their role may open. (Without a team role, as in a layout rendered alone, all of them.)
+  const access = useAccess();
+  const role = access.status === 'signed-in' && isTeamRole(access.role) ? access.role : null;
+  const groups = adminNav
+    .map((group) => ({ ...group, items: group.items.filter((item) => !role || mayOpen(role, item.area)) }))
+    .filter((group) => group.items.length > 0);
   return (
     <div className={cn('flex h-full flex-col bg-gray-900 text-gray-100', className)}>
       <div className="space-y-3 border-b border-gray-800 px-5 py-5">
@@ -46,7 +56,7 @@ export function AdminSidebar({ figures, onNavigate, className }: AdminSidebarPro
         </dl>
       </div>
       <nav aria-label="Main" className="flex-1 space-y-6 overflow-y-auto px-3 py-4">
-        {adminNav.map((group) => (
+        {groups.map((group) => (
           <div key={group.label}>
             <h2 className="px-2 pb-2 text-xs font-semibold tracking-wide text-gray-400 uppercase">{group.label}</h2>
             <ul className="space-y-1">

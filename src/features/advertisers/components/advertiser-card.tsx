@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
 import type { Advertiser } from '../api/advertisers';
 import { AdvertiserStatusBadge } from './advertiser-status-badge';
+import { useMayUse } from '@/lib/may-use';
 
 export interface AdvertiserCardProps {
   advertiser: Advertiser;
@@ -15,6 +16,8 @@ export interface AdvertiserCardProps {
 }
 
 export function AdvertiserCard({ advertiser, onToggle, isToggling }: AdvertiserCardProps) {
+  const canChange = useMayUse('advertisers');
+  const seesMoney = useMayUse('money');
   const active = advertiser.status === 'active';
   return (
     <Card className="flex flex-col" aria-label={advertiser.business_name} role="article">
@@ -53,10 +56,12 @@ export function AdvertiserCard({ advertiser, onToggle, isToggling }: AdvertiserC
           <dt className="shrink-0 text-gray-500">Industry:</dt>
           <TruncatedText as="dd">{advertiser.industry ?? '—'}</TruncatedText>
         </div>
-        <div className="flex items-center gap-2">
-          <dt className="text-gray-500">Total spent:</dt>
-          <dd className="font-medium text-gray-900">{formatMoney(advertiser.total_spent)}</dd>
-        </div>
+        {seesMoney && (
+          <div className="flex items-center gap-2">
+            <dt className="text-gray-500">Total spent:</dt>
+            <dd className="font-medium text-gray-900">{formatMoney(advertiser.total_spent)}</dd>
+          </div>
+        )}
       </dl>
       <div className="mt-auto flex flex-wrap gap-2 border-t border-gray-200 px-5 py-3">
         <Button asChild variant="outline" size="sm">
@@ -68,25 +73,29 @@ export function AdvertiserCard({ advertiser, onToggle, isToggling }: AdvertiserC
             View
           </Link>
         </Button>
-        <Button asChild variant="outline" size="sm">
-          <Link
-            to={paths.dashboard.advertisers.edit.getHref(advertiser.id)}
-            aria-label={`Edit ${advertiser.business_name}`}
-          >
-            <Pencil aria-hidden className="size-4" />
-            Edit
-          </Link>
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          isLoading={isToggling}
-          onClick={() => onToggle(advertiser)}
-          aria-label={`${active ? 'Deactivate' : 'Activate'} ${advertiser.business_name}`}
-        >
-          {!isToggling && <Power aria-hidden className="size-4" />}
-          {active ? 'Deactivate' : 'Activate'}
-        </Button>
+        {canChange && (
+          <>
+            <Button asChild variant="outline" size="sm">
+              <Link
+                to={paths.dashboard.advertisers.edit.getHref(advertiser.id)}
+                aria-label={`Edit ${advertiser.business_name}`}
+              >
+                <Pencil aria-hidden className="size-4" />
+                Edit
+              </Link>
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              isLoading={isToggling}
+              onClick={() => onToggle(advertiser)}
+              aria-label={`${active ? 'Deactivate' : 'Activate'} ${advertiser.business_name}`}
+            >
+              {!isToggling && <Power aria-hidden className="size-4" />}
+              {active ? 'Deactivate' : 'Activate'}
+            </Button>
+          </>
+        )}
       </div>
     </Card>
   );

@@ -8,6 +8,7 @@ import { DetailItem, DetailList, DetailPage, DetailSection } from '@/components/
 import { Button } from '@/components/ui/button';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { useMayUse } from '@/lib/may-use';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useSignedUrl } from '@/lib/storage';
 import { StatementCard } from '@/entities/statement/statement-card';
@@ -37,6 +38,8 @@ function Logo({ advertiser }: { advertiser: Advertiser }) {
 }
 
 function AdvertiserDetails({ advertiser }: { advertiser: Advertiser }) {
+  const canChange = useMayUse('advertisers');
+  const seesMoney = useMayUse('money');
   return (
     <DetailPage
       title={advertiser.business_name}
@@ -47,12 +50,14 @@ function AdvertiserDetails({ advertiser }: { advertiser: Advertiser }) {
       }
       back={BACK}
       actions={
-        <Button asChild>
-          <Link to={paths.dashboard.advertisers.edit.getHref(advertiser.id)}>
-            <Pencil aria-hidden className="size-4" />
-            Edit
-          </Link>
-        </Button>
+        canChange && (
+          <Button asChild>
+            <Link to={paths.dashboard.advertisers.edit.getHref(advertiser.id)}>
+              <Pencil aria-hidden className="size-4" />
+              Edit
+            </Link>
+          </Button>
+        )
       }
     >
       <DetailSection title="Contact" span="wide">
@@ -72,10 +77,12 @@ function AdvertiserDetails({ advertiser }: { advertiser: Advertiser }) {
           <DetailItem label="Status">
             <AdvertiserStatusBadge status={advertiser.status} />
           </DetailItem>
-          <DetailItem label="Total spent">
-            {formatMoney(advertiser.total_spent)}
-            <span className="block text-xs font-normal text-gray-500">from closed months&rsquo; statements</span>
-          </DetailItem>
+          {seesMoney && (
+            <DetailItem label="Total spent">
+              {formatMoney(advertiser.total_spent)}
+              <span className="block text-xs font-normal text-gray-500">from closed months&rsquo; statements</span>
+            </DetailItem>
+          )}
           <DetailItem label="Member since">{formatDate(advertiser.created_at)}</DetailItem>
         </DetailList>
       </DetailSection>
@@ -87,12 +94,14 @@ function AdvertiserDetails({ advertiser }: { advertiser: Advertiser }) {
           <DetailItem label="Industry">{advertiser.industry}</DetailItem>
         </DetailList>
       </DetailSection>
-      <PortalAccess advertiser={advertiser} />
-      <StatementCard
-        advertiserId={advertiser.id}
-        businessName={advertiser.business_name}
-        printHref={(month) => paths.dashboard.advertisers.statement.getHref(advertiser.id, month)}
-      />
+      {canChange && <PortalAccess advertiser={advertiser} />}
+      {seesMoney && (
+        <StatementCard
+          advertiserId={advertiser.id}
+          businessName={advertiser.business_name}
+          printHref={(month) => paths.dashboard.advertisers.statement.getHref(advertiser.id, month)}
+        />
+      )}
       <AdvertiserAds advertiserId={advertiser.id} />
       <RecordHistory table="advertisers" rowId={advertiser.id} className="lg:col-span-3" />
     </DetailPage>

@@ -18,6 +18,7 @@ import {
   type AdvertiserFilters,
 } from '../api/advertisers';
 import { AdvertiserCard } from '../components/advertiser-card';
+import { useMayUse } from '@/lib/may-use';
 
 const GRID = 'sm:grid-cols-2 xl:grid-cols-3';
 
@@ -36,7 +37,8 @@ export function AdvertisersListRoute() {
   const toggle = useToggleAdvertiserStatus();
 
   const filtered = filters.search !== '' || filters.status !== 'all';
-  const addLink = <AddLink to={paths.dashboard.advertisers.add.getHref()}>Add Advertiser</AddLink>;
+  const canAdd = useMayUse('advertisers');
+  const addLink = canAdd && <AddLink to={paths.dashboard.advertisers.add.getHref()}>Add Advertiser</AddLink>;
 
   return (
     <ListPage

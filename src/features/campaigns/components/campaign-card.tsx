@@ -13,6 +13,7 @@ import { formatCalendarDate } from '@/entities/campaign/campaign-dates';
 import { humanize } from '../lib/format';
 import { AirStatus } from './air-status';
 import { PacingText } from './pacing-text';
+import { useMayUse } from '@/lib/may-use';
 
 const statusTones: Record<string, BadgeProps['tone']> = {
   active: 'success',
@@ -32,6 +33,7 @@ export interface CampaignCardProps {
 }
 
 export function CampaignCard({ campaign, onDelete, pacing, selected = false, onSelectedChange }: CampaignCardProps) {
+  const canChange = useMayUse('content');
   const headingId = `campaign-${campaign.id}`;
   const network = campaign.customer_id === null;
   return (
@@ -114,28 +116,32 @@ export function CampaignCard({ campaign, onDelete, pacing, selected = false, onS
         </dl>
       </div>
       <div className="flex flex-wrap gap-2 border-t border-gray-200 px-5 py-3">
-        <Button asChild variant="outline" size="sm">
-          <Link to={paths.dashboard.campaigns.edit.getHref(campaign.id)} aria-label={`Edit ${campaign.name}`}>
-            <Pencil aria-hidden className="size-4" />
-            Edit
-          </Link>
-        </Button>
+        {canChange && (
+          <Button asChild variant="outline" size="sm">
+            <Link to={paths.dashboard.campaigns.edit.getHref(campaign.id)} aria-label={`Edit ${campaign.name}`}>
+              <Pencil aria-hidden className="size-4" />
+              Edit
+            </Link>
+          </Button>
+        )}
         <Button asChild variant="outline" size="sm">
           <Link to={paths.dashboard.campaigns.builder.getHref(campaign.id)} aria-label={`Builder for ${campaign.name}`}>
             <Presentation aria-hidden className="size-4" />
             Builder
           </Link>
         </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          className="ml-auto text-danger-700 hover:bg-danger-50"
-          onClick={() => onDelete(campaign)}
-          aria-label={`Delete ${campaign.name}`}
-        >
-          <Trash2 aria-hidden className="size-4" />
-          Delete
-        </Button>
+        {canChange && (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="ml-auto text-danger-700 hover:bg-danger-50"
+            onClick={() => onDelete(campaign)}
+            aria-label={`Delete ${campaign.name}`}
+          >
+            <Trash2 aria-hidden className="size-4" />
+            Delete
+          </Button>
+        )}
       </div>
     </Card>
   );

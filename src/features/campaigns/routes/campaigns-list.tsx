@@ -31,6 +31,7 @@ import { deliveryKeys } from '../api/delivery';
 import { BulkCampaignsDialog, type BulkCampaignKind } from '../components/bulk-campaigns-dialog';
 import { CampaignCard } from '../components/campaign-card';
 import { humanize } from '../lib/format';
+import { useMayUse } from '@/lib/may-use';
 
 const CONTENT_TYPE_OPTIONS = [
   { value: 'all', label: 'All content types' },
@@ -79,7 +80,8 @@ export function CampaignsListRoute() {
   const [bulk, setBulk] = useState<BulkCampaignKind | null>(null);
   const none = selection.selected.size === 0;
   const pageIds = campaigns.data?.campaigns.map((c) => c.id) ?? [];
-  const addLink = <AddLink to={paths.dashboard.campaigns.add.getHref()}>Add Campaign</AddLink>;
+  const canAdd = useMayUse('content');
+  const addLink = canAdd && <AddLink to={paths.dashboard.campaigns.add.getHref()}>Add Campaign</AddLink>;
 
   return (
     <ListPage
@@ -166,7 +168,8 @@ export function CampaignsListRoute() {
                 : 'Create a campaign, then add its slides in the builder.'
             }
             action={
-              !filtered && (
+              !filtered &&
+              canAdd && (
                 <Button asChild>
                   <Link to={paths.dashboard.campaigns.add.getHref()}>Add Campaign</Link>
                 </Button>

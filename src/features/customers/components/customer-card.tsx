@@ -6,6 +6,7 @@ import { TruncatedText } from '@/components/ui/truncated-text';
 import { paths } from '@/config/paths';
 import type { Customer } from '../api/customer-schema';
 import { CustomerStatusBadge } from './customer-status-badge';
+import { useMayUse } from '@/lib/may-use';
 
 export interface CustomerCardProps {
   customer: Customer;
@@ -15,6 +16,7 @@ export interface CustomerCardProps {
 }
 
 export function CustomerCard({ customer, onToggleStatus, onDelete, isToggling }: CustomerCardProps) {
+  const canChange = useMayUse('venues');
   const active = customer.status === 'active';
   return (
     <Card className="flex flex-col" role="article" aria-labelledby={`customer-${customer.id}`}>
@@ -47,32 +49,36 @@ export function CustomerCard({ customer, onToggleStatus, onDelete, isToggling }:
             View
           </Link>
         </Button>
-        <Button asChild variant="ghost" size="sm">
-          <Link to={paths.dashboard.customers.edit.getHref(customer.id)} aria-label={`Edit ${customer.name}`}>
-            <Pencil aria-hidden className="size-4" />
-            Edit
-          </Link>
-        </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          isLoading={isToggling}
-          onClick={() => onToggleStatus(customer)}
-          aria-label={`${active ? 'Deactivate' : 'Activate'} ${customer.name}`}
-        >
-          {!isToggling && <Power aria-hidden className="size-4" />}
-          {active ? 'Deactivate' : 'Activate'}
-        </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          className="ml-auto text-danger-700 hover:bg-danger-50"
-          onClick={() => onDelete(customer)}
-          aria-label={`Delete ${customer.name}`}
-        >
-          <Trash2 aria-hidden className="size-4" />
-          Delete
-        </Button>
+        {canChange && (
+          <>
+            <Button asChild variant="ghost" size="sm">
+              <Link to={paths.dashboard.customers.edit.getHref(customer.id)} aria-label={`Edit ${customer.name}`}>
+                <Pencil aria-hidden className="size-4" />
+                Edit
+              </Link>
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              isLoading={isToggling}
+              onClick={() => onToggleStatus(customer)}
+              aria-label={`${active ? 'Deactivate' : 'Activate'} ${customer.name}`}
+            >
+              {!isToggling && <Power aria-hidden className="size-4" />}
+              {active ? 'Deactivate' : 'Activate'}
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="ml-auto text-danger-700 hover:bg-danger-50"
+              onClick={() => onDelete(customer)}
+              aria-label={`Delete ${customer.name}`}
+            >
+              <Trash2 aria-hidden className="size-4" />
+              Delete
+            </Button>
+          </>
+        )}
       </div>
     </Card>
   );

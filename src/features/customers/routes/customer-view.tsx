@@ -5,6 +5,7 @@ import { DetailItem, DetailList, DetailPage, DetailSection } from '@/components/
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
+import { useMayUse } from '@/lib/may-use';
 import { formatDate, formatMoney } from '@/lib/format';
 import { NowPlaying } from '@/entities/playlist/now-playing';
 import { FallbackImageField } from '@/entities/venue/fallback-image-field';
@@ -33,7 +34,9 @@ export function CustomerViewRoute() {
 }
 
 function CustomerDetails({ customer }: { customer: CustomerDetail }) {
-  const canBank = useCan('bank');
+  const canChange = useMayUse('venues');
+  const seesMoney = useMayUse('money');
+  const seesBank = useMayUse('bank');
   const toast = useToast();
   const fileUnavailable = () =>
     toast({ tone: 'danger', title: 'Could not open the file', description: 'Please try again.' });
@@ -47,15 +50,17 @@ function CustomerDetails({ customer }: { customer: CustomerDetail }) {
       }
       back={{ to: paths.dashboard.customers.list.getHref(), label: 'Back to Customers' }}
       actions={
-        <>
-          <SetPasswordDialog username={customer.username} customerName={customer.name} email={customer.email} />
-          <Button asChild>
-            <Link to={paths.dashboard.customers.edit.getHref(customer.id)}>
-              <Pencil aria-hidden className="size-4" />
-              Edit
-            </Link>
-          </Button>
-        </>
+        canChange && (
+          <>
+            <SetPasswordDialog username={customer.username} customerName={customer.name} email={customer.email} />
+            <Button asChild>
+              <Link to={paths.dashboard.customers.edit.getHref(customer.id)}>
+                <Pencil aria-hidden className="size-4" />
+                Edit
+              </Link>
+            </Button>
+          </>
+        )
       }
     >
       <DetailSection title="Customer Information" span="wide">
@@ -77,7 +82,7 @@ function CustomerDetails({ customer }: { customer: CustomerDetail }) {
           <DetailItem label="Account status">
             <CustomerStatusBadge status={customer.status} />
           </DetailItem>
-          <DetailItem label="Monthly fee">{formatMoney(customer.monthly_fee, 'Not set')}</DetailItem>
+          {seesMoney && <DetailItem label="Monthly fee">{formatMoney(customer.monthly_fee, 'Not set')}</DetailItem>}
         </DetailList>
       </DetailSection>
 
@@ -105,7 +110,7 @@ function CustomerDetails({ customer }: { customer: CustomerDetail }) {
         </DetailList>
       </DetailSection>
 
-      {canBank && (
+      {seesBank && (
         <DetailSection title="Banking">
           <DetailList>
             <DetailItem label="Bank name">{customer.bank_name}</DetailItem>

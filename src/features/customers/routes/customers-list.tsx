@@ -22,6 +22,7 @@ import { CUSTOMER_STATUSES, toggledStatus, type Customer } from '../api/customer
 import { CUSTOMERS_PAGE_SIZE, customerCountsOptions, customerListOptions } from '../api/customers';
 import { CustomerCard } from '../components/customer-card';
 import { DeleteCustomerDialog } from '../components/delete-customer-dialog';
+import { useMayUse } from '@/lib/may-use';
 
 /** Every customer, and each status: the three statuses add up to the total. */
 function CustomerCounts() {
@@ -101,7 +102,8 @@ export function CustomersListRoute() {
   };
 
   const filtered = search !== '' || status !== 'all';
-  const addLink = <AddLink to={paths.dashboard.customers.add.getHref()}>Add Customer</AddLink>;
+  const canAdd = useMayUse('venues');
+  const addLink = canAdd && <AddLink to={paths.dashboard.customers.add.getHref()}>Add Customer</AddLink>;
 
   return (
     <ListPage

@@ -34,6 +34,7 @@ import { DeviceStatusBadge } from './device-status-badge';
 import { DeviceCommands } from './device-commands';
 import { DeviceHealthBadge } from './device-health';
 import { SendCommandMenu } from './send-command-menu';
+import { useMayUse } from '@/lib/may-use';
 
 export interface DeviceCardProps {
   /** The device as the list read it. */
@@ -54,6 +55,7 @@ export function DeviceCard({
   selected = false,
   onSelectedChange,
 }: DeviceCardProps) {
+  const canControl = useMayUse('screens');
   const id = listed.id ?? '';
   // The list's row seeds this device's own query; Check Status refetches only this one.
   const single = useQuery({
@@ -233,34 +235,36 @@ export function DeviceCard({
           View Details
         </Button>
       </div>
-      <div className="flex flex-wrap justify-end gap-1 border-t border-gray-100 px-3 py-2">
-        {device.paired && id && <SendCommandMenu deviceIds={[id]} label={name} variant="ghost" />}
-        <Button variant="ghost" size="sm" onClick={() => setEditOpen(true)} aria-label={`Edit ${name}`}>
-          <Pencil aria-hidden className="size-4" />
-          Edit
-        </Button>
-        {device.paired && (
-          <Button variant="ghost" size="sm" onClick={() => setRevokeOpen(true)} aria-label={`Revoke ${name}`}>
-            <Unlink aria-hidden className="size-4" />
-            Revoke
+      {canControl && (
+        <div className="flex flex-wrap justify-end gap-1 border-t border-gray-100 px-3 py-2">
+          {device.paired && id && <SendCommandMenu deviceIds={[id]} label={name} variant="ghost" />}
+          <Button variant="ghost" size="sm" onClick={() => setEditOpen(true)} aria-label={`Edit ${name}`}>
+            <Pencil aria-hidden className="size-4" />
+            Edit
           </Button>
-        )}
-        {!device.paired && (
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => setMergeOpen(true)}
-            aria-label={`Merge ${name} into another device`}
-          >
-            <Combine aria-hidden className="size-4" />
-            Merge
+          {device.paired && (
+            <Button variant="ghost" size="sm" onClick={() => setRevokeOpen(true)} aria-label={`Revoke ${name}`}>
+              <Unlink aria-hidden className="size-4" />
+              Revoke
+            </Button>
+          )}
+          {!device.paired && (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setMergeOpen(true)}
+              aria-label={`Merge ${name} into another device`}
+            >
+              <Combine aria-hidden className="size-4" />
+              Merge
+            </Button>
+          )}
+          <Button variant="ghost" size="sm" onClick={() => setDeleteOpen(true)} aria-label={`Delete ${name}`}>
+            <Trash2 aria-hidden className="size-4" />
+            Delete
           </Button>
-        )}
-        <Button variant="ghost" size="sm" onClick={() => setDeleteOpen(true)} aria-label={`Delete ${name}`}>
-          <Trash2 aria-hidden className="size-4" />
-          Delete
-        </Button>
-      </div>
+        </div>
+      )}
       <DeviceDetailsDialog device={device} open={detailsOpen} onOpenChange={setDetailsOpen} />
       <EditDeviceDialog device={device} open={editOpen} onOpenChange={setEditOpen} />
       <MergeDeviceDialog device={device} open={mergeOpen} onOpenChange={setMergeOpen} />

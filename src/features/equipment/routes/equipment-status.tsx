@@ -50,6 +50,7 @@ import { BulkScreensDialog, type BulkScreenKind } from '../components/bulk-scree
 import { DeviceCard } from '../components/device-card';
 import { DeviceDetailsDialog } from '../components/device-details-dialog';
 import { GroupMembersBulkDialog } from '../components/group-members-bulk-dialog';
+import { useMayUse } from '@/lib/may-use';
 
 const COUNT_CARDS: { status: EquipmentStatus; label: string; icon: LucideIcon; classes: string }[] = [
   { status: 'online', label: 'Online', icon: CircleCheck, classes: 'bg-success-50 text-success-700' },
@@ -116,6 +117,7 @@ export const prefetch: ScreenPrefetch = (queryClient, url) => {
 };
 
 export function EquipmentStatusRoute() {
+  const canControl = useMayUse('screens');
   const { searchText, setSearchText, search, status, setStatus, page, setPage } =
     useListSearchParams(EQUIPMENT_STATUSES);
   // The QR code a screen shows while it waits to be paired opens this page with its code.
@@ -169,7 +171,7 @@ export function EquipmentStatusRoute() {
             {!refreshing && <RefreshCw aria-hidden className="size-4" />}
             Refresh
           </Button>
-          <AddScreenDialog initialCode={pairCode} />
+          {canControl && <AddScreenDialog initialCode={pairCode} />}
         </>
       }
       counters={

@@ -11,11 +11,13 @@ import { useDeleteScreenGroup } from '@/entities/screen-group/screen-group-mutat
 import { screenGroupCountsQueryOptions, type ScreenGroup } from '@/entities/screen-group/screen-groups';
 import { GroupFormDialog } from './group-form-dialog';
 import { GroupMembersDialog } from './group-members-dialog';
+import { useMayUse } from '@/lib/may-use';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** A group: its colour, name and description, how many screens it has and how many are online. */
 export function GroupCard({ group }: { group: ScreenGroup }) {
+  const canChange = useMayUse('screens');
   const counts = useQuery(screenGroupCountsQueryOptions(group.id));
   const [editOpen, setEditOpen] = useState(false);
   const [membersOpen, setMembersOpen] = useState(false);
@@ -72,14 +74,18 @@ export function GroupCard({ group }: { group: ScreenGroup }) {
           <Monitor aria-hidden className="size-4" />
           {counts.data ? plural(counts.data.members, 'screen', 'screens') : 'Screens'}
         </Button>
-        <Button variant="ghost" size="sm" onClick={() => setEditOpen(true)} aria-label={`Edit ${group.name}`}>
-          <Pencil aria-hidden className="size-4" />
-          Edit
-        </Button>
-        <Button variant="ghost" size="sm" onClick={() => setDeleteOpen(true)} aria-label={`Delete ${group.name}`}>
-          <Trash2 aria-hidden className="size-4" />
-          Delete
-        </Button>
+        {canChange && (
+          <>
+            <Button variant="ghost" size="sm" onClick={() => setEditOpen(true)} aria-label={`Edit ${group.name}`}>
+              <Pencil aria-hidden className="size-4" />
+              Edit
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => setDeleteOpen(true)} aria-label={`Delete ${group.name}`}>
+              <Trash2 aria-hidden className="size-4" />
+              Delete
+            </Button>
+          </>
+        )}
       </div>
       <GroupFormDialog group={group} open={editOpen} onOpenChange={setEditOpen} />
       <GroupMembersDialog group={group} open={membersOpen} onOpenChange={setMembersOpen} />

@@ -12,6 +12,7 @@ import { useLiveTables } from '@/entities/query-keys/live-tables';
 import { screenGroupsQueryOptions } from '@/entities/screen-group/screen-groups';
 import { GroupCard } from '../components/group-card';
 import { GroupFormDialog } from '../components/group-form-dialog';
+import { useMayUse } from '@/lib/may-use';
 
 const GRID = 'sm:grid-cols-2 xl:grid-cols-3';
 
@@ -27,7 +28,8 @@ export function GroupsRoute() {
   useLiveTables('groups', ['screen_groups', 'screen_group_members']);
   const groups = useQuery(screenGroupsQueryOptions());
   const [createOpen, setCreateOpen] = useState(false);
-  const newGroup = (
+  const canChange = useMayUse('screens');
+  const newGroup = canChange && (
     <Button onClick={() => setCreateOpen(true)}>
       <Plus aria-hidden className="size-4" />
       New group

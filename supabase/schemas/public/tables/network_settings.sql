@@ -28,6 +28,8 @@ ALTER TABLE ONLY public.network_settings
 
 CREATE TRIGGER audit_changes AFTER INSERT OR DELETE OR UPDATE ON public.network_settings FOR EACH ROW EXECUTE FUNCTION public.record_audit();
 
+CREATE TRIGGER network_settings_guard_require_two_factor BEFORE UPDATE OF require_two_factor ON public.network_settings FOR EACH ROW EXECUTE FUNCTION public.guard_require_two_factor();
+
 CREATE TRIGGER network_settings_set_updated_at BEFORE UPDATE ON public.network_settings FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
 CREATE POLICY "Admins can change the network settings" ON public.network_settings FOR UPDATE TO authenticated USING (( SELECT public.team_can('settings'::text) AS team_can)) WITH CHECK (( SELECT public.team_can('settings'::text) AS team_can));

@@ -1,0 +1,29 @@
+// The screen a team member sees when the network requires two-factor sign-in and they have
+// not set it up yet: the back office refuses them until they have (public.team_role()), so
+// the guard shows this instead of pages that would stay empty. Once the first code is
+// confirmed the session is aal2 and the guard lets them through.
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ProductMark } from '@/components/ui/product-mark';
+import { useSignOut } from '@/lib/auth';
+import { TwoFactorSettings } from '@/features/settings/components/two-factor-settings';
+
+export function EnrolSecondFactor() {
+  const signOut = useSignOut();
+  return (
+    <main className="flex min-h-full items-start justify-center bg-gray-50 p-6">
+      <div className="w-full max-w-xl space-y-4">
+        <ProductMark />
+        <h1 className="text-2xl font-semibold text-gray-900">Set up two-factor sign-in</h1>
+        <Alert tone="warning">
+          Your network requires every team member to sign in with a code from an authenticator app. Set it up now to
+          continue.
+        </Alert>
+        <TwoFactorSettings />
+        <Button variant="ghost" isLoading={signOut.isPending} onClick={() => signOut.mutate()}>
+          Sign out
+        </Button>
+      </div>
+    </main>
+  );
+}
