@@ -64,7 +64,16 @@ describe('pages by team role', () => {
       'Your role (sales) cannot open Equipment. Ask an admin if you need it.',
     );
     expect(screen.queryByRole('heading', { name: 'Equipment page' })).not.toBeInTheDocument();
-    expect(menuLinks()).toEqual(['Dashboard', 'Customers', 'Advertisers', 'Campaigns', 'Reports', 'Availability']);
+    expect(menuLinks()).toEqual([
+      'Dashboard',
+      'Alerts',
+      'Customers',
+      'Advertisers',
+      'Campaigns',
+      'Reports',
+      'Availability',
+      'Activity',
+    ]);
   });
 
   it('lets a viewer read Equipment, but not the Team page', async () => {
@@ -83,6 +92,7 @@ describe('pages by team role', () => {
     expect(await screen.findByRole('heading', { name: 'Team page' })).toBeVisible();
     expect(menuLinks()).toEqual([
       'Dashboard',
+      'Alerts',
       'Customers',
       'Advertisers',
       'Campaigns',
@@ -90,6 +100,7 @@ describe('pages by team role', () => {
       'Equipment Status',
       'Screen Groups',
       'Availability',
+      'Activity',
       'Settings',
       'Team',
     ]);
