@@ -5,7 +5,7 @@
 // a login with its role. Sessions come from real sign-ins with supabase-js.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loopbackAddress, secretOf, totp } from 'supabase-local/testing';
-import { type AnyClient, connectDb, service, signedInUser, type TestUser } from 'supabase-local/testing/vitest';
+import { type AnyClient, connectDb, ENGINE, service, signedInUser, type TestUser } from 'supabase-local/testing/vitest';
 
 const newMember = (role: string) => signedInUser(`team-${role}`, { ip: loopbackAddress(), appMetadata: { role } });
 
@@ -104,7 +104,9 @@ describe('database: the team page', () => {
     expect(await roleOf(admin.id)).toBe('admin');
   });
 
-  it('the last admin can neither demote nor remove themselves', async () => {
+  // Within a rolled-back transaction every other admin is an operator: on PGlite every connection
+  // shares one session, so the other files' requests would run inside it; PostgreSQL only.
+  it.skipIf(ENGINE !== 'postgres')('the last admin can neither demote nor remove themselves', async () => {
     const db = await connectDb();
     try {
       await db.query('begin');
