@@ -347,14 +347,17 @@ describe('the audit trail of the business tables', () => {
   });
 
   it('masks bank numbers and hides secrets', async () => {
-    const changed = await admin
-      .from('customers')
-      .update({ bank_name: 'First Audit Bank', account_number: '000123456789', routing_number: '021000021' })
-      .eq('id', fixtures.venue);
+    // A venue's bank details live in customer_bank_accounts (admins only), one row per venue.
+    const changed = await admin.from('customer_bank_accounts').insert({
+      customer_id: fixtures.venue,
+      bank_name: 'First Audit Bank',
+      account_number: '000123456789',
+      routing_number: '021000021',
+    });
     expect(changed.error).toBeNull();
-    const last = (await entries('customers', fixtures.venue)).at(-1)!;
-    expect(last.after).toEqual({ bank_name: '•••• nk', account_number: '•••• 89', routing_number: '•••• 21' });
-    expect(last.before).toEqual({ bank_name: null, account_number: null, routing_number: null });
+    const last = (await entries('customer_bank_accounts', fixtures.venue)).at(-1)!;
+    expect(last).toMatchObject({ action: 'insert', before: null });
+    expect(last.after).toMatchObject({ bank_name: '•••• nk', account_number: '•••• 89', routing_number: '•••• 21' });
     expect(JSON.stringify(last)).not.toContain('123456789');
 
     // Any column named like a secret, on any audited table.
