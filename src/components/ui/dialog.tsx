@@ -10,7 +10,7 @@ export const DialogClose = DialogPrimitive.Close;
 
 export const overlayClasses = 'fixed inset-0 z-50 bg-gray-950/50';
 export const panelClasses =
-  'fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-lg border border-gray-200 bg-white p-6 shadow-lg focus:outline-none';
+  'fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-h-[calc(100dvh-2rem)] max-w-lg -translate-x-1/2 overflow-y-auto -translate-y-1/2 rounded-lg border border-gray-200 bg-white p-6 shadow-lg focus:outline-none';
 
 export interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
   /** Hides the corner close button (the dialog still closes with Escape). */

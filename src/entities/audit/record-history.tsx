@@ -44,7 +44,10 @@ export function RecordHistory({ table, rowId, limit = 3, className }: RecordHist
   const latest = history.data?.entries[0];
 
   return (
-    <section aria-labelledby={headingId} className={cn('rounded-lg border border-gray-200 bg-white p-4', className)}>
+    <section
+      aria-labelledby={headingId}
+      className={cn('min-w-0 rounded-lg border border-gray-200 bg-white p-4 [overflow-wrap:anywhere]', className)}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={headingId} className="flex items-center gap-2 text-sm font-semibold text-gray-900">
           <History aria-hidden className="size-4 text-gray-500" />
