@@ -25,7 +25,7 @@ test('an admin invites a sales colleague, who signs in by link and cannot open E
     await dialog.getByLabel('Role').selectOption('sales');
     const asked = Date.now();
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
-    await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
+    await expect(page.getByText(`Invitation sent to ${email}`, { exact: true })).toBeVisible();
     const row = page.getByRole('row', { name: new RegExp(email.replace(/[.]/g, '\\.')) });
     await expect(row.getByRole('combobox', { name: `Role of ${email}` })).toHaveValue('sales');
     await expect(row.getByText('Invited, not signed in yet')).toBeVisible();
