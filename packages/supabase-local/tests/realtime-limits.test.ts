@@ -4,6 +4,9 @@
 // average with the limit); and a socket flooding joins and broadcasts slows no one else.
 // The per-second limits are the whole project's, so they are tried on stacks of their own, with
 // low limits (TENANT_MAX_* in the stack's environment, as Realtime reads them).
+// None of this depends on the database under the stack (the limits and the role rule are
+// Realtime's own), and stacks of their own boot slowly on PGlite: these run once, on the
+// PostgreSQL stacks (the emulator-pg suite of `npm test`).
 import { randomUUID } from 'node:crypto';
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import pg from 'pg';
@@ -15,6 +18,7 @@ import {
   type AnyClient,
   SERVICE_ROLE_KEY,
   signToken,
+  ENGINE,
   STACK_URL,
   uniqueSuffix,
 } from 'supabase-local/testing/vitest';
@@ -180,7 +184,7 @@ afterEach(async () => {
 const UNAUTHORIZED = (topic: string) =>
   `Unauthorized: You do not have permissions to read from this Channel topic: ${topic}`;
 
-describe('a token whose role the authenticator may not take', () => {
+describe.skipIf(ENGINE === 'pglite')('a token whose role the authenticator may not take', () => {
   const roles = ['postgres', 'supabase_admin', 'no_such_role'];
   const kinds = {
     broadcast: (c: AnyClient, topic: string) => c.channel(topic).on('broadcast', { event: 'x' }, () => undefined),
@@ -263,7 +267,7 @@ describe('a token whose role the authenticator may not take', () => {
   });
 });
 
-describe('channels per client (max_channels_per_client, 100 by default)', () => {
+describe.skipIf(ENGINE === 'pglite')('channels per client (max_channels_per_client, 100 by default)', () => {
   it('the 101st channel of one socket is refused with Realtime’s error; a channel left makes room', async () => {
     const s = await RawSocket.open(STACK_URL, ANON_KEY);
     sockets.push(s);
@@ -311,7 +315,7 @@ describe('channels per client (max_channels_per_client, 100 by default)', () => 
 /** A stack of this file's own, with the given Realtime tenant limits, for the duration of a describe. */
 const stackWith = (offset: number, env: Record<string, string>) => ownFixtureStack(offset, 'realtime-limits', env);
 
-describe('joins per second (max_joins_per_second), the whole project’s', () => {
+describe.skipIf(ENGINE === 'pglite')('joins per second (max_joins_per_second), the whole project’s', () => {
   // 2 joins a second on average: the first tick after the counter starts averages over two
   // ticks (the one at start counted 0), so 20 joins in those 5 s trigger it.
   const stack = stackWith(108, { TENANT_MAX_JOINS_PER_SECOND: '2' });
@@ -351,7 +355,7 @@ describe('joins per second (max_joins_per_second), the whole project’s', () =>
   }, 60_000);
 });
 
-describe('messages per second (max_events_per_second), the whole project’s', () => {
+describe.skipIf(ENGINE === 'pglite')('messages per second (max_events_per_second), the whole project’s', () => {
   // 10 a second on average: 150 messages sent in the first 5 s trigger it at the next tick.
   const stack = stackWith(120, { TENANT_MAX_EVENTS_PER_SECOND: '10' });
 
@@ -437,7 +441,7 @@ describe('messages per second (max_events_per_second), the whole project’s', (
   }, 60_000);
 });
 
-describe('a flood on one socket', () => {
+describe.skipIf(ENGINE === 'pglite')('a flood on one socket', () => {
   // Joins per second low enough for the flood to reach it; messages per second out of reach, so
   // that the other client's channel is never ended and its round trips can be timed throughout.
   const stack = stackWith(132, { TENANT_MAX_JOINS_PER_SECOND: '5', TENANT_MAX_EVENTS_PER_SECOND: '1000000' });
