@@ -2,20 +2,11 @@
 // clock_offset_ms): good, attention or bad, with the reasons. The thresholds for bad are the
 // ones that raise alerts in the database (clock off by more than 30 s, under 10 % of storage
 // free, more than 5 restarts within an hour); attention comes earlier.
+import type { DeviceHealth } from '@/entities/device/health';
 import type { Json } from '@/types/database';
 
-export interface DeviceHealthFigures {
-  heap_used?: number;
-  heap_limit?: number;
-  storage_used?: number;
-  storage_quota?: number;
-  cached_media_count?: number;
-  cached_media_bytes?: number;
-  uptime_s?: number;
-  network_type?: string;
-  screen_width?: number;
-  screen_height?: number;
-  rotation?: number;
+/** What the server keeps of a heartbeat's figures, with its count of restarts in the last hour. */
+export interface DeviceHealthFigures extends DeviceHealth {
   restarts_last_hour?: number;
 }
 

@@ -2,24 +2,13 @@
 // p_boot_id): memory, storage, the media kept on the device, how long the page has been up, the
 // network, the screen's size and rotation. The boot id is new at each page start, so the server
 // can count restarts. Each figure the browser does not offer is left out.
+import type { DeviceHealth } from '@/entities/device/health';
 import { MEDIA_CACHE } from './media';
 
 /** This page start's id (a restart of the player, or a reload, makes a new one). */
 export const BOOT_ID = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}`;
 
-export interface DeviceHealth {
-  heap_used?: number;
-  heap_limit?: number;
-  storage_used?: number;
-  storage_quota?: number;
-  cached_media_count?: number;
-  cached_media_bytes?: number;
-  uptime_s?: number;
-  network_type?: string;
-  screen_width?: number;
-  screen_height?: number;
-  rotation?: number;
-}
+export type { DeviceHealth };
 
 interface ChromeMemory {
   usedJSHeapSize: number;
