@@ -54,7 +54,7 @@ test('an admin adds an advertiser with a logo, finds it, views it and toggles it
 
   await card.getByRole('link', { name: `View ${company}` }).click();
   await expect(page.getByRole('heading', { name: company })).toBeVisible();
-  await expect(page.getByText('Nora Quinn')).toBeVisible();
+  await expect(page.getByText('Nora Quinn', { exact: true })).toBeVisible();
   const logo = page.getByRole('img', { name: `${company} logo` });
   await expect(logo).toBeVisible();
   // The signed link really serves the uploaded image.

@@ -65,8 +65,8 @@ test('an admin adds a customer with files, finds, views, edits, deactivates, set
   // Detail, and the agreement through a fresh signed link in a new tab.
   await card.getByRole('link', { name: `View ${name}` }).click();
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
-  await expect(page.getByText('One 55-inch window screen')).toBeVisible();
-  await expect(page.getByText('$149.50')).toBeVisible();
+  await expect(page.getByText('One 55-inch window screen', { exact: true })).toBeVisible();
+  await expect(page.getByText('$149.50', { exact: true })).toBeVisible();
   await screenshot(page, 'customer-detail');
   const [tab] = await Promise.all([
     page.waitForEvent('popup'),
