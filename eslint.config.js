@@ -5,6 +5,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
+import i18next from 'eslint-plugin-i18next';
 import importPlugin from 'eslint-plugin-import';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -55,6 +56,46 @@ export default tseslint.config(
     extends: [tseslint.configs.recommendedTypeChecked],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: root },
+    },
+  },
+
+  // Every user-facing text goes through the message catalogues (src/i18n): no literal text in
+  // JSX, nor in the attributes people read or hear (labels, titles, placeholders, alt texts).
+  {
+    files: ['src/**/*.tsx'],
+    ignores: ['src/**/*.test.tsx', 'src/**/*-fixtures.tsx', 'src/testing/**'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'should-validate-template': true,
+          'jsx-attributes': {
+            include: [
+              'aria-label',
+              'aria-description',
+              'aria-valuetext',
+              'title',
+              'placeholder',
+              'alt',
+              'label',
+              'description',
+              'message',
+              'hint',
+              'heading',
+              'subtitle',
+              'emptyText',
+              'emptyTitle',
+              'emptyMessage',
+              'confirmLabel',
+              'cancelLabel',
+              'actionLabel',
+              'text',
+            ],
+          },
+        },
+      ],
     },
   },
 

@@ -1,9 +1,10 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { ToastProvider } from '@/components/ui/toast';
 import { AuthProvider } from '@/lib/auth';
 import { queryClient as appQueryClient } from '@/lib/query-client';
+import '@/i18n';
 
 export interface AppProviderProps {
   children: ReactNode;
@@ -16,7 +17,10 @@ export function AppProvider({ children, queryClient = appQueryClient }: AppProvi
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
-          <ToastProvider>{children}</ToastProvider>
+          {/* A language other than English arrives as one chunk; screens wait for it, not for English. */}
+          <Suspense fallback={null}>
+            <ToastProvider>{children}</ToastProvider>
+          </Suspense>
         </AuthProvider>
       </QueryClientProvider>
     </ErrorBoundary>

@@ -33,6 +33,8 @@ export type AuthState =
     };
 
 import { can, isTeamRole, type Capability, type Role } from '@/lib/permissions';
+import { currentLocale, isLocale, setLocale } from '@/i18n';
+import { setNetworkCurrency } from '@/lib/format';
 
 export type { Role } from '@/lib/permissions';
 
@@ -204,19 +206,28 @@ function isNetworkFailure(error: unknown): boolean {
  * running the player) still gets past the route guards; the server's row-level security
  * decides what any request may do either way.
  */
+async function readNetworkCurrency(): Promise<void> {
+  const { data, error } = await supabase.rpc('network_currency').retry(false);
+  if (!error) setNetworkCurrency(data);
+}
+
 export const userRoleQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: userKeys.role(userId),
     queryFn: async (): Promise<Role> => {
       try {
         // No retries inside the client: without a network the kept role answers at once.
+        // The network's currency goes alongside (money is shown in it everywhere), not in the way.
+        void readNetworkCurrency();
         const { data } = await supabase
           .from('users')
-          .select('role')
+          .select('role, locale')
           .eq('id', userId)
           .single()
           .retry(false)
           .throwOnError();
+        // The language this login chose, kept with them, follows them to any device.
+        if (isLocale(data.locale) && data.locale !== currentLocale()) void setLocale(data.locale);
         const role = toRole(data.role);
         localStorage.setItem(keptRoleKey(userId), role);
         return role;

@@ -521,6 +521,7 @@ export type Database = {
           fallback_image_path: string | null
           id: string
           installation_date: string | null
+          locale: string
           location: string | null
           location_photo: string | null
           monthly_fee: number | null
@@ -544,6 +545,7 @@ export type Database = {
           fallback_image_path?: string | null
           id?: string
           installation_date?: string | null
+          locale?: string
           location?: string | null
           location_photo?: string | null
           monthly_fee?: number | null
@@ -567,6 +569,7 @@ export type Database = {
           fallback_image_path?: string | null
           id?: string
           installation_date?: string | null
+          locale?: string
           location?: string | null
           location_photo?: string | null
           monthly_fee?: number | null
@@ -1361,6 +1364,7 @@ export type Database = {
           created_at: string
           email: string | null
           id: string
+          locale: string | null
           role: string
           updated_at: string
         }
@@ -1368,6 +1372,7 @@ export type Database = {
           created_at?: string
           email?: string | null
           id: string
+          locale?: string | null
           role?: string
           updated_at?: string
         }
@@ -1375,6 +1380,7 @@ export type Database = {
           created_at?: string
           email?: string | null
           id?: string
+          locale?: string | null
           role?: string
           updated_at?: string
         }
@@ -1803,6 +1809,7 @@ export type Database = {
           recorded_plays: number
         }[]
       }
+      network_currency: { Args: Record<PropertyKey, never>; Returns: string }
       network_summary: { Args: Record<PropertyKey, never>; Returns: Json }
       offline_severity: { Args: { p_silent_for: string }; Returns: string }
       pair_screen: {
@@ -2019,6 +2026,7 @@ export type Database = {
           windows: Json
         }[]
       }
+      set_my_locale: { Args: { p_locale: string }; Returns: undefined }
       set_team_role: {
         Args: { p_role: string; p_user_id: string }
         Returns: undefined

@@ -1,6 +1,6 @@
 // The one msw server of the unit tests. Requests nothing handles fail the test
 // (onUnhandledRequest: 'error'); tests add what they need with server.use(...).
-// Three initial handlers: the role read the auth provider starts for every stored session
+// Initial handlers: the role read the auth provider starts for every stored session
 // (tests of roles and guards answer it themselves with onUserRole), Realtime's socket
 // (tests that push changes use mockRealtime()), and the audit trail every record's detail page
 // reads for its last changes (none; tests of the trail answer it themselves).
@@ -16,4 +16,8 @@ export const server = setupServer(
   http.post(`${env.supabaseUrl}/rest/v1/rpc/team_can`, () => HttpResponse.json(true)),
   realtimeHandler,
   http.post(`${env.supabaseUrl}/rest/v1/rpc/audit_entries`, () => HttpResponse.json([])),
+  // The network's currency, read beside the role.
+  http.post(`${env.supabaseUrl}/rest/v1/rpc/network_currency`, () => HttpResponse.json('USD')),
+  // A login's language choice, kept on the server.
+  http.post(`${env.supabaseUrl}/rest/v1/rpc/set_my_locale`, () => new HttpResponse(null, { status: 204 })),
 );

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
+import { i18n } from '@/i18n';
 import { server } from './msw-server';
 import { resetRealtime } from './realtime-mock';
 
@@ -21,8 +22,10 @@ globalThis.ResizeObserver ??= class {
 // Listening before the test file's imports: the app's Supabase client picks its WebSocket
 // class when it is created (on import), and must get msw's, so Realtime is mocked too.
 server.listen({ onUnhandledRequest: 'error' });
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // Files share one module graph: a test that switched language gives English back.
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
   server.resetHandlers();
   resetRealtime();
   localStorage.clear();

@@ -1,3 +1,4 @@
+import userEvent from '@testing-library/user-event';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { server } from '@tests/setup/msw-server';
@@ -104,13 +105,22 @@ describe('admin layout', () => {
   it('has the top bar’s search, language, notifications and inert buttons', () => {
     renderLayout('/dashboard');
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('placeholder', 'Search here.....');
-    expect(screen.getByText('EN')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
     const bell = screen.getByRole('link', { name: 'Notifications: 3 unresolved alerts' });
     expect(bell).toHaveAttribute('href', '/dashboard/alerts?state=unresolved');
     expect(bell).toHaveTextContent('3');
     for (const name of ['Toggle fullscreen', 'Favourites', 'Toggle theme', 'Apps']) {
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
     }
+  });
+
+  it('switches the screens’ language from the top bar and marks the document with it', async () => {
+    const user = userEvent.setup();
+    renderLayout('/dashboard');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'de');
+    expect(await screen.findByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
+    expect(document.documentElement).toHaveAttribute('lang', 'de');
+    expect(localStorage.getItem('signage:locale')).toBe('de');
   });
 
   it('shows no badge when every alert is resolved, nor while the count is unknown', () => {

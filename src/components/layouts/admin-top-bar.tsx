@@ -1,5 +1,6 @@
 import { Bell, LayoutGrid, LogOut, Maximize, Menu, Moon, Search, Star } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { LanguageSelect } from '@/components/language/language-select';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
@@ -40,9 +41,7 @@ export function AdminTopBar({ onOpenMenu, unresolvedAlerts }: AdminTopBarProps) 
         <Input id="admin-search" type="search" placeholder="Search here....." className="pl-9" />
       </form>
       <div className="ml-auto flex items-center gap-1 sm:gap-2">
-        <span className="rounded-md px-2 text-sm font-medium text-gray-700" title="Language">
-          EN
-        </span>
+        <LanguageSelect />
         {inertButtons.map(({ label, icon: Icon }) => (
           <Button key={label} variant="ghost" size="icon" aria-label={label} className="hidden sm:inline-flex">
             <Icon aria-hidden className="size-5" />

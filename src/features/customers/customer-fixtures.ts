@@ -35,6 +35,7 @@ export function customerRow(overrides: Partial<Customer> = {}): Customer {
     updated_at: '2026-11-01T10:00:00Z',
     user_id: null,
     fallback_image_path: null,
+    locale: 'en',
     ...overrides,
   };
 }

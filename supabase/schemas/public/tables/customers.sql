@@ -24,7 +24,9 @@ CREATE TABLE public.customers (
     user_id uuid,
     time_zone text DEFAULT 'America/New_York'::text NOT NULL,
     fallback_image_path text,
+    locale text DEFAULT 'en'::text NOT NULL,
     CONSTRAINT customers_fallback_image_path_is_a_path CHECK (((fallback_image_path IS NULL) OR ((fallback_image_path ~ '^[^/\s][^\s]*$'::text) AND (char_length(fallback_image_path) <= 500)))),
+    CONSTRAINT customers_locale_is_supported CHECK ((locale = ANY (ARRAY['en'::text, 'es'::text, 'de'::text]))),
     CONSTRAINT customers_monthly_fee_not_negative CHECK ((monthly_fee >= (0)::numeric)),
     CONSTRAINT customers_status_is_active_inactive_or_maintenance CHECK ((status = ANY (ARRAY['active'::text, 'inactive'::text, 'maintenance'::text])))
 );
@@ -42,6 +44,8 @@ COMMENT ON COLUMN public.customers.user_id IS 'The login of this venue (auth.use
 COMMENT ON COLUMN public.customers.time_zone IS 'IANA time zone of the venue (for example America/New_York); campaign dates are calendar days in this zone.';
 
 COMMENT ON COLUMN public.customers.fallback_image_path IS 'The venue''s own fallback: an image in the ad-images bucket its walls play when nothing is on air; null to play the network''s default.';
+
+COMMENT ON COLUMN public.customers.locale IS 'The language of this venue: its walls'' own texts and dynamic slides speak it (en, es or de).';
 
 ALTER TABLE public.customers
     ADD CONSTRAINT customers_contact_phone_is_a_phone_number CHECK (((contact_phone IS NULL) OR ((contact_phone ~ '^\+?[0-9 ().-]+$'::text) AND (char_length(contact_phone) <= 30) AND ((char_length(regexp_replace(contact_phone, '[^0-9]'::text, ''::text, 'g'::text)) >= 5) AND (char_length(regexp_replace(contact_phone, '[^0-9]'::text, ''::text, 'g'::text)) <= 15))))) NOT VALID;

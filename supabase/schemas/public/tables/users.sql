@@ -8,10 +8,14 @@ CREATE TABLE public.users (
     role text DEFAULT 'customer'::text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    locale text,
+    CONSTRAINT users_locale_is_supported CHECK (((locale IS NULL) OR (locale = ANY (ARRAY['en'::text, 'es'::text, 'de'::text])))),
     CONSTRAINT users_role_is_known CHECK ((role = ANY (ARRAY['admin'::text, 'operator'::text, 'sales'::text, 'viewer'::text, 'customer'::text, 'advertiser'::text])))
 );
 
 COMMENT ON TABLE public.users IS 'One row per signed-up person: their e-mail and role (a team role: admin, operator, sales or viewer; customer for a venue; or advertiser). Maintained from auth.users.';
+
+COMMENT ON COLUMN public.users.locale IS 'The language this login chose for its screens (en, es or de); null until they choose (English). Set through public.set_my_locale().';
 
 ALTER TABLE ONLY public.users
     ADD CONSTRAINT users_pkey PRIMARY KEY (id);
