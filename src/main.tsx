@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ErrorScreen } from '@/components/errors/error-screen';
+import { translate } from '@/i18n';
 import './index.css';
 
 const root = createRoot(document.getElementById('root')!);
@@ -20,7 +21,7 @@ import('./app/app')
     const isConfig = error instanceof Error && error.name === 'EnvError';
     root.render(
       <ErrorScreen
-        title={isConfig ? 'The app is not configured' : 'The app could not start'}
+        title={translate(isConfig ? 'common:errors.notConfigured' : 'common:errors.couldNotStart')}
         message={error instanceof Error ? error.message : String(error)}
         canReload={!isConfig}
       />,

@@ -21,27 +21,31 @@ import { mayOpen, refusalFor, type BackOfficeArea } from '@/lib/route-access';
 import { needsEnrolment, needsSecondFactor, tokenAal, verifiedTotpFactor } from '@/lib/second-factor';
 import { supabase } from '@/lib/supabase';
 import { EnrolSecondFactor } from './enrol-second-factor';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '@/components/ui/error-state';
 
 export function FullPageSpinner() {
+  const { t } = useTranslation('common');
   return (
     <div className="flex min-h-full items-center justify-center text-brand-600">
-      <Spinner size="lg" label="Loading" />
+      <Spinner size="lg" label={t('states.loading')} />
     </div>
   );
 }
 
 function RoleError({ access }: { access: Extract<Access, { status: 'error' }> }) {
+  const { t } = useTranslation('common');
   const signOut = useSignOut();
   return (
     <main className="flex min-h-full items-center justify-center p-6">
-      <Alert tone="danger" title="Your account could not be loaded" className="w-full max-w-lg">
-        <p>{access.error.message || 'An error occurred'}</p>
+      <Alert tone="danger" title={t('errors.accountNotLoaded')} className="w-full max-w-lg">
+        <p>{errorMessage(access.error)}</p>
         <div className="mt-3 flex gap-2">
           <Button variant="outline" size="sm" onClick={access.retry}>
-            Try again
+            {t('actions.retry')}
           </Button>
           <Button variant="ghost" size="sm" isLoading={signOut.isPending} onClick={() => signOut.mutate()}>
-            Sign out
+            {t('signOut')}
           </Button>
         </div>
       </Alert>

@@ -1,5 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { useTranslation } from 'react-i18next';
 
 export interface ErrorScreenProps {
   title?: string;
@@ -9,7 +10,8 @@ export interface ErrorScreenProps {
 }
 
 /** A whole-page error, shown instead of a blank page when the app cannot go on. */
-export function ErrorScreen({ title = 'Something went wrong', message, canReload = true }: ErrorScreenProps) {
+export function ErrorScreen({ title, message, canReload = true }: ErrorScreenProps) {
+  const { t } = useTranslation('common');
   return (
     <main className="flex min-h-full items-center justify-center p-6">
       <div
@@ -18,12 +20,12 @@ export function ErrorScreen({ title = 'Something went wrong', message, canReload
       >
         <div className="flex items-center gap-3 text-danger-700">
           <TriangleAlert aria-hidden className="size-6 shrink-0" />
-          <h1 className="text-lg font-semibold">{title}</h1>
+          <h1 className="text-lg font-semibold">{title ?? t('errors.somethingWrong')}</h1>
         </div>
         <p className="text-sm whitespace-pre-line text-gray-700">{message}</p>
         {canReload && (
           <Button variant="outline" onClick={() => window.location.reload()}>
-            Reload the page
+            {t('errors.reloadPage')}
           </Button>
         )}
       </div>

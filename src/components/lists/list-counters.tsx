@@ -2,6 +2,8 @@ import type { LucideIcon } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/utils/cn';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@/lib/format';
 
 export interface ListCounter {
   label: string;
@@ -21,10 +23,9 @@ export interface ListCountersProps {
   className?: string;
 }
 
-const number = new Intl.NumberFormat('en-US');
-
 /** The counts above a list, one card each (a group named by its label), in a row that wraps on narrow screens. */
 export function ListCounters({ label, counters, isError = false, className }: ListCountersProps) {
+  const { t } = useTranslation('common');
   return (
     <section
       aria-label={label}
@@ -45,11 +46,11 @@ export function ListCounters({ label, counters, isError = false, className }: Li
             {isError ? (
               <p className="text-2xl font-semibold text-gray-900">—</p>
             ) : value === undefined ? (
-              <span role="status" aria-label={`Loading ${name} count`}>
+              <span role="status" aria-label={t('loadingCount', { name })}>
                 <Skeleton className="h-8 w-12" />
               </span>
             ) : (
-              <p className="text-2xl font-semibold text-gray-900">{number.format(value)}</p>
+              <p className="text-2xl font-semibold text-gray-900">{formatNumber(value)}</p>
             )}
           </div>
         </Card>

@@ -5,6 +5,7 @@ import { Label } from '@/components/ui/label';
 import { Select, type SelectOption } from '@/components/ui/select';
 import { formatLabel } from '@/lib/format';
 import { cn } from '@/utils/cn';
+import { useTranslation } from 'react-i18next';
 
 const layouts = {
   /** Fields wrap onto the next line when the row is full. */
@@ -98,9 +99,10 @@ export function StatusFilterSelect({
   statuses,
   ...field
 }: Omit<ToolbarFieldProps, 'label'> & { statuses: readonly string[] }) {
+  const { t } = useTranslation('common');
   const options = [
-    { value: 'all', label: 'All statuses' },
-    ...statuses.map((s) => ({ value: s, label: formatLabel(s) })),
+    { value: 'all', label: t('status.all') },
+    ...statuses.map((s) => ({ value: s, label: t(`status.${s}`, { defaultValue: formatLabel(s) }) })),
   ];
-  return <FilterSelect label="Status" options={options} {...field} />;
+  return <FilterSelect label={t('status.label')} options={options} {...field} />;
 }

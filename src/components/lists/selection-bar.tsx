@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { checkboxClass } from '@/components/ui/checkbox-list';
+import { useTranslation } from 'react-i18next';
 
 /** A set of ticked ids and the way to tick or untick some of them. */
 export interface Selection {
@@ -14,14 +15,26 @@ export interface SelectionBarProps extends Selection {
   label: string;
   /** The ids listed on this page ("Select all on this page"). */
   pageIds: readonly string[];
-  /** What one row is, for the count ('screen'). */
+  /** What one row is, for the count ('screen'), in the current language. */
   noun: string;
+  /** Its plural ('screens'); the noun plus s when not given. */
+  nounPlural?: string;
   /** The actions on the selection: buttons, disabled while nothing is selected. */
   children: ReactNode;
 }
 
 /** The bar above a list whose rows can be ticked: select the page, the count, clear, and the actions. */
-export function SelectionBar({ label, pageIds, noun, selected, toggle, clear, children }: SelectionBarProps) {
+export function SelectionBar({
+  label,
+  pageIds,
+  noun,
+  nounPlural = `${noun}s`,
+  selected,
+  toggle,
+  clear,
+  children,
+}: SelectionBarProps) {
+  const { t } = useTranslation('common');
   const onPage = pageIds.filter((id) => selected.has(id)).length;
   return (
     <div
@@ -39,15 +52,17 @@ export function SelectionBar({ label, pageIds, noun, selected, toggle, clear, ch
           }}
           onChange={(event) => toggle(pageIds, event.target.checked)}
         />
-        Select all on this page
+        {t('selection.selectPage')}
       </label>
       <span className="text-sm text-gray-500" aria-live="polite">
-        {selected.size === 0 ? `No ${noun}s selected` : `${selected.size} selected`}
+        {selected.size === 0
+          ? t('selection.none', { items: nounPlural })
+          : t('selection.count', { count: selected.size })}
       </span>
       <div className="ml-auto flex flex-wrap gap-2">
         {selected.size > 0 && (
           <Button variant="ghost" size="sm" onClick={clear}>
-            Clear selection
+            {t('selection.clear')}
           </Button>
         )}
         {children}

@@ -2,6 +2,7 @@
 // admins who receive alerts): its loading, failure (with a retry) and empty states, and the
 // ticks kept as a list of ids.
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export const checkboxClass =
   'size-4 rounded border-gray-300 accent-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500';
@@ -39,13 +40,14 @@ export function CheckboxList({
   onChange,
   onBlur,
 }: CheckboxListProps) {
+  const { t } = useTranslation('common');
   if (query.isPending) return <p className="text-sm text-gray-500">{loadingText}</p>;
   if (query.isError || !query.data)
     return (
       <p className="text-sm text-danger-700">
         {errorText}{' '}
         <button type="button" className="underline" onClick={() => void query.refetch()}>
-          Retry
+          {t('actions.retry')}
         </button>
       </p>
     );

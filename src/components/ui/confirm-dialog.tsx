@@ -2,6 +2,7 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { ReactNode } from 'react';
 import { Button } from './button';
 import { overlayClasses, panelClasses } from './dialog';
+import { useTranslation } from 'react-i18next';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -27,13 +28,14 @@ export function ConfirmDialog({
   onOpenChange,
   title,
   description,
-  confirmLabel = 'Delete',
-  cancelLabel = 'Cancel',
+  confirmLabel,
+  cancelLabel,
   destructive = true,
   isPending = false,
   onConfirm,
   children,
 }: ConfirmDialogProps) {
+  const { t } = useTranslation('common');
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !isPending && onOpenChange(next)}>
       <AlertDialog.Portal>
@@ -43,17 +45,17 @@ export function ConfirmDialog({
           {description ? (
             <AlertDialog.Description className="mt-2 text-sm text-gray-500">{description}</AlertDialog.Description>
           ) : (
-            <AlertDialog.Description className="sr-only">Please confirm.</AlertDialog.Description>
+            <AlertDialog.Description className="sr-only">{t('pleaseConfirm')}</AlertDialog.Description>
           )}
           {children && <div className="mt-4">{children}</div>}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel asChild>
               <Button variant="outline" disabled={isPending}>
-                {cancelLabel}
+                {cancelLabel ?? t('actions.cancel')}
               </Button>
             </AlertDialog.Cancel>
             <Button variant={destructive ? 'danger' : 'primary'} isLoading={isPending} onClick={onConfirm}>
-              {confirmLabel}
+              {confirmLabel ?? t('actions.delete')}
             </Button>
           </div>
         </AlertDialog.Content>

@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/utils/cn';
 import { focusRing } from './button';
+import { useTranslation } from 'react-i18next';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -19,6 +20,7 @@ export interface DialogContentProps extends ComponentProps<typeof DialogPrimitiv
 
 /** A modal panel with an overlay, focus trap, Escape to close and a labelled close button. */
 export function DialogContent({ className, children, hideClose = false, ...props }: DialogContentProps) {
+  const { t } = useTranslation('common');
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClasses} />
@@ -26,7 +28,7 @@ export function DialogContent({ className, children, hideClose = false, ...props
         {children}
         {!hideClose && (
           <DialogPrimitive.Close
-            aria-label="Close"
+            aria-label={t('actions.close')}
             className={cn(
               'absolute top-4 right-4 inline-flex size-8 cursor-pointer items-center justify-center rounded text-gray-500 hover:bg-gray-100 hover:text-gray-900',
               focusRing,

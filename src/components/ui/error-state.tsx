@@ -1,6 +1,8 @@
 import { CircleAlert, RotateCw } from 'lucide-react';
 import { cn } from '@/utils/cn';
 import { Button } from './button';
+import { useTranslation } from 'react-i18next';
+import { translate } from '@/i18n';
 
 export interface ErrorStateProps {
   title?: string;
@@ -20,17 +22,12 @@ export function errorMessage(error: unknown): string {
     const { message } = error;
     if (typeof message === 'string' && message) return message;
   }
-  return 'An error occurred';
+  return translate('common:errors.generic');
 }
 
 /** What a list or page shows when loading failed, with a retry. */
-export function ErrorState({
-  title = 'Something went wrong',
-  error,
-  onRetry,
-  isRetrying = false,
-  className,
-}: ErrorStateProps) {
+export function ErrorState({ title, error, onRetry, isRetrying = false, className }: ErrorStateProps) {
+  const { t } = useTranslation('common');
   return (
     <div
       role="alert"
@@ -40,12 +37,12 @@ export function ErrorState({
       )}
     >
       <CircleAlert aria-hidden className="size-8 text-danger-600" />
-      <h2 className="mt-3 text-base font-semibold text-danger-700">{title}</h2>
+      <h2 className="mt-3 text-base font-semibold text-danger-700">{title ?? t('errors.somethingWrong')}</h2>
       {error !== undefined && <p className="mt-1 max-w-md text-sm text-danger-700">{errorMessage(error)}</p>}
       {onRetry && (
         <Button variant="outline" className="mt-6" onClick={onRetry} isLoading={isRetrying}>
           {!isRetrying && <RotateCw aria-hidden className="size-4" />}
-          Try again
+          {t('actions.retry')}
         </Button>
       )}
     </div>

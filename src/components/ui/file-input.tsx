@@ -1,6 +1,7 @@
 import { Upload } from 'lucide-react';
 import { useRef, type ComponentProps } from 'react';
 import { cn } from '@/utils/cn';
+import { useTranslation } from 'react-i18next';
 
 export interface FileInputProps extends Omit<ComponentProps<'input'>, 'type' | 'onChange' | 'value'> {
   /** Called with the chosen file, or null when the choice is cleared. */
@@ -20,13 +21,14 @@ export interface FileInputProps extends Omit<ComponentProps<'input'>, 'type' | '
 export function FileInput({
   onFileChange,
   fileName,
-  buttonLabel = 'Choose file',
+  buttonLabel,
   invalid = false,
   className,
   id,
   disabled,
   ...props
 }: FileInputProps) {
+  const { t } = useTranslation('common');
   const inputRef = useRef<HTMLInputElement>(null);
   return (
     <div
@@ -62,9 +64,9 @@ export function FileInput({
         className="inline-flex h-7 cursor-pointer items-center gap-1.5 rounded bg-gray-100 px-3 text-sm font-medium text-gray-900 hover:bg-gray-200 disabled:cursor-not-allowed"
       >
         <Upload aria-hidden className="size-4" />
-        {buttonLabel}
+        {buttonLabel ?? t('file.choose')}
       </button>
-      <span className="min-w-0 truncate text-sm text-gray-600">{fileName || 'No file chosen'}</span>
+      <span className="min-w-0 truncate text-sm text-gray-600">{fileName || t('file.none')}</span>
     </div>
   );
 }

@@ -3,9 +3,11 @@ import { useState } from 'react';
 import { cn } from '@/utils/cn';
 import { focusRing } from './button';
 import { Input, type InputProps } from './input';
+import { useTranslation } from 'react-i18next';
 
 /** A password input with a button that shows or hides what was typed. */
 export function PasswordInput({ className, ...props }: Omit<InputProps, 'type'>) {
+  const { t } = useTranslation('common');
   const [visible, setVisible] = useState(false);
   const Icon = visible ? EyeOff : Eye;
   return (
@@ -14,7 +16,7 @@ export function PasswordInput({ className, ...props }: Omit<InputProps, 'type'>)
       <button
         type="button"
         onClick={() => setVisible((v) => !v)}
-        aria-label={visible ? 'Hide password' : 'Show password'}
+        aria-label={visible ? t('password.hide') : t('password.show')}
         aria-pressed={visible}
         className={cn(
           'absolute inset-y-1 right-1 inline-flex w-9 cursor-pointer items-center justify-center rounded text-gray-500 hover:text-gray-900',

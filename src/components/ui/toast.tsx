@@ -3,6 +3,7 @@ import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { cn } from '@/utils/cn';
 import { focusRing } from './button';
+import { useTranslation } from 'react-i18next';
 
 const tones = {
   info: { classes: 'border-brand-100 bg-white text-gray-900', icon: 'text-brand-600', Icon: Info },
@@ -38,6 +39,7 @@ let nextId = 1;
 
 /** Holds the toasts of the app and renders them (Radix Toast: announced, swipe or Escape to dismiss). */
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const { t: tr } = useTranslation('common');
   const [toasts, setToasts] = useState<ToastItem[]>([]);
 
   const show = useCallback<ShowToast>(({ title, description, tone = 'info', duration = 4000 }) => {
@@ -78,7 +80,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
                 )}
               </div>
               <ToastPrimitive.Close
-                aria-label="Dismiss"
+                aria-label={tr('dismiss')}
                 className={cn(
                   'inline-flex size-6 cursor-pointer items-center justify-center rounded opacity-70 hover:opacity-100',
                   focusRing,
