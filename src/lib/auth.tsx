@@ -33,7 +33,7 @@ export type AuthState =
     };
 
 import { can, isTeamRole, type Capability, type Role } from '@/lib/permissions';
-import { currentLocale, isLocale, setLocale } from '@/i18n';
+import { currentLocale, isLocale, setLocale, translate } from '@/i18n';
 import { setNetworkCurrency } from '@/lib/format';
 
 export type { Role } from '@/lib/permissions';
@@ -168,7 +168,7 @@ export function useSignOut({ redirectTo }: SignOutOptions = {}) {
       // Without a network the server cannot be told: this device forgets the session
       // (its refresh token stays valid on the server until it expires or is used).
       if (isAuthRetryableFetchError(error) || isNetworkFailure(error)) signOutOnDevice();
-      else throw new Error(error.message || 'Sign out failed', { cause: error });
+      else throw new Error(error.message || translate('errors:signOutFailed'), { cause: error });
     },
   });
 }

@@ -2,6 +2,8 @@
 // file's name, so a text file renamed photo.png arrives as image/png; hosted Storage stores
 // whatever it is sent under that type. The forms check the bytes before uploading.
 
+import { translate } from '@/i18n';
+
 const SIGNATURES: Record<string, (b: Uint8Array) => boolean> = {
   'image/png': (b) => starts(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   'image/jpeg': (b) => starts(b, [0xff, 0xd8, 0xff]),
@@ -20,7 +22,7 @@ function head(file: Blob, length: number): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error ?? new Error('Could not read the file'));
+    reader.onerror = () => reject(reader.error ?? new Error(translate('errors:fileUnreadable')));
     reader.readAsArrayBuffer(part);
   });
 }

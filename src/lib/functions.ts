@@ -1,4 +1,5 @@
 // Calling an edge function whose reply reports failure as JSON `{ error }`.
+import { translate } from '@/i18n';
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { supabase } from '@/lib/supabase';
 
@@ -23,7 +24,8 @@ export async function callFunction(
     const response = error.context as Response;
     return { status: response.status, body: await response.json().catch(() => null) };
   }
-  if (error) throw error instanceof Error ? error : new Error('The function could not be reached.', { cause: error });
+  if (error)
+    throw error instanceof Error ? error : new Error(translate('errors:functionUnreachable'), { cause: error });
   return { status: 200, body: data };
 }
 

@@ -2,6 +2,7 @@
 // may change). Route guards send a member elsewhere from a page their role cannot use, with a
 // message, and the side menu lists only the pages they may open. The database decides what
 // any request may read or write either way.
+import { translate } from '@/i18n';
 import { can, type Role } from './permissions';
 
 export type BackOfficeArea =
@@ -41,23 +42,6 @@ const RULES: Record<BackOfficeArea, (role: Role) => boolean> = {
   team: (role) => can(role, 'team'),
 };
 
-/** The page's name in messages ("Your role cannot open Equipment"). */
-export const AREA_NAME: Record<BackOfficeArea, string> = {
-  dashboard: 'the dashboard',
-  customers: 'Customers',
-  advertisers: 'Advertisers',
-  campaigns: 'Campaigns',
-  reports: 'Reports',
-  alerts: 'Alerts',
-  activity: 'Activity',
-  equipment: 'Equipment',
-  groups: 'Screen Groups',
-  availability: 'Availability',
-  statements: 'statements',
-  settings: 'Settings',
-  team: 'Team',
-};
-
 /** True when a member with `role` may open `area`. */
 export function mayOpen(role: Role | null | undefined, area: BackOfficeArea): boolean {
   return !!role && RULES[area](role);
@@ -65,5 +49,8 @@ export function mayOpen(role: Role | null | undefined, area: BackOfficeArea): bo
 
 /** What a member sent away from `area` is told. */
 export function refusalFor(role: Role, area: BackOfficeArea): string {
-  return `Your role (${role}) cannot open ${AREA_NAME[area]}. Ask an admin if you need it.`;
+  return translate('errors:refusal', {
+    role: translate(`errors:roles.${role}`),
+    area: translate(`errors:areas.${area}`),
+  });
 }

@@ -5,6 +5,7 @@
 // session so route guards can decide without waiting. The database enforces it for the team
 // (public.team_role(): a member with a factor, or every member when the network requires
 // two-factor sign-in, counts only at aal2); the app only decides which screen to show.
+import { message, translate } from '@/i18n';
 import type { Factor, Session, User } from '@supabase/supabase-js';
 import { z } from 'zod';
 
@@ -41,18 +42,19 @@ export const secondFactorCodeSchema = z.object({
   code: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
+    .regex(/^\d{6}$/, message('errors:secondFactor.codeFormat')),
 });
 
 export type SecondFactorCode = z.infer<typeof secondFactorCodeSchema>;
 
-export const WRONG_CODE_MESSAGE = 'That code is not right. Enter the code your authenticator app shows now.';
+/** What a wrong code is told, in the current language. */
+export const wrongCodeMessage = () => translate('errors:secondFactor.wrongCode');
 
 /** A message for the errors a person can fix (a wrong code, too many tries); Auth's own words otherwise. */
 export function codeErrorMessage(error: { code?: string; message?: string }): string {
-  if (error.code === 'mfa_verification_failed') return WRONG_CODE_MESSAGE;
-  if (error.code === 'over_request_rate_limit') return 'Too many attempts. Wait a minute, then try again.';
-  return error.message || 'The code could not be checked';
+  if (error.code === 'mfa_verification_failed') return wrongCodeMessage();
+  if (error.code === 'over_request_rate_limit') return translate('errors:secondFactor.tooMany');
+  return error.message || translate('errors:secondFactor.notChecked');
 }
 
 /**

@@ -1,10 +1,11 @@
 // The Error a failed write throws, in the product's wording. Both take the product's text
 // first and the server's error second.
+import { localizeServerMessage } from './server-messages';
 
-/** The server's message of a failed request, or '' when it has none. */
+/** The server's message of a failed request in the current language, or '' when it has none. */
 export function serverMessage(cause: unknown): string {
   return cause && typeof cause === 'object' && 'message' in cause && typeof cause.message === 'string'
-    ? cause.message
+    ? localizeServerMessage(cause.message)
     : '';
 }
 

@@ -3,6 +3,7 @@ import { cn } from '@/utils/cn';
 import { Button } from './button';
 import { useTranslation } from 'react-i18next';
 import { translate } from '@/i18n';
+import { localizeServerMessage } from '@/lib/server-messages';
 
 export interface ErrorStateProps {
   title?: string;
@@ -17,10 +18,10 @@ export interface ErrorStateProps {
 
 /** The text of an error as users should see it ('An error occurred' when it has none). */
 export function errorMessage(error: unknown): string {
-  if (typeof error === 'string' && error) return error;
+  if (typeof error === 'string' && error) return localizeServerMessage(error);
   if (error && typeof error === 'object' && 'message' in error) {
     const { message } = error;
-    if (typeof message === 'string' && message) return message;
+    if (typeof message === 'string' && message) return localizeServerMessage(message);
   }
   return translate('common:errors.generic');
 }
