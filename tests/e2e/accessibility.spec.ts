@@ -1,25 +1,9 @@
 // WCAG 2.1 AA, measured: axe-core checks every screen (sign-in pages, the admin area with
 // its dialogs, the venue's home and player, the advertiser's portal, a wall screen's pairing code) and finds no
 // serious or critical violation; every control reached by Tab shows a visible focus ring.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { ADMIN_SCREENS, ADVERTISER_SCREENS, BRIGHTLINE, CAFE_ID, CAMPAIGN_ID, seriousViolations } from './screens.ts';
 import { ADMIN, CAFE, signInAs } from './support.ts';
-
-const CAFE_ID = 'c0000000-0000-4000-8000-000000000001';
-const ADVERTISER_ID = 'ad000000-0000-4000-8000-000000000001';
-const CAMPAIGN_ID = 'ca000000-0000-4000-8000-000000000001';
-// Brightline's seeded network campaign (its edit page has the Delivery panel).
-const NETWORK_CAMPAIGN_ID = 'ca000000-0000-4000-8000-000000000005';
-
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/** The serious and critical violations of the page as it is now, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function expectAccessible(page: Page) {
   expect(await seriousViolations(page)).toEqual([]);
@@ -71,30 +55,7 @@ test.describe('admin', () => {
     await signInAs(page, ADMIN);
   });
 
-  for (const [path, name] of [
-    ['/dashboard', /Dashboard|Overview/],
-    ['/dashboard/customers', 'Customers'],
-    ['/dashboard/customers/add', /Add Customer/],
-    [`/dashboard/customers/view/${CAFE_ID}`, 'Corner Cafe'],
-    [`/dashboard/customers/edit/${CAFE_ID}`, /Edit Customer/],
-    ['/dashboard/advertisers', 'Advertisers'],
-    ['/dashboard/advertisers/add', /Add Advertiser/],
-    [`/dashboard/advertisers/view/${ADVERTISER_ID}`, 'Sunrise Bakery Supply'],
-    [`/dashboard/advertisers/edit/${ADVERTISER_ID}`, /Edit Advertiser/],
-    // Brightline's page: its advertiser portal login, with Re-send link.
-    ['/dashboard/advertisers/view/ad000000-0000-4000-8000-000000000002', 'Brightline Mobile'],
-    ['/dashboard/campaigns', 'Campaigns'],
-    ['/dashboard/campaigns/add', /Add Campaign/],
-    [`/dashboard/campaigns/edit/${CAMPAIGN_ID}`, /Edit Campaign/],
-    [`/dashboard/campaigns/builder/${CAMPAIGN_ID}`, 'Cafe Daily Specials'],
-    ['/dashboard/campaigns/test-dynamic', 'Dynamic Content Test'],
-    ['/dashboard/equipment', 'Equipment Status'],
-    ['/dashboard/groups', 'Screen Groups'],
-    ['/dashboard/availability', 'Availability'],
-    [`/dashboard/campaigns/edit/${NETWORK_CAMPAIGN_ID}`, /Edit Campaign/],
-    ['/dashboard/settings', 'Settings'],
-    ['/dashboard/reports', 'Reports'],
-  ] as const) {
+  for (const [path, name] of ADMIN_SCREENS) {
     test(`${path} has no serious or critical violations`, async ({ page }) => {
       await open(page, path, heading(name));
       await expectAccessible(page);
@@ -177,22 +138,11 @@ test.describe('venue', () => {
 });
 
 test.describe('advertiser', () => {
-  const ADVERTISER = { email: 'james@brightline.example.com', password: 'demo-advertiser-pass' };
-
   test.beforeEach(async ({ page }) => {
-    await signInAs(page, ADVERTISER);
+    await signInAs(page, BRIGHTLINE);
   });
 
-  for (const [path, name] of [
-    ['/advertiser', 'Your campaigns'],
-    [`/advertiser/campaigns/${NETWORK_CAMPAIGN_ID}`, 'Brightline 5G on the street'],
-    [`/advertiser/campaigns/${NETWORK_CAMPAIGN_ID}/report`, 'Brightline 5G on the street'],
-    ['/advertiser/plays', 'Plays'],
-    ['/advertiser/creatives', 'Creatives'],
-    ['/advertiser/statements', 'Statements'],
-    // This month's printable statement (Brightline's campaign is priced per 1,000 plays).
-    [`/advertiser/statements/${new Date().toISOString().slice(0, 7)}`, /^Statement, /],
-  ] as const) {
+  for (const [path, name] of ADVERTISER_SCREENS) {
     test(`${path} has no serious or critical violations`, async ({ page }) => {
       await open(page, path, heading(name));
       await expectAccessible(page);
