@@ -343,6 +343,8 @@ async function main() {
     }
   }
   const started = Date.now();
+  // The end-to-end suites of this run share a production build per address (tests/e2e/global-setup.ts).
+  process.env.E2E_BUILD_RUN ??= `${process.pid}-${started}`;
   const rows: Row[] = [];
   if (only.length || process.env.TEST_LANES === '1') {
     for (const suite of suites.filter((s) => !only.length || only.includes(s.name))) {

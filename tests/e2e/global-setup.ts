@@ -13,7 +13,7 @@
 // (STACK_SIGNING_KEYS_PATH), so every test runs on RS256 sessions (signing-keys.spec.ts
 // checks the browser's). The stack suite keeps the CLI's default ES256 key.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
@@ -53,7 +53,18 @@ export default async function globalSetup(_config: FullConfig) {
     // Vite reads VITE_* from the process environment ahead of any .env file.
     process.env.VITE_SUPABASE_URL = stack.url;
     process.env.VITE_SUPABASE_ANON_KEY = stack.env.ANON_KEY ?? DEFAULT_ANON_KEY;
-    await build({ root: ROOT, mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    // One `npm test` run builds the app once per address: a later suite on the same ports (the
+    // timing specs, after the first half) serves the build the run already made for them.
+    const stampFile = path.join(outDir, '.build-stamp.json');
+    const stamp = JSON.stringify({
+      run: process.env.E2E_BUILD_RUN ?? randomUUID(),
+      url: process.env.VITE_SUPABASE_URL,
+      key: process.env.VITE_SUPABASE_ANON_KEY,
+    });
+    if (!process.env.E2E_BUILD_RUN || !existsSync(stampFile) || readFileSync(stampFile, 'utf8') !== stamp) {
+      await build({ root: ROOT, mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+      writeFileSync(stampFile, stamp);
+    }
     const serveApp = () =>
       preview({
         root: ROOT,
