@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AddLink } from '@/components/lists/add-link';
 import { CardList } from '@/components/lists/card-list';
 import { ListContent } from '@/components/lists/list-content';
-import { ListToolbar, SearchField, StatusFilterSelect } from '@/components/lists/list-toolbar';
+import { FilterSelect, ListToolbar, SearchField } from '@/components/lists/list-toolbar';
 import { SkeletonGrid } from '@/components/lists/skeleton-grid';
 import { ListPage } from '@/components/layouts/list-page';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -57,10 +57,14 @@ export function AdvertisersListRoute() {
             value={searchText}
             onValueChange={setSearchText}
           />
-          <StatusFilterSelect
+          <FilterSelect
             id="advertiser-status"
             className="w-48"
-            statuses={ADVERTISER_STATUSES}
+            label={t('list.statusFilter')}
+            options={[
+              { value: 'all', label: t('list.allStatuses') },
+              ...ADVERTISER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+            ]}
             value={status}
             onValueChange={setStatus}
           />
