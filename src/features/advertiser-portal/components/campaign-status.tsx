@@ -7,7 +7,7 @@ import type { Pacing } from '../api/portal-queries';
 const TONES = { active: 'success', scheduled: 'brand', paused: 'warning', completed: 'neutral' } as const;
 type KnownStatus = keyof typeof TONES;
 
-const isKnown = (status: string): status is KnownStatus => status in TONES;
+const isKnown = (status: string): status is KnownStatus => Object.hasOwn(TONES, status);
 
 export function CampaignStatus({ status }: { status: string }) {
   const { t } = useTranslation('advertiserPortal');
