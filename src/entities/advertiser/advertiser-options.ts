@@ -1,5 +1,6 @@
 // The advertisers to choose from in a filter or form, by the name they trade under.
 import { queryOptions } from '@tanstack/react-query';
+import { intlLocale, translate } from '@/i18n';
 import { supabase } from '@/lib/supabase';
 import { tableKeys } from '../query-keys/table-keys';
 
@@ -10,8 +11,8 @@ async function getAdvertiserOptions() {
     .order('business_name')
     .throwOnError();
   return data
-    .map((a) => ({ id: a.id, name: a.business_name || a.advertiser_name || 'Unnamed advertiser' }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+    .map((a) => ({ id: a.id, name: a.business_name || a.advertiser_name || translate('advertisers:unnamed') }))
+    .sort((a, b) => a.name.localeCompare(b.name, intlLocale()));
 }
 
 export type AdvertiserOption = Awaited<ReturnType<typeof getAdvertiserOptions>>[number];

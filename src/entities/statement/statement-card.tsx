@@ -3,6 +3,7 @@
 // and in the advertiser's own portal.
 import { Download, FileText, Printer } from 'lucide-react';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { QueryBoundary } from '@/components/errors/query-boundary';
 import { Badge } from '@/components/ui/badge';
@@ -31,6 +32,7 @@ export interface StatementCardProps {
 }
 
 export function StatementCard({ advertiserId, businessName, printHref, initialMonth, today }: StatementCardProps) {
+  const { t } = useTranslation('advertisers');
   const now = today ?? localToday();
   const months = Array.from({ length: MONTHS_BACK }, (_, back) => monthBefore(now, back));
   const [month, setMonth] = useState(initialMonth ?? monthBefore(now, 1));
@@ -41,8 +43,8 @@ export function StatementCard({ advertiserId, businessName, printHref, initialMo
   return (
     <Card className="min-w-0 lg:col-span-3">
       <CardHeader className="flex flex-row flex-wrap items-end justify-between gap-3">
-        <CardTitle>Statements</CardTitle>
-        <Field label="Month" className="w-48">
+        <CardTitle>{t('statement.title')}</CardTitle>
+        <Field label={t('statement.month')} className="w-48">
           {(field) => <Select {...field} value={month} onChange={(e) => setMonth(e.target.value)} options={options} />}
         </Field>
       </CardHeader>
@@ -50,23 +52,30 @@ export function StatementCard({ advertiserId, businessName, printHref, initialMo
         <QueryBoundary
           query={statement}
           loading={
-            <LoadingRegion label="Loading statement" className="space-y-2">
+            <LoadingRegion label={t('statement.loading')} className="space-y-2">
               <Skeleton className="h-10" />
               <Skeleton className="h-10" />
             </LoadingRegion>
           }
-          error="The statement could not be loaded"
+          error={t('statement.error')}
         >
           {(s) => (
             <div className="space-y-4">
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <p className="text-sm text-gray-700">
-                  <span className="font-medium text-gray-900">{monthLabel(s.month)}</span>: total{' '}
-                  <span className="font-semibold text-gray-900">{formatAmount(s.total, s.currency)}</span>{' '}
+                  <Trans
+                    t={t}
+                    i18nKey="statement.summary"
+                    values={{ month: monthLabel(s.month), amount: formatAmount(s.total, s.currency) }}
+                    components={{
+                      month: <span className="font-medium text-gray-900" />,
+                      amount: <span className="font-semibold text-gray-900" />,
+                    }}
+                  />{' '}
                   {s.closed ? (
-                    <Badge tone="success">Closed</Badge>
+                    <Badge tone="success">{t('statement.closed')}</Badge>
                   ) : (
-                    <Badge tone="warning">Open: the month is not over everywhere</Badge>
+                    <Badge tone="warning">{t('statement.open')}</Badge>
                   )}
                 </p>
                 <div className="flex flex-wrap gap-2">
@@ -76,12 +85,12 @@ export function StatementCard({ advertiserId, businessName, printHref, initialMo
                     onClick={() => downloadText(statementCsv(s), statementFileName(businessName, s))}
                   >
                     <Download aria-hidden className="size-4" />
-                    Download CSV
+                    {t('statement.downloadCsv')}
                   </Button>
                   <Button asChild variant="outline" size="sm">
                     <Link to={printHref(s.month.slice(0, 7))}>
                       <Printer aria-hidden className="size-4" />
-                      Printable statement
+                      {t('statement.printable')}
                     </Link>
                   </Button>
                 </div>
@@ -89,9 +98,7 @@ export function StatementCard({ advertiserId, businessName, printHref, initialMo
               {s.lines.length === 0 ? (
                 <div className="flex flex-col items-center gap-2 py-6 text-center text-sm text-gray-500">
                   <FileText aria-hidden className="size-8 text-gray-400" />
-                  <p>
-                    No network campaign of {businessName} ran in {monthLabel(s.month)}. Choose another month.
-                  </p>
+                  <p>{t('statement.noLines', { name: businessName, month: monthLabel(s.month) })}</p>
                 </div>
               ) : (
                 <div className="overflow-x-auto">

@@ -1,6 +1,7 @@
 // The printable statement: a plain page that prints cleanly to PDF (A4 or Letter, no app
 // chrome, no colours that need a printer's background option), with who it is for, the month,
 // the lines, the total and how each line was billed.
+import { useTranslation } from 'react-i18next';
 import { ProductMark } from '@/components/ui/product-mark';
 import { formatDate } from '@/lib/format';
 import { formatAmount, monthLabel, type Statement } from './statement';
@@ -21,6 +22,7 @@ export interface StatementDocumentProps {
 }
 
 export function StatementDocument({ statement, advertiser, issuedAt = new Date() }: StatementDocumentProps) {
+  const { t } = useTranslation('advertisers');
   const month = monthLabel(statement.month);
   return (
     <article
@@ -31,10 +33,10 @@ export function StatementDocument({ statement, advertiser, issuedAt = new Date()
         <div className="space-y-2">
           <ProductMark />
           <h1 id="statement-title" className="text-2xl font-semibold">
-            Statement, {month}
+            {t('statement.document.heading', { month })}
           </h1>
           <p className="text-sm text-gray-600">
-            Issued {formatDate(issuedAt)} · amounts in {statement.currency}
+            {t('statement.document.issued', { date: formatDate(issuedAt), currency: statement.currency })}
           </p>
         </div>
         <address className="text-right text-sm not-italic">
@@ -47,32 +49,26 @@ export function StatementDocument({ statement, advertiser, issuedAt = new Date()
 
       {!statement.closed && (
         <p role="note" className="mt-6 rounded-md border border-gray-300 p-3 text-sm">
-          Provisional: {month} is not over everywhere yet, so its plays and amounts may still grow.
+          {t('statement.document.provisional', { month })}
         </p>
       )}
 
-      <section aria-label="Lines" className="mt-6">
+      <section aria-label={t('statement.document.lines')} className="mt-6">
         {statement.lines.length === 0 ? (
-          <p className="text-sm text-gray-600">No network campaign of this advertiser ran in {month}.</p>
+          <p className="text-sm text-gray-600">{t('statement.document.noLines', { month })}</p>
         ) : (
           <StatementTable statement={statement} />
         )}
       </section>
 
       <p className="mt-6 flex justify-between border-t border-gray-200 pt-4 text-lg font-semibold">
-        <span>Total for {month}</span>
+        <span>{t('statement.document.totalFor', { month })}</span>
         <span className="tabular-nums">{formatAmount(statement.total, statement.currency)}</span>
       </p>
 
       <footer className="mt-8 space-y-1 text-xs text-gray-500">
-        <p>
-          Plays are counted on each venue&rsquo;s calendar (a play at 23:30 on the last day of the month counts in that
-          month).
-        </p>
-        <p>
-          Per 1,000 plays: plays delivered ÷ 1,000 × the price. Fixed: the price × the campaign&rsquo;s days in the
-          month ÷ its days in all. Each line is rounded to the cent; the total is their sum.
-        </p>
+        <p>{t('statement.document.calendarNote')}</p>
+        <p>{t('statement.document.pricingNote')}</p>
       </footer>
     </article>
   );

@@ -4,6 +4,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowLeft, Printer } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { bothQueries, QueryBoundary } from '@/components/errors/query-boundary';
 import { Button } from '@/components/ui/button';
@@ -27,6 +28,7 @@ export interface StatementPrintPageProps {
 }
 
 export function StatementPrintPage({ advertiserId, month, party, back, notFound }: StatementPrintPageProps) {
+  const { t } = useTranslation('advertisers');
   const firstDay = /^\d{4}-\d{2}$/.test(month) ? `${month}-01` : '';
   const statement = useStatement(advertiserId, firstDay);
   return (
@@ -41,23 +43,23 @@ export function StatementPrintPage({ advertiserId, month, party, back, notFound 
         </Button>
         <Button size="sm" onClick={() => window.print()}>
           <Printer aria-hidden className="size-4" />
-          Print or save as PDF
+          {t('statement.print.print')}
         </Button>
       </div>
       {firstDay === '' ? (
         <p role="alert" className="mx-auto max-w-3xl text-sm text-danger-700">
-          This address names no month (it ends in a year and month such as 2026-10).
+          {t('statement.print.badMonth')}
         </p>
       ) : (
         <QueryBoundary
           query={bothQueries(party, statement)}
           loading={
-            <LoadingRegion label="Loading statement" className="mx-auto max-w-3xl space-y-4">
+            <LoadingRegion label={t('statement.loading')} className="mx-auto max-w-3xl space-y-4">
               <Skeleton className="h-24" />
               <Skeleton className="h-64" />
             </LoadingRegion>
           }
-          error="The statement could not be loaded"
+          error={t('statement.error')}
           notFound={notFound}
         >
           {([a, s]) =>

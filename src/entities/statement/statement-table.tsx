@@ -1,5 +1,6 @@
 // A statement's lines and total as a table: the same on the advertiser's page, the printable
 // statement and (later) the advertiser's portal.
+import { useTranslation } from 'react-i18next';
 import { formatCount, formatTimeOnScreen } from '@/entities/plays/time-on-screen';
 import { cn } from '@/utils/cn';
 import { basisLabel, formatAmount, monthLabel, type Statement } from './statement';
@@ -10,28 +11,29 @@ export interface StatementTableProps {
 }
 
 export function StatementTable({ statement, className }: StatementTableProps) {
+  const { t } = useTranslation('advertisers');
   const money = (n: number) => formatAmount(n, statement.currency);
   const plays = statement.lines.reduce((n, l) => n + l.plays, 0);
   const seconds = statement.lines.reduce((n, l) => n + l.seconds, 0);
   return (
     <table className={cn('w-full text-left text-sm', className)}>
-      <caption className="sr-only">Statement lines, {monthLabel(statement.month)}</caption>
+      <caption className="sr-only">{t('statement.table.caption', { month: monthLabel(statement.month) })}</caption>
       <thead className="border-b border-gray-200 text-xs tracking-wide text-gray-500 uppercase">
         <tr>
           <th scope="col" className="py-2 pr-4 font-medium">
-            Campaign
+            {t('statement.table.campaign')}
           </th>
           <th scope="col" className="py-2 pr-4 text-right font-medium">
-            Plays
+            {t('statement.table.plays')}
           </th>
           <th scope="col" className="py-2 pr-4 text-right font-medium">
-            Time on screen
+            {t('statement.table.timeOnScreen')}
           </th>
           <th scope="col" className="py-2 pr-4 font-medium">
-            Price basis
+            {t('statement.table.basis')}
           </th>
           <th scope="col" className="py-2 text-right font-medium">
-            Amount
+            {t('statement.table.amount')}
           </th>
         </tr>
       </thead>
@@ -51,7 +53,7 @@ export function StatementTable({ statement, className }: StatementTableProps) {
       <tfoot className="border-t-2 border-gray-300 font-semibold text-gray-900">
         <tr>
           <th scope="row" className="py-2 pr-4">
-            Total
+            {t('statement.table.total')}
           </th>
           <td className="py-2 pr-4 text-right tabular-nums">{formatCount(plays)}</td>
           <td className="py-2 pr-4 text-right tabular-nums">{formatTimeOnScreen(seconds)}</td>

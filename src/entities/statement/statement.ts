@@ -3,7 +3,9 @@
 // 1,000 × price; fixed: prorated by the campaign's days in the month), and their total. Read
 // by admins (the advertiser's page) and by the advertiser's own login (their portal).
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { intlLocale, translate } from '@/i18n';
 import { supabase } from '@/lib/supabase';
+import { withLocalizedErrors } from '@/entities/advertiser/server-errors';
 import { tableKeys } from '@/entities/query-keys/table-keys';
 
 export type StatementBasis = 'cpm' | 'fixed' | null;
@@ -36,25 +38,13 @@ export function monthBefore(today: string, back: number): string {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
 }
 
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/** 'October 2026' for '2026-10-01' (any day of it). */
+/** 'October 2026' for '2026-10-01' (any day of it), in the current language ('octubre de 2026'). */
 export function monthLabel(month: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
-  return `${MONTH_NAMES[m - 1]} ${y}`;
+  // Noon UTC of the month's first day, read in UTC: the same month in every time zone.
+  return new Intl.DateTimeFormat(intlLocale(), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, m - 1, 1, 12)),
+  );
 }
 
 /** Today's calendar date here, yyyy-mm-dd. */
@@ -63,20 +53,20 @@ export function localToday(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** '$1,234.50' in the statement's currency. */
+/** '$1,234.50' in the statement's own currency, written the current language's way ('1234,50 €'). */
 export function formatAmount(amount: number, currency: string): string {
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+    return new Intl.NumberFormat(intlLocale(), { style: 'currency', currency }).format(amount);
   } catch {
     return `${amount.toFixed(2)} ${currency}`;
   }
 }
 
-/** How a line is priced, in words. */
+/** How a line is priced, in words of the current language. */
 export function basisLabel(basis: StatementBasis): string {
-  if (basis === 'cpm') return 'Per 1,000 plays';
-  if (basis === 'fixed') return 'Fixed, prorated';
-  return 'Not priced';
+  if (basis === 'cpm') return translate('advertisers:statement.basis.cpm');
+  if (basis === 'fixed') return translate('advertisers:statement.basis.fixed');
+  return translate('advertisers:statement.basis.none');
 }
 
 const plays = tableKeys.plays;
@@ -87,12 +77,13 @@ export const statementKeys = {
   detail: (advertiserId: string, month: string) =>
     queryOptions({
       queryKey: [...plays, 'statement', advertiserId, month] as const,
-      queryFn: async (): Promise<Statement> => {
-        const { data } = await supabase
-          .rpc('advertiser_statement', { p_advertiser_id: advertiserId, p_month: month })
-          .throwOnError();
-        return toStatement(data);
-      },
+      queryFn: (): Promise<Statement> =>
+        withLocalizedErrors(async () => {
+          const { data } = await supabase
+            .rpc('advertiser_statement', { p_advertiser_id: advertiserId, p_month: month })
+            .throwOnError();
+          return toStatement(data);
+        }),
     }),
 };
 

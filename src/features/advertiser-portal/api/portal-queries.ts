@@ -3,7 +3,14 @@
 // campaigns, ads and slides, the screens and venues where they play, its delivery and plays).
 import { queryOptions } from '@tanstack/react-query';
 import { tableKeys } from '@/entities/query-keys/table-keys';
+import { withLocalizedErrors } from '@/entities/advertiser/server-errors';
 import { supabase } from '@/lib/supabase';
+
+/** A read whose failure raised by our own SQL reads in the current language. */
+const localized =
+  <T>(read: () => Promise<T>) =>
+  (): Promise<T> =>
+    withLocalizedErrors(read);
 
 export const portalKeys = {
   me: () => [...tableKeys.advertisers, 'portal', 'me'] as const,
@@ -28,7 +35,7 @@ export interface PortalAdvertiser {
 export const myAdvertiserQueryOptions = () =>
   queryOptions({
     queryKey: portalKeys.me(),
-    queryFn: async (): Promise<PortalAdvertiser | null> => {
+    queryFn: localized(async (): Promise<PortalAdvertiser | null> => {
       const { data } = await supabase
         .from('advertisers')
         .select('id, business_name, advertiser_name, address, email')
@@ -36,7 +43,7 @@ export const myAdvertiserQueryOptions = () =>
         .maybeSingle()
         .throwOnError();
       return data;
-    },
+    }),
   });
 
 export interface PortalCampaign {
@@ -58,7 +65,7 @@ export interface PortalCampaign {
 export const portalCampaignsQueryOptions = () =>
   queryOptions({
     queryKey: portalKeys.campaigns(),
-    queryFn: async (): Promise<PortalCampaign[]> => {
+    queryFn: localized(async (): Promise<PortalCampaign[]> => {
       const { data } = await supabase.rpc('advertiser_campaigns').throwOnError();
       return (data ?? []).map((c) => ({
         id: c.id,
@@ -72,7 +79,7 @@ export const portalCampaignsQueryOptions = () =>
         plays: Number(c.plays),
         seconds: Number(c.seconds),
       }));
-    },
+    }),
   });
 
 export interface Pacing {
@@ -86,7 +93,7 @@ export interface Pacing {
 export const portalPacingQueryOptions = () =>
   queryOptions({
     queryKey: portalKeys.pacing(),
-    queryFn: async (): Promise<Map<string, Pacing>> => {
+    queryFn: localized(async (): Promise<Map<string, Pacing>> => {
       const { data } = await supabase.rpc('network_campaign_pacing').throwOnError();
       return new Map(
         (data ?? []).map((row) => [
@@ -98,7 +105,7 @@ export const portalPacingQueryOptions = () =>
           },
         ]),
       );
-    },
+    }),
   });
 
 export interface DeliveryDay {
@@ -112,7 +119,7 @@ export interface DeliveryDay {
 export const portalDeliveryQueryOptions = (campaignId: string) =>
   queryOptions({
     queryKey: portalKeys.delivery(campaignId),
-    queryFn: async (): Promise<DeliveryDay[]> => {
+    queryFn: localized(async (): Promise<DeliveryDay[]> => {
       const { data } = await supabase.rpc('campaign_delivery', { p_campaign_id: campaignId }).throwOnError();
       return (data ?? []).map((d) => ({
         day: d.day,
@@ -120,7 +127,7 @@ export const portalDeliveryQueryOptions = (campaignId: string) =>
         expected: Number(d.expected_plays),
         recorded: Number(d.recorded_plays),
       }));
-    },
+    }),
   });
 
 export interface PortalScreen {
@@ -136,7 +143,7 @@ export interface PortalScreen {
 export const portalScreensQueryOptions = () =>
   queryOptions({
     queryKey: portalKeys.screens(),
-    queryFn: async (): Promise<PortalScreen[]> => {
+    queryFn: localized(async (): Promise<PortalScreen[]> => {
       const { data } = await supabase.rpc('advertiser_screens').throwOnError();
       return (data ?? []).map((s) => ({
         deviceId: s.device_id,
@@ -146,7 +153,7 @@ export const portalScreensQueryOptions = () =>
         venueAddress: (s.venue_address as string | null) ?? null,
         timeZone: s.time_zone,
       }));
-    },
+    }),
   });
 
 export interface CreativeSlide {
@@ -176,7 +183,7 @@ export interface Creatives {
 export const portalCreativesQueryOptions = () =>
   queryOptions({
     queryKey: portalKeys.creatives(),
-    queryFn: async (): Promise<Creatives> => {
+    queryFn: localized(async (): Promise<Creatives> => {
       const [ads, slides] = await Promise.all([
         supabase.from('ads').select('id, title, status').order('title').throwOnError(),
         supabase
@@ -196,7 +203,7 @@ export const portalCreativesQueryOptions = () =>
         }
       }
       return { ads: ads.data.map((a) => ({ ...a, slides: byAd.get(a.id) ?? [] })), unassigned };
-    },
+    }),
   });
 
 export interface Performance {
@@ -233,7 +240,7 @@ export interface Performance {
 export const performanceQueryOptions = (campaignId: string, from: string, to: string) =>
   queryOptions({
     queryKey: portalKeys.performance(campaignId, from, to),
-    queryFn: async (): Promise<Performance> => {
+    queryFn: localized(async (): Promise<Performance> => {
       const { data } = await supabase
         .rpc('campaign_performance', { p_campaign_id: campaignId, p_from: from, p_to: to })
         .throwOnError();
@@ -257,5 +264,5 @@ export const performanceQueryOptions = (campaignId: string, from: string, to: st
         screens: report.screens.map(num),
         sample: report.sample.map((s) => ({ ...s, seconds: Number(s.seconds) })),
       };
-    },
+    }),
   });

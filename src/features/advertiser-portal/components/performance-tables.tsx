@@ -1,8 +1,11 @@
 // The tables of a campaign's proof of performance: per day, per venue (with its address),
 // per screen, and a sample of what played. Used on the campaign's page and its printable report.
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { intlLocale } from '@/i18n';
 import { formatDay } from '@/entities/plays/calendar-days';
 import { formatCount, formatTimeOnScreen } from '@/entities/plays/time-on-screen';
+import { uploadedFileName } from '@/entities/advertiser/file-names';
 import type { Performance } from '../api/portal-queries';
 
 function Table({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
@@ -28,15 +31,16 @@ function Table({ caption, head, children }: { caption: string; head: string[]; c
 const num = 'px-4 py-2 text-right tabular-nums text-gray-900';
 
 export function PerformanceTotals({ report }: { report: Performance }) {
+  const { t } = useTranslation('advertiserPortal');
   const { totals } = report;
   const items = [
-    ['Plays', formatCount(totals.plays)],
-    ['Time on screen', formatTimeOnScreen(totals.seconds)],
-    ['Venues', formatCount(totals.venues)],
-    ['Screens', formatCount(totals.screens)],
+    [t('performance.plays'), formatCount(totals.plays)],
+    [t('performance.timeOnScreen'), formatTimeOnScreen(totals.seconds)],
+    [t('performance.venues'), formatCount(totals.venues)],
+    [t('performance.screens'), formatCount(totals.screens)],
   ] as const;
   return (
-    <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4" aria-label="Totals of the period">
+    <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4" aria-label={t('performance.totalsLabel')}>
       {items.map(([label, value]) => (
         <div key={label} className="rounded-lg border border-gray-200 bg-white p-4 print:border-gray-400">
           <dt className="text-sm text-gray-500">{label}</dt>
@@ -48,8 +52,12 @@ export function PerformanceTotals({ report }: { report: Performance }) {
 }
 
 export function VenuesTable({ report }: { report: Performance }) {
+  const { t } = useTranslation('advertiserPortal');
   return (
-    <Table caption="Venues" head={['Venue', 'Screens', 'Plays', 'Time on screen']}>
+    <Table
+      caption={t('performance.venues')}
+      head={[t('performance.venue'), t('performance.screens'), t('performance.plays'), t('performance.timeOnScreen')]}
+    >
       {report.venues.map((v) => (
         <tr key={v.id}>
           <td className="px-4 py-2">
@@ -66,8 +74,12 @@ export function VenuesTable({ report }: { report: Performance }) {
 }
 
 export function ScreensTable({ report }: { report: Performance }) {
+  const { t } = useTranslation('advertiserPortal');
   return (
-    <Table caption="Screens" head={['Screen', 'Plays', 'Time on screen']}>
+    <Table
+      caption={t('performance.screens')}
+      head={[t('performance.screen'), t('performance.plays'), t('performance.timeOnScreen')]}
+    >
       {report.screens.map((s) => (
         <tr key={s.id}>
           <td className="px-4 py-2">
@@ -83,8 +95,12 @@ export function ScreensTable({ report }: { report: Performance }) {
 }
 
 export function DaysTable({ report }: { report: Performance }) {
+  const { t } = useTranslation('advertiserPortal');
   return (
-    <Table caption="Plays per day" head={['Day', 'Plays', 'Time on screen']}>
+    <Table
+      caption={t('performance.playsPerDay')}
+      head={[t('performance.day'), t('performance.plays'), t('performance.timeOnScreen')]}
+    >
       {report.days.map((d) => (
         <tr key={d.day}>
           <td className="px-4 py-2 text-gray-900">{formatDay(d.day, 'long')}</td>
@@ -96,8 +112,9 @@ export function DaysTable({ report }: { report: Performance }) {
   );
 }
 
+/** When a play started, on its venue's clock, in the current language. */
 function localTime(iso: string, zone: string) {
-  return new Intl.DateTimeFormat('en-US', {
+  return new Intl.DateTimeFormat(intlLocale(), {
     timeZone: zone,
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -105,23 +122,23 @@ function localTime(iso: string, zone: string) {
 }
 
 export function SampleTable({ report }: { report: Performance }) {
+  const { t } = useTranslation('advertiserPortal');
   if (report.sample.length === 0) {
-    return (
-      <p className="text-sm text-gray-500">
-        No single plays to show: plays are kept one by one for 30 days, and summed for 2 years.
-      </p>
-    );
+    return <p className="text-sm text-gray-500">{t('performance.noSample')}</p>;
   }
   return (
     <Table
-      caption="A sample of what played (the latest play of each slide)"
-      head={['Slide', 'Where', 'When', 'Seconds']}
+      caption={t('performance.sampleCaption')}
+      head={[t('performance.slide'), t('performance.where'), t('performance.when'), t('performance.seconds')]}
     >
       {report.sample.map((s) => (
         <tr key={`${s.started_at}-${s.slide}-${s.screen}`}>
           <td className="px-4 py-2">
-            <span className="font-medium text-gray-900">{s.slide || 'Untitled Slide'}</span>
+            <span className="font-medium text-gray-900">{s.slide || t('untitledSlide')}</span>
             {s.ad && <span className="block text-gray-500">{s.ad}</span>}
+            {uploadedFileName(s.media_path) && (
+              <span className="block text-gray-500">{uploadedFileName(s.media_path)}</span>
+            )}
           </td>
           <td className="px-4 py-2 text-right text-gray-900">
             {s.screen}

@@ -1,11 +1,13 @@
 // The first and last day of a period, kept in the page's address (?from=&to=).
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { Period } from '../lib/period';
 
 export function PeriodPicker({ period }: { period: Period }) {
+  const { t } = useTranslation('advertiserPortal');
   const [, setParams] = useSearchParams();
   const id = useId();
   const set = (next: Partial<Period>) => {
@@ -15,9 +17,9 @@ export function PeriodPicker({ period }: { period: Period }) {
   };
   return (
     <fieldset className="flex flex-wrap items-end gap-3 print:hidden">
-      <legend className="sr-only">Period</legend>
+      <legend className="sr-only">{t('period.legend')}</legend>
       <div className="space-y-1.5">
-        <Label htmlFor={`${id}-from`}>From</Label>
+        <Label htmlFor={`${id}-from`}>{t('period.from')}</Label>
         <Input
           id={`${id}-from`}
           type="date"
@@ -27,7 +29,7 @@ export function PeriodPicker({ period }: { period: Period }) {
         />
       </div>
       <div className="space-y-1.5">
-        <Label htmlFor={`${id}-to`}>To</Label>
+        <Label htmlFor={`${id}-to`}>{t('period.to')}</Label>
         <Input
           id={`${id}-to`}
           type="date"

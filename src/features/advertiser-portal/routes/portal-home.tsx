@@ -3,23 +3,20 @@
 // against booking.
 import { useQuery } from '@tanstack/react-query';
 import { Megaphone } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { formatCalendarDate } from '@/entities/campaign/campaign-dates';
 import { formatCount, formatTimeOnScreen } from '@/entities/plays/time-on-screen';
 import { portalCampaignsQueryOptions, portalPacingQueryOptions, type PortalCampaign } from '../api/portal-queries';
 import { CampaignStatus, deliveryText } from '../components/campaign-status';
-
-function dates(c: Pick<PortalCampaign, 'startDate' | 'endDate'>) {
-  if (!c.startDate && !c.endDate) return 'No end date';
-  return `${formatCalendarDate(c.startDate, 'Open start')} – ${formatCalendarDate(c.endDate, 'No end')}`;
-}
+import { campaignDates } from '../lib/campaign-dates';
 
 function CampaignCard({ campaign, delivery }: { campaign: PortalCampaign; delivery: string }) {
+  const { t } = useTranslation('advertiserPortal');
   return (
     <Card>
       <CardContent className="space-y-3 pt-5">
@@ -34,31 +31,33 @@ function CampaignCard({ campaign, delivery }: { campaign: PortalCampaign; delive
               </Link>
             </h2>
             <p className="text-sm text-gray-500">
-              {campaign.kind === 'network' ? 'Network campaign' : `At ${campaign.venueName ?? 'a venue'}`}
+              {campaign.kind === 'network'
+                ? t('campaign.network')
+                : t('campaign.atVenue', { venue: campaign.venueName ?? t('campaign.aVenue') })}
             </p>
           </div>
           <CampaignStatus status={campaign.status} />
         </div>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
           <div className="col-span-2">
-            <dt className="text-gray-500">Dates</dt>
-            <dd className="text-gray-900">{dates(campaign)}</dd>
+            <dt className="text-gray-500">{t('home.card.dates')}</dt>
+            <dd className="text-gray-900">{campaignDates(campaign)}</dd>
           </div>
           <div>
-            <dt className="text-gray-500">Screens</dt>
+            <dt className="text-gray-500">{t('home.card.screens')}</dt>
             <dd className="text-gray-900 tabular-nums">{formatCount(campaign.screens)}</dd>
           </div>
           <div>
-            <dt className="text-gray-500">Plays so far</dt>
+            <dt className="text-gray-500">{t('home.card.playsSoFar')}</dt>
             <dd className="text-gray-900 tabular-nums">{formatCount(campaign.plays)}</dd>
           </div>
           <div>
-            <dt className="text-gray-500">Time on screen</dt>
+            <dt className="text-gray-500">{t('performance.timeOnScreen')}</dt>
             <dd className="text-gray-900 tabular-nums">{formatTimeOnScreen(campaign.seconds)}</dd>
           </div>
           <div>
-            <dt className="text-gray-500">Delivery</dt>
-            <dd className="text-gray-900">{campaign.kind === 'network' ? delivery : 'Venue schedule'}</dd>
+            <dt className="text-gray-500">{t('home.card.delivery')}</dt>
+            <dd className="text-gray-900">{campaign.kind === 'network' ? delivery : t('home.card.venueSchedule')}</dd>
           </div>
         </dl>
       </CardContent>
@@ -67,13 +66,14 @@ function CampaignCard({ campaign, delivery }: { campaign: PortalCampaign; delive
 }
 
 export function PortalHomeRoute() {
+  const { t } = useTranslation('advertiserPortal');
   const campaigns = useQuery(portalCampaignsQueryOptions());
   const pacing = useQuery(portalPacingQueryOptions());
 
   let body;
   if (campaigns.isPending) {
     body = (
-      <LoadingRegion label="Loading your campaigns" className="grid gap-4 md:grid-cols-2">
+      <LoadingRegion label={t('home.loading')} className="grid gap-4 md:grid-cols-2">
         <Skeleton className="h-48" />
         <Skeleton className="h-48" />
       </LoadingRegion>
@@ -81,28 +81,28 @@ export function PortalHomeRoute() {
   } else if (campaigns.isError) {
     body = (
       <ErrorState
-        title="Your campaigns could not be loaded"
+        title={t('home.error')}
         error={campaigns.error}
         onRetry={() => void campaigns.refetch()}
         isRetrying={campaigns.isRefetching}
       />
     );
   } else if (campaigns.data.length === 0) {
-    body = (
-      <EmptyState
-        icon={Megaphone}
-        title="No campaigns yet"
-        description="Your campaigns show here as soon as the network books them."
-      />
-    );
+    body = <EmptyState icon={Megaphone} title={t('home.empty.title')} description={t('home.empty.description')} />;
   } else {
     body = (
-      <ul className="grid gap-4 md:grid-cols-2" aria-label="Your campaigns">
+      <ul className="grid gap-4 md:grid-cols-2" aria-label={t('home.title')}>
         {campaigns.data.map((c) => (
           <li key={c.id}>
             <CampaignCard
               campaign={c}
-              delivery={pacing.isError ? 'Unavailable' : pacing.isPending ? '…' : deliveryText(pacing.data.get(c.id))}
+              delivery={
+                pacing.isError
+                  ? t('delivery.unavailable')
+                  : pacing.isPending
+                    ? '…'
+                    : deliveryText(pacing.data.get(c.id))
+              }
             />
           </li>
         ))}
@@ -113,8 +113,8 @@ export function PortalHomeRoute() {
   return (
     <>
       <div>
-        <h1 className="text-2xl font-semibold text-gray-900">Your campaigns</h1>
-        <p className="text-sm text-gray-500">Where your ads play, how often, and against what was booked.</p>
+        <h1 className="text-2xl font-semibold text-gray-900">{t('home.title')}</h1>
+        <p className="text-sm text-gray-500">{t('home.description')}</p>
       </div>
       {body}
     </>

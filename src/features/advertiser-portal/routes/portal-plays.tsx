@@ -4,6 +4,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChartColumn, Download } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -43,6 +44,7 @@ function Ranked({ title, rows }: { title: string; rows: PlaysReportRow[] }) {
 }
 
 function CsvButton({ period }: { period: Period }) {
+  const { t } = useTranslation('advertiserPortal');
   const screens = useQuery(portalScreensQueryOptions());
   const queryClient = useQueryClient();
   const [state, setState] = useState<{ busy: boolean; read: number; error: unknown; done: number | null }>({
@@ -72,13 +74,13 @@ function CsvButton({ period }: { period: Period }) {
     <div className="space-y-2">
       <Button variant="outline" isLoading={state.busy} onClick={() => void run()}>
         {!state.busy && <Download aria-hidden className="size-4" />}
-        {state.busy ? `Reading plays… ${formatCount(state.read)}` : 'Download plays (CSV)'}
+        {state.busy ? t('plays.reading', { read: formatCount(state.read) }) : t('plays.download')}
       </Button>
       <p role="status" className="text-xs text-gray-500">
-        {state.done !== null && `${formatCount(state.done)} plays downloaded.`}
+        {state.done !== null && t('plays.downloaded', { count: state.done, formatted: formatCount(state.done) })}
       </p>
       {state.error !== null && (
-        <Alert tone="danger" title="The plays could not be downloaded">
+        <Alert tone="danger" title={t('plays.downloadError')}>
           {errorMessage(state.error)}
         </Alert>
       )}
@@ -87,6 +89,7 @@ function CsvButton({ period }: { period: Period }) {
 }
 
 export function PortalPlaysRoute() {
+  const { t } = useTranslation('advertiserPortal');
   const [params] = useSearchParams();
   const period = periodFrom(params);
   const days = useQuery(playsByDayQuery(period));
@@ -98,41 +101,44 @@ export function PortalPlaysRoute() {
   let body;
   if (reads.some((r) => r.isPending)) {
     body = (
-      <LoadingRegion label="Loading your plays" className="space-y-3">
+      <LoadingRegion label={t('plays.loading')} className="space-y-3">
         <Skeleton className="h-20" />
         <Skeleton className="h-48" />
       </LoadingRegion>
     );
   } else if (!days.isSuccess || !venues.isSuccess || !screens.isSuccess || !campaigns.isSuccess) {
-    body = <ReadsError title="Your plays could not be loaded" reads={reads} />;
+    body = <ReadsError title={t('plays.error')} reads={reads} />;
   } else {
     const totals = playsTotals(days.data);
     body =
       totals.plays === 0 ? (
         <EmptyState
           icon={ChartColumn}
-          title="No plays in this period"
-          description={`Nothing of yours played from ${formatDay(period.from, 'long')} to ${formatDay(period.to, 'long')}.`}
+          title={t('plays.empty.title')}
+          description={t('plays.empty.description', {
+            from: formatDay(period.from, 'long'),
+            to: formatDay(period.to, 'long'),
+          })}
         />
       ) : (
         <div className="space-y-4">
-          <dl className="grid grid-cols-2 gap-4" aria-label="Totals of the period">
+          <dl className="grid grid-cols-2 gap-4" aria-label={t('performance.totalsLabel')}>
             <div className="rounded-lg border border-gray-200 bg-white p-4">
-              <dt className="text-sm text-gray-500">Plays</dt>
+              <dt className="text-sm text-gray-500">{t('performance.plays')}</dt>
               <dd className="text-2xl font-semibold text-gray-900 tabular-nums">{formatCount(totals.plays)}</dd>
             </div>
             <div className="rounded-lg border border-gray-200 bg-white p-4">
-              <dt className="text-sm text-gray-500">Time on screen</dt>
+              <dt className="text-sm text-gray-500">{t('performance.timeOnScreen')}</dt>
               <dd className="text-2xl font-semibold text-gray-900 tabular-nums">
                 {formatTimeOnScreen(totals.seconds)}
               </dd>
             </div>
           </dl>
-          <PlaysByDayChart days={days.data} title="Your plays per day" height={180} />
+          <PlaysByDayChart days={days.data} title={t('plays.perDay')} height={180} />
           <div className="grid gap-4 lg:grid-cols-3">
-            <Ranked title="By campaign" rows={campaigns.data} />
-            <Ranked title="By venue" rows={venues.data} />
-            <Ranked title="By screen" rows={screens.data} />
+            <Ranked title={t('plays.byCampaign')} rows={campaigns.data} />
+            <Ranked title={t('plays.byVenue')} rows={venues.data} />
+            <Ranked title={t('plays.byScreen')} rows={screens.data} />
           </div>
         </div>
       );
@@ -142,10 +148,8 @@ export function PortalPlaysRoute() {
     <>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-semibold text-gray-900">Plays</h1>
-          <p className="text-sm text-gray-500">
-            Every play of your ads, by day, venue and screen (each venue's own calendar days).
-          </p>
+          <h1 className="text-2xl font-semibold text-gray-900">{t('plays.title')}</h1>
+          <p className="text-sm text-gray-500">{t('plays.description')}</p>
         </div>
         <PeriodPicker period={period} />
       </div>

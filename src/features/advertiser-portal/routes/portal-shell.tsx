@@ -1,8 +1,11 @@
-// The advertiser portal's frame: the company's name, its sections and Sign Out. On a phone
+// The advertiser portal's frame: the company's name, its sections, the language (kept for the
+// login) and Sign Out. On a phone
 // the sections sit in a row that scrolls sideways; printing leaves the frame out.
 import { useQuery } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router-dom';
+import { LanguageSelect } from '@/components/language/language-select';
 import { Button } from '@/components/ui/button';
 import { ProductMark } from '@/components/ui/product-mark';
 import { paths } from '@/config/paths';
@@ -11,13 +14,14 @@ import { cn } from '@/utils/cn';
 import { myAdvertiserQueryOptions } from '../api/portal-queries';
 
 const SECTIONS = [
-  { to: paths.advertiser.home.getHref(), label: 'Campaigns', end: true },
-  { to: paths.advertiser.plays.getHref(), label: 'Plays', end: false },
-  { to: paths.advertiser.creatives.getHref(), label: 'Creatives', end: false },
-  { to: paths.advertiser.statements.getHref(), label: 'Statements', end: false },
+  { to: paths.advertiser.home.getHref(), label: 'campaigns', end: true },
+  { to: paths.advertiser.plays.getHref(), label: 'plays', end: false },
+  { to: paths.advertiser.creatives.getHref(), label: 'creatives', end: false },
+  { to: paths.advertiser.statements.getHref(), label: 'statements', end: false },
 ] as const;
 
 export function PortalShellRoute() {
+  const { t } = useTranslation('advertiserPortal');
   const me = useQuery(myAdvertiserQueryOptions());
   const signOut = useSignOut();
   return (
@@ -27,7 +31,7 @@ export function PortalShellRoute() {
           <div className="flex min-w-0 items-center gap-3">
             <ProductMark />
             <p className="truncate text-sm text-gray-600">
-              Advertiser portal
+              {t('shell.title')}
               {me.data && (
                 <>
                   {' · '}
@@ -36,12 +40,15 @@ export function PortalShellRoute() {
               )}
             </p>
           </div>
-          <Button variant="outline" size="sm" isLoading={signOut.isPending} onClick={() => signOut.mutate()}>
-            {!signOut.isPending && <LogOut aria-hidden className="size-4" />}
-            Sign Out
-          </Button>
+          <div className="flex items-center gap-2">
+            <LanguageSelect />
+            <Button variant="outline" size="sm" isLoading={signOut.isPending} onClick={() => signOut.mutate()}>
+              {!signOut.isPending && <LogOut aria-hidden className="size-4" />}
+              {t('shell.signOut')}
+            </Button>
+          </div>
         </div>
-        <nav aria-label="Portal" className="mx-auto max-w-6xl overflow-x-auto px-4 sm:px-6">
+        <nav aria-label={t('shell.nav')} className="mx-auto max-w-6xl overflow-x-auto px-4 sm:px-6">
           <ul className="flex gap-1">
             {SECTIONS.map((s) => (
               <li key={s.to}>
@@ -57,7 +64,7 @@ export function PortalShellRoute() {
                     )
                   }
                 >
-                  {s.label}
+                  {t(`shell.sections.${s.label}`)}
                 </NavLink>
               </li>
             ))}

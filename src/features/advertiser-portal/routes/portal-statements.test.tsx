@@ -6,6 +6,7 @@ import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
 import { fakeUser, restUrl, storeSession } from '@tests/setup/supabase-mocks';
 import { paths } from '@/config/paths';
+import { i18n } from '@/i18n';
 import { monthBefore, localToday } from '@/entities/statement/statement';
 import { PortalStatementPrintRoute, PortalStatementsRoute } from './portal-statements';
 
@@ -85,5 +86,48 @@ describe("the advertiser's statements", () => {
     renderAt(paths.advertiser.statement.getHref('2026-10'));
     expect(await screen.findByText('No advertiser')).toBeInTheDocument();
     expect(asked).toEqual([]);
+  });
+
+  it("prints the statement in the advertiser's language, with the month and the statement's own currency written its way", async () => {
+    server.use(
+      http.get(restUrl('/advertisers'), () => HttpResponse.json([ME])),
+      http.post(restUrl('/rpc/advertiser_statement'), async ({ request }) => {
+        const body = (await request.json()) as { p_advertiser_id: string; p_month: string };
+        return HttpResponse.json({
+          advertiser_id: body.p_advertiser_id,
+          month: body.p_month,
+          currency: 'EUR',
+          closed: false,
+          lines: [
+            {
+              campaign_id: 'c5',
+              campaign_name: 'Brightline 5G on the street',
+              plays: 2500,
+              seconds: 25000,
+              basis: 'cpm',
+              amount: 12345.5,
+            },
+          ],
+          total: 12345.5,
+        });
+      }),
+    );
+    await i18n.changeLanguage('es');
+    renderAt(paths.advertiser.statement.getHref('2026-10'));
+
+    const document = await screen.findByRole('article');
+    expect(within(document).getByRole('heading', { level: 1 })).toHaveTextContent('Extracto, octubre de 2026');
+    expect(within(document).getByRole('note')).toHaveTextContent(
+      'Provisional: octubre de 2026 aún no ha terminado en todas partes',
+    );
+    const table = within(document).getByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Importe' })).toBeInTheDocument();
+    expect(table).toHaveTextContent('Por cada 1000 reproducciones');
+    // Spanish writes euros with a decimal comma, a dot between thousands and the sign after.
+    expect(within(document).getByText('Total de octubre de 2026').nextSibling).toHaveTextContent(/^12\.345,50\s€$/);
+    expect(screen.getByRole('link', { name: 'Volver a los extractos' })).toHaveAttribute(
+      'href',
+      paths.advertiser.statements.getHref(),
+    );
   });
 });

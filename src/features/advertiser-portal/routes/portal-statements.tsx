@@ -3,6 +3,7 @@
 // as a printable statement.
 import { useQuery } from '@tanstack/react-query';
 import { Unlink } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
@@ -12,26 +13,24 @@ import { StatementCard } from '@/entities/statement/statement-card';
 import { StatementPrintPage } from '@/entities/statement/statement-print-page';
 import { myAdvertiserQueryOptions } from '../api/portal-queries';
 
-const NO_ADVERTISER = (
-  <EmptyState
-    icon={Unlink}
-    title="No advertiser"
-    description="This login is not linked to an advertiser. Ask the network's operator."
-  />
-);
+function NoAdvertiser() {
+  const { t } = useTranslation('advertiserPortal');
+  return <EmptyState icon={Unlink} title={t('noAdvertiser.title')} description={t('noAdvertiser.description')} />;
+}
 
 export function PortalStatementsRoute() {
+  const { t } = useTranslation('advertiserPortal');
   const me = useQuery(myAdvertiserQueryOptions());
   return (
     <div className="space-y-4">
-      <h1 className="text-xl font-semibold text-gray-900">Statements</h1>
+      <h1 className="text-xl font-semibold text-gray-900">{t('statements.title')}</h1>
       {me.isPending ? (
-        <LoadingRegion label="Loading statements" className="space-y-2">
+        <LoadingRegion label={t('statements.loading')} className="space-y-2">
           <Skeleton className="h-10" />
           <Skeleton className="h-32" />
         </LoadingRegion>
       ) : me.isError ? (
-        <ErrorState title="Your statements could not be loaded" error={me.error} onRetry={() => void me.refetch()} />
+        <ErrorState title={t('statements.error')} error={me.error} onRetry={() => void me.refetch()} />
       ) : me.data ? (
         <StatementCard
           advertiserId={me.data.id}
@@ -39,23 +38,29 @@ export function PortalStatementsRoute() {
           printHref={(month) => paths.advertiser.statement.getHref(month)}
         />
       ) : (
-        NO_ADVERTISER
+        <NoAdvertiser />
       )}
     </div>
   );
 }
 
 export function PortalStatementPrintRoute() {
+  const { t } = useTranslation('advertiserPortal');
   const { month = '' } = useParams();
   const me = useQuery(myAdvertiserQueryOptions());
-  if (me.isSuccess && me.data === null) return <div className="p-6">{NO_ADVERTISER}</div>;
+  if (me.isSuccess && me.data === null)
+    return (
+      <div className="p-6">
+        <NoAdvertiser />
+      </div>
+    );
   return (
     <StatementPrintPage
       advertiserId={me.data?.id ?? ''}
       month={month}
       party={me}
-      back={{ to: paths.advertiser.statements.getHref(), label: 'Back to statements' }}
-      notFound={NO_ADVERTISER}
+      back={{ to: paths.advertiser.statements.getHref(), label: t('statements.back') }}
+      notFound={<NoAdvertiser />}
     />
   );
 }

@@ -2,8 +2,9 @@
 // plays for the ad and the advertiser.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { message, translate } from '@/i18n';
 import { supabase } from '@/lib/supabase';
-import { failureOr } from '@/lib/write-errors';
+import { serverFailure } from '@/entities/advertiser/server-errors';
 import { invalidateTable, tableKeys } from '@/entities/query-keys/table-keys';
 
 export const AD_STATUSES = ['active', 'pending', 'paused', 'other'] as const;
@@ -27,12 +28,17 @@ export const advertiserAdsQueryOptions = (advertiserId: string) =>
   });
 
 export const adFormSchema = z.object({
-  title: z.string().trim().min(1, { error: 'Title is required' }).max(200, { error: 'At most 200 characters' }),
+  title: z
+    .string()
+    .trim()
+    .min(1, message('advertisers:ads.form.errors.titleRequired'))
+    .max(200, message('advertisers:ads.form.errors.titleMax', { count: 200 })),
   status: z.enum(AD_STATUSES),
+  /** An amount with at most two decimals, written with a point or a comma (45.50 or 45,50). */
   daily_budget: z
     .string()
     .trim()
-    .refine((v) => v === '' || /^\d+(\.\d{1,2})?$/.test(v), { error: 'Enter an amount like 45 or 45.50' }),
+    .refine((v) => v === '' || /^\d+([.,]\d{1,2})?$/.test(v), { ...message('advertisers:ads.form.errors.budget') }),
 });
 
 export type AdFormValues = z.infer<typeof adFormSchema>;
@@ -40,7 +46,7 @@ export type AdFormValues = z.infer<typeof adFormSchema>;
 const toRow = (values: AdFormValues) => ({
   title: values.title,
   status: values.status,
-  daily_budget: values.daily_budget === '' ? null : Number(values.daily_budget),
+  daily_budget: values.daily_budget === '' ? null : Number(values.daily_budget.replace(',', '.')),
 });
 
 export function useSaveAd(advertiserId: string) {
@@ -50,7 +56,9 @@ export function useSaveAd(advertiserId: string) {
       const { error } = id
         ? await supabase.from('ads').update(toRow(values)).eq('id', id)
         : await supabase.from('ads').insert({ ...toRow(values), advertiser_id: advertiserId });
-      if (error) throw failureOr(id ? 'Failed to update ad' : 'Failed to add ad', error);
+      if (error) {
+        throw serverFailure(translate(id ? 'advertisers:ads.updateFailed' : 'advertisers:ads.addFailed'), error);
+      }
     },
     onSuccess: () => invalidateTable(queryClient, 'ads'),
   });

@@ -1,18 +1,19 @@
 // Advertiser writes. Each mutation refreshes the advertiser queries it changes before it settles.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { translate } from '@/i18n';
 import { supabase } from '@/lib/supabase';
 import { uniqueFileName, uploadFile } from '@/lib/storage';
-import { failureOr } from '@/lib/write-errors';
+import { serverFailure } from '@/entities/advertiser/server-errors';
 import { invalidateTable } from '@/entities/query-keys/table-keys';
 import type { AdvertiserFormValues } from './advertiser-schema';
 import { LOGO_BUCKET, type Advertiser } from './advertisers';
 
-/** Uploads a logo under a unique name; any storage refusal becomes 'Failed to upload logo'. */
+/** Uploads a logo under a unique name (the file's own name in front); any storage refusal becomes 'Failed to upload logo'. */
 async function uploadLogo(file: File): Promise<string> {
   try {
     return await uploadFile(LOGO_BUCKET, uniqueFileName(file), file);
   } catch (error) {
-    throw new Error('Failed to upload logo', { cause: error });
+    throw new Error(translate('advertisers:form.errors.uploadLogoFailed'), { cause: error });
   }
 }
 
@@ -29,7 +30,7 @@ async function createAdvertiser(values: AdvertiserFormValues) {
     .insert(row)
     .select('id')
     .single();
-  if (error) throw failureOr('Failed to add advertiser', error);
+  if (error) throw serverFailure(translate('advertisers:form.errors.addFailed'), error);
   return data;
 }
 
@@ -44,7 +45,7 @@ async function updateAdvertiser({
 }) {
   const row = await toRow(values, currentLogo);
   const { error } = await supabase.from('advertisers').update(row).eq('id', id);
-  if (error) throw failureOr('Failed to update advertiser', error);
+  if (error) throw serverFailure(translate('advertisers:form.errors.updateFailed'), error);
 }
 
 /** The list toggle: active becomes inactive, anything else becomes active. */
@@ -88,5 +89,5 @@ export function useToggleAdvertiserStatus() {
 
 /** The text of a failed save: its message, else the form's fallback. */
 export function saveErrorText(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Failed to save advertiser. Please try again.';
+  return error instanceof Error && error.message ? error.message : translate('advertisers:form.errors.saveFailed');
 }

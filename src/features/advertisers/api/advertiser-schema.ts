@@ -1,5 +1,6 @@
 // The advertiser form's rules; the mutations take the same type.
 import { z } from 'zod';
+import { message, translate, type MessageKey } from '@/i18n';
 import { ADVERTISER_STATUSES } from './advertisers';
 
 export const INDUSTRIES = [
@@ -14,16 +15,38 @@ export const INDUSTRIES = [
   'Entertainment',
   'Other',
 ] as const;
+export type Industry = (typeof INDUSTRIES)[number];
+
+/** The catalogue key of each industry: the stored value stays English, people read their language. */
+const INDUSTRY_KEYS: Record<Industry, MessageKey> = {
+  Technology: 'advertisers:industries.technology',
+  Healthcare: 'advertisers:industries.healthcare',
+  Finance: 'advertisers:industries.finance',
+  Retail: 'advertisers:industries.retail',
+  'Food & Beverage': 'advertisers:industries.foodBeverage',
+  Automotive: 'advertisers:industries.automotive',
+  'Real Estate': 'advertisers:industries.realEstate',
+  Education: 'advertisers:industries.education',
+  Entertainment: 'advertisers:industries.entertainment',
+  Other: 'advertisers:industries.other',
+};
+
+/** An industry as people read it ('Comercio minorista' for 'Retail'); one not on the list as stored. */
+export function industryLabel(industry: string): string {
+  const key = INDUSTRY_KEYS[industry as Industry] as MessageKey | undefined;
+  return key ? translate(key) : industry;
+}
 
 /** Logos may be at most 2 MB, as the advertiser-logos bucket also enforces. */
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const;
-export const LOGO_HINT = 'PNG, JPG or GIF, max 2MB';
+/** The logo field's hint, in the current language. */
+export const logoHint = () => translate('advertisers:form.logoHint');
 
 /** Why a chosen logo file is refused, or null when it is fine. */
 export function logoProblem(file: File): string | null {
-  if (!(LOGO_TYPES as readonly string[]).includes(file.type)) return 'The logo must be a PNG, JPG or GIF image.';
-  if (file.size > LOGO_MAX_BYTES) return 'The logo is larger than 2MB. Choose a smaller image.';
+  if (!(LOGO_TYPES as readonly string[]).includes(file.type)) return translate('advertisers:form.errors.logoType');
+  if (file.size > LOGO_MAX_BYTES) return translate('advertisers:form.errors.logoSize');
   return null;
 }
 
@@ -33,9 +56,13 @@ const optionalText = z
   .transform((v) => (v === '' ? null : v));
 
 export const advertiserSchema = z.object({
-  advertiser_name: z.string().trim().min(1, 'Advertiser name is required'),
-  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid email address')),
-  business_name: z.string().trim().min(1, 'Business name is required'),
+  advertiser_name: z.string().trim().min(1, message('advertisers:form.errors.advertiserNameRequired')),
+  email: z
+    .string()
+    .trim()
+    .min(1, message('advertisers:form.errors.emailRequired'))
+    .pipe(z.email(message('advertisers:form.errors.emailInvalid'))),
+  business_name: z.string().trim().min(1, message('advertisers:form.errors.businessNameRequired')),
   business_number: optionalText,
   address: optionalText,
   contact_number: optionalText,

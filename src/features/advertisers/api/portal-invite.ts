@@ -1,8 +1,10 @@
 // The advertiser's portal login: who it is (public.users, which admins read) and the
 // invite-advertiser function, which makes and links it and e-mails a sign-in link.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { translate } from '@/i18n';
 import { callFunction } from '@/lib/functions';
 import { supabase } from '@/lib/supabase';
+import { serverText } from '@/entities/advertiser/server-errors';
 import { advertiserKeys } from './advertisers';
 
 export const portalLoginKeys = {
@@ -24,7 +26,8 @@ export interface InviteResult {
   sentTo: string;
 }
 
-const FALLBACK = 'The invitation could not be sent. Please try again.';
+/** The words of a failure the function did not explain, read when it happens. */
+const fallback = () => translate('advertisers:portal.failed');
 
 async function inviteAdvertiser(advertiserId: string): Promise<InviteResult> {
   let reply: { status: number; body: unknown };
@@ -34,11 +37,12 @@ async function inviteAdvertiser(advertiserId: string): Promise<InviteResult> {
       redirectTo: `${window.location.origin}/auth/callback`,
     });
   } catch (error) {
-    throw new Error(FALLBACK, { cause: error });
+    throw new Error(fallback(), { cause: error });
   }
   const body = (reply.body ?? {}) as { error?: unknown; sentTo?: unknown };
-  if (typeof body.error === 'string' && body.error) throw new Error(body.error);
-  if (reply.status !== 200 || typeof body.sentTo !== 'string') throw new Error(FALLBACK);
+  // The function's own refusals read in the current language; any other text as it came.
+  if (typeof body.error === 'string' && body.error) throw new Error(serverText(body.error));
+  if (reply.status !== 200 || typeof body.sentTo !== 'string') throw new Error(fallback());
   return { sentTo: body.sentTo };
 }
 

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Megaphone, Pencil, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { QueryBoundary } from '@/components/errors/query-boundary';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -23,7 +24,8 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
-import { formatDate, formatLabel, formatMoney } from '@/lib/format';
+import { formatDate, formatMoney, networkCurrency } from '@/lib/format';
+import { intlLocale } from '@/i18n';
 import {
   AD_STATUSES,
   adFormSchema,
@@ -34,6 +36,21 @@ import {
 } from '../api/ads';
 
 const statusTones = { active: 'success', pending: 'warning', paused: 'neutral', other: 'neutral' } as const;
+
+/** The network currency's sign in the current language ('$', '€', 'US$'), for the budget's label. */
+function currencySign(): string {
+  const currency = networkCurrency();
+  try {
+    const parts = new Intl.NumberFormat(intlLocale(), { style: 'currency', currency }).formatToParts(0);
+    return parts.find((p) => p.type === 'currency')?.value ?? currency;
+  } catch {
+    return currency;
+  }
+}
+
+function isAdStatus(status: string): status is AdFormValues['status'] {
+  return (AD_STATUSES as readonly string[]).includes(status);
+}
 
 function AdDialog({
   advertiserId,
@@ -47,13 +64,12 @@ function AdDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation(['advertisers', 'common']);
   const save = useSaveAd(advertiserId);
   const toast = useToast();
   const valuesOf = (): AdFormValues => ({
     title: ad?.title ?? '',
-    status: (AD_STATUSES as readonly string[]).includes(ad?.status ?? '')
-      ? (ad!.status as AdFormValues['status'])
-      : 'active',
+    status: ad && isAdStatus(ad.status) ? ad.status : 'active',
     daily_budget: ad?.daily_budget === null || ad?.daily_budget === undefined ? '' : String(ad.daily_budget),
   });
   const form = useForm<AdFormValues>({ resolver: zodResolver(adFormSchema), defaultValues: valuesOf() });
@@ -73,7 +89,7 @@ function AdDialog({
       { id: ad?.id ?? null, values },
       {
         onSuccess: () => {
-          toast({ tone: 'success', title: ad ? 'Ad saved' : 'Ad added' });
+          toast({ tone: 'success', title: t(ad ? 'ads.saved' : 'ads.added') });
           onOpenChange(false);
         },
       },
@@ -84,32 +100,36 @@ function AdDialog({
     <Dialog open={open} onOpenChange={(next) => !save.isPending && onOpenChange(next)}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{ad ? 'Edit ad' : 'Add ad'}</DialogTitle>
-          <DialogDescription>Slides that show this ad count their plays for it.</DialogDescription>
+          <DialogTitle>{t(ad ? 'ads.edit' : 'ads.add')}</DialogTitle>
+          <DialogDescription>{t('ads.dialogDescription')}</DialogDescription>
         </DialogHeader>
         <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
-          <Field label="Title" error={errors.title?.message}>
+          <Field label={t('ads.form.title')} error={errors.title?.message}>
             {(c) => <Input {...c} maxLength={200} {...form.register('title')} />}
           </Field>
-          <Field label="Status" error={errors.status?.message}>
+          <Field label={t('ads.form.status')} error={errors.status?.message}>
             {(c) => (
               <Select
                 {...c}
                 {...form.register('status')}
-                options={AD_STATUSES.map((s) => ({ value: s, label: formatLabel(s) }))}
+                options={AD_STATUSES.map((s) => ({ value: s, label: t(`ads.status.${s}`) }))}
               />
             )}
           </Field>
-          <Field label="Daily budget ($)" hint="Optional." error={errors.daily_budget?.message}>
+          <Field
+            label={t('ads.form.dailyBudget', { currency: currencySign() })}
+            hint={t('ads.form.optional')}
+            error={errors.daily_budget?.message}
+          >
             {(c) => <Input {...c} inputMode="decimal" {...form.register('daily_budget')} />}
           </Field>
           {save.isError && <Alert tone="danger">{save.error.message}</Alert>}
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>
-              Cancel
+              {t('common:actions.cancel')}
             </Button>
             <Button type="submit" isLoading={save.isPending}>
-              {save.isPending ? 'Saving...' : ad ? 'Save' : 'Add ad'}
+              {save.isPending ? t('ads.saving') : ad ? t('common:actions.save') : t('ads.add')}
             </Button>
           </DialogFooter>
         </form>
@@ -119,6 +139,7 @@ function AdDialog({
 }
 
 export function AdvertiserAds({ advertiserId }: { advertiserId: string }) {
+  const { t } = useTranslation(['advertisers', 'common']);
   const ads = useQuery(advertiserAdsQueryOptions(advertiserId));
   const [editing, setEditing] = useState<AdvertiserAd | null>(null);
   const [open, setOpen] = useState(false);
@@ -129,31 +150,31 @@ export function AdvertiserAds({ advertiserId }: { advertiserId: string }) {
   return (
     <Card className="min-w-0 lg:col-span-3">
       <CardHeader className="flex flex-row items-center justify-between gap-3">
-        <CardTitle>Ads</CardTitle>
+        <CardTitle>{t('ads.title')}</CardTitle>
         <Button size="sm" onClick={() => openFor(null)}>
           <Plus aria-hidden className="size-4" />
-          Add ad
+          {t('ads.add')}
         </Button>
       </CardHeader>
       <CardContent>
         <QueryBoundary
           query={ads}
           loading={
-            <LoadingRegion label="Loading ads" className="space-y-2">
+            <LoadingRegion label={t('ads.loading')} className="space-y-2">
               <Skeleton className="h-10" />
               <Skeleton className="h-10" />
             </LoadingRegion>
           }
-          error="The ads could not be loaded"
+          error={t('ads.error')}
         >
           {(list) =>
             list.length === 0 ? (
               <div className="flex flex-col items-center gap-2 py-6 text-center text-sm text-gray-500">
                 <Megaphone aria-hidden className="size-8 text-gray-400" />
-                <p>No ads yet. Add one, then choose it on the slides that show it.</p>
+                <p>{t('ads.empty')}</p>
               </div>
             ) : (
-              <ul aria-label="Ads" className="divide-y divide-gray-100">
+              <ul aria-label={t('ads.title')} className="divide-y divide-gray-100">
                 {list.map((ad) => (
                   <li key={ad.id} className="flex flex-wrap items-center gap-3 py-2.5">
                     <div className="min-w-0 flex-1">
@@ -161,15 +182,22 @@ export function AdvertiserAds({ advertiserId }: { advertiserId: string }) {
                         {ad.title}
                       </p>
                       <p className="text-xs text-gray-500">
-                        {formatMoney(ad.daily_budget, 'No budget')} a day · since {formatDate(ad.created_at)}
+                        {ad.daily_budget === null
+                          ? t('ads.noBudget', { date: formatDate(ad.created_at) })
+                          : t('ads.perDay', { amount: formatMoney(ad.daily_budget), date: formatDate(ad.created_at) })}
                       </p>
                     </div>
                     <Badge tone={statusTones[ad.status as keyof typeof statusTones] ?? 'neutral'}>
-                      {formatLabel(ad.status)}
+                      {isAdStatus(ad.status) ? t(`ads.status.${ad.status}`) : ad.status}
                     </Badge>
-                    <Button variant="ghost" size="sm" onClick={() => openFor(ad)} aria-label={`Edit ad ${ad.title}`}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => openFor(ad)}
+                      aria-label={t('ads.editLabel', { title: ad.title })}
+                    >
                       <Pencil aria-hidden className="size-4" />
-                      Edit
+                      {t('common:actions.edit')}
                     </Button>
                   </li>
                 ))}

@@ -1,10 +1,12 @@
 import { Building2, Eye, Mail, Pencil, Phone, Power } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TruncatedText } from '@/components/ui/truncated-text';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
+import { industryLabel } from '../api/advertiser-schema';
 import type { Advertiser } from '../api/advertisers';
 import { AdvertiserStatusBadge } from './advertiser-status-badge';
 import { useMayUse } from '@/lib/may-use';
@@ -16,6 +18,7 @@ export interface AdvertiserCardProps {
 }
 
 export function AdvertiserCard({ advertiser, onToggle, isToggling }: AdvertiserCardProps) {
+  const { t } = useTranslation(['advertisers', 'common']);
   const canChange = useMayUse('advertisers');
   const seesMoney = useMayUse('money');
   const active = advertiser.status === 'active';
@@ -40,25 +43,27 @@ export function AdvertiserCard({ advertiser, onToggle, isToggling }: AdvertiserC
       <dl className="space-y-1.5 px-5 py-4 text-sm text-gray-600">
         <div className="flex min-w-0 items-center gap-2">
           <dt className="shrink-0">
-            <Mail aria-label="Email" className="size-4" />
+            <Mail aria-label={t('card.email')} className="size-4" />
           </dt>
           <TruncatedText as="dd">{advertiser.email}</TruncatedText>
         </div>
         {advertiser.contact_number && (
           <div className="flex items-center gap-2">
             <dt>
-              <Phone aria-label="Phone" className="size-4" />
+              <Phone aria-label={t('card.phone')} className="size-4" />
             </dt>
             <dd>{advertiser.contact_number}</dd>
           </div>
         )}
         <div className="flex min-w-0 items-center gap-2">
-          <dt className="shrink-0 text-gray-500">Industry:</dt>
-          <TruncatedText as="dd">{advertiser.industry ?? '—'}</TruncatedText>
+          <dt className="shrink-0 text-gray-500">{t('card.industry')}</dt>
+          <TruncatedText as="dd">
+            {advertiser.industry ? industryLabel(advertiser.industry) : t('common:states.none')}
+          </TruncatedText>
         </div>
         {seesMoney && (
           <div className="flex items-center gap-2">
-            <dt className="text-gray-500">Total spent:</dt>
+            <dt className="text-gray-500">{t('card.totalSpent')}</dt>
             <dd className="font-medium text-gray-900">{formatMoney(advertiser.total_spent)}</dd>
           </div>
         )}
@@ -67,10 +72,10 @@ export function AdvertiserCard({ advertiser, onToggle, isToggling }: AdvertiserC
         <Button asChild variant="outline" size="sm">
           <Link
             to={paths.dashboard.advertisers.view.getHref(advertiser.id)}
-            aria-label={`View ${advertiser.business_name}`}
+            aria-label={t('card.viewLabel', { name: advertiser.business_name })}
           >
             <Eye aria-hidden className="size-4" />
-            View
+            {t('card.view')}
           </Link>
         </Button>
         {canChange && (
@@ -78,10 +83,10 @@ export function AdvertiserCard({ advertiser, onToggle, isToggling }: AdvertiserC
             <Button asChild variant="outline" size="sm">
               <Link
                 to={paths.dashboard.advertisers.edit.getHref(advertiser.id)}
-                aria-label={`Edit ${advertiser.business_name}`}
+                aria-label={t('card.editLabel', { name: advertiser.business_name })}
               >
                 <Pencil aria-hidden className="size-4" />
-                Edit
+                {t('common:actions.edit')}
               </Link>
             </Button>
             <Button
@@ -89,10 +94,10 @@ export function AdvertiserCard({ advertiser, onToggle, isToggling }: AdvertiserC
               size="sm"
               isLoading={isToggling}
               onClick={() => onToggle(advertiser)}
-              aria-label={`${active ? 'Deactivate' : 'Activate'} ${advertiser.business_name}`}
+              aria-label={t(active ? 'card.deactivateLabel' : 'card.activateLabel', { name: advertiser.business_name })}
             >
               {!isToggling && <Power aria-hidden className="size-4" />}
-              {active ? 'Deactivate' : 'Activate'}
+              {t(active ? 'card.deactivate' : 'card.activate')}
             </Button>
           </>
         )}

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,11 +10,12 @@ import { FileInput } from '@/components/ui/file-input';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { paths } from '@/config/paths';
-import { formatLabel } from '@/lib/format';
+import { uploadedFileName } from '@/entities/advertiser/file-names';
 import {
   advertiserSchema,
   INDUSTRIES,
-  LOGO_HINT,
+  industryLabel,
+  logoHint,
   LOGO_TYPES,
   type AdvertiserFormInput,
   type AdvertiserFormValues,
@@ -32,12 +34,9 @@ export const EMPTY_ADVERTISER: AdvertiserFormInput = {
   logo: null,
 };
 
-const STATUS_OPTIONS = ADVERTISER_STATUSES.map((s) => ({ value: s, label: formatLabel(s) }));
-const INDUSTRY_OPTIONS = INDUSTRIES.map((i) => ({ value: i, label: i }));
-
 export interface AdvertiserFormProps {
   defaultValues: AdvertiserFormInput;
-  /** The stored logo's path, shown until a new one is chosen. */
+  /** The stored logo's path; its name as uploaded shows until a new one is chosen. */
   currentLogo?: string | null;
   submitLabel: string;
   onSubmit: (values: AdvertiserFormValues) => void;
@@ -54,6 +53,15 @@ export function AdvertiserForm({
   isSaving,
   saveError,
 }: AdvertiserFormProps) {
+  const { t } = useTranslation(['advertisers', 'common']);
+  const statusOptions = ADVERTISER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }));
+  const uploaded = uploadedFileName(currentLogo);
+  const currentLogoName = uploaded
+    ? t('form.currentLogoNamed', { name: uploaded })
+    : currentLogo
+      ? t('form.currentLogo')
+      : t('form.noFile');
+  const industryOptions = INDUSTRIES.map((i) => ({ value: i, label: industryLabel(i) }));
   const {
     register,
     control,
@@ -73,33 +81,38 @@ export function AdvertiserForm({
               {saveError}
             </Alert>
           )}
-          <Field label="Advertiser Name *" error={errors.advertiser_name?.message}>
+          <Field label={t('form.advertiserName')} error={errors.advertiser_name?.message}>
             {(c) => <Input {...c} {...register('advertiser_name')} autoComplete="name" />}
           </Field>
-          <Field label="Email *" error={errors.email?.message}>
+          <Field label={t('form.email')} error={errors.email?.message}>
             {(c) => <Input {...c} {...register('email')} type="email" autoComplete="email" />}
           </Field>
-          <Field label="Business Name *" error={errors.business_name?.message}>
+          <Field label={t('form.businessName')} error={errors.business_name?.message}>
             {(c) => <Input {...c} {...register('business_name')} autoComplete="organization" />}
           </Field>
-          <Field label="Business Number" error={errors.business_number?.message}>
+          <Field label={t('form.businessNumber')} error={errors.business_number?.message}>
             {(c) => <Input {...c} {...register('business_number')} />}
           </Field>
-          <Field label="Contact Number" error={errors.contact_number?.message}>
+          <Field label={t('form.contactNumber')} error={errors.contact_number?.message}>
             {(c) => <Input {...c} {...register('contact_number')} type="tel" autoComplete="tel" />}
           </Field>
-          <Field label="Industry" error={errors.industry?.message}>
+          <Field label={t('form.industry')} error={errors.industry?.message}>
             {(c) => (
-              <Select {...c} {...register('industry')} options={INDUSTRY_OPTIONS} placeholder="Select an industry" />
+              <Select
+                {...c}
+                {...register('industry')}
+                options={industryOptions}
+                placeholder={t('form.industryPlaceholder')}
+              />
             )}
           </Field>
-          <Field label="Address" error={errors.address?.message} className="md:col-span-2">
+          <Field label={t('form.address')} error={errors.address?.message} className="md:col-span-2">
             {(c) => <Input {...c} {...register('address')} autoComplete="street-address" />}
           </Field>
-          <Field label="Status" error={errors.status?.message}>
-            {(c) => <Select {...c} {...register('status')} options={STATUS_OPTIONS} />}
+          <Field label={t('form.status')} error={errors.status?.message}>
+            {(c) => <Select {...c} {...register('status')} options={statusOptions} />}
           </Field>
-          <Field label="Company Logo" hint={LOGO_HINT} error={errors.logo?.message}>
+          <Field label={t('form.logo')} hint={logoHint()} error={errors.logo?.message}>
             {(c) => (
               <Controller
                 control={control}
@@ -110,7 +123,8 @@ export function AdvertiserForm({
                     aria-describedby={c['aria-describedby']}
                     invalid={c.invalid}
                     accept={LOGO_TYPES.join(',')}
-                    fileName={field.value?.name ?? (currentLogo ? 'Current logo' : null)}
+                    fileName={field.value?.name ?? currentLogoName}
+                    buttonLabel={t('form.chooseFile')}
                     onFileChange={(file) => field.onChange(file)}
                     onBlur={field.onBlur}
                   />
@@ -121,10 +135,10 @@ export function AdvertiserForm({
         </CardContent>
         <CardFooter className="justify-end">
           <Button asChild variant="outline">
-            <Link to={paths.dashboard.advertisers.list.getHref()}>Cancel</Link>
+            <Link to={paths.dashboard.advertisers.list.getHref()}>{t('common:actions.cancel')}</Link>
           </Button>
           <Button type="submit" disabled={isSaving}>
-            {isSaving ? 'Saving...' : submitLabel}
+            {isSaving ? t('form.saving') : submitLabel}
           </Button>
         </CardFooter>
       </form>

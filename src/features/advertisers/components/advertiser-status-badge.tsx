@@ -1,5 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
-import { formatLabel } from '@/lib/format';
+import { ADVERTISER_STATUSES, type AdvertiserStatus } from '../api/advertisers';
 
 const tones: Record<string, BadgeProps['tone']> = {
   active: 'success',
@@ -9,5 +10,7 @@ const tones: Record<string, BadgeProps['tone']> = {
 };
 
 export function AdvertiserStatusBadge({ status }: { status: string }) {
-  return <Badge tone={tones[status] ?? 'neutral'}>{formatLabel(status)}</Badge>;
+  const { t } = useTranslation('advertisers');
+  const known = (ADVERTISER_STATUSES as readonly string[]).includes(status);
+  return <Badge tone={tones[status] ?? 'neutral'}>{known ? t(`status.${status as AdvertiserStatus}`) : status}</Badge>;
 }

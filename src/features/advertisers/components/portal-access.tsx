@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Mail, Send } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DetailSection } from '@/components/layouts/detail-page';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -13,12 +14,14 @@ import type { Advertiser } from '../api/advertisers';
 import { portalLoginQueryOptions, useInviteAdvertiser } from '../api/portal-invite';
 
 function LoginEmail({ userId }: { userId: string }) {
+  const { t } = useTranslation('advertisers');
   const login = useQuery(portalLoginQueryOptions(userId));
   if (login.isPending) return <Skeleton className="inline-block h-4 w-40 align-middle" />;
-  return <span className="font-medium text-gray-900">{login.data ?? 'a login that no longer exists'}</span>;
+  return <span className="font-medium text-gray-900">{login.data ?? t('portal.goneLogin')}</span>;
 }
 
 export function PortalAccess({ advertiser }: { advertiser: Advertiser }) {
+  const { t } = useTranslation('advertisers');
   const [confirming, setConfirming] = useState(false);
   const invite = useInviteAdvertiser();
   const toast = useToast();
@@ -30,8 +33,8 @@ export function PortalAccess({ advertiser }: { advertiser: Advertiser }) {
         setConfirming(false);
         toast({
           tone: 'success',
-          title: invited ? 'Sign-in link sent again' : 'Invitation sent',
-          description: `A sign-in link is on its way to ${sentTo}.`,
+          title: t(invited ? 'portal.sentAgain' : 'portal.sent'),
+          description: t('portal.sentDescription', { email: sentTo }),
         });
       },
     });
@@ -42,27 +45,24 @@ export function PortalAccess({ advertiser }: { advertiser: Advertiser }) {
   };
 
   return (
-    <DetailSection title="Advertiser portal" span="full">
+    <DetailSection title={t('portal.title')} span="full">
       {invited ? (
         <p className="flex flex-wrap items-center gap-x-2 gap-y-2 text-sm text-gray-700">
           <Mail aria-hidden className="size-4 text-gray-500" />
           <span>
-            Portal login: <LoginEmail userId={advertiser.user_id!} />
+            {t('portal.loginLabel')} <LoginEmail userId={advertiser.user_id!} />
           </span>
           <span aria-hidden>·</span>
           <Button variant="outline" size="sm" onClick={() => open(true)}>
-            Re-send link
+            {t('portal.resend')}
           </Button>
         </p>
       ) : (
         <div className="flex flex-wrap items-center gap-3 text-sm text-gray-700">
-          <p>
-            Not invited yet. The advertiser's contact signs in with a link e-mailed to {advertiser.email} and sees their
-            campaigns, plays and reports.
-          </p>
+          <p>{t('portal.notInvited', { email: advertiser.email })}</p>
           <Button size="sm" onClick={() => open(true)}>
             <Send aria-hidden className="size-4" />
-            Invite to the portal
+            {t('portal.invite')}
           </Button>
         </div>
       )}
@@ -70,18 +70,18 @@ export function PortalAccess({ advertiser }: { advertiser: Advertiser }) {
         open={confirming}
         onOpenChange={open}
         destructive={false}
-        title={invited ? 'Re-send the sign-in link?' : 'Invite to the portal?'}
+        title={t(invited ? 'portal.confirmResendTitle' : 'portal.confirmInviteTitle')}
         description={
           invited
-            ? 'A new sign-in link (and code) is e-mailed to the portal login.'
-            : `A portal login is made for ${advertiser.email} and a sign-in link (and code) is e-mailed to it. The advertiser sees only their own campaigns, plays and creatives.`
+            ? t('portal.confirmResendDescription')
+            : t('portal.confirmInviteDescription', { email: advertiser.email })
         }
-        confirmLabel={invited ? 'Re-send link' : 'Send invitation'}
+        confirmLabel={t(invited ? 'portal.resend' : 'portal.sendInvitation')}
         isPending={invite.isPending}
         onConfirm={send}
       >
         {invite.isError && (
-          <Alert tone="danger" title="Not sent">
+          <Alert tone="danger" title={t('portal.notSent')}>
             {invite.error.message}
           </Alert>
         )}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { paths } from '@/config/paths';
@@ -5,13 +6,14 @@ import { saveErrorText, useCreateAdvertiser } from '../api/advertiser-mutations'
 import { AdvertiserForm, EMPTY_ADVERTISER } from '../components/advertiser-form';
 
 export function AdvertiserAddRoute() {
+  const { t } = useTranslation('advertisers');
   const navigate = useNavigate();
   const create = useCreateAdvertiser();
   return (
-    <ContentLayout title="Add Advertiser" description="A new company whose ads run on the displays.">
+    <ContentLayout title={t('add.title')} description={t('add.description')}>
       <AdvertiserForm
         defaultValues={EMPTY_ADVERTISER}
-        submitLabel="Add Advertiser"
+        submitLabel={t('add.submit')}
         isSaving={create.isPending}
         saveError={create.isError ? saveErrorText(create.error) : null}
         onSubmit={(values) =>

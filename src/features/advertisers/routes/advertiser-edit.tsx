@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { QueryBoundary } from '@/components/errors/query-boundary';
 import { ContentLayout } from '@/components/layouts/content-layout';
@@ -25,13 +26,14 @@ function toFormValues(a: Advertiser): AdvertiserFormInput {
 }
 
 function EditAdvertiserForm({ advertiser }: { advertiser: Advertiser }) {
+  const { t } = useTranslation('advertisers');
   const navigate = useNavigate();
   const update = useUpdateAdvertiser();
   return (
     <AdvertiserForm
       defaultValues={toFormValues(advertiser)}
       currentLogo={advertiser.company_logo}
-      submitLabel="Update Advertiser"
+      submitLabel={t('edit.submit')}
       isSaving={update.isPending}
       saveError={update.isError ? saveErrorText(update.error) : null}
       onSubmit={(values) =>
@@ -45,18 +47,19 @@ function EditAdvertiserForm({ advertiser }: { advertiser: Advertiser }) {
 }
 
 export function AdvertiserEditRoute() {
+  const { t } = useTranslation('advertisers');
   const { id = '' } = useParams();
   const advertiser = useQuery(advertiserQueryOptions(id));
   return (
-    <ContentLayout title="Edit Advertiser" description="Change the company's details, status or logo.">
+    <ContentLayout title={t('edit.title')} description={t('edit.description')}>
       <QueryBoundary
         query={advertiser}
         loading={
-          <LoadingRegion label="Loading advertiser">
+          <LoadingRegion label={t('view.loading')}>
             <Skeleton className="h-96" />
           </LoadingRegion>
         }
-        error="The advertiser could not be loaded"
+        error={t('view.error')}
         notFound={<AdvertiserNotFound />}
       >
         {(data) => <EditAdvertiserForm key={data.id} advertiser={data} />}

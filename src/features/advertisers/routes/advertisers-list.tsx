@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Megaphone } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { AddLink } from '@/components/lists/add-link';
 import { CardList } from '@/components/lists/card-list';
 import { ListContent } from '@/components/lists/list-content';
-import { ListToolbar, SearchField, StatusFilterSelect } from '@/components/lists/list-toolbar';
+import { FilterSelect, ListToolbar, SearchField } from '@/components/lists/list-toolbar';
 import { SkeletonGrid } from '@/components/lists/skeleton-grid';
 import { ListPage } from '@/components/layouts/list-page';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -28,6 +29,7 @@ export const prefetch: ScreenPrefetch = (queryClient, url) => {
 };
 
 export function AdvertisersListRoute() {
+  const { t } = useTranslation('advertisers');
   // Search, status and page live in the address, so back and reload keep them.
   const { searchText, setSearchText, search, status, setStatus, page, setPage } =
     useListSearchParams(ADVERTISER_STATUSES);
@@ -38,27 +40,31 @@ export function AdvertisersListRoute() {
 
   const filtered = filters.search !== '' || filters.status !== 'all';
   const canAdd = useMayUse('advertisers');
-  const addLink = canAdd && <AddLink to={paths.dashboard.advertisers.add.getHref()}>Add Advertiser</AddLink>;
+  const addLink = canAdd && <AddLink to={paths.dashboard.advertisers.add.getHref()}>{t('list.add')}</AddLink>;
 
   return (
     <ListPage
-      title="Advertisers"
-      description="Companies whose ads run on the displays."
+      title={t('list.title')}
+      description={t('list.description')}
       actions={addLink}
       filters={
         <ListToolbar>
           <SearchField
             id="advertiser-search"
-            label="Search advertisers"
-            placeholder="Company or contact person"
+            label={t('list.searchLabel')}
+            placeholder={t('list.searchPlaceholder')}
             className="min-w-56"
             value={searchText}
             onValueChange={setSearchText}
           />
-          <StatusFilterSelect
+          <FilterSelect
             id="advertiser-status"
             className="w-48"
-            statuses={ADVERTISER_STATUSES}
+            label={t('list.statusFilter')}
+            options={[
+              { value: 'all', label: t('list.allStatuses') },
+              ...ADVERTISER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+            ]}
             value={status}
             onValueChange={setStatus}
           />
@@ -68,29 +74,28 @@ export function AdvertisersListRoute() {
         page: filters.page,
         pageSize: ADVERTISER_PAGE_SIZE,
         total: advertisers.data?.total,
-        noun: 'advertiser',
+        noun: t('list.noun'),
+        nounPlural: t('list.nounPlural'),
         onPageChange: setPage,
       }}
     >
       <ListContent
         query={advertisers}
-        loading={<SkeletonGrid label="Loading advertisers" className={`grid gap-4 ${GRID}`} itemClassName="h-56" />}
-        errorTitle="Advertisers could not be loaded"
+        loading={<SkeletonGrid label={t('list.loading')} className={`grid gap-4 ${GRID}`} itemClassName="h-56" />}
+        errorTitle={t('list.error')}
         isEmpty={(data) => data.advertisers.length === 0}
         empty={
           <EmptyState
             icon={Megaphone}
-            title={filtered ? 'No advertisers match' : 'No advertisers yet'}
-            description={
-              filtered ? 'Try another search or status.' : 'Add the first company whose ads run on the displays.'
-            }
+            title={t(filtered ? 'list.noMatch.title' : 'list.empty.title')}
+            description={t(filtered ? 'list.noMatch.description' : 'list.empty.description')}
             action={addLink}
           />
         }
       >
         {(data) => (
           <CardList
-            label="Advertisers"
+            label={t('list.title')}
             className={GRID}
             items={data.advertisers}
             getKey={(a) => a.id}
