@@ -41,9 +41,7 @@ export function SecondFactorForm({ verify, allowSignOut = true, isBusy = false }
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
-      <p className="text-sm text-gray-600">
-        {t('secondFactor.intro')}
-      </p>
+      <p className="text-sm text-gray-600">{t('secondFactor.intro')}</p>
       {verify.error && <Alert tone="danger">{verify.error.message}</Alert>}
       <Field label={t('fields.authCode')} error={errors.code?.message}>
         {({ invalid, ...control }) => <CodeInput {...control} {...register('code')} invalid={invalid} />}

@@ -59,12 +59,11 @@ export function AuthCallbackRoute() {
           .catch(() => 'customer' as const);
         return {
           status: 'success',
-          to:
-            isTeamRole(role)
-              ? paths.dashboard.root.getHref()
-              : role === 'advertiser'
-                ? paths.advertiser.home.getHref()
-                : paths.customer.home.getHref(),
+          to: isTeamRole(role)
+            ? paths.dashboard.root.getHref()
+            : role === 'advertiser'
+              ? paths.advertiser.home.getHref()
+              : paths.customer.home.getHref(),
         };
       } catch {
         return { status: 'failed', message: translate('auth:callback.unexpected') };
