@@ -4,6 +4,7 @@
 // Reads are keyed under the network's figures, which campaigns and screens refresh.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
+import { message, translate } from '@/i18n';
 import { supabase } from '@/lib/supabase';
 import { tableKeys } from '@/entities/query-keys/table-keys';
 import { addDays, daysBetween, parseDay, type Day } from '@/entities/plays/calendar-days';
@@ -18,14 +19,14 @@ export const MAX_ROWS_PER_READ = 1000;
 /** The most screens one page of the grid shows. */
 export const MAX_SCREENS_PER_PAGE = 50;
 
-const daySchema = z.string().refine((value) => parseDay(value) !== null, { error: 'Enter a date' });
+const daySchema = z.string().refine((value) => parseDay(value) !== null, message('availability:period.enterDate'));
 
 /** The period a person asks for: an end on or after the start, at most a year of days. */
 export const availabilityPeriodSchema = z
   .object({ start: daySchema, end: daySchema })
-  .refine(({ start, end }) => end >= start, { error: 'The end is on or after the start', path: ['end'] })
+  .refine(({ start, end }) => end >= start, { ...message('availability:period.endBeforeStart'), path: ['end'] })
   .refine(({ start, end }) => end < start || daysBetween(start, end) + 1 <= MAX_AVAILABILITY_DAYS, {
-    error: `At most ${MAX_AVAILABILITY_DAYS} days`,
+    ...message('availability:period.tooLong', { count: MAX_AVAILABILITY_DAYS }),
     path: ['end'],
   });
 
@@ -85,7 +86,12 @@ async function screenNames(ids: readonly string[]) {
     .select('id, device_name, customer_name')
     .in('id', [...ids])
     .throwOnError();
-  return new Map(data.map((d) => [d.id ?? '', { name: d.device_name ?? 'Device', venue: d.customer_name }]));
+  return new Map(
+    data.map((d) => [
+      d.id ?? '',
+      { name: d.device_name ?? translate('availability:screens.unnamed'), venue: d.customer_name },
+    ]),
+  );
 }
 
 type AvailabilityRow = { device_id: string; day: string; loop_seconds: number; booked_seconds: number };
@@ -118,7 +124,7 @@ async function fetchScreenPage(filters: AvailabilityFilters, page: number) {
   const names = await screenNames([...loads.keys()]);
   const screens: ScreenAvailability[] = [...loads].map(([id, byDay]) => ({
     id,
-    name: names.get(id)?.name ?? 'Device',
+    name: names.get(id)?.name ?? translate('availability:screens.unnamed'),
     venue: names.get(id)?.venue ?? null,
     days: byDay,
   }));
@@ -179,7 +185,7 @@ async function fetchGroupDays(filters: AvailabilityFilters, groupId: string): Pr
         withRoom: d.withRoom,
         fullest: {
           id: d.fullest.device_id,
-          name: names.get(d.fullest.device_id)?.name ?? 'Device',
+          name: names.get(d.fullest.device_id)?.name ?? translate('availability:screens.unnamed'),
           venue: names.get(d.fullest.device_id)?.venue ?? null,
           loopSeconds: d.fullest.loop_seconds,
           bookedSeconds: d.fullest.booked_seconds,
