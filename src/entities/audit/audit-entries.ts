@@ -5,6 +5,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { translate, type MessageKey } from '@/i18n';
 import { supabase } from '@/lib/supabase';
 import { formatLabel } from '@/lib/format';
+import { serverMessage } from '@/lib/write-errors';
 
 export const AUDIT_PAGE_SIZE = 25;
 
@@ -119,7 +120,13 @@ async function fetchAuditEntries(filters: AuditFilters) {
 export const auditEntriesQueryOptions = (filters: AuditFilters) =>
   queryOptions({
     queryKey: auditKeys.list(filters),
-    queryFn: () => fetchAuditEntries(filters),
+    queryFn: () =>
+      fetchAuditEntries(filters).catch((error: unknown) => {
+        // audit_entries() refuses anyone but the team: say so in the current language.
+        if (serverMessage(error) === 'Only team members read the audit trail.')
+          throw new Error(translate('activity:errors.teamOnly'), { cause: error });
+        throw error;
+      }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

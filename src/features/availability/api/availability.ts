@@ -4,11 +4,30 @@
 // Reads are keyed under the network's figures, which campaigns and screens refresh.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { message, translate } from '@/i18n';
+import { message, translate, type MessageKey } from '@/i18n';
+import { serverMessage } from '@/lib/write-errors';
 import { supabase } from '@/lib/supabase';
 import { tableKeys } from '@/entities/query-keys/table-keys';
 import { addDays, daysBetween, parseDay, type Day } from '@/entities/plays/calendar-days';
 import type { ScheduleWindow } from '@/types/database-json';
+
+/** What network_availability() and screen_day_bookings() refuse with, in the catalogue's words. */
+const serverTexts: Record<string, MessageKey> = {
+  "Only the team can read the network's availability.": 'availability:errors.teamOnly',
+  'The period needs a start and an end on or after it.': 'availability:errors.period',
+  'The period is at most a year.': 'availability:errors.periodTooLong',
+  'Only the team can read bookings.': 'availability:errors.bookingsTeamOnly',
+};
+
+/** Reads `read`, failing with the catalogue's words for the database's own refusals (others as they came). */
+async function inOwnWords<T>(read: Promise<T>): Promise<T> {
+  try {
+    return await read;
+  } catch (error) {
+    const key = serverTexts[serverMessage(error)];
+    throw key ? new Error(translate(key), { cause: error }) : error;
+  }
+}
 
 /** The days an availability read may span (the database refuses more than a year). */
 export const MAX_AVAILABILITY_DAYS = 366;
@@ -134,7 +153,7 @@ async function fetchScreenPage(filters: AvailabilityFilters, page: number) {
 export const screenAvailabilityQueryOptions = (filters: AvailabilityFilters, page: number) =>
   queryOptions({
     queryKey: availabilityKeys.screens(filters, page),
-    queryFn: () => fetchScreenPage(filters, page),
+    queryFn: () => inOwnWords(fetchScreenPage(filters, page)),
     placeholderData: keepPreviousData,
   });
 
@@ -198,7 +217,7 @@ async function fetchGroupDays(filters: AvailabilityFilters, groupId: string): Pr
 export const groupAvailabilityQueryOptions = (filters: AvailabilityFilters, groupId: string) =>
   queryOptions({
     queryKey: availabilityKeys.group(filters, groupId),
-    queryFn: () => fetchGroupDays(filters, groupId),
+    queryFn: () => inOwnWords(fetchGroupDays(filters, groupId)),
   });
 
 async function fetchBookings(deviceId: string, day: Day) {
@@ -219,4 +238,7 @@ export type ScreenDayBooking = Awaited<ReturnType<typeof fetchBookings>>[number]
 
 /** The network campaigns booked on a screen on a day, the largest first. */
 export const screenDayBookingsQueryOptions = (deviceId: string, day: Day) =>
-  queryOptions({ queryKey: availabilityKeys.bookings(deviceId, day), queryFn: () => fetchBookings(deviceId, day) });
+  queryOptions({
+    queryKey: availabilityKeys.bookings(deviceId, day),
+    queryFn: () => inOwnWords(fetchBookings(deviceId, day)),
+  });
