@@ -2,6 +2,7 @@
 // not set it up yet: the back office refuses them until they have (public.team_role()), so
 // the guard shows this instead of pages that would stay empty. Once the first code is
 // confirmed the session is aal2 and the guard lets them through.
+import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ProductMark } from '@/components/ui/product-mark';
@@ -9,19 +10,17 @@ import { useSignOut } from '@/lib/auth';
 import { TwoFactorSettings } from '@/features/settings/components/two-factor-settings';
 
 export function EnrolSecondFactor() {
+  const { t } = useTranslation('auth');
   const signOut = useSignOut();
   return (
     <main className="flex min-h-full items-start justify-center bg-gray-50 p-6">
       <div className="w-full max-w-xl space-y-4">
         <ProductMark />
-        <h1 className="text-2xl font-semibold text-gray-900">Set up two-factor sign-in</h1>
-        <Alert tone="warning">
-          Your network requires every team member to sign in with a code from an authenticator app. Set it up now to
-          continue.
-        </Alert>
+        <h1 className="text-2xl font-semibold text-gray-900">{t('enrol.title')}</h1>
+        <Alert tone="warning">{t('enrol.required')}</Alert>
         <TwoFactorSettings />
         <Button variant="ghost" isLoading={signOut.isPending} onClick={() => signOut.mutate()}>
-          Sign out
+          {t('enrol.signOut')}
         </Button>
       </div>
     </main>

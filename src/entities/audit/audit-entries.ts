@@ -2,15 +2,17 @@
 // paged by the database, newest first, each entry with its actor's e-mail. Written by the
 // database's own triggers on every business table; the app never writes it.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { translate, type MessageKey } from '@/i18n';
 import { supabase } from '@/lib/supabase';
 import { formatLabel } from '@/lib/format';
+import { serverMessage } from '@/lib/write-errors';
 
 export const AUDIT_PAGE_SIZE = 25;
 
 export const AUDIT_ACTIONS = ['insert', 'update', 'delete'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** What each audited table's rows are, in the words of the app. */
+/** What each audited table's rows are, in the words of the app (English; the catalogue's 'activity:kinds' in every language). */
 export const AUDIT_TABLES = {
   campaigns: 'campaign',
   campaign_items: 'slide',
@@ -118,35 +120,68 @@ async function fetchAuditEntries(filters: AuditFilters) {
 export const auditEntriesQueryOptions = (filters: AuditFilters) =>
   queryOptions({
     queryKey: auditKeys.list(filters),
-    queryFn: () => fetchAuditEntries(filters),
+    queryFn: () =>
+      fetchAuditEntries(filters).catch((error: unknown) => {
+        // audit_entries() refuses anyone but the team: say so in the current language.
+        if (serverMessage(error) === 'Only team members read the audit trail.')
+          throw new Error(translate('activity:errors.teamOnly'), { cause: error });
+        throw error;
+      }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
 
+const isAuditTable = (table: string): table is AuditTable => Object.hasOwn(AUDIT_TABLES, table);
+
 /** 'campaign', 'screen', …; an unknown table by its own name. */
 export function recordKind(table: string): string {
-  return (AUDIT_TABLES as Record<string, string>)[table] ?? formatLabel(table).toLowerCase();
+  return isAuditTable(table) ? translate(`activity:kinds.${table}.one`) : formatLabel(table).toLowerCase();
+}
+
+/** 'Campaign', 'Screen', … as a choice in a list; an unknown table by its own name. */
+export function recordKindName(table: string): string {
+  return isAuditTable(table) ? translate(`activity:kinds.${table}.name`) : formatLabel(table);
+}
+
+const actorRoles = ['admin', 'operator', 'sales', 'viewer', 'customer', 'advertiser'] as const;
+
+/** A login's role as the trail names it ('admin', 'operator', …); an unknown one as stored. */
+export function actorRole(role: string): string {
+  return (actorRoles as readonly string[]).includes(role)
+    ? translate(`activity:roles.${role as (typeof actorRoles)[number]}`)
+    : role;
 }
 
 /** Who made the change: their e-mail and role, or the system. */
 export function actorName(entry: Pick<AuditEntry, 'actor_email' | 'actor_role'>): string {
-  if (entry.actor_role === 'system') return 'The system';
-  if (entry.actor_role === 'service') return 'A server task';
-  return `${entry.actor_email ?? 'A former member'} (${entry.actor_role})`;
+  if (entry.actor_role === 'system') return translate('activity:actor.system');
+  if (entry.actor_role === 'service') return translate('activity:actor.service');
+  return translate('activity:actor.member', {
+    email: entry.actor_email ?? translate('activity:actor.former'),
+    role: actorRole(entry.actor_role),
+  });
 }
 
-const verbs: Record<AuditAction, string> = { insert: 'added', update: 'changed', delete: 'removed' };
+const sentences: Record<AuditAction, { plain: MessageKey; named: MessageKey }> = {
+  insert: { plain: 'activity:entry.added', named: 'activity:entry.addedNamed' },
+  update: { plain: 'activity:entry.changed', named: 'activity:entry.changedNamed' },
+  delete: { plain: 'activity:entry.removed', named: 'activity:entry.removedNamed' },
+};
 
 /** 'admin@example.com (admin) changed campaign “Summer Menu”'. */
 export function describeEntry(entry: AuditEntry): string {
-  const label = entry.row_label ? ` “${entry.row_label}”` : '';
-  return `${actorName(entry)} ${verbs[entry.action]} ${recordKind(entry.table_name)}${label}`;
+  const sentence = sentences[entry.action];
+  return translate(entry.row_label ? sentence.named : sentence.plain, {
+    actor: actorName(entry),
+    kind: recordKind(entry.table_name),
+    label: entry.row_label ?? '',
+  });
 }
 
 /** A field's value as read in the trail: '—' for none, Yes/No, text, numbers, lists. */
 export function formatAuditValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (value === null || value === undefined || value === '') return translate('common:states.none');
+  if (typeof value === 'boolean') return translate(value ? 'common:yes' : 'common:no');
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   return JSON.stringify(value);
 }
@@ -173,6 +208,8 @@ export function fieldChanges(entry: AuditEntry): FieldChange[] {
           const value = (entry.action === 'insert' ? after : before)[key];
           return !quiet(key) && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
         });
+  // Fields are named by their columns ('Device name'), as stored in the trail: the trail covers
+  // every column of every audited table, past and present, and the columns' names stay English.
   return keys.map((field) => ({
     field,
     label: formatLabel(field),

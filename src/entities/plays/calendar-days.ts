@@ -1,5 +1,6 @@
 // Calendar days (yyyy-mm-dd) as the reports count them: venue-local days, added and
 // compared as dates, never through the browser's time zone.
+import { intlLocale } from '@/i18n';
 
 /** A calendar date yyyy-mm-dd. */
 export type Day = string;
@@ -53,14 +54,22 @@ export function lastDays(today: Day, n: number): { from: Day; to: Day } {
   return { from: addDays(today, -(n - 1)), to: today };
 }
 
-/** 'Nov 25' (short) or 'Tue, Nov 25, 2026' (long) for a calendar day, the same in every browser zone. */
+/**
+ * 'Nov 25' (short) or 'Tue, Nov 25, 2026' (long) for a calendar day in the current language
+ * ('25. Nov.', 'Di., 25. Nov. 2026' in German), the same in every browser zone.
+ */
 export function formatDay(day: Day, style: 'short' | 'long' = 'short'): string {
   const date = parseDay(day);
   if (!date) return day;
   return date.toLocaleDateString(
-    'en-US',
+    intlLocale(),
     style === 'short'
       ? { month: 'short', day: 'numeric', timeZone: 'UTC' }
       : { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' },
   );
+}
+
+/** The day of the week of a calendar day, short ('Tue', 'Di.', 'mar'), in the current language. */
+export function formatWeekday(day: Day): string {
+  return parseDay(day)?.toLocaleDateString(intlLocale(), { weekday: 'short', timeZone: 'UTC' }) ?? '';
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { BarChart } from '@/components/charts/bar-chart';
 import { formatDay } from './calendar-days';
 import type { PlaysDay } from './plays-report';
@@ -6,22 +7,25 @@ import { formatCount, formatTimeOnScreen, formatTimeTick } from './time-on-scree
 /** Plays and time on screen per day of a period, with the figures in a table for screen readers. */
 export function PlaysByDayChart({
   days,
-  title = 'Plays per day',
+  title,
   height,
 }: {
   days: readonly PlaysDay[];
   title?: string;
   height?: number;
 }) {
+  const { t } = useTranslation('reports');
+  // Each bar is named by its whole day; its tick by the day alone ('Nov 25', '25. Nov.').
+  const ticks = new Map(days.map((d) => [formatDay(d.day, 'long'), formatDay(d.day)]));
   return (
     <BarChart
-      title={title}
-      periodLabel="Day"
-      valueLabel="Plays"
+      title={title ?? t('chart.title')}
+      periodLabel={t('chart.period')}
+      valueLabel={t('chart.plays')}
       formatValue={formatCount}
-      second={{ label: 'Time on screen', formatValue: formatTimeOnScreen, formatTick: formatTimeTick }}
+      second={{ label: t('chart.timeOnScreen'), formatValue: formatTimeOnScreen, formatTick: formatTimeTick }}
       data={days.map((d) => ({ label: formatDay(d.day, 'long'), value: d.plays, second: d.seconds }))}
-      formatTick={(label) => label.replace(/^\w+, /, '').replace(/, \d{4}$/, '')}
+      formatTick={(label) => ticks.get(label) ?? label}
       height={height}
     />
   );

@@ -65,6 +65,12 @@ const PLAY_COLUMNS =
 const selectPlays = () => supabase.from('plays').select(PLAY_COLUMNS);
 type PlayRow = QueryData<ReturnType<typeof selectPlays>>[number];
 
+/**
+ * The export's header line. It stays in English whatever language the screens speak (as do
+ * 'Untitled Slide' and the h:mm:ss and yyyy-mm-dd hh:mm:ss formats below): spreadsheets and
+ * integrations read these files by their column names, and a file must not change shape with
+ * the language of whoever downloaded it.
+ */
 export const RAW_HEADER = [
   'Started (UTC)',
   'Local time',

@@ -2,9 +2,12 @@ import type { Session } from '@supabase/supabase-js';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { paths } from '@/config/paths';
+import { translate } from '@/i18n';
 import { userRoleQueryOptions, type Role } from '@/lib/auth';
 import { needsSecondFactor, tokenClaims } from '@/lib/second-factor';
 import { supabase } from '@/lib/supabase';
+import { authErrorMessage } from '../lib/auth-errors';
+import { emailSchema } from './sign-in';
 
 export interface ResetTokens {
   accessToken: string | null;
@@ -31,7 +34,7 @@ export interface ResetPasswordInput extends ResetTokens {
  */
 export class SecondFactorRequiredError extends Error {
   constructor() {
-    super('Enter the code from your authenticator app to set the new password.');
+    super(translate('auth:reset.needsCode'));
     this.name = 'SecondFactorRequiredError';
   }
 }
@@ -44,7 +47,7 @@ async function linkSession(accessToken: string, refreshToken: string): Promise<S
   const { data: current } = await supabase.auth.getSession();
   if (current.session && current.session.user.id === tokenClaims(accessToken).sub) return current.session;
   const { data, error } = await supabase.auth.setSession({ access_token: accessToken, refresh_token: refreshToken });
-  if (error || !data.session) throw new Error(error?.message || 'Failed to reset password. Please try again.');
+  if (error || !data.session) throw new Error(authErrorMessage(error, 'auth:reset.failed'), { cause: error });
   return data.session;
 }
 
@@ -58,12 +61,12 @@ export async function resetPassword(
   { accessToken, refreshToken, password }: ResetPasswordInput,
   readRole: (userId: string) => Promise<Role>,
 ): Promise<Role> {
-  if (!accessToken || !refreshToken) throw new Error('Missing reset tokens');
+  if (!accessToken || !refreshToken) throw new Error(translate('auth:reset.missingTokens'));
   const session = await linkSession(accessToken, refreshToken);
   if (needsSecondFactor(session)) throw new SecondFactorRequiredError();
   const { data, error } = await supabase.auth.updateUser({ password });
   if (error?.code === 'insufficient_aal') throw new SecondFactorRequiredError();
-  if (error) throw new Error(error.message || 'Failed to reset password. Please try again.');
+  if (error) throw new Error(authErrorMessage(error, 'auth:reset.failed'), { cause: error });
   return readRole(data.user.id).catch((): Role => 'customer');
 }
 
@@ -76,7 +79,7 @@ export function useResetPassword() {
 }
 
 export const forgotPasswordInputSchema = z.object({
-  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Please enter a valid email address')),
+  email: emailSchema,
 });
 
 /**
@@ -87,7 +90,7 @@ export async function requestPasswordReset({ email }: z.infer<typeof forgotPassw
   const { error } = await supabase.auth.resetPasswordForEmail(email, {
     redirectTo: `${window.location.origin}${paths.auth.resetPassword.getHref()}`,
   });
-  if (error) throw new Error(error.message || 'Failed to send the reset link', { cause: error });
+  if (error) throw new Error(authErrorMessage(error, 'auth:forgot.failed'), { cause: error });
 }
 
 export function useRequestPasswordReset() {

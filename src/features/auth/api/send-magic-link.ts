@@ -2,11 +2,11 @@ import { useMutation } from '@tanstack/react-query';
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { paths } from '@/config/paths';
+import { translate } from '@/i18n';
 import { supabase } from '@/lib/supabase';
+import { emailSchema } from './sign-in';
 
-export const magicLinkInputSchema = z.object({
-  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Please enter a valid email address')),
-});
+export const magicLinkInputSchema = z.object({ email: emailSchema });
 
 export type MagicLinkInput = z.infer<typeof magicLinkInputSchema>;
 
@@ -24,7 +24,7 @@ export async function sendMagicLink({ email }: MagicLinkInput): Promise<void> {
       body: { email, redirectTo: magicLinkRedirect() },
     });
   } catch (error) {
-    throw new Error((error instanceof Error && error.message) || 'Failed to send magic link', { cause: error });
+    throw new Error((error instanceof Error && error.message) || translate('auth:link.sendFailed'), { cause: error });
   }
   const { data, error } = result;
   if (error instanceof FunctionsHttpError) {
@@ -35,12 +35,12 @@ export async function sendMagicLink({ email }: MagicLinkInput): Promise<void> {
       throw new Error(tooManyLinksMessage(retryAfterSeconds(response, body)), { cause: error });
     // The function answered, but not with success: its body is for the logs only.
     console.error('send-magic-link failed', response.status, body);
-    throw new Error('Failed to send magic link email', { cause: error });
+    throw new Error(translate('auth:link.emailFailed'), { cause: error });
   }
   if (error) {
-    throw new Error((error instanceof Error && error.message) || 'Failed to send magic link', { cause: error });
+    throw new Error((error instanceof Error && error.message) || translate('auth:link.sendFailed'), { cause: error });
   }
-  if (!data?.ok) throw new Error('Failed to send magic link email');
+  if (!data?.ok) throw new Error(translate('auth:link.emailFailed'));
 }
 
 /** The wait a 429 names: its body's retry_after_seconds, else its Retry-After header; null when it names none. */
@@ -58,13 +58,12 @@ function retryAfterSeconds(response: Response, body: string): number | null {
 
 /** What a venue reads when it asked for too many links: that it must wait, and how long. */
 export function tooManyLinksMessage(seconds: number | null): string {
-  if (seconds === null)
-    return 'Too many sign-in links were asked for this address. Please wait a few minutes and try again.';
+  if (seconds === null) return translate('auth:link.tooMany');
   const wait =
     seconds < 60
-      ? `${seconds} seconds`
-      : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
-  return `Too many sign-in links were asked for this address. Please wait ${wait} before asking for another, or use the code or link already sent.`;
+      ? translate('auth:link.waitSeconds', { count: seconds })
+      : translate('auth:link.waitMinutes', { count: Math.ceil(seconds / 60) });
+  return translate('auth:link.tooManyWait', { wait });
 }
 
 export function useSendMagicLink() {

@@ -1,22 +1,29 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { message, translate } from '@/i18n';
 import { userRoleQueryOptions } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
+import { authErrorMessage } from '../lib/auth-errors';
+
+/** An e-mail address, required and well formed (every sign-in form asks for one). */
+export const emailSchema = z
+  .string()
+  .trim()
+  .min(1, message('auth:validation.emailRequired'))
+  .pipe(z.email(message('auth:validation.emailInvalid')));
 
 export const signInInputSchema = z.object({
-  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Please enter a valid email address')),
-  password: z.string().min(1, 'Password is required'),
+  email: emailSchema,
+  password: z.string().min(1, message('auth:validation.passwordRequired')),
 });
 
 export type SignInInput = z.infer<typeof signInInputSchema>;
 
-export const NOT_ADMIN_MESSAGE = 'This account does not have admin access.';
-
 /** Signs in with e-mail and password (POST /auth/v1/token?grant_type=password). */
 export async function signInWithPassword({ email, password }: SignInInput) {
   const { data, error } = await supabase.auth.signInWithPassword({ email, password });
-  if (error) throw new Error(error.message || 'Login failed', { cause: error });
-  if (!data.user) throw new Error('Invalid email or password');
+  if (error) throw new Error(authErrorMessage(error, 'auth:errors.loginFailed'), { cause: error });
+  if (!data.user) throw new Error(translate('auth:errors.invalidEmailOrPassword'));
   return data;
 }
 
@@ -34,11 +41,11 @@ export function useAdminSignIn() {
         role = await queryClient.fetchQuery(userRoleQueryOptions(user.id));
       } catch (error) {
         await supabase.auth.signOut();
-        throw error instanceof Error ? error : new Error('Login failed');
+        throw error instanceof Error ? error : new Error(translate('auth:errors.loginFailed'));
       }
       if (role !== 'admin') {
         await supabase.auth.signOut();
-        throw new Error(NOT_ADMIN_MESSAGE);
+        throw new Error(translate('auth:admin.notAdmin'));
       }
       return session;
     },
@@ -46,11 +53,11 @@ export function useAdminSignIn() {
 }
 
 export const signInCodeInputSchema = z.object({
-  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Please enter a valid email address')),
+  email: emailSchema,
   code: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, 'Enter the 6-digit code from the e-mail'),
+    .regex(/^\d{6}$/, message('auth:validation.emailCode')),
 });
 
 export type SignInCodeInput = z.infer<typeof signInCodeInputSchema>;
@@ -60,10 +67,9 @@ export async function verifySignInCode({ email, code }: SignInCodeInput) {
   const { data, error } = await supabase.auth.verifyOtp({ email, token: code, type: 'email' });
   if (error) {
     const expired = error.code === 'otp_expired' || /expired or is invalid/i.test(error.message);
-    throw new Error(
-      expired ? 'That code is wrong or has expired. Check the latest e-mail, or ask for a new link.' : error.message,
-      { cause: error },
-    );
+    throw new Error(expired ? translate('auth:code.expired') : authErrorMessage(error, 'auth:errors.loginFailed'), {
+      cause: error,
+    });
   }
   return data;
 }

@@ -1,6 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
+import { translate } from '@/i18n';
 import { supabase } from '@/lib/supabase';
 import { codeErrorMessage, verifiedTotpFactor, type SecondFactorCode } from '@/lib/second-factor';
+import { authErrorMessage, knownAuthMessage } from '../lib/auth-errors';
+
+/** A wrong code or too many tries in the catalogue's words; Auth's own words otherwise. */
+function secondFactorMessage(error: { code?: string; message?: string }): string {
+  if (error.code === 'over_request_rate_limit') return translate('auth:secondFactor.tooManyAttempts');
+  return knownAuthMessage(error) ?? codeErrorMessage(error);
+}
 
 /**
  * The second step of signing in: a code from the authenticator app for the user's verified
@@ -10,11 +18,12 @@ export function useVerifySecondFactor({ onSuccess }: { onSuccess?: () => void } 
   return useMutation({
     mutationFn: async ({ code }: SecondFactorCode) => {
       const { data: userData, error: userError } = await supabase.auth.getUser();
-      if (userError) throw new Error(userError.message || 'Your account could not be loaded', { cause: userError });
+      if (userError)
+        throw new Error(authErrorMessage(userError, 'auth:secondFactor.accountFailed'), { cause: userError });
       const factor = verifiedTotpFactor(userData.user);
-      if (!factor) throw new Error('Two-factor sign-in is not set up for this account');
+      if (!factor) throw new Error(translate('auth:secondFactor.notSetUp'));
       const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId: factor.id, code: code.trim() });
-      if (error) throw new Error(codeErrorMessage(error), { cause: error });
+      if (error) throw new Error(secondFactorMessage(error), { cause: error });
     },
     onSuccess,
   });

@@ -116,7 +116,7 @@ describe('admin sign-in form', () => {
 
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect(roleQuery?.get('select')).toBe('role');
+    expect(roleQuery?.get('select')).toBe('role,locale');
     expect(roleQuery?.get('id')).toBe(`eq.${fakeUser().id}`);
   });
 

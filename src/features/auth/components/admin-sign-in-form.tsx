@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Session } from '@supabase/supabase-js';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -14,6 +15,7 @@ export interface AdminSignInFormProps {
 }
 
 export function AdminSignInForm({ onSuccess }: AdminSignInFormProps) {
+  const { t } = useTranslation('auth');
   const signIn = useAdminSignIn();
   const {
     register,
@@ -28,8 +30,8 @@ export function AdminSignInForm({ onSuccess }: AdminSignInFormProps) {
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
-      {signIn.error && <Alert tone="danger">{signIn.error.message || 'Login failed'}</Alert>}
-      <Field label="Email" error={errors.email?.message}>
+      {signIn.error && <Alert tone="danger">{signIn.error.message || t('errors.loginFailed')}</Alert>}
+      <Field label={t('fields.email')} error={errors.email?.message}>
         {({ invalid, ...control }) => (
           <Input
             {...control}
@@ -37,17 +39,17 @@ export function AdminSignInForm({ onSuccess }: AdminSignInFormProps) {
             invalid={invalid}
             type="email"
             autoComplete="email"
-            placeholder="admin@example.com"
+            placeholder={t('admin.emailPlaceholder')}
           />
         )}
       </Field>
-      <Field label="Password" error={errors.password?.message}>
+      <Field label={t('fields.password')} error={errors.password?.message}>
         {({ invalid, ...control }) => (
           <PasswordInput {...control} {...register('password')} invalid={invalid} autoComplete="current-password" />
         )}
       </Field>
       <Button type="submit" className="w-full" isLoading={signIn.isPending}>
-        {signIn.isPending ? 'Signing in…' : 'Sign In'}
+        {signIn.isPending ? t('actions.signingIn') : t('actions.signIn')}
       </Button>
     </form>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LanguageSelect } from '@/components/language/language-select';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ProductMark } from '@/components/ui/product-mark';
 
@@ -9,10 +10,16 @@ export interface AuthLayoutProps {
   footer?: ReactNode;
 }
 
-/** The centred card every sign-in and password screen sits in. */
+/**
+ * The centred card every sign-in and password screen sits in, with the language control above
+ * it: a visitor chooses a language before signing in (kept on the device).
+ */
 export function AuthLayout({ title, description, children, footer }: AuthLayoutProps) {
   return (
-    <main className="flex min-h-full flex-col items-center justify-center gap-6 bg-gray-100 p-6">
+    <main className="relative flex min-h-full flex-col items-center justify-center gap-6 bg-gray-100 p-6">
+      <div className="absolute top-3 right-3">
+        <LanguageSelect />
+      </div>
       <ProductMark />
       <Card className="w-full max-w-sm">
         <CardHeader>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound, LogIn, Mail } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -15,8 +16,6 @@ import {
   usePasswordSignIn,
   type SignInCodeInput,
 } from '../api/sign-in';
-
-export const LINK_SENT_MESSAGE = 'Sign-in link sent! Check your email and click the link to access your account.';
 
 type Mode = 'link' | 'password';
 
@@ -45,6 +44,7 @@ function SwitchButton({ onClick, children }: { onClick: () => void; children: st
 }
 
 function LinkSignIn({ email, onUsePassword }: { email: string; onUsePassword: (email: string) => void }) {
+  const { t } = useTranslation('auth');
   const sendLink = useSendMagicLink();
   const {
     register,
@@ -57,9 +57,9 @@ function LinkSignIn({ email, onUsePassword }: { email: string; onUsePassword: (e
   return (
     <div className="space-y-4">
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
-        {sendLink.isSuccess && <Alert tone="success">{LINK_SENT_MESSAGE}</Alert>}
+        {sendLink.isSuccess && <Alert tone="success">{t('link.sent')}</Alert>}
         {sendLink.error && <Alert tone="danger">{sendLink.error.message}</Alert>}
-        <Field label="Email" error={errors.email?.message}>
+        <Field label={t('fields.email')} error={errors.email?.message}>
           {({ invalid, ...control }) => (
             <Input
               {...control}
@@ -67,23 +67,24 @@ function LinkSignIn({ email, onUsePassword }: { email: string; onUsePassword: (e
               invalid={invalid}
               type="email"
               autoComplete="email"
-              placeholder="you@business.com"
+              placeholder={t('link.emailPlaceholder')}
             />
           )}
         </Field>
         <Button type="submit" className="w-full" isLoading={sendLink.isPending}>
           {!sendLink.isPending && <Mail aria-hidden className="size-4" />}
-          {sendLink.isPending ? 'Sending…' : sentTo ? 'Send Another Link' : 'Send Sign-in Link'}
+          {sendLink.isPending ? t('actions.sending') : sentTo ? t('link.sendAnother') : t('link.send')}
         </Button>
       </form>
       {sentTo && <CodeSignIn email={sentTo} />}
-      <SwitchButton onClick={() => onUsePassword(getValues('email'))}>Use a password instead</SwitchButton>
+      <SwitchButton onClick={() => onUsePassword(getValues('email'))}>{t('link.usePassword')}</SwitchButton>
     </div>
   );
 }
 
 /** The code of the sign-in e-mail, typed instead of following its link. */
 function CodeSignIn({ email }: { email: string }) {
+  const { t } = useTranslation('auth');
   const signIn = useCodeSignIn();
   const {
     register,
@@ -96,11 +97,11 @@ function CodeSignIn({ email }: { email: string }) {
       onSubmit={(e) => void onSubmit(e)}
       noValidate
       className="space-y-3 rounded-md border border-gray-200 p-3"
-      aria-label="Sign in with a code"
+      aria-label={t('code.formLabel')}
     >
-      <p className="text-sm text-gray-600">Or type the code from the e-mail:</p>
+      <p className="text-sm text-gray-600">{t('code.intro')}</p>
       {signIn.error && <Alert tone="danger">{signIn.error.message}</Alert>}
-      <Field label="Code" error={errors.code?.message}>
+      <Field label={t('fields.code')} error={errors.code?.message}>
         {({ invalid, ...control }) => (
           <Input
             {...control}
@@ -109,19 +110,20 @@ function CodeSignIn({ email }: { email: string }) {
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
-            placeholder="123456"
+            placeholder={t('code.placeholder')}
           />
         )}
       </Field>
       <Button type="submit" variant="outline" className="w-full" isLoading={signIn.isPending}>
         {!signIn.isPending && <LogIn aria-hidden className="size-4" />}
-        {signIn.isPending ? 'Signing in…' : 'Sign In with Code'}
+        {signIn.isPending ? t('actions.signingIn') : t('code.submit')}
       </Button>
     </form>
   );
 }
 
 function PasswordSignIn({ email, onUseLink }: { email: string; onUseLink: (email: string) => void }) {
+  const { t } = useTranslation('auth');
   const signIn = usePasswordSignIn();
   const {
     register,
@@ -133,24 +135,24 @@ function PasswordSignIn({ email, onUseLink }: { email: string; onUseLink: (email
   return (
     <div className="space-y-4">
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
-        <p className="text-sm text-gray-600">Sign in with the password your administrator set for your venue.</p>
-        {signIn.error && <Alert tone="danger">{signIn.error.message || 'Sign in failed'}</Alert>}
-        <Field label="Email" error={errors.email?.message}>
+        <p className="text-sm text-gray-600">{t('password.intro')}</p>
+        {signIn.error && <Alert tone="danger">{signIn.error.message || t('errors.signInFailed')}</Alert>}
+        <Field label={t('fields.email')} error={errors.email?.message}>
           {({ invalid, ...control }) => (
             <Input {...control} {...register('email')} invalid={invalid} type="email" autoComplete="email" />
           )}
         </Field>
-        <Field label="Password" error={errors.password?.message}>
+        <Field label={t('fields.password')} error={errors.password?.message}>
           {({ invalid, ...control }) => (
             <PasswordInput {...control} {...register('password')} invalid={invalid} autoComplete="current-password" />
           )}
         </Field>
         <Button type="submit" className="w-full" isLoading={signIn.isPending}>
           {!signIn.isPending && <KeyRound aria-hidden className="size-4" />}
-          {signIn.isPending ? 'Signing in…' : 'Sign In'}
+          {signIn.isPending ? t('actions.signingIn') : t('actions.signIn')}
         </Button>
       </form>
-      <SwitchButton onClick={() => onUseLink(getValues('email'))}>Send me a sign-in link instead</SwitchButton>
+      <SwitchButton onClick={() => onUseLink(getValues('email'))}>{t('password.useLink')}</SwitchButton>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { PasswordInput } from '@/components/ui/password-input';
@@ -15,6 +16,7 @@ export interface NewPasswordFormProps {
 
 /** A new password and its confirmation, checked before anything is sent. */
 export function NewPasswordForm({ onSubmit, isPending, submitLabel, disabled = false }: NewPasswordFormProps) {
+  const { t } = useTranslation(['auth', 'common']);
   const {
     register,
     handleSubmit,
@@ -28,12 +30,12 @@ export function NewPasswordForm({ onSubmit, isPending, submitLabel, disabled = f
     <form onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate>
       {/* Disabled as a whole (fields and button) when the page cannot use a password. */}
       <fieldset disabled={disabled} className="space-y-4">
-        <Field label="New Password" error={errors.password?.message}>
+        <Field label={t('fields.newPassword')} error={errors.password?.message}>
           {({ invalid, ...control }) => (
             <PasswordInput {...control} {...register('password')} invalid={invalid} autoComplete="new-password" />
           )}
         </Field>
-        <Field label="Confirm Password" error={errors.confirmPassword?.message}>
+        <Field label={t('fields.confirmPassword')} error={errors.confirmPassword?.message}>
           {({ invalid, ...control }) => (
             <PasswordInput
               {...control}
@@ -44,7 +46,7 @@ export function NewPasswordForm({ onSubmit, isPending, submitLabel, disabled = f
           )}
         </Field>
         <Button type="submit" className="w-full" isLoading={isPending}>
-          {isPending ? 'Saving…' : submitLabel}
+          {isPending ? t('common:states.saving') : submitLabel}
         </Button>
       </fieldset>
     </form>

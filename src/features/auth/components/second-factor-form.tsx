@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { CodeInput } from '@/components/ui/code-input';
+import { message } from '@/i18n';
 import { useSignOut } from '@/lib/auth';
-import { secondFactorCodeSchema } from '@/lib/second-factor';
 import type { useVerifySecondFactor } from '../api/verify-second-factor';
 
 export interface SecondFactorFormProps {
@@ -17,29 +19,35 @@ export interface SecondFactorFormProps {
   isBusy?: boolean;
 }
 
+/** A code as an authenticator app shows it: six digits. */
+const codeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, message('auth:validation.appCode')),
+});
+
 /** Asks an admin who enrolled two-factor sign-in for the 6-digit code of their authenticator app. */
 export function SecondFactorForm({ verify, allowSignOut = true, isBusy = false }: SecondFactorFormProps) {
+  const { t } = useTranslation('auth');
   const signOut = useSignOut();
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(secondFactorCodeSchema), defaultValues: { code: '' } });
+  } = useForm({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
 
   const onSubmit = handleSubmit((values) => verify.mutate(values));
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
-      <p className="text-sm text-gray-600">
-        Two-factor sign-in is on for this account. Open your authenticator app and enter the code it shows for Signage
-        Portal.
-      </p>
+      <p className="text-sm text-gray-600">{t('secondFactor.intro')}</p>
       {verify.error && <Alert tone="danger">{verify.error.message}</Alert>}
-      <Field label="Authentication code" error={errors.code?.message}>
+      <Field label={t('fields.authCode')} error={errors.code?.message}>
         {({ invalid, ...control }) => <CodeInput {...control} {...register('code')} invalid={invalid} />}
       </Field>
       <Button type="submit" className="w-full" isLoading={verify.isPending || isBusy}>
-        {verify.isPending || isBusy ? 'Checking…' : 'Verify'}
+        {verify.isPending || isBusy ? t('secondFactor.checking') : t('secondFactor.verify')}
       </Button>
       {allowSignOut && (
         <Button
@@ -49,7 +57,7 @@ export function SecondFactorForm({ verify, allowSignOut = true, isBusy = false }
           isLoading={signOut.isPending}
           onClick={() => signOut.mutate()}
         >
-          Sign in with another account
+          {t('secondFactor.otherAccount')}
         </Button>
       )}
     </form>

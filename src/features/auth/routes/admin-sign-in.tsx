@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
@@ -14,6 +15,7 @@ import { SecondFactorForm } from '../components/second-factor-form';
  * sent here by the route guard and gets the code step straight away.
  */
 export function AdminSignInRoute() {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const auth = useAuth();
   const toDashboard = () => void navigate(paths.dashboard.root.getHref(), { replace: true });
@@ -24,23 +26,26 @@ export function AdminSignInRoute() {
     <AuthLayout
       title={
         <>
-          <span className="sr-only">Signage Portal: </span>
-          {askCode ? 'Two-factor sign-in' : 'Admin sign-in'}
+          <span className="sr-only">{t('layout.productPrefix')}</span>
+          {askCode ? t('admin.twoFactorTitle') : t('admin.title')}
         </>
       }
-      description={askCode ? 'One more step to sign in.' : 'Sign in with your administrator e-mail and password.'}
+      description={askCode ? t('admin.twoFactorDescription') : t('admin.description')}
       footer={
         <div className="space-y-1">
           <p>
             <Link to={paths.auth.forgotPassword.getHref()} className="font-medium text-brand-700 underline">
-              Forgot password?
+              {t('admin.forgot')}
             </Link>
           </p>
           <p>
-            Hosting a screen?{' '}
-            <Link to={paths.auth.signIn.getHref()} className="font-medium text-brand-700 underline">
-              Customer sign-in
-            </Link>
+            <Trans
+              t={t}
+              i18nKey="admin.customerLink"
+              components={{
+                anchor: <Link to={paths.auth.signIn.getHref()} className="font-medium text-brand-700 underline" />,
+              }}
+            />
           </p>
         </div>
       }

@@ -5,6 +5,7 @@ import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
 import { supabase } from '@/lib/supabase';
 import { authError, authUrl, fakeUser, functionsUrl, onPasswordSignIn, sessionFor } from '@tests/setup/supabase-mocks';
+import { i18n } from '@/i18n';
 import { CustomerSignInRoute } from './customer-sign-in';
 
 const SENT = 'Sign-in link sent! Check your email and click the link to access your account.';
@@ -181,5 +182,28 @@ describe('customer sign-in', () => {
     const { user, router } = renderSignIn();
     await user.click(screen.getByRole('link', { name: 'Admin sign-in' }));
     expect(router.state.location.pathname).toBe('/admin');
+  });
+});
+
+describe('customer sign-in in another language', () => {
+  it('lets a visitor choose Spanish before signing in, and keeps the choice on the device', async () => {
+    const { user } = renderSignIn();
+    expect(screen.getByRole('heading', { name: /Customer sign-in/ })).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'es');
+
+    expect(await screen.findByRole('heading', { name: /Acceso de clientes/ })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('es');
+    expect(localStorage.getItem('signage:locale')).toBe('es');
+    await user.click(screen.getByRole('button', { name: 'Enviar enlace de acceso' }));
+    expect(await screen.findByText('El correo electrónico es obligatorio')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Acceso de administración' })).toHaveAttribute('href', '/admin');
+  });
+
+  it('opens in the language kept on the device', async () => {
+    await i18n.changeLanguage('de');
+    renderSignIn();
+    expect(await screen.findByRole('heading', { name: /Anmeldung für Kunden/ })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
   });
 });

@@ -1,30 +1,39 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { AuthLayout } from '../components/auth-layout';
 import { CustomerSignInForm } from '../components/customer-sign-in-form';
 
 export function CustomerSignInRoute() {
+  const { t } = useTranslation('auth');
   return (
     <AuthLayout
       title={
         <>
-          <span className="sr-only">Signage Portal: </span>Customer sign-in
+          <span className="sr-only">{t('layout.productPrefix')}</span>
+          {t('customer.title')}
         </>
       }
-      description="Enter your e-mail address and we will send you a link to sign in."
+      description={t('customer.description')}
       footer={
         <div className="space-y-1">
           <p>
-            Administrator?{' '}
-            <Link to={paths.admin.signIn.getHref()} className="font-medium text-brand-700 underline">
-              Admin sign-in
-            </Link>
+            <Trans
+              t={t}
+              i18nKey="customer.adminLink"
+              components={{
+                anchor: <Link to={paths.admin.signIn.getHref()} className="font-medium text-brand-700 underline" />,
+              }}
+            />
           </p>
           <p>
-            Setting up a wall screen?{' '}
-            <Link to={paths.screen.getHref()} className="font-medium text-brand-700 underline">
-              Pair this screen instead
-            </Link>
+            <Trans
+              t={t}
+              i18nKey="customer.screenLink"
+              components={{
+                anchor: <Link to={paths.screen.getHref()} className="font-medium text-brand-700 underline" />,
+              }}
+            />
           </p>
         </div>
       }

@@ -1,5 +1,6 @@
-import { Link, useLocation } from 'react-router-dom';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { isTeamRole } from '@/lib/permissions';
 import { paths } from '@/config/paths';
@@ -18,6 +19,7 @@ export const REDIRECT_AFTER_PASSWORD_MS = 2000;
  * session); the chosen password is kept meanwhile and saved once the code is accepted.
  */
 export function ResetPasswordRoute() {
+  const { t } = useTranslation('auth');
   const location = useLocation();
   // Read once: supabase-js may clear the URL fragment after reading a recovery link itself.
   const [tokens] = useState(() => readResetTokens(location.search, location.hash));
@@ -37,22 +39,23 @@ export function ResetPasswordRoute() {
   const failure = reset.error && !(reset.error instanceof SecondFactorRequiredError) ? reset.error : null;
 
   return (
-    <AuthLayout title="Set New Password" description="Choose a new password for your account.">
+    <AuthLayout title={t('reset.title')} description={t('reset.description')}>
       {!hasTokens && (
         <Alert tone="danger">
-          Invalid reset link. Please request a new password reset.{' '}
-          <Link to={paths.auth.forgotPassword.getHref()} className="font-medium underline">
-            Request a new link
-          </Link>
+          <Trans
+            t={t}
+            i18nKey="reset.invalidLink"
+            components={{ anchor: <Link to={paths.auth.forgotPassword.getHref()} className="font-medium underline" /> }}
+          />
         </Alert>
       )}
-      {reset.isSuccess && <Alert tone="success">Password updated successfully! Redirecting to login...</Alert>}
-      {failure && <Alert tone="danger">{failure.message || 'Failed to reset password. Please try again.'}</Alert>}
+      {reset.isSuccess && <Alert tone="success">{t('reset.done')}</Alert>}
+      {failure && <Alert tone="danger">{failure.message || t('reset.failed')}</Alert>}
       {askingCode && !reset.isSuccess ? (
         <SecondFactorForm verify={verify} allowSignOut={false} isBusy={reset.isPending} />
       ) : (
         <NewPasswordForm
-          submitLabel="Update Password"
+          submitLabel={t('reset.submit')}
           isPending={reset.isPending}
           disabled={!hasTokens || reset.isSuccess}
           onSubmit={({ password: chosen }) => {

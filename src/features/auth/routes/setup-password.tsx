@@ -1,16 +1,19 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
+import { translate } from '@/i18n';
 import { useSetupPassword } from '../api/setup-password';
 import { AuthLayout } from '../components/auth-layout';
 import { NewPasswordForm } from '../components/new-password-form';
 import { useRedirectAfter } from './redirect-after';
 import { REDIRECT_AFTER_PASSWORD_MS } from './reset-password';
 
-/** What the setup-password function answers a caller without a session. */
-const NOT_SIGNED_IN = 'Not signed in';
+/** What the page shows when the setup-password function answers that no one is signed in. */
+const notSignedIn = () => translate('auth:errors.notSignedIn');
 
 export function SetupPasswordRoute() {
+  const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const email = params.get('email') ?? '';
   const setup = useSetupPassword();
@@ -18,27 +21,27 @@ export function SetupPasswordRoute() {
 
   return (
     <AuthLayout
-      title="Set Your Password"
-      description={email ? `Choose a password for ${email}.` : 'Choose a password for your new account.'}
+      title={t('setup.title')}
+      description={email ? t('setup.descriptionFor', { email }) : t('setup.description')}
     >
-      {setup.isSuccess && <Alert tone="success">Password set successfully! Redirecting to login...</Alert>}
+      {setup.isSuccess && <Alert tone="success">{t('setup.done')}</Alert>}
       {setup.error && (
         <Alert tone="danger">
-          {setup.error.message || 'Failed to set password'}
-          {setup.error.message === NOT_SIGNED_IN && (
+          {setup.error.message || t('setup.failed')}
+          {setup.error.message === notSignedIn() && (
             <>
-              {'\n'}This page sets the password of the account you are signed in with. Open the link from your e-mail
-              again, or{' '}
-              <Link to={paths.auth.signIn.getHref()} className="font-medium underline">
-                sign in
-              </Link>{' '}
-              and come back.
+              {'\n'}
+              <Trans
+                t={t}
+                i18nKey="setup.notSignedInHelp"
+                components={{ anchor: <Link to={paths.auth.signIn.getHref()} className="font-medium underline" /> }}
+              />
             </>
           )}
         </Alert>
       )}
       <NewPasswordForm
-        submitLabel="Set Password"
+        submitLabel={t('setup.submit')}
         isPending={setup.isPending}
         disabled={setup.isSuccess}
         onSubmit={({ password }) => setup.mutate({ email, password })}

@@ -4,10 +4,30 @@
 // Reads are keyed under the network's figures, which campaigns and screens refresh.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
+import { message, translate, type MessageKey } from '@/i18n';
+import { serverMessage } from '@/lib/write-errors';
 import { supabase } from '@/lib/supabase';
 import { tableKeys } from '@/entities/query-keys/table-keys';
 import { addDays, daysBetween, parseDay, type Day } from '@/entities/plays/calendar-days';
 import type { ScheduleWindow } from '@/types/database-json';
+
+/** What network_availability() and screen_day_bookings() refuse with, in the catalogue's words. */
+const serverTexts: Record<string, MessageKey> = {
+  "Only the team can read the network's availability.": 'availability:errors.teamOnly',
+  'The period needs a start and an end on or after it.': 'availability:errors.period',
+  'The period is at most a year.': 'availability:errors.periodTooLong',
+  'Only the team can read bookings.': 'availability:errors.bookingsTeamOnly',
+};
+
+/** Reads `read`, failing with the catalogue's words for the database's own refusals (others as they came). */
+async function inOwnWords<T>(read: Promise<T>): Promise<T> {
+  try {
+    return await read;
+  } catch (error) {
+    const key = serverTexts[serverMessage(error)];
+    throw key ? new Error(translate(key), { cause: error }) : error;
+  }
+}
 
 /** The days an availability read may span (the database refuses more than a year). */
 export const MAX_AVAILABILITY_DAYS = 366;
@@ -18,14 +38,14 @@ export const MAX_ROWS_PER_READ = 1000;
 /** The most screens one page of the grid shows. */
 export const MAX_SCREENS_PER_PAGE = 50;
 
-const daySchema = z.string().refine((value) => parseDay(value) !== null, { error: 'Enter a date' });
+const daySchema = z.string().refine((value) => parseDay(value) !== null, message('availability:period.enterDate'));
 
 /** The period a person asks for: an end on or after the start, at most a year of days. */
 export const availabilityPeriodSchema = z
   .object({ start: daySchema, end: daySchema })
-  .refine(({ start, end }) => end >= start, { error: 'The end is on or after the start', path: ['end'] })
+  .refine(({ start, end }) => end >= start, { ...message('availability:period.endBeforeStart'), path: ['end'] })
   .refine(({ start, end }) => end < start || daysBetween(start, end) + 1 <= MAX_AVAILABILITY_DAYS, {
-    error: `At most ${MAX_AVAILABILITY_DAYS} days`,
+    ...message('availability:period.tooLong', { count: MAX_AVAILABILITY_DAYS }),
     path: ['end'],
   });
 
@@ -85,7 +105,12 @@ async function screenNames(ids: readonly string[]) {
     .select('id, device_name, customer_name')
     .in('id', [...ids])
     .throwOnError();
-  return new Map(data.map((d) => [d.id ?? '', { name: d.device_name ?? 'Device', venue: d.customer_name }]));
+  return new Map(
+    data.map((d) => [
+      d.id ?? '',
+      { name: d.device_name ?? translate('availability:screens.unnamed'), venue: d.customer_name },
+    ]),
+  );
 }
 
 type AvailabilityRow = { device_id: string; day: string; loop_seconds: number; booked_seconds: number };
@@ -118,7 +143,7 @@ async function fetchScreenPage(filters: AvailabilityFilters, page: number) {
   const names = await screenNames([...loads.keys()]);
   const screens: ScreenAvailability[] = [...loads].map(([id, byDay]) => ({
     id,
-    name: names.get(id)?.name ?? 'Device',
+    name: names.get(id)?.name ?? translate('availability:screens.unnamed'),
     venue: names.get(id)?.venue ?? null,
     days: byDay,
   }));
@@ -128,7 +153,7 @@ async function fetchScreenPage(filters: AvailabilityFilters, page: number) {
 export const screenAvailabilityQueryOptions = (filters: AvailabilityFilters, page: number) =>
   queryOptions({
     queryKey: availabilityKeys.screens(filters, page),
-    queryFn: () => fetchScreenPage(filters, page),
+    queryFn: () => inOwnWords(fetchScreenPage(filters, page)),
     placeholderData: keepPreviousData,
   });
 
@@ -179,7 +204,7 @@ async function fetchGroupDays(filters: AvailabilityFilters, groupId: string): Pr
         withRoom: d.withRoom,
         fullest: {
           id: d.fullest.device_id,
-          name: names.get(d.fullest.device_id)?.name ?? 'Device',
+          name: names.get(d.fullest.device_id)?.name ?? translate('availability:screens.unnamed'),
           venue: names.get(d.fullest.device_id)?.venue ?? null,
           loopSeconds: d.fullest.loop_seconds,
           bookedSeconds: d.fullest.booked_seconds,
@@ -192,7 +217,7 @@ async function fetchGroupDays(filters: AvailabilityFilters, groupId: string): Pr
 export const groupAvailabilityQueryOptions = (filters: AvailabilityFilters, groupId: string) =>
   queryOptions({
     queryKey: availabilityKeys.group(filters, groupId),
-    queryFn: () => fetchGroupDays(filters, groupId),
+    queryFn: () => inOwnWords(fetchGroupDays(filters, groupId)),
   });
 
 async function fetchBookings(deviceId: string, day: Day) {
@@ -213,4 +238,7 @@ export type ScreenDayBooking = Awaited<ReturnType<typeof fetchBookings>>[number]
 
 /** The network campaigns booked on a screen on a day, the largest first. */
 export const screenDayBookingsQueryOptions = (deviceId: string, day: Day) =>
-  queryOptions({ queryKey: availabilityKeys.bookings(deviceId, day), queryFn: () => fetchBookings(deviceId, day) });
+  queryOptions({
+    queryKey: availabilityKeys.bookings(deviceId, day),
+    queryFn: () => inOwnWords(fetchBookings(deviceId, day)),
+  });

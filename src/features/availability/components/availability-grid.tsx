@@ -1,9 +1,6 @@
 import type { ReactNode } from 'react';
-import { formatDay, parseDay, type Day } from '@/entities/plays/calendar-days';
-
-function weekday(day: Day): string {
-  return parseDay(day)?.toLocaleDateString('en-US', { weekday: 'short', timeZone: 'UTC' }) ?? '';
-}
+import { formatDay, formatWeekday, type Day } from '@/entities/plays/calendar-days';
+import { translate } from '@/i18n';
 
 export interface AvailabilityGridProps<R> {
   /** The table's name: 'Availability by screen'. */
@@ -47,7 +44,7 @@ export function AvailabilityGrid<R>({
                 scope="col"
                 className="px-1 py-1 text-center text-xs font-medium whitespace-nowrap text-gray-600"
               >
-                <span className="block text-gray-600">{weekday(day)}</span>
+                <span className="block text-gray-600">{formatWeekday(day)}</span>
                 {formatDay(day)}
               </th>
             ))}
@@ -70,5 +67,5 @@ export function AvailabilityGrid<R>({
 
 /** The grid's row label for '<name>' at '<venue>' on '<day>'. */
 export function cellLabel(name: string, day: Day): string {
-  return `${name}, ${formatDay(day, 'long')}`;
+  return translate('availability:cell.name', { name, day: formatDay(day, 'long') });
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarX } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { QueryBoundary } from '@/components/errors/query-boundary';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
@@ -29,55 +30,57 @@ export function BookingsDialog({ target, onClose }: { target: BookingsTarget | n
 }
 
 function BookingsContent({ target }: { target: BookingsTarget }) {
+  const { t } = useTranslation(['availability', 'common']);
   const bookings = useQuery(screenDayBookingsQueryOptions(target.deviceId, target.day));
   return (
     <DialogContent className="max-w-2xl">
       <DialogHeader>
-        <DialogTitle>
-          {target.name} · {formatDay(target.day, 'long')}
-        </DialogTitle>
+        <DialogTitle>{t('bookings.title', { name: target.name, day: formatDay(target.day, 'long') })}</DialogTitle>
         <DialogDescription>
-          {target.group && <>The fullest screen of {target.group} that day. </>}
-          {target.venue ?? 'No venue'} · {describeSeconds(target.bookedSeconds, target.loopSeconds)} at the day’s peak (
-          {formatShare(target.bookedSeconds, target.loopSeconds)}).
+          {target.group && <>{t('bookings.fullestOf', { group: target.group })} </>}
+          {t('bookings.summary', {
+            venue: target.venue ?? t('screens.noVenue'),
+            seconds: describeSeconds(target.bookedSeconds, target.loopSeconds),
+            share: formatShare(target.bookedSeconds, target.loopSeconds),
+          })}
         </DialogDescription>
       </DialogHeader>
       <QueryBoundary
         query={bookings}
         loading={
-          <LoadingRegion label="Loading bookings" className="space-y-2">
+          <LoadingRegion label={t('bookings.loading')} className="space-y-2">
             <Skeleton className="h-8" />
             <Skeleton className="h-8" />
           </LoadingRegion>
         }
-        error="Bookings could not be loaded"
+        error={t('bookings.loadFailed')}
       >
         {(rows) =>
           rows.length === 0 ? (
             <p className="flex items-center gap-2 py-6 text-sm text-gray-500">
               <CalendarX aria-hidden className="size-4" />
-              No network campaign is booked on this screen that day.
+              {t('bookings.empty')}
             </p>
           ) : (
             <div className="max-h-96 overflow-auto">
               <table className="w-full text-left text-sm">
-                <caption className="sr-only">Campaigns booked</caption>
+                <caption className="sr-only">{t('bookings.caption')}</caption>
                 <thead className="text-xs text-gray-500 uppercase">
                   <tr>
                     <th scope="col" className="py-2 pr-3 font-medium">
-                      Campaign
+                      {t('bookings.columns.campaign')}
                     </th>
                     <th scope="col" className="py-2 pr-3 font-medium">
-                      Advertiser
+                      {t('bookings.columns.advertiser')}
                     </th>
                     <th scope="col" className="py-2 pr-3 font-medium">
-                      Spots
+                      {t('bookings.columns.spots')}
                     </th>
                     <th scope="col" className="py-2 pr-3 font-medium">
-                      Per loop
+                      {t('bookings.columns.perLoop')}
                     </th>
                     <th scope="col" className="py-2 font-medium">
-                      Dayparts
+                      {t('bookings.columns.dayparts')}
                     </th>
                   </tr>
                 </thead>
@@ -87,11 +90,13 @@ function BookingsContent({ target }: { target: BookingsTarget }) {
                       <th scope="row" className="py-2 pr-3 font-medium text-gray-900">
                         {b.campaignName}
                       </th>
-                      <td className="py-2 pr-3 text-gray-600">{b.advertiserName ?? '—'}</td>
+                      <td className="py-2 pr-3 text-gray-600">{b.advertiserName ?? t('common:states.none')}</td>
                       <td className="py-2 pr-3 text-gray-600 tabular-nums">
-                        {b.spotsPerLoop} × {b.spotSeconds} s
+                        {t('bookings.spots', { spots: b.spotsPerLoop, seconds: b.spotSeconds })}
                       </td>
-                      <td className="py-2 pr-3 text-gray-900 tabular-nums">{b.bookedSeconds} s</td>
+                      <td className="py-2 pr-3 text-gray-900 tabular-nums">
+                        {t('bookings.seconds', { seconds: b.bookedSeconds })}
+                      </td>
                       <td className="py-2 text-gray-600">{describeWindows(b.windows)}</td>
                     </tr>
                   ))}

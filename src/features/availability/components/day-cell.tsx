@@ -1,6 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { focusRing } from '@/components/ui/button';
 import { cn } from '@/utils/cn';
-import { describeSeconds, formatShare, shareStep } from '../lib/share';
+import { describeSeconds, formatShare, shareStep, shareStepLabel } from '../lib/share';
 
 export interface DayCellProps {
   bookedSeconds: number;
@@ -17,13 +18,22 @@ export interface DayCellProps {
  * the seconds for screen readers (its name holds the text it shows, as WCAG 2.5.3 asks). A button: click or Enter opens the campaigns booked.
  */
 export function DayCell({ bookedSeconds, loopSeconds, label, note, onOpen }: DayCellProps) {
+  const { t } = useTranslation('availability');
   const step = shareStep(bookedSeconds, loopSeconds);
+  const share = formatShare(bookedSeconds, loopSeconds);
+  const seconds = describeSeconds(bookedSeconds, loopSeconds);
   return (
     <button
       type="button"
       data-level={step.level}
-      aria-label={`${label}: ${formatShare(bookedSeconds, loopSeconds)}, ${describeSeconds(bookedSeconds, loopSeconds)} (${step.label.toLowerCase()})${note ? `; ${note}` : ''}`}
-      title={`${describeSeconds(bookedSeconds, loopSeconds)}${note ? ` · ${note}` : ''}`}
+      aria-label={t(note ? 'cell.labelWithNote' : 'cell.label', {
+        label,
+        share,
+        seconds,
+        step: shareStepLabel(step).toLocaleLowerCase(),
+        note,
+      })}
+      title={note ? t('cell.titleWithNote', { seconds, note }) : seconds}
       onClick={onOpen}
       className={cn(
         'flex h-11 w-full min-w-14 cursor-pointer flex-col items-center justify-center rounded text-xs font-medium tabular-nums',
@@ -31,7 +41,7 @@ export function DayCell({ bookedSeconds, loopSeconds, label, note, onOpen }: Day
         focusRing,
       )}
     >
-      <span aria-hidden>{formatShare(bookedSeconds, loopSeconds)}</span>
+      <span aria-hidden>{share}</span>
       {note && (
         <span aria-hidden className="text-[0.65rem] font-normal opacity-80">
           {note}

@@ -1,6 +1,7 @@
 import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarSearch, Layers, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { FailedRead } from '@/components/errors/query-boundary';
@@ -35,6 +36,9 @@ import { DayCell } from '../components/day-cell';
 import { GroupRowCells } from '../components/group-row-cells';
 import { ShareLegend } from '../components/share-legend';
 
+/** What the grid's rows are: screens, or groups of them. */
+const VIEWS = ['screens', 'groups'] as const;
+
 /** Today in this browser's zone: the period's default start. */
 function today(): string {
   return dayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
@@ -62,6 +66,7 @@ export const prefetch: ScreenPrefetch = (queryClient, url) => {
 
 /** What is still free to sell: screens (or groups) by days, coloured by the share of the loop sold. */
 export function AvailabilityRoute() {
+  const { t } = useTranslation('availability');
   const [params, setParams] = useSearchParams();
   const { view, page, ...asked } = readParams(params);
   const period = availabilityPeriodSchema.safeParse(asked);
@@ -83,13 +88,9 @@ export function AvailabilityRoute() {
   const [target, setTarget] = useState<BookingsTarget | null>(null);
 
   return (
-    <ContentLayout
-      title="Availability"
-      description="How much of each screen’s loop network campaigns have booked, day by day (the day’s peak). Sell what is still free."
-      actions={<RefreshButton />}
-    >
+    <ContentLayout title={t('page.title')} description={t('page.description')} actions={<RefreshButton />}>
       <ListToolbar>
-        <Field label="From" error={periodErrors.start} className="w-44">
+        <Field label={t('period.from')} error={periodErrors.start} className="w-44">
           {(c) => (
             <Input
               {...c}
@@ -99,7 +100,7 @@ export function AvailabilityRoute() {
             />
           )}
         </Field>
-        <Field label="To" error={periodErrors.end} className="w-44">
+        <Field label={t('period.to')} error={periodErrors.end} className="w-44">
           {(c) => (
             <Input
               {...c}
@@ -111,10 +112,10 @@ export function AvailabilityRoute() {
         </Field>
         <FilterSelect
           id="availability-group"
-          label="Group"
+          label={t('filters.group')}
           className="w-52"
           options={[
-            { value: '', label: 'All groups' },
+            { value: '', label: t('filters.allGroups') },
             ...(groups.data ?? []).map((g) => ({ value: g.id, label: g.name })),
           ]}
           value={asked.groupId}
@@ -122,17 +123,21 @@ export function AvailabilityRoute() {
         />
         <FilterSelect
           id="availability-venue"
-          label="Venue"
+          label={t('filters.venue')}
           className="w-52"
           options={[
-            { value: '', label: 'All venues' },
+            { value: '', label: t('filters.allVenues') },
             ...(venues.data ?? []).map((v) => ({ value: v.id, label: v.name })),
           ]}
           value={asked.venueId}
           onValueChange={(value) => set({ venue: value })}
         />
-        <div role="group" aria-label="Show" className="inline-flex rounded-md border border-gray-300 bg-white p-0.5">
-          {(['screens', 'groups'] as const).map((v) => (
+        <div
+          role="group"
+          aria-label={t('view.label')}
+          className="inline-flex rounded-md border border-gray-300 bg-white p-0.5"
+        >
+          {VIEWS.map((v) => (
             <Button
               key={v}
               size="sm"
@@ -140,17 +145,15 @@ export function AvailabilityRoute() {
               aria-pressed={view === v}
               onClick={() => set({ view: v === 'screens' ? null : v })}
             >
-              {v === 'screens' ? 'Screens' : 'Groups'}
+              {v === 'screens' ? t('view.screens') : t('view.groups')}
             </Button>
           ))}
         </div>
       </ListToolbar>
-      <p className="text-sm text-gray-500">
-        At most {MAX_AVAILABILITY_DAYS} days. Each day is the screen’s own calendar day, in its venue’s time zone.
-      </p>
+      <p className="text-sm text-gray-500">{t('page.note', { count: MAX_AVAILABILITY_DAYS })}</p>
       <ShareLegend />
       {!filters ? (
-        <EmptyState icon={CalendarSearch} title="Choose a period" description="Pick a start and an end date above." />
+        <EmptyState icon={CalendarSearch} title={t('period.chooseTitle')} description={t('period.chooseDescription')} />
       ) : view === 'screens' ? (
         <ScreensView
           filters={filters}
@@ -168,6 +171,7 @@ export function AvailabilityRoute() {
 
 /** Reads every availability figure on the page again. */
 function RefreshButton() {
+  const { t } = useTranslation('availability');
   const queryClient = useQueryClient();
   const refreshing = useIsFetching({ queryKey: availabilityKeys.all }) > 0;
   return (
@@ -177,7 +181,7 @@ function RefreshButton() {
       onClick={() => void queryClient.invalidateQueries({ queryKey: availabilityKeys.all })}
     >
       {!refreshing && <RefreshCw aria-hidden className="size-4" />}
-      Refresh
+      {t('page.refresh')}
     </Button>
   );
 }
@@ -203,36 +207,33 @@ function ScreensView({
   onPage: (page: number) => void;
   onOpen: (target: BookingsTarget) => void;
 }) {
+  const { t } = useTranslation('availability');
   const load = useQuery(screenAvailabilityQueryOptions(filters, page));
   const days = periodDays(filters);
-  if (load.isPending) return <GridSkeleton label="Loading availability" />;
+  if (load.isPending) return <GridSkeleton label={t('screens.loading')} />;
   if (load.isError)
     return (
       <FailedRead
-        title="Availability could not be loaded"
+        title={t('screens.loadFailed')}
         failure={{ error: load.error, retry: () => void load.refetch(), retrying: load.isRefetching }}
       />
     );
   if (load.data.screens.length === 0)
     return (
-      <EmptyState
-        icon={CalendarSearch}
-        title="No screens match"
-        description="Only screens at a venue have a loop to sell. Try another group or venue."
-      />
+      <EmptyState icon={CalendarSearch} title={t('screens.emptyTitle')} description={t('screens.emptyDescription')} />
     );
   return (
     <div className={cn('space-y-4', load.isPlaceholderData && 'opacity-60')} aria-busy={load.isPlaceholderData}>
       <AvailabilityGrid
-        label="Availability by screen"
-        rowHeading="Screen"
+        label={t('screens.gridLabel')}
+        rowHeading={t('screens.rowHeading')}
         days={days}
         rows={load.data.screens}
         getKey={(s) => s.id}
         renderHeading={(s) => (
           <>
             <span className="block font-medium break-all text-gray-900">{s.name}</span>
-            <span className="block text-xs text-gray-500">{s.venue ?? 'No venue'}</span>
+            <span className="block text-xs text-gray-500">{s.venue ?? t('screens.noVenue')}</span>
           </>
         )}
         renderCells={(s) =>
@@ -257,7 +258,8 @@ function ScreensView({
         page={page}
         pageSize={load.data.perPage}
         total={load.data.totalScreens}
-        noun="screen"
+        noun={t('screens.paging.one')}
+        nounPlural={t('screens.paging.other')}
         onPageChange={onPage}
       />
     </div>
@@ -265,29 +267,24 @@ function ScreensView({
 }
 
 function GroupsView({ filters, onOpen }: { filters: AvailabilityFilters; onOpen: (target: BookingsTarget) => void }) {
+  const { t } = useTranslation('availability');
   const groups = useQuery(screenGroupsQueryOptions());
   const days = periodDays(filters);
-  if (groups.isPending) return <GridSkeleton label="Loading groups" />;
+  if (groups.isPending) return <GridSkeleton label={t('groups.loading')} />;
   if (groups.isError)
     return (
       <FailedRead
-        title="Groups could not be loaded"
+        title={t('groups.loadFailed')}
         failure={{ error: groups.error, retry: () => void groups.refetch(), retrying: groups.isRefetching }}
       />
     );
   const shown = filters.groupId ? groups.data.filter((g) => g.id === filters.groupId) : groups.data;
   if (shown.length === 0)
-    return (
-      <EmptyState
-        icon={Layers}
-        title="No groups match"
-        description="Make groups on Screen Groups, from Equipment’s screens."
-      />
-    );
+    return <EmptyState icon={Layers} title={t('groups.emptyTitle')} description={t('groups.emptyDescription')} />;
   return (
     <AvailabilityGrid
-      label="Availability by group"
-      rowHeading="Group"
+      label={t('groups.gridLabel')}
+      rowHeading={t('groups.rowHeading')}
       days={days}
       rows={shown}
       getKey={(g) => g.id}

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -34,6 +35,7 @@ export function RawExportDialog({
   filename: string;
   onClose: () => void;
 }) {
+  const { t } = useTranslation(['reports', 'common']);
   const queryClient = useQueryClient();
   const [state, setState] = useState<ExportState>({ step: 'running', progress: null });
   const controller = useRef<AbortController | null>(null);
@@ -74,21 +76,27 @@ export function RawExportDialog({
     <Dialog open onOpenChange={(open) => !open && cancel()}>
       <DialogContent hideClose={state.step === 'running'}>
         <DialogHeader>
-          <DialogTitle>Export plays (CSV)</DialogTitle>
+          <DialogTitle>{t('export.title')}</DialogTitle>
           <DialogDescription>
-            Every play from {formatDay(scope.from, 'long')} to {formatDay(scope.to, 'long')}, one line each.
+            {t('export.description', { from: formatDay(scope.from, 'long'), to: formatDay(scope.to, 'long') })}
           </DialogDescription>
         </DialogHeader>
         {state.step === 'running' && (
           <div className="space-y-2">
             <div
               role="progressbar"
-              aria-label="Plays read"
+              aria-label={t('export.progressLabel')}
               aria-valuemin={0}
               aria-valuemax={progress?.total ?? 0}
               aria-valuenow={progress?.read ?? 0}
               aria-valuetext={
-                progress ? `${formatCount(progress.read)} of ${formatCount(progress.total)} plays` : 'Starting'
+                progress
+                  ? t('export.progressValue', {
+                      count: progress.total,
+                      read: formatCount(progress.read),
+                      total: formatCount(progress.total),
+                    })
+                  : t('export.starting')
               }
               className="h-2 overflow-hidden rounded-full bg-gray-200"
             >
@@ -96,33 +104,37 @@ export function RawExportDialog({
             </div>
             <p className="text-sm text-gray-600" aria-live="polite">
               {!progress
-                ? 'Finding the plays…'
+                ? t('export.finding')
                 : progress.phase === 'naming'
-                  ? `Read ${formatCount(progress.read)} plays; looking up names…`
-                  : `Read ${formatCount(progress.read)} of ${formatCount(progress.total)} plays`}
+                  ? t('export.naming', { count: progress.read, read: formatCount(progress.read) })
+                  : t('export.reading', {
+                      count: progress.total,
+                      read: formatCount(progress.read),
+                      total: formatCount(progress.total),
+                    })}
             </p>
           </div>
         )}
         {state.step === 'done' && (
           <p role="status" className="text-sm text-success-700">
             {state.rows === 0
-              ? `No plays in this period: ${filename} has the header line only.`
-              : `${formatCount(state.rows)} ${state.rows === 1 ? 'play' : 'plays'} saved to ${filename}.`}
+              ? t('export.empty', { filename })
+              : t('export.saved', { count: state.rows, rows: formatCount(state.rows), filename })}
           </p>
         )}
         {state.step === 'failed' && (
           <p role="alert" className="text-sm text-danger-700">
-            The plays could not be exported: {errorMessage(state.error)}
+            {t('export.failed', { reason: errorMessage(state.error) })}
           </p>
         )}
         <DialogFooter>
           {state.step === 'running' ? (
             <Button variant="outline" onClick={cancel}>
-              Cancel
+              {t('common:actions.cancel')}
             </Button>
           ) : (
             <Button variant="outline" onClick={onClose}>
-              Done
+              {t('export.done')}
             </Button>
           )}
         </DialogFooter>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -9,17 +10,18 @@ import { advertiserOptionsQuery } from '@/entities/advertiser/advertiser-options
 import { formatDay, type Day } from '@/entities/plays/calendar-days';
 import { PLAY_GROUPS } from '@/entities/plays/plays-report';
 import { venueOptionsQuery } from '@/entities/venue/venue-options';
-import { GROUP_LABELS, PERIOD_PRESETS, periodErrors, type PeriodErrors, type ReportParams } from '../lib/report-params';
+import { translate } from '@/i18n';
+import { groupLabel, PERIOD_PRESETS, periodErrors, type PeriodErrors, type ReportParams } from '../lib/report-params';
 
 /** Changes to the address: a key set to a value, or removed with null. */
 export type ParamChanges = Record<string, string | null>;
 
-const PERIOD_OPTIONS: SelectOption[] = [
-  ...PERIOD_PRESETS.map((p) => ({ value: p.id, label: p.label })),
-  { value: 'custom', label: 'Custom range' },
+const periodOptions = (): SelectOption[] => [
+  ...PERIOD_PRESETS.map((p) => ({ value: p.id, label: translate(p.labelKey) })),
+  { value: 'custom', label: translate('reports:periods.custom') },
 ];
 
-const GROUP_OPTIONS: SelectOption[] = PLAY_GROUPS.map((g) => ({ value: g, label: GROUP_LABELS[g] }));
+const groupOptions = (): SelectOption[] => PLAY_GROUPS.map((g) => ({ value: g, label: groupLabel(g) }));
 
 /** Options of a filter select: 'All …', the choices, and the chosen id while it is not among them. */
 function filterOptions(
@@ -30,7 +32,10 @@ function filterOptions(
 ): SelectOption[] {
   const options = [{ value: '', label: all }, ...(choices ?? []).map((c) => ({ value: c.id, label: c.name }))];
   if (chosen && !options.some((o) => o.value === chosen)) {
-    options.push({ value: chosen, label: isPending ? 'Loading…' : 'Unknown (deleted?)' });
+    options.push({
+      value: chosen,
+      label: isPending ? translate('common:states.loading') : translate('reports:filters.unknown'),
+    });
   }
   return options;
 }
@@ -47,6 +52,7 @@ function CustomPeriod({
   urlErrors: PeriodErrors;
   onApply: (from: string, to: string) => void;
 }) {
+  const { t } = useTranslation('reports');
   const [draft, setDraft] = useState({ from, to });
   const [errors, setErrors] = useState<PeriodErrors>(urlErrors);
   const submit = (event: FormEvent) => {
@@ -60,9 +66,9 @@ function CustomPeriod({
       onSubmit={submit}
       noValidate
       className="flex flex-col gap-3 sm:flex-row sm:items-start"
-      aria-label="Custom period"
+      aria-label={t('period.custom')}
     >
-      <Field label="From" error={errors.from} className="sm:w-44">
+      <Field label={t('period.from')} error={errors.from} className="sm:w-44">
         {(c) => (
           <Input
             {...c}
@@ -72,7 +78,7 @@ function CustomPeriod({
           />
         )}
       </Field>
-      <Field label="To" error={errors.to} className="sm:w-44">
+      <Field label={t('period.to')} error={errors.to} className="sm:w-44">
         {(c) => (
           <Input
             {...c}
@@ -83,7 +89,7 @@ function CustomPeriod({
         )}
       </Field>
       <Button type="submit" variant="outline" className="sm:mt-6.5">
-        Apply
+        {t('period.apply')}
       </Button>
     </form>
   );
@@ -99,20 +105,18 @@ export function ReportFilters({
   today: Day;
   onChange: (changes: ParamChanges) => void;
 }) {
+  const { t } = useTranslation('reports');
   const venues = useQuery(venueOptionsQuery());
   const advertisers = useQuery(advertiserOptionsQuery());
   return (
     <Card>
       <CardContent className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          <Field
-            label="Period"
-            hint={`Today is ${formatDay(today, 'long')} on this computer; plays count by each venue's own days.`}
-          >
+          <Field label={t('filters.period')} hint={t('filters.periodHint', { today: formatDay(today, 'long') })}>
             {(c) => (
               <Select
                 {...c}
-                options={PERIOD_OPTIONS}
+                options={periodOptions()}
                 value={report.period}
                 onChange={(e) => {
                   const period = e.target.value;
@@ -125,22 +129,22 @@ export function ReportFilters({
               />
             )}
           </Field>
-          <Field label="Group by">
+          <Field label={t('filters.groupBy')}>
             {(c) => (
               <Select
                 {...c}
-                options={GROUP_OPTIONS}
+                options={groupOptions()}
                 value={report.group}
                 onChange={(e) => onChange({ group: e.target.value, sort: null, dir: null })}
               />
             )}
           </Field>
-          <Field label="Venue">
+          <Field label={t('filters.venue')}>
             {(c) => (
               <Select
                 {...c}
                 options={filterOptions(
-                  'All venues',
+                  t('filters.allVenues'),
                   venues.data?.map((v) => ({ id: v.id, name: v.name })),
                   report.venue,
                   venues.isPending,
@@ -150,11 +154,16 @@ export function ReportFilters({
               />
             )}
           </Field>
-          <Field label="Advertiser">
+          <Field label={t('filters.advertiser')}>
             {(c) => (
               <Select
                 {...c}
-                options={filterOptions('All advertisers', advertisers.data, report.advertiser, advertisers.isPending)}
+                options={filterOptions(
+                  t('filters.allAdvertisers'),
+                  advertisers.data,
+                  report.advertiser,
+                  advertisers.isPending,
+                )}
                 value={report.advertiser ?? ''}
                 onChange={(e) => onChange({ advertiser: e.target.value || null })}
               />
@@ -171,7 +180,7 @@ export function ReportFilters({
           />
         ) : (
           <p className="text-sm text-gray-600">
-            {formatDay(report.from, 'long')} to {formatDay(report.to, 'long')}
+            {t('period.range', { from: formatDay(report.from, 'long'), to: formatDay(report.to, 'long') })}
           </p>
         )}
       </CardContent>

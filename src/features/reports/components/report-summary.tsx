@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { PlaysByDayChart } from '@/entities/plays/plays-chart';
@@ -7,12 +8,13 @@ import { playsByDayQuery, playsReportQuery, playsTotals, type PlaysScope } from 
 import { formatCount, formatTimeOnScreen } from '@/entities/plays/time-on-screen';
 
 function Figure({ label, value, isPending }: { label: string; value: string; isPending: boolean }) {
+  const { t } = useTranslation('reports');
   return (
     <Card className="px-5 py-4">
       <dt className="text-sm text-gray-500">{label}</dt>
       <dd className="mt-1 text-2xl font-semibold text-gray-900">
         {isPending ? (
-          <span role="status" aria-label={`Loading ${label}`}>
+          <span role="status" aria-label={t('summary.loadingFigure', { figure: label })}>
             <Skeleton className="h-8 w-24" />
           </span>
         ) : (
@@ -25,6 +27,7 @@ function Figure({ label, value, isPending }: { label: string; value: string; isP
 
 /** The period's totals (plays, time on screen, screens) and its plays per day. */
 export function ReportSummary({ scope }: { scope: PlaysScope }) {
+  const { t } = useTranslation('reports');
   const days = useQuery(playsByDayQuery(scope));
   // Screens that played: one row per screen.
   const screens = useQuery(playsReportQuery(scope, 'screen'));
@@ -32,13 +35,17 @@ export function ReportSummary({ scope }: { scope: PlaysScope }) {
   return (
     <>
       {days.isError || screens.isError ? (
-        <ReadsError title="The totals could not be loaded" reads={[days, screens]} />
+        <ReadsError title={t('summary.loadFailed')} reads={[days, screens]} />
       ) : (
-        <dl className="grid gap-4 sm:grid-cols-3" aria-label="Totals">
-          <Figure label="Plays" isPending={days.isPending} value={formatCount(totals?.plays ?? 0)} />
-          <Figure label="Time on screen" isPending={days.isPending} value={formatTimeOnScreen(totals?.seconds ?? 0)} />
+        <dl className="grid gap-4 sm:grid-cols-3" aria-label={t('summary.label')}>
+          <Figure label={t('columns.plays')} isPending={days.isPending} value={formatCount(totals?.plays ?? 0)} />
           <Figure
-            label="Screens"
+            label={t('columns.seconds')}
+            isPending={days.isPending}
+            value={formatTimeOnScreen(totals?.seconds ?? 0)}
+          />
+          <Figure
+            label={t('columns.screens')}
             isPending={screens.isPending}
             value={formatCount(screens.data?.filter((s) => s.plays > 0).length ?? 0)}
           />
@@ -46,18 +53,18 @@ export function ReportSummary({ scope }: { scope: PlaysScope }) {
       )}
       <Card>
         <CardHeader>
-          <CardTitle>Plays per day</CardTitle>
-          <CardDescription>Plays and time on screen on each day of the period.</CardDescription>
+          <CardTitle>{t('chart.title')}</CardTitle>
+          <CardDescription>{t('chart.description')}</CardDescription>
         </CardHeader>
         <CardContent>
           {days.isPending ? (
-            <LoadingRegion label="Loading plays per day">
+            <LoadingRegion label={t('chart.loading')}>
               <Skeleton className="h-56" />
             </LoadingRegion>
           ) : days.isError ? (
-            <p className="text-sm text-gray-500">The chart could not be loaded.</p>
+            <p className="text-sm text-gray-500">{t('chart.loadFailed')}</p>
           ) : totals?.plays === 0 ? (
-            <p className="py-8 text-center text-sm text-gray-500">No plays in this period.</p>
+            <p className="py-8 text-center text-sm text-gray-500">{t('chart.empty')}</p>
           ) : (
             <PlaysByDayChart days={days.data} />
           )}

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChartColumn, Download, FileDown } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { FailedRead, QueryBoundary } from '@/components/errors/query-boundary';
 import { Button, focusRing } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -7,9 +8,13 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { playsReportQuery, type PlayGroup, type PlaysScope } from '@/entities/plays/plays-report';
 import { formatCount, formatTimeOnScreen } from '@/entities/plays/time-on-screen';
+import { currentLocale, intlLocale } from '@/i18n';
 import { cn } from '@/utils/cn';
-import { GROUP_LABELS, type SortDir, type SortKey } from '../lib/report-params';
-import { COLUMN_TITLES, firstDir, rowLabel, sortRows } from '../lib/report-table';
+import type { SortDir, SortKey } from '../lib/report-params';
+import { columnTitles, firstDir, rowDetail, rowLabel, sortRows } from '../lib/report-table';
+
+/** A column's title inside a sentence: lower case, but for German nouns. */
+const inSentence = (title: string) => (currentLocale() === 'de' ? title : title.toLocaleLowerCase(intlLocale()));
 import type { PlaysReportRow } from '@/entities/plays/plays-report';
 
 interface Column {
@@ -78,21 +83,23 @@ export function ReportTable({
   onExportPlays,
   rawNote,
 }: ReportTableProps) {
+  const { t } = useTranslation('reports');
   const report = useQuery(playsReportQuery(scope, group));
-  const titles = COLUMN_TITLES[group];
+  const titles = columnTitles(group);
   const columns: Column[] = [
     { key: 'label', title: titles.label, numeric: false },
     { key: 'detail', title: titles.detail, numeric: false },
-    { key: 'plays', title: 'Plays', numeric: true },
-    { key: 'seconds', title: 'Time on screen', numeric: true },
-    { key: 'screens', title: 'Screens', numeric: true },
+    { key: 'plays', title: t('columns.plays'), numeric: true },
+    { key: 'seconds', title: t('columns.seconds'), numeric: true },
+    { key: 'screens', title: t('columns.screens'), numeric: true },
   ];
+  const title = t(`table.title.${group}`);
   const rows = report.data ? sortRows(report.data, sort, dir) : [];
   return (
     <Card>
       <CardHeader className="flex flex-col gap-3 space-y-0 sm:flex-row sm:items-start sm:justify-between">
         <div className="space-y-1">
-          <CardTitle>Plays by {GROUP_LABELS[group].toLowerCase()}</CardTitle>
+          <CardTitle>{title}</CardTitle>
           {rawNote && <CardDescription>{rawNote}</CardDescription>}
         </div>
         <div className="flex flex-wrap gap-2">
@@ -103,11 +110,11 @@ export function ReportTable({
             onClick={() => onExportTable(rows)}
           >
             <Download aria-hidden className="size-4" />
-            Export CSV
+            {t('table.exportCsv')}
           </Button>
           <Button variant="outline" size="sm" disabled={!onExportPlays} onClick={onExportPlays}>
             <FileDown aria-hidden className="size-4" />
-            Export plays (CSV)
+            {t('export.title')}
           </Button>
         </div>
       </CardHeader>
@@ -115,28 +122,29 @@ export function ReportTable({
         <QueryBoundary
           query={report}
           loading={
-            <LoadingRegion label="Loading the report" className="space-y-3 px-6 py-4">
+            <LoadingRegion label={t('table.loading')} className="space-y-3 px-6 py-4">
               {[0, 1, 2, 3, 4].map((i) => (
                 <Skeleton key={i} className="h-9" />
               ))}
             </LoadingRegion>
           }
-          error={(failure) => <FailedRead className="m-6" title="The report could not be loaded" failure={failure} />}
+          error={(failure) => <FailedRead className="m-6" title={t('table.loadFailed')} failure={failure} />}
         >
           {() =>
             rows.length === 0 ? (
               <EmptyState
                 className="m-6"
                 icon={ChartColumn}
-                title="No plays in this period"
-                description="Screens send what they played about once a minute. Choose a longer period, another venue or advertiser, or check that the screens are online."
+                title={t('table.emptyTitle')}
+                description={t('table.emptyDescription')}
               />
             ) : (
               <div className="overflow-x-auto">
                 <table className="w-full text-sm" aria-busy={report.isFetching || undefined}>
                   <caption className="sr-only">
-                    Plays by {GROUP_LABELS[group].toLowerCase()}
-                    {sort ? `, sorted by ${columns.find((c) => c.key === sort)!.title.toLowerCase()}` : ''}
+                    {sort
+                      ? t('table.sortedBy', { title, column: inSentence(columns.find((c) => c.key === sort)!.title) })
+                      : title}
                   </caption>
                   <thead className="border-b border-gray-200 bg-gray-50">
                     <tr>
@@ -151,7 +159,7 @@ export function ReportTable({
                         <th scope="row" className="px-4 py-2 text-left font-medium text-gray-900">
                           {rowLabel(row, group)}
                         </th>
-                        <td className="px-4 py-2 text-gray-600">{row.detail || '—'}</td>
+                        <td className="px-4 py-2 text-gray-600">{rowDetail(row)}</td>
                         <td className="px-4 py-2 text-right text-gray-900 tabular-nums">{formatCount(row.plays)}</td>
                         <td className="px-4 py-2 text-right text-gray-900 tabular-nums">
                           {formatTimeOnScreen(row.seconds)}

@@ -13,13 +13,14 @@ import {
   type Day,
 } from '@/entities/plays/calendar-days';
 import { PLAY_GROUPS, type PlayGroup, type PlaysScope } from '@/entities/plays/plays-report';
+import { translate } from '@/i18n';
 
 export const PERIOD_PRESETS = [
-  { id: 'last-7-days', label: 'Last 7 days' },
-  { id: 'last-30-days', label: 'Last 30 days' },
-  { id: 'this-month', label: 'This month' },
-  { id: 'last-month', label: 'Last month' },
-  { id: 'last-12-months', label: 'Last 12 months' },
+  { id: 'last-7-days', labelKey: 'reports:periods.last7Days' },
+  { id: 'last-30-days', labelKey: 'reports:periods.last30Days' },
+  { id: 'this-month', labelKey: 'reports:periods.thisMonth' },
+  { id: 'last-month', labelKey: 'reports:periods.lastMonth' },
+  { id: 'last-12-months', labelKey: 'reports:periods.last12Months' },
 ] as const;
 
 export type PresetId = (typeof PERIOD_PRESETS)[number]['id'];
@@ -30,14 +31,8 @@ export const DEFAULT_PRESET: PresetId = 'last-7-days';
 /** plays_report() and plays_by_day() take at most 731 days between the first and the last day. */
 export const MAX_PERIOD_DAYS = 731;
 
-export const GROUP_LABELS: Record<PlayGroup, string> = {
-  campaign: 'Campaign',
-  advertiser: 'Advertiser',
-  ad: 'Ad',
-  venue: 'Venue',
-  screen: 'Screen',
-  day: 'Day',
-};
+/** 'Campaign', 'Venue', …: what the report's rows are, in the current language. */
+export const groupLabel = (group: PlayGroup): string => translate(`reports:groups.${group}`);
 
 export const SORT_KEYS = ['label', 'detail', 'plays', 'seconds', 'screens'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
@@ -75,15 +70,14 @@ export interface PeriodErrors {
 /** What is wrong with a custom period, per field (nothing when it can be read). */
 export function periodErrors(from: string, to: string): PeriodErrors {
   const errors: PeriodErrors = {};
-  if (!from) errors.from = 'Enter the first day.';
-  else if (!parseDay(from)) errors.from = 'Enter a date as yyyy-mm-dd.';
-  if (!to) errors.to = 'Enter the last day.';
-  else if (!parseDay(to)) errors.to = 'Enter a date as yyyy-mm-dd.';
+  if (!from) errors.from = translate('reports:period.errors.fromRequired');
+  else if (!parseDay(from)) errors.from = translate('reports:period.errors.dateFormat');
+  if (!to) errors.to = translate('reports:period.errors.toRequired');
+  else if (!parseDay(to)) errors.to = translate('reports:period.errors.dateFormat');
   if (errors.from || errors.to) return errors;
   const days = daysBetween(from, to);
-  if (days < 0) errors.to = 'The last day is before the first day.';
-  else if (days > MAX_PERIOD_DAYS)
-    errors.to = 'A report covers at most 2 years: choose a later first day or an earlier last day.';
+  if (days < 0) errors.to = translate('reports:period.errors.toBeforeFrom');
+  else if (days > MAX_PERIOD_DAYS) errors.to = translate('reports:period.errors.tooLong');
   return errors;
 }
 

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
 import { restUrl } from '@tests/setup/supabase-mocks';
+import { i18n } from '@/i18n';
 import { ReportsRoute } from './reports';
 
 // "Today" on this browser: Friday 20 November 2026, mid-morning, whatever the machine's zone.
@@ -479,5 +480,35 @@ describe('reports: export plays', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export plays (CSV)' })).toBeEnabled();
+  });
+});
+
+describe('reports: in German', () => {
+  it('shows the page, its dates and its figures in German', async () => {
+    await i18n.changeLanguage('de');
+    serve();
+    open();
+    expect(await screen.findByRole('heading', { name: 'Berichte', level: 1 })).toBeInTheDocument();
+    expect(screen.getByLabelText('Zeitraum')).toHaveValue('last-7-days');
+    expect(screen.getByRole('option', { name: 'Letzte 7 Tage' })).toBeInTheDocument();
+    const day = (d: number, m: number) =>
+      new Date(Date.UTC(2026, m, d)).toLocaleDateString('de-DE', {
+        weekday: 'short',
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+    expect(screen.getByText(`${day(14, 10)} bis ${day(20, 10)}`)).toBeInTheDocument();
+    expect(screen.getByText(/^Sa\., 14\. Nov\. 2026 bis/)).toBeInTheDocument();
+
+    const grid = await screen.findByRole('table', { name: 'Wiedergaben nach Kampagne' });
+    expect(within(grid).getAllByRole('row')[1]!.textContent).toBe(
+      'Morning Menu' + 'Corner Cafe' + '1.200' + '3 h 20 min' + '2',
+    );
+    const totals = within(screen.getByLabelText('Summen'));
+    expect(totals.getByText('Wiedergaben').nextElementSibling).toHaveTextContent('1.507');
+    expect(totals.getByText('Bildschirmzeit').nextElementSibling).toHaveTextContent('4 h 36 min');
+    expect(screen.getByRole('button', { name: 'CSV exportieren' })).toBeEnabled();
   });
 });

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { Alert } from '@/components/ui/alert';
@@ -8,6 +9,7 @@ import { formatDay } from '@/entities/plays/calendar-days';
 import { playsByDayQuery, playsReportQuery, type PlaysScope } from '@/entities/plays/plays-report';
 import { venueOptionsQuery } from '@/entities/venue/venue-options';
 import { withParams } from '@/hooks/use-list-search-params';
+import { translate } from '@/i18n';
 import { downloadText } from '@/lib/csv';
 import type { ScreenPrefetch } from '@/lib/prefetch';
 import { RAW_PLAYS_DAYS, rawScope } from '@/entities/plays/raw-plays';
@@ -31,17 +33,20 @@ export const prefetch: ScreenPrefetch = (queryClient, url) => {
 
 /** What "Export plays (CSV)" can cover of the period: raw plays are kept 30 days. */
 function rawExportNote(scope: PlaysScope, raw: PlaysScope | null): string | undefined {
-  if (!raw) {
-    return `Raw plays are kept ${RAW_PLAYS_DAYS} days and this period is older: export the table, or choose a recent period for every play.`;
-  }
+  if (!raw) return translate('reports:export.tooOld', { count: RAW_PLAYS_DAYS });
   if (raw.from !== scope.from) {
-    return `Raw plays are kept ${RAW_PLAYS_DAYS} days: Export plays covers ${formatDay(raw.from, 'long')} to ${formatDay(raw.to, 'long')}.`;
+    return translate('reports:export.covers', {
+      count: RAW_PLAYS_DAYS,
+      from: formatDay(raw.from, 'long'),
+      to: formatDay(raw.to, 'long'),
+    });
   }
   return undefined;
 }
 
 /** Proof of play for admins: what played, where and for whom, over a period (/dashboard/reports). */
 export function ReportsRoute() {
+  const { t } = useTranslation('reports');
   const [params, setParams] = useSearchParams();
   const today = browserToday();
   const report = readReportParams(params, today);
@@ -59,10 +64,7 @@ export function ReportsRoute() {
   const raw = scope ? rawScope(scope) : null;
 
   return (
-    <ContentLayout
-      title="Reports"
-      description="Proof of play: what the screens played, as they reported it, by venue-local day."
-    >
+    <ContentLayout title={t('page.title')} description={t('page.description')}>
       <ReportFilters report={report} today={today} onChange={change} />
       {scope ? (
         <>
@@ -83,7 +85,7 @@ export function ReportsRoute() {
           />
         </>
       ) : (
-        <Alert tone="warning">Correct the period above to see its report.</Alert>
+        <Alert tone="warning">{t('page.correctPeriod')}</Alert>
       )}
       {exporting && (
         <RawExportDialog scope={exporting.scope} filename={exporting.filename} onClose={() => setExporting(null)} />

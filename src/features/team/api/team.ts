@@ -4,10 +4,11 @@
 // network_settings.require_two_factor asks every team member for a code at sign-in.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { message, translate, type MessageKey } from '@/i18n';
 import { callFunction } from '@/lib/functions';
 import { TEAM_ROLES, type TeamRole } from '@/lib/permissions';
 import { supabase } from '@/lib/supabase';
-import { failureOr } from '@/lib/write-errors';
+import { serverMessage } from '@/lib/write-errors';
 import { tableKeys } from '@/entities/query-keys/table-keys';
 
 export const teamKeys = {
@@ -36,34 +37,47 @@ export const teamMembersQueryOptions = () =>
     },
   });
 
-/** What each role may do, in a sentence (docs/team.md has the whole table). */
-export const ROLE_SUMMARY: Record<TeamRole, string> = {
-  admin: 'Everything, including the team and the settings',
-  operator: 'Screens, groups, alerts, venues, campaigns and content; no money, no bank details',
-  sales: 'Advertisers, ads, campaigns, availability, reports and statements; no screen controls',
-  viewer: 'Reads what an operator reads; changes nothing',
-};
+/** A role's name ('Operator'), in the current language. */
+export const roleLabel = (role: TeamRole): string => translate(`team:roles.${role}.name`);
 
-export const ROLE_LABEL: Record<TeamRole, string> = {
-  admin: 'Admin',
-  operator: 'Operator',
-  sales: 'Sales',
-  viewer: 'Viewer',
-};
+/** What each role may do, in a sentence (docs/team.md has the whole table). */
+export const roleSummary = (role: TeamRole): string => translate(`team:roles.${role}.summary`);
 
 export const inviteSchema = z.object({
   email: z
     .string()
     .trim()
     .toLowerCase()
-    .pipe(z.email({ error: 'Enter an e-mail address' })),
-  role: z.enum(TEAM_ROLES, { error: 'Choose a role' }),
+    .pipe(z.email(message('team:invite.email.invalid'))),
+  role: z.enum(TEAM_ROLES, message('team:invite.role.required')),
 });
 
 export type InviteInput = z.input<typeof inviteSchema>;
 export type InviteValues = z.output<typeof inviteSchema>;
 
-const INVITE_FAILED = 'The invitation could not be sent. Please try again.';
+/**
+ * The messages our own SQL (set_team_role, remove_team_member, team_members) and the
+ * invite-team-member function answer with, by their words, in the catalogue.
+ */
+const serverTexts: Record<string, MessageKey> = {
+  'A team role is admin, operator, sales or viewer': 'team:errors.badRole',
+  'The team needs at least one admin: make someone else an admin first': 'team:errors.lastAdmin',
+  'You cannot change your own role; ask another admin': 'team:errors.ownRole',
+  'You cannot remove yourself from the team; ask another admin': 'team:errors.removeSelf',
+  'Only admins can see the team': 'team:errors.adminsOnly',
+  'Only admins can invite team members': 'team:errors.inviteAdminsOnly',
+  'role must be admin, operator, sales or viewer': 'team:errors.badRole',
+  'role: role must be admin, operator, sales or viewer': 'team:errors.badRole',
+  "This e-mail already has a login; change a team member's role on the Team page": 'team:errors.emailHasLogin',
+  'A sign-in link was sent to this address moments ago; try again in a minute': 'team:errors.tooSoon',
+};
+
+/** The server's message in the catalogue's words when it is one of ours, else as it came, else `fallback`. */
+function teamFailure(fallback: MessageKey, cause: unknown): Error {
+  const text = serverMessage(cause);
+  const known = serverTexts[text];
+  return new Error(known ? translate(known) : text || translate(fallback), { cause });
+}
 
 async function inviteTeamMember(values: InviteValues): Promise<{ sentTo: string }> {
   let reply: { status: number; body: unknown };
@@ -73,11 +87,11 @@ async function inviteTeamMember(values: InviteValues): Promise<{ sentTo: string 
       redirectTo: `${window.location.origin}/auth/callback`,
     });
   } catch (error) {
-    throw new Error(INVITE_FAILED, { cause: error });
+    throw new Error(translate('team:invite.failed'), { cause: error });
   }
   const body = (reply.body ?? {}) as { error?: unknown; sentTo?: unknown };
-  if (typeof body.error === 'string' && body.error) throw new Error(body.error);
-  if (reply.status !== 200 || typeof body.sentTo !== 'string') throw new Error(INVITE_FAILED);
+  if (typeof body.error === 'string' && body.error) throw teamFailure('team:invite.failed', { message: body.error });
+  if (reply.status !== 200 || typeof body.sentTo !== 'string') throw new Error(translate('team:invite.failed'));
   return { sentTo: body.sentTo };
 }
 
@@ -94,7 +108,7 @@ export function useSetTeamRole() {
   return useMutation({
     mutationFn: async ({ id, role }: { id: string; role: TeamRole }) => {
       const { error } = await supabase.rpc('set_team_role', { p_user_id: id, p_role: role });
-      if (error) throw failureOr('The role could not be changed', error);
+      if (error) throw teamFailure('team:errors.roleFailed', error);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
   });
@@ -105,7 +119,7 @@ export function useRemoveTeamMember() {
   return useMutation({
     mutationFn: async (id: string) => {
       const { error } = await supabase.rpc('remove_team_member', { p_user_id: id });
-      if (error) throw failureOr('The team member could not be removed', error);
+      if (error) throw teamFailure('team:errors.removeFailed', error);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
   });
@@ -125,7 +139,7 @@ export function useSetRequireTwoFactor() {
   return useMutation({
     mutationFn: async (required: boolean) => {
       const { error } = await supabase.from('network_settings').update({ require_two_factor: required }).eq('id', true);
-      if (error) throw failureOr('Two-factor sign-in could not be changed', error);
+      if (error) throw teamFailure('team:twoFactor.changeFailed', error);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tableKeys.network_settings }),
   });

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -18,14 +19,13 @@ import { useToast } from '@/components/ui/toast';
 import { TEAM_ROLES } from '@/lib/permissions';
 import {
   inviteSchema,
-  ROLE_LABEL,
-  ROLE_SUMMARY,
+  roleLabel,
+  roleSummary,
   useInviteTeamMember,
   type InviteInput,
   type InviteValues,
 } from '../api/team';
 
-const ROLE_OPTIONS = TEAM_ROLES.map((role) => ({ value: role, label: `${ROLE_LABEL[role]}: ${ROLE_SUMMARY[role]}` }));
 const EMPTY: InviteInput = { email: '', role: 'operator' };
 
 export interface InviteDialogProps {
@@ -35,8 +35,13 @@ export interface InviteDialogProps {
 
 /** Invites a colleague: their e-mail and role; the function makes the login and e-mails a sign-in link. */
 export function InviteDialog({ open, onOpenChange }: InviteDialogProps) {
+  const { t } = useTranslation(['team', 'common']);
   const invite = useInviteTeamMember();
   const toast = useToast();
+  const roleOptions = TEAM_ROLES.map((role) => ({
+    value: role,
+    label: t('invite.role.option', { name: roleLabel(role), summary: roleSummary(role) }),
+  }));
   const form = useForm<InviteInput, unknown, InviteValues>({
     resolver: zodResolver(inviteSchema),
     defaultValues: EMPTY,
@@ -55,7 +60,7 @@ export function InviteDialog({ open, onOpenChange }: InviteDialogProps) {
   const onSubmit = form.handleSubmit((values) =>
     invite.mutate(values, {
       onSuccess: ({ sentTo }) => {
-        toast({ tone: 'success', title: `Invitation sent to ${sentTo}` });
+        toast({ tone: 'success', title: t('invite.sent', { email: sentTo }) });
         onOpenChange(false);
       },
     }),
@@ -65,25 +70,23 @@ export function InviteDialog({ open, onOpenChange }: InviteDialogProps) {
     <Dialog open={open} onOpenChange={(next) => !invite.isPending && onOpenChange(next)}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Invite a team member</DialogTitle>
-          <DialogDescription>
-            They get an e-mail with a sign-in link; their role decides what they may see and change.
-          </DialogDescription>
+          <DialogTitle>{t('invite.title')}</DialogTitle>
+          <DialogDescription>{t('invite.description')}</DialogDescription>
         </DialogHeader>
         <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
-          <Field label="E-mail" error={errors.email?.message}>
+          <Field label={t('invite.email.label')} error={errors.email?.message}>
             {(c) => <Input {...c} type="email" autoComplete="off" {...form.register('email')} />}
           </Field>
-          <Field label="Role" error={errors.role?.message}>
-            {(c) => <Select {...c} options={ROLE_OPTIONS} {...form.register('role')} />}
+          <Field label={t('invite.role.label')} error={errors.role?.message}>
+            {(c) => <Select {...c} options={roleOptions} {...form.register('role')} />}
           </Field>
           {invite.error && <Alert tone="danger">{invite.error.message}</Alert>}
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={invite.isPending}>
-              Cancel
+              {t('common:actions.cancel')}
             </Button>
             <Button type="submit" isLoading={invite.isPending}>
-              Send invitation
+              {t('invite.submit')}
             </Button>
           </DialogFooter>
         </form>

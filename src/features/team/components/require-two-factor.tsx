@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { QueryBoundary } from '@/components/errors/query-boundary';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -8,32 +9,24 @@ import { Switch } from '@/components/ui/switch';
 import { useToast } from '@/components/ui/toast';
 import { requireTwoFactorQueryOptions, useSetRequireTwoFactor } from '../api/team';
 
-const SWITCH_LABEL = 'Require two-factor sign-in for every team member';
-
 /**
  * The network's require_two_factor: on, every team member needs a code from an authenticator
  * app at sign-in (those without one are led to set it up). The database lets only an admin
  * who signed in with a code of their own change it, so no one locks the team out.
  */
 export function RequireTwoFactorCard() {
+  const { t } = useTranslation('team');
   const required = useQuery(requireTwoFactorQueryOptions());
   const change = useSetRequireTwoFactor();
   const toast = useToast();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Two-factor sign-in for the team</CardTitle>
-        <CardDescription>
-          When on, everyone on the team enters a code from an authenticator app after their password. Turn on two-factor
-          sign-in for yourself first (Settings), and sign in with a code.
-        </CardDescription>
+        <CardTitle>{t('twoFactor.title')}</CardTitle>
+        <CardDescription>{t('twoFactor.description')}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
-        <QueryBoundary
-          query={required}
-          loading={<Skeleton className="h-6 w-80" />}
-          error="Two-factor sign-in could not be loaded"
-        >
+        <QueryBoundary query={required} loading={<Skeleton className="h-6 w-80" />} error={t('twoFactor.loadFailed')}>
           {(on) => (
             <div className="flex items-center gap-3">
               <Switch
@@ -45,12 +38,12 @@ export function RequireTwoFactorCard() {
                     onSuccess: () =>
                       toast({
                         tone: 'success',
-                        title: next ? 'Two-factor sign-in is now required' : 'Two-factor sign-in is now optional',
+                        title: next ? t('twoFactor.nowRequired') : t('twoFactor.nowOptional'),
                       }),
                   })
                 }
               />
-              <Label htmlFor="require-two-factor">{SWITCH_LABEL}</Label>
+              <Label htmlFor="require-two-factor">{t('twoFactor.switch')}</Label>
             </div>
           )}
         </QueryBoundary>

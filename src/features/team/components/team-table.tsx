@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -7,9 +8,7 @@ import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
 import { formatDateTime } from '@/lib/format';
 import { TEAM_ROLES, type TeamRole } from '@/lib/permissions';
-import { ROLE_LABEL, useRemoveTeamMember, useSetTeamRole, type TeamMember } from '../api/team';
-
-const ROLE_OPTIONS = TEAM_ROLES.map((role) => ({ value: role, label: ROLE_LABEL[role] }));
+import { roleLabel, useRemoveTeamMember, useSetTeamRole, type TeamMember } from '../api/team';
 
 export interface TeamTableProps {
   members: TeamMember[];
@@ -19,6 +18,8 @@ export interface TeamTableProps {
 
 /** The team: e-mail, role (changeable), last sign-in, two-factor state, and remove. */
 export function TeamTable({ members, selfId }: TeamTableProps) {
+  const { t } = useTranslation('team');
+  const roleOptions = TEAM_ROLES.map((role) => ({ value: role, label: roleLabel(role) }));
   const setRole = useSetTeamRole();
   const remove = useRemoveTeamMember();
   const toast = useToast();
@@ -30,23 +31,23 @@ export function TeamTable({ members, selfId }: TeamTableProps) {
       {error && <Alert tone="danger">{error.message}</Alert>}
       <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">Team members</caption>
+          <caption className="sr-only">{t('table.caption')}</caption>
           <thead className="border-b border-gray-200 bg-gray-50 text-xs text-gray-500 uppercase">
             <tr>
               <th scope="col" className="px-4 py-3 font-medium">
-                E-mail
+                {t('table.email')}
               </th>
               <th scope="col" className="px-4 py-3 font-medium">
-                Role
+                {t('table.role')}
               </th>
               <th scope="col" className="px-4 py-3 font-medium">
-                Last sign-in
+                {t('table.lastSignIn')}
               </th>
               <th scope="col" className="px-4 py-3 font-medium">
-                Two-factor
+                {t('table.twoFactor')}
               </th>
               <th scope="col" className="px-4 py-3 font-medium">
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t('table.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -57,39 +58,46 @@ export function TeamTable({ members, selfId }: TeamTableProps) {
                 <tr key={m.id}>
                   <th scope="row" className="px-4 py-3 font-medium text-gray-900">
                     {m.email}
-                    {self && <span className="ml-2 text-xs font-normal text-gray-500">(you)</span>}
+                    {self && <span className="ml-2 text-xs font-normal text-gray-500">{t('table.you')}</span>}
                   </th>
                   <td className="px-4 py-3">
                     <Select
-                      aria-label={`Role of ${m.email}`}
+                      aria-label={t('table.roleOf', { email: m.email })}
                       className="w-36"
-                      options={ROLE_OPTIONS}
+                      options={roleOptions}
                       value={m.role}
                       disabled={self || setRole.isPending}
-                      title={self ? 'Another admin changes your role' : undefined}
+                      title={self ? t('table.ownRole') : undefined}
                       onChange={(event) => {
                         const role = event.target.value as TeamRole;
                         setRole.mutate(
                           { id: m.id, role },
                           {
-                            onSuccess: () => toast({ tone: 'success', title: `${m.email} is now ${ROLE_LABEL[role]}` }),
+                            onSuccess: () =>
+                              toast({
+                                tone: 'success',
+                                title: t('table.roleChanged', { email: m.email, role: roleLabel(role) }),
+                              }),
                           },
                         );
                       }}
                     />
                   </td>
                   <td className="px-4 py-3 text-gray-600">
-                    {m.pending ? (
-                      <Badge tone="warning">Invited, not signed in yet</Badge>
-                    ) : (
-                      formatDateTime(m.last_sign_in_at)
-                    )}
+                    {m.pending ? <Badge tone="warning">{t('table.pending')}</Badge> : formatDateTime(m.last_sign_in_at)}
                   </td>
-                  <td className="px-4 py-3">{m.two_factor ? <Badge tone="success">On</Badge> : <Badge>Off</Badge>}</td>
+                  <td className="px-4 py-3">
+                    {m.two_factor ? <Badge tone="success">{t('table.on')}</Badge> : <Badge>{t('table.off')}</Badge>}
+                  </td>
                   <td className="px-4 py-3 text-right">
                     {!self && (
-                      <Button variant="ghost" size="sm" onClick={() => setLeaving(m)} aria-label={`Remove ${m.email}`}>
-                        Remove
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => setLeaving(m)}
+                        aria-label={t('table.removeMember', { email: m.email })}
+                      >
+                        {t('table.remove')}
                       </Button>
                     )}
                   </td>
@@ -107,15 +115,15 @@ export function TeamTable({ members, selfId }: TeamTableProps) {
             remove.reset();
           }
         }}
-        title={leaving ? `Remove ${leaving.email} from the team?` : ''}
-        description="Their login is deleted: they can no longer sign in. What they made stays."
-        confirmLabel="Remove"
+        title={leaving ? t('remove.title', { email: leaving.email }) : ''}
+        description={t('remove.description')}
+        confirmLabel={t('table.remove')}
         isPending={remove.isPending}
         onConfirm={() => {
           if (!leaving) return;
           remove.mutate(leaving.id, {
             onSuccess: () => {
-              toast({ tone: 'success', title: `${leaving.email} was removed from the team` });
+              toast({ tone: 'success', title: t('remove.done', { email: leaving.email }) });
               setLeaving(null);
             },
           });

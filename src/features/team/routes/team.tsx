@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { ListContent } from '@/components/lists/list-content';
 import { SkeletonGrid } from '@/components/lists/skeleton-grid';
@@ -19,31 +20,28 @@ export const prefetch: ScreenPrefetch = (queryClient) => {
 
 /** The team (admins only): members, their roles, last sign-in and two-factor state; invite, change, remove. */
 export function TeamRoute() {
+  const { t } = useTranslation('team');
   const members = useQuery(teamMembersQueryOptions());
   const auth = useAuth();
   const [inviteOpen, setInviteOpen] = useState(false);
   const inviteButton = (
     <Button onClick={() => setInviteOpen(true)}>
       <UserPlus aria-hidden className="size-4" />
-      Invite a team member
+      {t('invite.title')}
     </Button>
   );
   return (
-    <ContentLayout
-      title="Team"
-      description="Who works in the back office and what each may do: admin, operator, sales or viewer."
-      actions={inviteButton}
-    >
+    <ContentLayout title={t('page.title')} description={t('page.description')} actions={inviteButton}>
       <ListContent
         query={members}
-        loading={<SkeletonGrid label="Loading the team" className="grid gap-2" itemClassName="h-12" />}
-        errorTitle="The team could not be loaded"
+        loading={<SkeletonGrid label={t('page.loading')} className="grid gap-2" itemClassName="h-12" />}
+        errorTitle={t('page.loadFailed')}
         isEmpty={(data) => data.length === 0}
         empty={
           <EmptyState
             icon={Users}
-            title="No team members yet"
-            description="Invite a colleague."
+            title={t('page.emptyTitle')}
+            description={t('page.emptyDescription')}
             action={inviteButton}
           />
         }
