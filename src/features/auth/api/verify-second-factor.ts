@@ -6,7 +6,6 @@ import { authErrorMessage, knownAuthMessage } from '../lib/auth-errors';
 
 /** A wrong code or too many tries in the catalogue's words; Auth's own words otherwise. */
 function secondFactorMessage(error: { code?: string; message?: string }): string {
-  if (error.code === 'over_request_rate_limit') return translate('auth:secondFactor.tooManyAttempts');
   return knownAuthMessage(error) ?? codeErrorMessage(error);
 }
 

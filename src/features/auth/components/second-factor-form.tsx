@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { CodeInput } from '@/components/ui/code-input';
-import { message } from '@/i18n';
 import { useSignOut } from '@/lib/auth';
+import { secondFactorCodeSchema } from '@/lib/second-factor';
 import type { useVerifySecondFactor } from '../api/verify-second-factor';
 
 export interface SecondFactorFormProps {
@@ -19,14 +18,6 @@ export interface SecondFactorFormProps {
   isBusy?: boolean;
 }
 
-/** A code as an authenticator app shows it: six digits. */
-const codeSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, message('auth:validation.appCode')),
-});
-
 /** Asks an admin who enrolled two-factor sign-in for the 6-digit code of their authenticator app. */
 export function SecondFactorForm({ verify, allowSignOut = true, isBusy = false }: SecondFactorFormProps) {
   const { t } = useTranslation('auth');
@@ -35,7 +26,7 @@ export function SecondFactorForm({ verify, allowSignOut = true, isBusy = false }
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
+  } = useForm({ resolver: zodResolver(secondFactorCodeSchema), defaultValues: { code: '' } });
 
   const onSubmit = handleSubmit((values) => verify.mutate(values));
 
