@@ -4,7 +4,8 @@ import { deviceFailure, deviceServerMessage } from './server-errors';
 
 const overbooked = {
   code: 'PT409',
-  message: 'Front window at Corner Cafe would be overbooked on Sat 05 Dec 2026 from 09:00: 320 s of its 300 s loop booked.',
+  message:
+    'Front window at Corner Cafe would be overbooked on Sat 05 Dec 2026 from 09:00: 320 s of its 300 s loop booked.',
   details: JSON.stringify({ day: '2026-12-05', time: '09:00', booked_seconds: 320, loop_seconds: 300 }),
 };
 
