@@ -1,4 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { LOOP_SECONDS } from './device-rules';
@@ -16,8 +17,13 @@ export function LoopSecondsField({
   registration: UseFormRegisterReturn;
   error?: string;
 }) {
+  const { t } = useTranslation('equipment');
   return (
-    <Field label={label} hint={`${LOOP_SECONDS.min} to ${LOOP_SECONDS.max} seconds. ${hint}`} error={error}>
+    <Field
+      label={label}
+      hint={t('rules.loopHint', { min: LOOP_SECONDS.min, max: LOOP_SECONDS.max, hint })}
+      error={error}
+    >
       {(c) => (
         <Input
           {...c}

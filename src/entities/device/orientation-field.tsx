@@ -1,16 +1,18 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
-import { ORIENTATION_LABELS, ORIENTATIONS } from './device-rules';
+import { ORIENTATIONS } from './device-rules';
 
 /** How a screen hangs, as Add screen, Edit device and the /slides question ask for it. */
 export function OrientationField({ registration, error }: { registration: UseFormRegisterReturn; error?: string }) {
+  const { t } = useTranslation('equipment');
   return (
-    <Field label="Orientation" error={error}>
+    <Field label={t('orientation.label')} error={error}>
       {(c) => (
         <Select
           {...c}
-          options={ORIENTATIONS.map((o) => ({ value: o, label: ORIENTATION_LABELS[o] }))}
+          options={ORIENTATIONS.map((o) => ({ value: o, label: t(`orientation.options.${o}`) }))}
           {...registration}
         />
       )}

@@ -3,8 +3,10 @@
 // the form's schema mirrors them for messages at the field.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { deviceFailure } from '@/entities/device/server-errors';
+import { message, translate } from '@/i18n';
 import { supabase } from '@/lib/supabase';
-import { failureOr, serverMessage } from '@/lib/write-errors';
+import { serverMessage } from '@/lib/write-errors';
 import { invalidateTable } from '../query-keys/table-keys';
 
 export const GROUP_NAME_MAX = 100;
@@ -16,17 +18,17 @@ export const screenGroupSchema = z.object({
   name: z
     .string()
     .trim()
-    .min(1, { error: 'Enter a name for the group' })
-    .max(GROUP_NAME_MAX, { error: `At most ${GROUP_NAME_MAX} characters` }),
+    .min(1, message('groups:form.name.required'))
+    .max(GROUP_NAME_MAX, message('groups:form.tooLong', { max: GROUP_NAME_MAX })),
   colour: z
     .string()
     .trim()
     .toLowerCase()
-    .regex(/^#[0-9a-f]{6}$/, { error: 'A colour as #rrggbb, such as #2563eb' }),
+    .regex(/^#[0-9a-f]{6}$/, message('groups:form.colour.invalid')),
   description: z
     .string()
     .trim()
-    .max(GROUP_DESCRIPTION_MAX, { error: `At most ${GROUP_DESCRIPTION_MAX} characters` }),
+    .max(GROUP_DESCRIPTION_MAX, message('groups:form.tooLong', { max: GROUP_DESCRIPTION_MAX })),
 });
 
 export type ScreenGroupInput = z.input<typeof screenGroupSchema>;
@@ -52,18 +54,18 @@ function errorCode(cause: unknown): string | undefined {
 /** The database's refusal in the form's words: a taken name (23505) or a broken rule (23514) at its field. */
 export function groupSaveError(cause: unknown, name: string): ScreenGroupError {
   const code = errorCode(cause);
-  const message = serverMessage(cause);
-  if (code === '23505') return new ScreenGroupError(`A group named "${name}" already exists`, 'name', { cause });
+  const text = serverMessage(cause);
+  if (code === '23505') return new ScreenGroupError(translate('groups:form.name.taken', { name }), 'name', { cause });
   if (code === '23514') {
-    const field = /colour/.test(message) ? 'colour' : /description/.test(message) ? 'description' : 'name';
-    const text = {
-      colour: 'A colour as #rrggbb, such as #2563eb',
-      description: `At most ${GROUP_DESCRIPTION_MAX} characters`,
-      name: `A name of 1 to ${GROUP_NAME_MAX} characters`,
+    const field = /colour/.test(text) ? 'colour' : /description/.test(text) ? 'description' : 'name';
+    const said = {
+      colour: translate('groups:form.colour.invalid'),
+      description: translate('groups:form.tooLong', { max: GROUP_DESCRIPTION_MAX }),
+      name: translate('groups:form.name.range', { max: GROUP_NAME_MAX }),
     }[field];
-    return new ScreenGroupError(text, field, { cause });
+    return new ScreenGroupError(said, field, { cause });
   }
-  return new ScreenGroupError(failureOr('The group could not be saved', cause).message, null, { cause });
+  return new ScreenGroupError(deviceFailure(translate('groups:form.saveFailed'), cause).message, null, { cause });
 }
 
 function rowOf(values: ScreenGroupValues) {
@@ -101,7 +103,7 @@ export function useDeleteScreenGroup() {
   return useMutation({
     mutationFn: async (id: string) => {
       const { error } = await supabase.from('screen_groups').delete().eq('id', id);
-      if (error) throw failureOr('The group could not be deleted', error);
+      if (error) throw deviceFailure(translate('groups:errors.deleteFailed'), error);
     },
     onSuccess: () => invalidateTable(queryClient, 'screen_groups'),
   });
@@ -126,7 +128,7 @@ export function useAddToScreenGroup() {
         deviceIds.map((device_id) => ({ group_id: groupId, device_id })),
         { onConflict: 'group_id,device_id', ignoreDuplicates: true, count: 'exact' },
       );
-      if (error) throw failureOr('The screens could not be added to the group', error);
+      if (error) throw deviceFailure(translate('groups:errors.addFailed'), error);
       return count ?? deviceIds.length;
     },
     onSuccess: () => invalidateTable(queryClient, 'screen_group_members'),
@@ -143,7 +145,7 @@ export function useRemoveFromScreenGroup() {
         .delete({ count: 'exact' })
         .eq('group_id', groupId)
         .in('device_id', [...deviceIds]);
-      if (error) throw failureOr('The screens could not be removed from the group', error);
+      if (error) throw deviceFailure(translate('groups:errors.removeFailed'), error);
       return count ?? deviceIds.length;
     },
     onSuccess: () => invalidateTable(queryClient, 'screen_group_members'),

@@ -4,6 +4,7 @@
 // campaign targets read them from here. Key roots follow the tables (tableKeys), so a change of
 // either table refreshes every read built on it.
 import { queryOptions } from '@tanstack/react-query';
+import { translate } from '@/i18n';
 import { supabase } from '@/lib/supabase';
 import type { Tables } from '@/types/database';
 import { tableKeys } from '../query-keys/table-keys';
@@ -82,7 +83,7 @@ async function fetchMembers(groupId: string) {
     .throwOnError();
   return data.map(({ device_id, screen }) => ({
     deviceId: device_id,
-    name: screen.device_name ?? 'Device',
+    name: screen.device_name ?? translate('groups:members.defaultName'),
     venue: screen.customer_name,
     status: screen.revoked_at ? 'revoked' : (screen.live_status ?? 'offline'),
   }));

@@ -5,7 +5,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Orientation } from '@/entities/device/device-rules';
 import { invalidateTable } from '@/entities/query-keys/table-keys';
 import { supabase } from '@/lib/supabase';
-import { failureOr } from '@/lib/write-errors';
+import { deviceFailure } from '@/entities/device/server-errors';
+import { translate } from '@/i18n';
 
 export type BulkScreenAction =
   | { kind: 'move'; customerId: string; venueName: string }
@@ -27,22 +28,25 @@ async function runBulk(ids: string[], action: BulkScreenAction): Promise<number>
     }
   };
   const { data, error } = await call();
-  if (error) throw failureOr('Nothing was changed: the screens could not be updated', error);
+  if (error) throw deviceFailure(translate('equipment:bulk.failed'), error);
   return data;
 }
 
 /** What a finished bulk action did, for its toast: 'Moved 3 screens to Corner Cafe'. */
 export function bulkSummary(action: BulkScreenAction, changed: number): string {
-  const screens = `${changed} ${changed === 1 ? 'screen' : 'screens'}`;
+  const count = changed;
   switch (action.kind) {
     case 'move':
-      return `Moved ${screens} to ${action.venueName}`;
+      return translate('equipment:bulk.summary.move', { count, venue: action.venueName });
     case 'orientation':
-      return `Set ${screens} to ${action.orientation}`;
+      return translate('equipment:bulk.summary.orientation', {
+        count,
+        orientation: translate(`equipment:orientation.lower.${action.orientation}`),
+      });
     case 'revoke':
-      return `Revoked ${screens}`;
+      return translate('equipment:bulk.summary.revoke', { count });
     case 'delete':
-      return `Deleted ${screens}`;
+      return translate('equipment:bulk.summary.delete', { count });
   }
 }
 

@@ -7,7 +7,8 @@ import { containsPattern } from '@/lib/search-pattern';
 import { supabase } from '@/lib/supabase';
 import type { Tables } from '@/types/database';
 import { tableKeys } from '@/entities/query-keys/table-keys';
-import { heartbeatAge } from '@/entities/device/heartbeat-age';
+import { minutesSince, shortSpan } from '@/entities/device/heartbeat-age';
+import { translate } from '@/i18n';
 import type { ScreenGroupTag } from '@/entities/screen-group/screen-groups';
 
 export const EQUIPMENT_STATUSES = ['online', 'idle', 'offline', 'error'] as const;
@@ -36,8 +37,10 @@ export function deviceState(device: Pick<Device, 'live_status' | 'revoked_at'>):
 
 /** 'Revoked 5 min ago: off the air until it is paired again.' */
 export function revokedText(revokedAt: string | null, now: Date = new Date()): string {
-  const age = heartbeatAge(revokedAt, now);
-  return `Revoked ${age === 'Just now' ? 'just now' : age}: off the air until it is paired again.`;
+  const minutes = minutesSince(revokedAt, now) ?? 0;
+  return minutes < 1
+    ? translate('equipment:revoked.justNow')
+    : translate('equipment:revoked.ago', { span: shortSpan(minutes) });
 }
 
 /** 'Campaign · Slide' as the screen last reported it, or null when it reported nothing or was revoked since. */

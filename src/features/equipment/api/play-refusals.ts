@@ -2,21 +2,30 @@
 // public.play_refusals, counted per screen, day and reason. Read for one device's details.
 import { queryOptions } from '@tanstack/react-query';
 import { dayIn } from '@/entities/campaign/campaign-dates';
+import { translate } from '@/i18n';
 import { supabase } from '@/lib/supabase';
 import { equipmentKeys } from './equipment';
 
-/** Why record_plays refused a play (play_refusals.reason), as the details panel says it. */
-export const REFUSAL_REASONS: Record<string, string> = {
-  not_scheduled: 'not scheduled',
-  overlapping: 'overlapping',
-  too_long: 'too long',
-  replayed: 'replayed',
-  other_venue: "another venue's slide",
-  unknown_campaign: 'unknown campaign',
-  unknown_slide: 'unknown slide',
-  not_in_campaign: 'slide not in its campaign',
-  invalid: 'malformed',
-};
+/** Why record_plays refused a play (play_refusals.reason). */
+export const REFUSAL_REASONS = [
+  'not_scheduled',
+  'overlapping',
+  'too_long',
+  'replayed',
+  'other_venue',
+  'unknown_campaign',
+  'unknown_slide',
+  'not_in_campaign',
+  'invalid',
+] as const;
+type RefusalReason = (typeof REFUSAL_REASONS)[number];
+
+const isReason = (reason: string): reason is RefusalReason => (REFUSAL_REASONS as readonly string[]).includes(reason);
+
+/** A reason as the details panel says it ('not scheduled'); an unknown one as it is written. */
+export function refusalReasonLabel(reason: string): string {
+  return isReason(reason) ? translate(`equipment:refusals.reasons.${reason}`) : reason.replaceAll('_', ' ');
+}
 
 export interface RefusalCount {
   reason: string;
@@ -33,11 +42,17 @@ export interface RefusalsToday {
 
 /** "12 plays refused today: not scheduled", or with several reasons "… : 9 not scheduled, 3 overlapping". */
 export function refusalsText(refusals: RefusalsToday): string {
-  if (refusals.total === 0) return 'None today';
-  const label = (reason: string) => REFUSAL_REASONS[reason] ?? reason.replaceAll('_', ' ');
-  const head = `${refusals.total} ${refusals.total === 1 ? 'play' : 'plays'} refused today`;
-  if (refusals.reasons.length === 1) return `${head}: ${label(refusals.reasons[0]!.reason)}`;
-  return `${head}: ${refusals.reasons.map((r) => `${r.plays} ${label(r.reason)}`).join(', ')}`;
+  if (refusals.total === 0) return translate('equipment:refusals.none');
+  const head = translate('equipment:refusals.head', { count: refusals.total });
+  const reasons =
+    refusals.reasons.length === 1
+      ? refusalReasonLabel(refusals.reasons[0]!.reason)
+      : refusals.reasons
+          .map((r) =>
+            translate('equipment:refusals.reasonCount', { count: r.plays, reason: refusalReasonLabel(r.reason) }),
+          )
+          .join(', ');
+  return translate('equipment:refusals.withReasons', { head, reasons });
 }
 
 async function fetchRefusalsToday(deviceId: string, now: Date = new Date()): Promise<RefusalsToday> {

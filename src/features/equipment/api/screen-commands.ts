@@ -5,24 +5,20 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTableChanges } from '@/lib/realtime';
 import { supabase } from '@/lib/supabase';
-import { failureOr } from '@/lib/write-errors';
+import { deviceFailure } from '@/entities/device/server-errors';
+import { translate } from '@/i18n';
 import type { Tables } from '@/types/database';
 
 export type ScreenCommand = Tables<'screen_commands'>;
 export type CommandName = 'reload' | 'resync' | 'identify' | 'screenshot';
 
-export const COMMANDS: readonly { name: CommandName; label: string; description: string }[] = [
-  { name: 'reload', label: 'Reload', description: 'Reloads the player; it comes back playing from its cache.' },
-  {
-    name: 'resync',
-    label: 'Resync',
-    description: 'Drops the files and playlist kept on the screen and reads them again.',
-  },
-  { name: 'identify', label: 'Identify', description: 'Shows the screen’s name and venue large for 10 seconds.' },
-  { name: 'screenshot', label: 'Screenshot', description: 'Captures what the screen shows now.' },
-];
+/** The commands in the menu's order; each one's label and description are in the catalogue (equipment:commands.<name>). */
+export const COMMANDS: readonly CommandName[] = ['reload', 'resync', 'identify', 'screenshot'];
 
-export const commandLabel = (name: string) => COMMANDS.find((c) => c.name === name)?.label ?? name;
+const isCommand = (name: string): name is CommandName => (COMMANDS as readonly string[]).includes(name);
+
+/** 'Reload', 'Resync', 'Identify' or 'Screenshot' in the current language; an unknown command as it is written. */
+export const commandLabel = (name: string) => (isCommand(name) ? translate(`equipment:commands.${name}.label`) : name);
 
 /** How long a screenshot's link lasts. */
 const SCREENSHOT_LINK_SECONDS = 60 * 60;
@@ -115,7 +111,7 @@ export function useIssueCommands() {
         p_device_ids: [...deviceIds],
         p_command: command,
       });
-      if (error) throw failureOr('The command could not be sent', error);
+      if (error) throw deviceFailure(translate('equipment:commands.sendFailed'), error);
       return data;
     },
     onSuccess: (_data, { deviceIds }) =>

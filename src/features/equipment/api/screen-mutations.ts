@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { deviceNameSchema, loopSecondsSchema, ORIENTATIONS } from '@/entities/device/device-rules';
 import { invalidateTable } from '@/entities/query-keys/table-keys';
 import { supabase } from '@/lib/supabase';
-import { failureOr } from '@/lib/write-errors';
+import { deviceFailure } from '@/entities/device/server-errors';
+import { message, translate } from '@/i18n';
 
 /** A code as people type it: any case, spaces and dashes allowed. */
 export function normalizeCode(value: string): string {
@@ -16,8 +17,8 @@ export const pairScreenSchema = z.object({
   code: z
     .string()
     .transform(normalizeCode)
-    .pipe(z.string().regex(/^[A-HJ-NP-Z2-9]{6}$/, { error: 'Enter the 6-character code the screen shows' })),
-  customer_id: z.string().min(1, { error: 'Choose the venue of this screen' }),
+    .pipe(z.string().regex(/^[A-HJ-NP-Z2-9]{6}$/, message('equipment:add.codeInvalid'))),
+  customer_id: z.string().min(1, message('equipment:add.venueRequired')),
   device_name: deviceNameSchema,
   orientation: z.enum(ORIENTATIONS),
 });
@@ -55,7 +56,9 @@ export function usePairScreen() {
               : error.code === '23503'
                 ? 'customer_id'
                 : null;
-        throw new PairScreenError(failureOr('The screen could not be paired', error).message, field, { cause: error });
+        throw new PairScreenError(deviceFailure(translate('equipment:add.failed'), error).message, field, {
+          cause: error,
+        });
       }
       return data;
     },
@@ -68,7 +71,7 @@ export function useRevokeScreen() {
   return useMutation({
     mutationFn: async (deviceId: string) => {
       const { error } = await supabase.rpc('revoke_screen', { p_device_id: deviceId });
-      if (error) throw failureOr('The screen could not be revoked', error);
+      if (error) throw deviceFailure(translate('equipment:card.revokeError'), error);
     },
     onSuccess: () => invalidateTable(queryClient, 'equipment_status'),
   });
@@ -101,7 +104,7 @@ export function useUpdateDevice() {
         .eq('id', id)
         .select('id')
         .single();
-      if (error) throw failureOr('The device could not be saved', error);
+      if (error) throw deviceFailure(translate('equipment:edit.failed'), error);
     },
     onSuccess: () => invalidateTable(queryClient, 'equipment_status'),
   });
@@ -113,7 +116,7 @@ export function useDeleteDevice() {
   return useMutation({
     mutationFn: async (id: string) => {
       const { error } = await supabase.from('equipment_status').delete().eq('id', id);
-      if (error) throw failureOr('The device could not be deleted', error);
+      if (error) throw deviceFailure(translate('equipment:card.deleteError'), error);
     },
     onSuccess: () => invalidateTable(queryClient, 'equipment_status'),
   });
@@ -125,7 +128,7 @@ export function useMergeDevices() {
   return useMutation({
     mutationFn: async ({ from, into }: { from: string; into: string }) => {
       const { error } = await supabase.rpc('merge_devices', { p_from: from, p_into: into });
-      if (error) throw failureOr('The devices could not be merged', error);
+      if (error) throw deviceFailure(translate('equipment:merge.failed'), error);
     },
     onSuccess: () => invalidateTable(queryClient, 'equipment_status'),
   });

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MonitorSmartphone } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -15,6 +16,7 @@ import {
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useToast } from '@/components/ui/toast';
+import { DEVICE_NAME_MAX } from '@/entities/device/device-rules';
 import {
   PairScreenError,
   pairScreenSchema,
@@ -35,6 +37,7 @@ export interface AddScreenDialogProps {
  * server refuses is marked at the Code field, and nothing typed is lost.
  */
 export function AddScreenDialog({ initialCode = '' }: AddScreenDialogProps) {
+  const { t } = useTranslation(['equipment', 'common']);
   const [open, setOpen] = useState(initialCode !== '');
   const pair = usePairScreen();
   const toast = useToast();
@@ -58,8 +61,8 @@ export function AddScreenDialog({ initialCode = '' }: AddScreenDialogProps) {
       onSuccess: () => {
         toast({
           tone: 'success',
-          title: `${values.device_name} paired`,
-          description: 'It starts playing in a few seconds.',
+          title: t('add.paired', { name: values.device_name }),
+          description: t('add.pairedDescription'),
         });
         onOpenChange(false);
       },
@@ -77,17 +80,15 @@ export function AddScreenDialog({ initialCode = '' }: AddScreenDialogProps) {
     <Dialog open={open} onOpenChange={onOpenChange}>
       <Button onClick={() => onOpenChange(true)}>
         <MonitorSmartphone aria-hidden className="size-4" />
-        Add screen
+        {t('add.button')}
       </Button>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Add screen</DialogTitle>
-          <DialogDescription>
-            Open /screen on the new screen&apos;s browser: it shows a pairing code. Enter it here.
-          </DialogDescription>
+          <DialogTitle>{t('add.title')}</DialogTitle>
+          <DialogDescription>{t('add.description')}</DialogDescription>
         </DialogHeader>
         <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
-          <Field label="Pairing code" error={errors.code?.message} hint="6 characters, as the screen shows them">
+          <Field label={t('add.code')} error={errors.code?.message} hint={t('add.codeHint')}>
             {(c) => (
               <Input
                 {...c}
@@ -99,17 +100,24 @@ export function AddScreenDialog({ initialCode = '' }: AddScreenDialogProps) {
               />
             )}
           </Field>
-          <Field label="Screen name" error={errors.device_name?.message}>
-            {(c) => <Input {...c} placeholder="Front window" maxLength={100} {...form.register('device_name')} />}
+          <Field label={t('fields.screenName')} error={errors.device_name?.message}>
+            {(c) => (
+              <Input
+                {...c}
+                placeholder={t('add.namePlaceholder')}
+                maxLength={DEVICE_NAME_MAX}
+                {...form.register('device_name')}
+              />
+            )}
           </Field>
-          <ScreenFields register={form.register} errors={errors} enabled={open} noVenue="Select a venue" />
+          <ScreenFields register={form.register} errors={errors} enabled={open} noVenue={t('add.selectVenue')} />
           {formError && <Alert tone="danger">{formError.message}</Alert>}
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pair.isPending}>
-              Cancel
+              {t('common:actions.cancel')}
             </Button>
             <Button type="submit" isLoading={pair.isPending}>
-              Pair screen
+              {t('add.submit')}
             </Button>
           </DialogFooter>
         </form>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -13,20 +14,11 @@ import {
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
-import { ORIENTATION_LABELS, ORIENTATIONS, type Orientation } from '@/entities/device/device-rules';
+import { ORIENTATIONS, type Orientation } from '@/entities/device/device-rules';
 import { venueOptionsQuery } from '@/entities/venue/venue-options';
 import { bulkSummary, useBulkScreens, type BulkScreenAction } from '../api/bulk-screens';
 
 export type BulkScreenKind = BulkScreenAction['kind'];
-
-const TITLES: Record<BulkScreenKind, string> = {
-  move: 'Move to venue',
-  orientation: 'Set orientation',
-  revoke: 'Revoke',
-  delete: 'Delete',
-};
-
-const plural = (n: number) => `${n} ${n === 1 ? 'screen' : 'screens'}`;
 
 export interface BulkScreensDialogProps {
   kind: BulkScreenKind | null;
@@ -49,13 +41,14 @@ export function BulkScreensDialog({ kind, onOpenChange, ...props }: BulkScreensD
 }
 
 function BulkForm({ kind, deviceIds, onOpenChange, onDone }: BulkScreensDialogProps & { kind: BulkScreenKind }) {
+  const { t } = useTranslation(['equipment', 'common']);
   const venues = useQuery({ ...venueOptionsQuery(), enabled: kind === 'move' });
   const bulk = useBulkScreens();
   const toast = useToast();
   const [venueId, setVenueId] = useState('');
   const [orientation, setOrientation] = useState<Orientation>('landscape');
   const [missing, setMissing] = useState(false);
-  const count = plural(deviceIds.length);
+  const title = t(`bulk.title.${kind}`, { count: deviceIds.length });
 
   const submit = () => {
     let action: BulkScreenAction;
@@ -87,24 +80,15 @@ function BulkForm({ kind, deviceIds, onOpenChange, onDone }: BulkScreensDialogPr
   return (
     <DialogContent role={destructive ? 'alertdialog' : 'dialog'}>
       <DialogHeader>
-        <DialogTitle>
-          {TITLES[kind]} {count}
-        </DialogTitle>
-        <DialogDescription>
-          {kind === 'move' && 'The screens play the chosen venue’s campaigns from their next loop.'}
-          {kind === 'orientation' && 'How the screens are mounted: their content is laid out for it.'}
-          {kind === 'revoke' &&
-            'Revoked screens go off the air at once: their logins stop working and they show a new pairing code. Pair them again to bring them back.'}
-          {kind === 'delete' &&
-            'Deleted screens leave the network with their history of status; a paired screen goes back to its pairing code. This cannot be undone.'}
-        </DialogDescription>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>{t(`bulk.description.${kind}`)}</DialogDescription>
       </DialogHeader>
       {kind === 'move' && (
-        <Field label="Venue" error={missing ? 'Choose the venue' : undefined}>
+        <Field label={t('bulk.venue')} error={missing ? t('bulk.chooseVenue') : undefined}>
           {(control) => (
             <Select
               {...control}
-              placeholder={venues.isPending ? 'Loading venues…' : 'Choose a venue'}
+              placeholder={venues.isPending ? t('bulk.loadingVenues') : t('bulk.venuePlaceholder')}
               options={(venues.data ?? []).map((v) => ({ value: v.id, label: v.name }))}
               value={venueId}
               onChange={(event) => {
@@ -116,11 +100,11 @@ function BulkForm({ kind, deviceIds, onOpenChange, onDone }: BulkScreensDialogPr
         </Field>
       )}
       {kind === 'orientation' && (
-        <Field label="Orientation">
+        <Field label={t('orientation.label')}>
           {(control) => (
             <Select
               {...control}
-              options={ORIENTATIONS.map((o) => ({ value: o, label: ORIENTATION_LABELS[o] }))}
+              options={ORIENTATIONS.map((o) => ({ value: o, label: t(`orientation.options.${o}`) }))}
               value={orientation}
               onChange={(event) => setOrientation(event.target.value as Orientation)}
             />
@@ -134,10 +118,10 @@ function BulkForm({ kind, deviceIds, onOpenChange, onDone }: BulkScreensDialogPr
       )}
       <DialogFooter>
         <Button variant="outline" onClick={() => onOpenChange(false)} disabled={bulk.isPending}>
-          Cancel
+          {t('common:actions.cancel')}
         </Button>
         <Button variant={destructive ? 'danger' : 'primary'} isLoading={bulk.isPending} onClick={submit}>
-          {TITLES[kind]} {count}
+          {title}
         </Button>
       </DialogFooter>
     </DialogContent>

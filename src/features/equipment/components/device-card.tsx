@@ -15,6 +15,7 @@ import {
   Unlink,
 } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { checkboxClass } from '@/components/ui/checkbox-list';
@@ -23,9 +24,10 @@ import type { ScreenGroupTag } from '@/entities/screen-group/screen-groups';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/components/ui/error-state';
 import { useToast } from '@/components/ui/toast';
-import { formatLabel } from '@/lib/format';
 import { deviceQueryOptions, deviceState, isRevoked, nowPlaying, revokedText, type Device } from '../api/equipment';
 import { heartbeatAge, silenceText } from '@/entities/device/heartbeat-age';
+import { orientationLabel } from '@/entities/device/device-rules';
+import { liveStatusLabel } from '@/entities/device/live-status';
 import { useDeleteDevice, useRevokeScreen } from '../api/screen-mutations';
 import { DeviceDetailsDialog } from './device-details-dialog';
 import { EditDeviceDialog } from './edit-device-dialog';
@@ -55,6 +57,7 @@ export function DeviceCard({
   selected = false,
   onSelectedChange,
 }: DeviceCardProps) {
+  const { t } = useTranslation(['equipment', 'common']);
   const canControl = useMayUse('screens');
   const id = listed.id ?? '';
   // The list's row seeds this device's own query; Check Status refetches only this one.
@@ -77,7 +80,7 @@ export function DeviceCard({
   const revoke = useRevokeScreen();
   const remove = useDeleteDevice();
   const toast = useToast();
-  const name = device.device_name ?? 'Device';
+  const name = device.device_name ?? t('card.defaultName');
   const revoked = isRevoked(device);
   // A revoked screen is off the air on purpose: its silence is no news.
   const silent = device.heartbeat_stale && !revoked;
@@ -95,10 +98,10 @@ export function DeviceCard({
               : checked.heartbeat_stale || checked.live_status === 'error'
                 ? 'danger'
                 : 'success',
-            title: `${name}: ${formatLabel(deviceState(checked))}`,
-            description: `Last heartbeat: ${heartbeatAge(checked.last_heartbeat)}.`,
+            title: t('card.checked', { name, status: liveStatusLabel(deviceState(checked)) }),
+            description: t('card.checkedHeartbeat', { age: heartbeatAge(checked.last_heartbeat) }),
           }
-        : { tone: 'danger', title: `${name} no longer exists` },
+        : { tone: 'danger', title: t('card.noLongerExists', { name }) },
     );
   };
 
@@ -110,7 +113,7 @@ export function DeviceCard({
             <input
               type="checkbox"
               className={checkboxClass}
-              aria-label={`Select ${name}`}
+              aria-label={t('card.select', { name })}
               checked={selected}
               onChange={(event) => onSelectedChange(event.target.checked)}
             />
@@ -128,37 +131,37 @@ export function DeviceCard({
       <dl className="space-y-1.5 px-5 py-4 text-sm text-gray-600">
         <div className="flex items-center gap-2">
           <dt>
-            <MapPin aria-label="Location" className="size-4" />
+            <MapPin aria-label={t('card.location')} className="size-4" />
           </dt>
           <dd className="truncate">{device.location ?? '—'}</dd>
         </div>
         <div className="flex items-center gap-2">
           <dt>
-            <Store aria-label="Customer" className="size-4" />
+            <Store aria-label={t('card.customer')} className="size-4" />
           </dt>
-          <dd className="truncate">{device.customer_name ?? 'Not assigned'}</dd>
+          <dd className="truncate">{device.customer_name ?? t('card.notAssigned')}</dd>
         </div>
         <div className="flex items-center gap-2">
-          <dt className="text-gray-500">Last heartbeat:</dt>
+          <dt className="text-gray-500">{t('card.lastHeartbeat')}</dt>
           <dd>{heartbeatAge(device.last_heartbeat)}</dd>
         </div>
         <div className="flex items-center gap-2">
           <dt>
-            <PlayCircle aria-label="Now playing" className="size-4" />
+            <PlayCircle aria-label={t('card.nowPlaying')} className="size-4" />
           </dt>
           <dd className="truncate" title={nowPlaying(device) ?? undefined}>
-            {nowPlaying(device) ?? (revoked ? 'Nothing: revoked' : 'Nothing reported')}
+            {nowPlaying(device) ?? (revoked ? t('card.nothingRevoked') : t('card.nothingReported'))}
           </dd>
         </div>
         <div className="flex items-start gap-2">
           <dt>
-            <Layers aria-label="Groups" className="mt-0.5 size-4" />
+            <Layers aria-label={t('card.groups')} className="mt-0.5 size-4" />
           </dt>
           <dd className="min-w-0">
             {groups.length === 0 ? (
-              <span className="text-gray-600">No groups</span>
+              <span className="text-gray-600">{t('card.noGroups')}</span>
             ) : (
-              <ul className="flex flex-wrap gap-1" aria-label={`Groups of ${name}`}>
+              <ul className="flex flex-wrap gap-1" aria-label={t('card.groupsOf', { name })}>
                 {groups.map((g) => (
                   <li
                     key={g.id}
@@ -174,16 +177,18 @@ export function DeviceCard({
         </div>
         {(device.app_version || device.resolution) && (
           <div className="flex items-center gap-2 text-xs text-gray-500">
-            <dt className="sr-only">Player</dt>
+            <dt className="sr-only">{t('card.player')}</dt>
             <dd>
-              {[device.resolution, device.app_version && `version ${device.app_version}`].filter(Boolean).join(' · ')}
+              {[device.resolution, device.app_version && t('card.version', { version: device.app_version })]
+                .filter(Boolean)
+                .join(' · ')}
             </dd>
           </div>
         )}
         {device.diagnostics && (
           <div className="flex items-start gap-2 text-warning-700">
             <dt>
-              <TriangleAlert aria-label="Screen reports" className="mt-0.5 size-4" />
+              <TriangleAlert aria-label={t('card.screenReports')} className="mt-0.5 size-4" />
             </dt>
             <dd className="line-clamp-2 break-words" title={device.diagnostics}>
               {device.diagnostics}
@@ -196,8 +201,9 @@ export function DeviceCard({
           {revoked && <p className="text-gray-600">{revokedText(device.revoked_at)}</p>}
           {silent && (
             <p className="text-danger-700">
-              {silenceText(device.last_heartbeat)}
-              {device.status !== 'offline' && ' (counted as offline)'}
+              {device.status !== 'offline'
+                ? t('card.countedOffline', { silence: silenceText(device.last_heartbeat) })
+                : silenceText(device.last_heartbeat)}
             </p>
           )}
           {single.isError && (
@@ -205,13 +211,13 @@ export function DeviceCard({
               {errorMessage(single.error)}
             </p>
           )}
-          {gone && <p className="text-danger-700">This device no longer exists.</p>}
+          {gone && <p className="text-danger-700">{t('card.gone')}</p>}
         </div>
       )}
       {device.paired && (
         <p className="flex items-center gap-1.5 px-5 pb-3 text-sm text-gray-600">
           <Link2 aria-hidden className="size-4 text-brand-600" />
-          Paired screen · {device.orientation === 'portrait' ? 'Portrait' : 'Landscape'}
+          {t('card.paired', { orientation: orientationLabel(device.orientation) })}
         </p>
       )}
       {device.paired && id && (
@@ -225,27 +231,37 @@ export function DeviceCard({
           size="sm"
           isLoading={single.isFetching}
           onClick={() => void checkStatus()}
-          aria-label={`Check status of ${name}`}
+          aria-label={t('card.checkStatusOf', { name })}
         >
           {!single.isFetching && <RefreshCw aria-hidden className="size-4" />}
-          Check Status
+          {t('card.checkStatus')}
         </Button>
-        <Button variant="outline" size="sm" onClick={() => setDetailsOpen(true)} aria-label={`View details of ${name}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => setDetailsOpen(true)}
+          aria-label={t('card.viewDetailsOf', { name })}
+        >
           <Info aria-hidden className="size-4" />
-          View Details
+          {t('card.viewDetails')}
         </Button>
       </div>
       {canControl && (
         <div className="flex flex-wrap justify-end gap-1 border-t border-gray-100 px-3 py-2">
           {device.paired && id && <SendCommandMenu deviceIds={[id]} label={name} variant="ghost" />}
-          <Button variant="ghost" size="sm" onClick={() => setEditOpen(true)} aria-label={`Edit ${name}`}>
+          <Button variant="ghost" size="sm" onClick={() => setEditOpen(true)} aria-label={t('card.editOf', { name })}>
             <Pencil aria-hidden className="size-4" />
-            Edit
+            {t('common:actions.edit')}
           </Button>
           {device.paired && (
-            <Button variant="ghost" size="sm" onClick={() => setRevokeOpen(true)} aria-label={`Revoke ${name}`}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setRevokeOpen(true)}
+              aria-label={t('card.revokeOf', { name })}
+            >
               <Unlink aria-hidden className="size-4" />
-              Revoke
+              {t('card.revoke')}
             </Button>
           )}
           {!device.paired && (
@@ -253,15 +269,20 @@ export function DeviceCard({
               variant="ghost"
               size="sm"
               onClick={() => setMergeOpen(true)}
-              aria-label={`Merge ${name} into another device`}
+              aria-label={t('card.mergeOf', { name })}
             >
               <Combine aria-hidden className="size-4" />
-              Merge
+              {t('card.merge')}
             </Button>
           )}
-          <Button variant="ghost" size="sm" onClick={() => setDeleteOpen(true)} aria-label={`Delete ${name}`}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => setDeleteOpen(true)}
+            aria-label={t('card.deleteOf', { name })}
+          >
             <Trash2 aria-hidden className="size-4" />
-            Delete
+            {t('common:actions.delete')}
           </Button>
         </div>
       )}
@@ -271,13 +292,9 @@ export function DeviceCard({
       <ConfirmDialog
         open={deleteOpen}
         onOpenChange={(next) => !remove.isPending && setDeleteOpen(next)}
-        title={`Delete ${name}?`}
-        description={
-          device.paired
-            ? 'The screen stops playing and shows a new pairing code. Its history on this page is removed.'
-            : 'The device and its history on this page are removed. A screen still reporting as it comes back only once paired again.'
-        }
-        confirmLabel="Delete"
+        title={t('card.deleteTitle', { name })}
+        description={device.paired ? t('card.deletePaired') : t('card.deleteUnpaired')}
+        confirmLabel={t('common:actions.delete')}
         destructive
         isPending={remove.isPending}
         onConfirm={() =>
@@ -287,29 +304,27 @@ export function DeviceCard({
           void remove.mutateAsync(id).then(
             () => {
               setDeleteOpen(false);
-              toast({ tone: 'success', title: `${name} deleted` });
+              toast({ tone: 'success', title: t('card.deleted', { name }) });
             },
-            (error: Error) =>
-              toast({ tone: 'danger', title: 'Failed to delete the device', description: error.message }),
+            (error: Error) => toast({ tone: 'danger', title: t('card.deleteFailed'), description: error.message }),
           )
         }
       />
       <ConfirmDialog
         open={revokeOpen}
         onOpenChange={(next) => !revoke.isPending && setRevokeOpen(next)}
-        title={`Revoke ${name}?`}
-        description="The screen stops playing and shows a new pairing code. Pair it again from Add screen."
-        confirmLabel="Revoke"
+        title={t('card.revokeTitle', { name })}
+        description={t('card.revokeDescription')}
+        confirmLabel={t('card.revoke')}
         destructive
         isPending={revoke.isPending}
         onConfirm={() =>
           revoke.mutate(id, {
             onSuccess: () => {
               setRevokeOpen(false);
-              toast({ tone: 'success', title: `${name} revoked` });
+              toast({ tone: 'success', title: t('card.revokedToast', { name }) });
             },
-            onError: (error) =>
-              toast({ tone: 'danger', title: 'Failed to revoke the screen', description: error.message }),
+            onError: (error) => toast({ tone: 'danger', title: t('card.revokeFailed'), description: error.message }),
           })
         }
       />

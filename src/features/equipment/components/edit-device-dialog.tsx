@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -14,6 +15,7 @@ import {
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useToast } from '@/components/ui/toast';
+import { DEVICE_NAME_MAX } from '@/entities/device/device-rules';
 import { LoopSecondsField } from '@/entities/device/loop-seconds-field';
 import type { Device } from '../api/equipment';
 import {
@@ -48,6 +50,7 @@ export interface EditDeviceDialogProps {
  * save keeps the edits; a loop or venue that would overbook the screen is refused at its field.
  */
 export function EditDeviceDialog({ device, open, onOpenChange }: EditDeviceDialogProps) {
+  const { t } = useTranslation(['equipment', 'common']);
   const update = useUpdateDevice();
   const toast = useToast();
   const form = useForm<DeviceEditInput, unknown, DeviceEditValues>({
@@ -70,7 +73,7 @@ export function EditDeviceDialog({ device, open, onOpenChange }: EditDeviceDialo
       { id: device.id ?? '', values },
       {
         onSuccess: () => {
-          toast({ tone: 'success', title: `${values.device_name} saved` });
+          toast({ tone: 'success', title: t('edit.saved', { name: values.device_name }) });
           onOpenChange(false);
         },
         onError: (error) => {
@@ -86,27 +89,27 @@ export function EditDeviceDialog({ device, open, onOpenChange }: EditDeviceDialo
     <Dialog open={open} onOpenChange={(next) => !update.isPending && onOpenChange(next)}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Edit device</DialogTitle>
-          <DialogDescription>Its name on this page, its venue, how the screen hangs and its loop.</DialogDescription>
+          <DialogTitle>{t('edit.title')}</DialogTitle>
+          <DialogDescription>{t('edit.description')}</DialogDescription>
         </DialogHeader>
         <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
-          <Field label="Screen name" error={errors.device_name?.message}>
-            {(c) => <Input {...c} maxLength={100} {...form.register('device_name')} />}
+          <Field label={t('fields.screenName')} error={errors.device_name?.message}>
+            {(c) => <Input {...c} maxLength={DEVICE_NAME_MAX} {...form.register('device_name')} />}
           </Field>
-          <ScreenFields register={form.register} errors={errors} enabled={open} noVenue="No venue" />
+          <ScreenFields register={form.register} errors={errors} enabled={open} noVenue={t('edit.noVenue')} />
           <LoopSecondsField
-            label="Loop length (seconds)"
-            hint="Advertisers' spots are booked in it; the venue's own content fills the rest."
+            label={t('edit.loopLabel')}
+            hint={t('edit.loopHint')}
             registration={form.register('loop_seconds', { valueAsNumber: true })}
             error={errors.loop_seconds?.message}
           />
           {update.isError && !isOverbooking(update.error) && <Alert tone="danger">{update.error.message}</Alert>}
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={update.isPending}>
-              Cancel
+              {t('common:actions.cancel')}
             </Button>
             <Button type="submit" isLoading={update.isPending}>
-              Save
+              {t('common:actions.save')}
             </Button>
           </DialogFooter>
         </form>

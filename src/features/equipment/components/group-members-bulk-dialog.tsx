@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -17,8 +18,6 @@ import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { useAddToScreenGroup, useRemoveFromScreenGroup } from '@/entities/screen-group/screen-group-mutations';
 import { screenGroupsQueryOptions } from '@/entities/screen-group/screen-groups';
-
-const plural = (n: number) => `${n} ${n === 1 ? 'screen' : 'screens'}`;
 
 export interface GroupMembersBulkDialogProps {
   /** Add the screens to a group, or take them out of one. */
@@ -41,6 +40,7 @@ export function GroupMembersBulkDialog({ open, onOpenChange, ...props }: GroupMe
 }
 
 function BulkForm({ mode, deviceIds, onOpenChange, onDone }: Omit<GroupMembersBulkDialogProps, 'open'>) {
+  const { t } = useTranslation(['equipment', 'common']);
   const groups = useQuery(screenGroupsQueryOptions());
   const add = useAddToScreenGroup();
   const remove = useRemoveFromScreenGroup();
@@ -64,13 +64,11 @@ function BulkForm({ mode, deviceIds, onOpenChange, onDone }: Omit<GroupMembersBu
             tone: 'success',
             title:
               mode === 'add'
-                ? `${plural(changed)} added to ${group.name}`
-                : `${plural(changed)} removed from ${group.name}`,
+                ? t('groupBulk.added', { count: changed, group: group.name })
+                : t('groupBulk.removed', { count: changed, group: group.name }),
             ...(others > 0 && {
               description:
-                mode === 'add'
-                  ? `${plural(others)} ${others === 1 ? 'was' : 'were'} already in it.`
-                  : `${plural(others)} ${others === 1 ? 'was' : 'were'} not in it.`,
+                mode === 'add' ? t('groupBulk.alreadyIn', { count: others }) : t('groupBulk.notIn', { count: others }),
             }),
           });
           onDone();
@@ -81,7 +79,9 @@ function BulkForm({ mode, deviceIds, onOpenChange, onDone }: Omit<GroupMembersBu
   };
 
   const title =
-    mode === 'add' ? `Add ${plural(deviceIds.length)} to a group` : `Remove ${plural(deviceIds.length)} from a group`;
+    mode === 'add'
+      ? t('groupBulk.addTitle', { count: deviceIds.length })
+      : t('groupBulk.removeTitle', { count: deviceIds.length });
   // While the write runs the dialog stays (Escape and clicks outside wait for it).
   const keepOpen = (event: Event) => mutation.isPending && event.preventDefault();
   return (
@@ -89,9 +89,7 @@ function BulkForm({ mode, deviceIds, onOpenChange, onDone }: Omit<GroupMembersBu
       <DialogHeader>
         <DialogTitle>{title}</DialogTitle>
         <DialogDescription>
-          {mode === 'add'
-            ? 'Screens already in the group stay as they are. Network campaigns that target the group start playing on the others.'
-            : 'The screens stay on Equipment, only out of the group.'}
+          {mode === 'add' ? t('groupBulk.addDescription') : t('groupBulk.removeDescription')}
         </DialogDescription>
       </DialogHeader>
       <form
@@ -103,27 +101,29 @@ function BulkForm({ mode, deviceIds, onOpenChange, onDone }: Omit<GroupMembersBu
         }}
       >
         {groups.isError ? (
-          <Alert tone="danger" title="Groups could not be loaded">
+          <Alert tone="danger" title={t('groupBulk.loadFailed')}>
             {groups.error.message}{' '}
             <button type="button" className="font-medium underline" onClick={() => void groups.refetch()}>
-              Try again
+              {t('common:actions.retry')}
             </button>
           </Alert>
         ) : groups.data?.length === 0 ? (
           <p className="text-sm text-gray-600">
-            There are no groups yet.{' '}
-            <Link className="font-medium text-brand-700 underline" to={paths.dashboard.groups.getHref()}>
-              Make one on Screen Groups
-            </Link>
-            .
+            <Trans
+              t={t}
+              i18nKey="groupBulk.noGroups"
+              components={{
+                link: <Link className="font-medium text-brand-700 underline" to={paths.dashboard.groups.getHref()} />,
+              }}
+            />
           </p>
         ) : (
-          <Field label="Group" error={missing && !groupId ? 'Choose a group' : undefined}>
+          <Field label={t('groupBulk.group')} error={missing && !groupId ? t('groupBulk.chooseGroup') : undefined}>
             {(c) => (
               <Select
                 {...c}
                 disabled={groups.isPending}
-                placeholder={groups.isPending ? 'Loading groups…' : 'Select a group'}
+                placeholder={groups.isPending ? t('groupBulk.loadingGroups') : t('groupBulk.selectGroup')}
                 options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
                 value={groupId}
                 onChange={(event) => setGroupId(event.target.value)}
@@ -134,7 +134,7 @@ function BulkForm({ mode, deviceIds, onOpenChange, onDone }: Omit<GroupMembersBu
         {mutation.isError && <Alert tone="danger">{mutation.error.message}</Alert>}
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>
-            Cancel
+            {t('common:actions.cancel')}
           </Button>
           <Button
             type="submit"
@@ -142,7 +142,7 @@ function BulkForm({ mode, deviceIds, onOpenChange, onDone }: Omit<GroupMembersBu
             isLoading={mutation.isPending}
             disabled={!groups.data?.length}
           >
-            {mode === 'add' ? 'Add to group' : 'Remove from group'}
+            {mode === 'add' ? t('groupBulk.add') : t('groupBulk.remove')}
           </Button>
         </DialogFooter>
       </form>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -29,8 +30,9 @@ export interface MergeDeviceDialogProps {
  * deleted. The kept device's status is its own (merge_devices copies no report over).
  */
 export function MergeDeviceDialog({ device, open, onOpenChange }: MergeDeviceDialogProps) {
+  const { t } = useTranslation('equipment');
   const merge = useMergeDevices();
-  const name = device.device_name ?? 'this device';
+  const name = device.device_name ?? t('merge.thisDevice');
   const close = () => {
     merge.reset();
     onOpenChange(false);
@@ -39,12 +41,8 @@ export function MergeDeviceDialog({ device, open, onOpenChange }: MergeDeviceDia
     <Dialog open={open} onOpenChange={(next) => !merge.isPending && (next ? onOpenChange(true) : close())}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Merge {name} into another device</DialogTitle>
-          <DialogDescription>
-            For a device listed twice, for example once per browser that played on it. The campaigns that chose {name}{' '}
-            play on the device you pick, its plays and alerts move to it, and {name} is deleted. The device you keep
-            keeps its own status until it reports. This cannot be undone.
-          </DialogDescription>
+          <DialogTitle>{t('merge.title', { name })}</DialogTitle>
+          <DialogDescription>{t('merge.description', { name })}</DialogDescription>
         </DialogHeader>
         {/* Mounted only while open: each opening starts with no choice. */}
         <MergeForm device={device} merge={merge} onDone={close} />
@@ -66,10 +64,11 @@ function MergeForm({ device, merge, onDone }: MergeFormProps) {
     enabled: customerId !== '',
     select: (rows) => rows.filter((row) => row.id !== device.id),
   });
+  const { t } = useTranslation(['equipment', 'common']);
   const toast = useToast();
   const [into, setInto] = useState('');
   const [missing, setMissing] = useState(false);
-  const name = device.device_name ?? 'this device';
+  const name = device.device_name ?? t('merge.thisDevice');
   const target = others.data?.find((row) => row.id === into);
 
   const onMerge = () => {
@@ -82,7 +81,7 @@ function MergeForm({ device, merge, onDone }: MergeFormProps) {
     // never run. The promise still settles, so the toast always comes.
     merge.mutateAsync({ from: device.id ?? '', into: target.id }).then(
       () => {
-        toast({ tone: 'success', title: `${name} merged into ${target.device_name}` });
+        toast({ tone: 'success', title: t('merge.merged', { name, target: target.device_name }) });
         onDone();
       },
       () => {
@@ -94,17 +93,17 @@ function MergeForm({ device, merge, onDone }: MergeFormProps) {
   return (
     <>
       {!customerId ? (
-        <Alert tone="warning">Give this device a venue first: only devices of the same venue can be merged.</Alert>
+        <Alert tone="warning">{t('merge.needVenue')}</Alert>
       ) : (
         <Field
-          label="Merge into"
+          label={t('merge.into')}
           error={
             missing
-              ? 'Choose the device to keep'
+              ? t('merge.choose')
               : others.isError
-                ? 'The venue’s devices could not be loaded.'
+                ? t('merge.loadFailed')
                 : others.data?.length === 0
-                  ? 'This venue has no other device.'
+                  ? t('merge.noOthers')
                   : undefined
           }
         >
@@ -117,7 +116,7 @@ function MergeForm({ device, merge, onDone }: MergeFormProps) {
                 setMissing(false);
               }}
               disabled={others.isPending}
-              placeholder={others.isPending ? 'Loading devices...' : 'Select the device to keep'}
+              placeholder={others.isPending ? t('merge.loading') : t('merge.placeholder')}
               options={(others.data ?? []).map((row) => ({ value: row.id, label: row.device_name }))}
             />
           )}
@@ -126,10 +125,10 @@ function MergeForm({ device, merge, onDone }: MergeFormProps) {
       {merge.isError && <Alert tone="danger">{merge.error.message}</Alert>}
       <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={merge.isPending}>
-          Cancel
+          {t('common:actions.cancel')}
         </Button>
         <Button variant="danger" onClick={onMerge} isLoading={merge.isPending} disabled={!customerId}>
-          Merge
+          {t('merge.submit')}
         </Button>
       </DialogFooter>
     </>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FieldValues, Path, UseFormRegister } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { OrientationField } from '@/entities/device/orientation-field';
@@ -21,27 +22,30 @@ export function ScreenFields<V extends FieldValues & { customer_id: string; orie
   enabled,
   noVenue,
 }: ScreenFieldsProps<V>) {
+  const { t } = useTranslation('equipment');
   const venues = useQuery({ ...venueOptionsQuery(), enabled });
+  const venueField = 'customer_id' as Path<V>;
+  const orientationField = 'orientation' as Path<V>;
   return (
     <>
       <Field
-        label="Venue"
-        error={errors.customer_id?.message ?? (venues.isError ? 'The venues could not be loaded.' : undefined)}
+        label={t('fields.venue')}
+        error={errors.customer_id?.message ?? (venues.isError ? t('fields.venuesFailed') : undefined)}
       >
         {(c) => (
           <Select
             {...c}
             disabled={venues.isPending}
-            placeholder={venues.isPending ? 'Loading venues...' : noVenue}
+            placeholder={venues.isPending ? t('fields.loadingVenues') : noVenue}
             options={(venues.data ?? []).map((v) => ({
               value: v.id,
-              label: v.location ? `${v.name} (${v.location})` : v.name,
+              label: v.location ? t('fields.venueWithLocation', { name: v.name, location: v.location }) : v.name,
             }))}
-            {...register('customer_id' as Path<V>)}
+            {...register(venueField)}
           />
         )}
       </Field>
-      <OrientationField registration={register('orientation' as Path<V>)} error={errors.orientation?.message} />
+      <OrientationField registration={register(orientationField)} error={errors.orientation?.message} />
     </>
   );
 }

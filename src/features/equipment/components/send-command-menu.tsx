@@ -3,6 +3,7 @@
 // Others see nothing of it.
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Camera, ChevronDown, Fingerprint, RefreshCw, RotateCw, SendHorizontal } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { useCan } from '@/lib/auth';
@@ -27,23 +28,27 @@ export interface SendCommandMenuProps {
 }
 
 export function SendCommandMenu({ deviceIds, label, size = 'sm', variant = 'outline', onSent }: SendCommandMenuProps) {
+  const { t } = useTranslation('equipment');
   const allowed = useCan('screens');
   const issue = useIssueCommands();
   const toast = useToast();
   if (!allowed) return null;
   const count = deviceIds.length;
-  const screens = count === 1 ? 'the screen' : `${count} screens`;
 
   const send = (command: CommandName) =>
     issue.mutate(
       { deviceIds, command },
       {
         onSuccess: () => {
-          toast({ tone: 'success', title: `${commandLabel(command)} sent to ${screens}` });
+          toast({ tone: 'success', title: t('commands.sent', { command: commandLabel(command), count }) });
           onSent?.(command);
         },
         onError: (error) =>
-          toast({ tone: 'danger', title: `${commandLabel(command)} was not sent`, description: error.message }),
+          toast({
+            tone: 'danger',
+            title: t('commands.notSent', { command: commandLabel(command) }),
+            description: error.message,
+          }),
       },
     );
 
@@ -55,10 +60,10 @@ export function SendCommandMenu({ deviceIds, label, size = 'sm', variant = 'outl
           size={size}
           isLoading={issue.isPending}
           disabled={count === 0}
-          aria-label={label ? `Commands for ${label}` : 'Commands'}
+          aria-label={label ? t('commands.menuFor', { label }) : t('commands.menu')}
         >
           {!issue.isPending && <SendHorizontal aria-hidden className="size-4" />}
-          Commands
+          {t('commands.menu')}
           <ChevronDown aria-hidden className="size-4" />
         </Button>
       </DropdownMenu.Trigger>
@@ -68,7 +73,7 @@ export function SendCommandMenu({ deviceIds, label, size = 'sm', variant = 'outl
           sideOffset={4}
           className="z-50 w-72 rounded-md border border-gray-200 bg-white p-1 shadow-lg"
         >
-          {COMMANDS.map(({ name, label: itemLabel, description }) => {
+          {COMMANDS.map((name) => {
             const Icon = ICONS[name];
             return (
               <DropdownMenu.Item
@@ -81,8 +86,8 @@ export function SendCommandMenu({ deviceIds, label, size = 'sm', variant = 'outl
               >
                 <Icon aria-hidden className="mt-0.5 size-4 shrink-0 text-gray-500" />
                 <span>
-                  <span className="block font-medium">{itemLabel}</span>
-                  <span className="block text-xs text-gray-500">{description}</span>
+                  <span className="block font-medium">{t(`commands.${name}.label`)}</span>
+                  <span className="block text-xs text-gray-500">{t(`commands.${name}.description`)}</span>
                 </span>
               </DropdownMenu.Item>
             );

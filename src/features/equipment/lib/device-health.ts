@@ -3,6 +3,8 @@
 // ones that raise alerts in the database (clock off by more than 30 s, under 10 % of storage
 // free, more than 5 restarts within an hour); attention comes earlier.
 import type { DeviceHealth } from '@/entities/device/health';
+import { translate } from '@/i18n';
+import { formatNumber } from '@/lib/format';
 import type { Json } from '@/types/database';
 
 /** What the server keeps of a heartbeat's figures, with its count of restarts in the last hour. */
@@ -62,23 +64,24 @@ export function deviceHealth(
   const bad: string[] = [];
   const attention: string[] = [];
   const clock = Math.abs(clockOffsetMs ?? 0);
-  if (clock > CLOCK_BAD_MS) bad.push(`clock ${formatOffset(clockOffsetMs ?? 0)}`);
-  else if (clock > CLOCK_ATTENTION_MS) attention.push(`clock ${formatOffset(clockOffsetMs ?? 0)}`);
+  const clockText = () => translate('equipment:health.reasons.clock', { offset: formatOffset(clockOffsetMs ?? 0) });
+  if (clock > CLOCK_BAD_MS) bad.push(clockText());
+  else if (clock > CLOCK_ATTENTION_MS) attention.push(clockText());
   const f = figures ?? {};
   if (f.storage_quota && f.storage_used !== undefined) {
     const free = (f.storage_quota - f.storage_used) / f.storage_quota;
-    const text = `${Math.round(Math.max(0, free) * 100)} % storage free`;
+    const text = translate('equipment:health.reasons.storageFree', { percent: percent(Math.max(0, free)) });
     if (free < STORAGE_BAD_FREE) bad.push(text);
     else if (free < STORAGE_ATTENTION_FREE) attention.push(text);
   }
   if (f.restarts_last_hour !== undefined) {
-    const text = `${f.restarts_last_hour} restarts in the last hour`;
+    const text = translate('equipment:health.reasons.restarts', { count: f.restarts_last_hour });
     if (f.restarts_last_hour > RESTARTS_BAD) bad.push(text);
     else if (f.restarts_last_hour >= 2) attention.push(text);
   }
   if (f.heap_limit && f.heap_used !== undefined) {
     const used = f.heap_used / f.heap_limit;
-    const text = `memory ${Math.round(used * 100)} % used`;
+    const text = translate('equipment:health.reasons.memory', { percent: percent(used) });
     if (used > HEAP_BAD) bad.push(text);
     else if (used > HEAP_ATTENTION) attention.push(text);
   }
@@ -87,33 +90,53 @@ export function deviceHealth(
   return { state: 'good', reasons: [] };
 }
 
+/** A share (0.42) as a whole percentage figure in the current language ('42'); the sign is the catalogue's. */
+export function percent(share: number): string {
+  return formatNumber(Math.round(share * 100));
+}
+
 /** '12 s ahead', '1 min 5 s behind', 'in time' (under half a second). */
 export function formatOffset(ms: number): string {
   const seconds = Math.round(Math.abs(ms) / 1000);
-  if (seconds === 0) return 'in time';
-  const text = seconds >= 60 ? `${Math.floor(seconds / 60)} min ${seconds % 60} s` : `${seconds} s`;
-  return `${text} ${ms > 0 ? 'ahead' : 'behind'}`;
+  if (seconds === 0) return translate('equipment:health.offset.inTime');
+  const span =
+    seconds >= 60
+      ? translate('equipment:health.offset.minutesSeconds', {
+          minutes: formatNumber(Math.floor(seconds / 60)),
+          seconds: seconds % 60,
+        })
+      : translate('equipment:health.offset.seconds', { seconds });
+  return translate(ms > 0 ? 'equipment:health.offset.ahead' : 'equipment:health.offset.behind', { span });
 }
 
-/** Bytes as people read them: 512 B, 1.5 MB, 2.1 GB. */
+const BYTE_UNITS = ['KB', 'MB', 'GB', 'TB'] as const;
+
+/** Bytes as people read them: 512 B, 1.5 MB, 2.1 GB (1,5 MB in German and Spanish). */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
+  if (bytes < 1024)
+    return translate('equipment:health.bytes.B', { value: formatNumber(bytes, { useGrouping: false }) });
   let value = bytes / 1024;
   let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
     value /= 1024;
     unit += 1;
   }
-  return `${value >= 10 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+  const digits = value >= 10 ? 0 : 1;
+  const figure = formatNumber(value, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  });
+  return translate(`equipment:health.bytes.${BYTE_UNITS[unit]!}`, { value: figure });
 }
 
-/** '3 h 12 min', '45 min', '20 s'. */
+/** '3 h 12 min', '45 min', '20 s'; from two days on, '3 days'. */
 export function formatUptime(seconds: number): string {
-  if (seconds < 60) return `${Math.round(seconds)} s`;
+  if (seconds < 60) return translate('equipment:health.uptime.seconds', { value: formatNumber(Math.round(seconds)) });
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 60) return translate('equipment:health.uptime.minutes', { value: formatNumber(minutes) });
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h ${minutes % 60} min`;
-  return `${Math.floor(hours / 24)} days`;
+  if (hours < 48)
+    return translate('equipment:health.uptime.hoursMinutes', { hours: formatNumber(hours), minutes: minutes % 60 });
+  return translate('equipment:health.uptime.days', { count: Math.floor(hours / 24) });
 }

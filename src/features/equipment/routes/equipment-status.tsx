@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLiveTables } from '@/entities/query-keys/live-tables';
 import { useScreenCommandsLive } from '../api/screen-commands';
 import { useSearchParams } from 'react-router-dom';
@@ -20,7 +21,7 @@ import {
 } from 'lucide-react';
 import { CardList } from '@/components/lists/card-list';
 import { ListContent } from '@/components/lists/list-content';
-import { FilterSelect, ListToolbar, SearchField, StatusFilterSelect } from '@/components/lists/list-toolbar';
+import { FilterSelect, ListToolbar, SearchField } from '@/components/lists/list-toolbar';
 import { SkeletonGrid } from '@/components/lists/skeleton-grid';
 import { ListPage } from '@/components/layouts/list-page';
 import { ListCounters } from '@/components/lists/list-counters';
@@ -52,24 +53,25 @@ import { DeviceDetailsDialog } from '../components/device-details-dialog';
 import { GroupMembersBulkDialog } from '../components/group-members-bulk-dialog';
 import { useMayUse } from '@/lib/may-use';
 
-const COUNT_CARDS: { status: EquipmentStatus; label: string; icon: LucideIcon; classes: string }[] = [
-  { status: 'online', label: 'Online', icon: CircleCheck, classes: 'bg-success-50 text-success-700' },
-  { status: 'idle', label: 'Idle', icon: CirclePause, classes: 'bg-warning-50 text-warning-700' },
-  { status: 'offline', label: 'Offline', icon: CircleX, classes: 'bg-gray-100 text-gray-600' },
-  { status: 'error', label: 'Error', icon: CircleAlert, classes: 'bg-danger-50 text-danger-700' },
+const COUNT_CARDS: { status: EquipmentStatus; icon: LucideIcon; classes: string }[] = [
+  { status: 'online', icon: CircleCheck, classes: 'bg-success-50 text-success-700' },
+  { status: 'idle', icon: CirclePause, classes: 'bg-warning-50 text-warning-700' },
+  { status: 'offline', icon: CircleX, classes: 'bg-gray-100 text-gray-600' },
+  { status: 'error', icon: CircleAlert, classes: 'bg-danger-50 text-danger-700' },
 ];
 
 const GRID = 'sm:grid-cols-2 xl:grid-cols-3';
 
 function StatusCounts() {
+  const { t } = useTranslation(['equipment', 'common']);
   const counts = useQuery(equipmentCountsQueryOptions());
   return (
     <div className="space-y-2">
       <ListCounters
-        label="Device counts"
+        label={t('list.counts')}
         isError={counts.isError}
-        counters={COUNT_CARDS.map(({ status, label, icon, classes }) => ({
-          label,
+        counters={COUNT_CARDS.map(({ status, icon, classes }) => ({
+          label: t(`status.${status}`),
           value: counts.data?.[status],
           icon,
           iconClassName: classes,
@@ -77,9 +79,9 @@ function StatusCounts() {
       />
       {counts.isError && (
         <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-danger-700">
-          Device counts could not be loaded: {errorMessage(counts.error)}
+          {t('list.countsFailed', { error: errorMessage(counts.error) })}
           <Button variant="outline" size="sm" onClick={() => void counts.refetch()}>
-            Try again
+            {t('common:actions.retry')}
           </Button>
         </div>
       )}
@@ -92,16 +94,15 @@ function StatusCounts() {
  * alerts): its details open over the list; closing them takes the id off the address.
  */
 function LinkedDevice({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t } = useTranslation('equipment');
   const device = useQuery(deviceQueryOptions(id));
   if (device.isPending) return null;
   if (device.isError || !device.data)
     return (
-      <Alert tone={device.isError ? 'danger' : 'warning'} title="Screen not found">
-        {device.isError
-          ? errorMessage(device.error)
-          : 'The screen this link names no longer exists (it may have been deleted or merged).'}{' '}
+      <Alert tone={device.isError ? 'danger' : 'warning'} title={t('list.notFound')}>
+        {device.isError ? errorMessage(device.error) : t('list.notFoundText')}{' '}
         <button type="button" className="font-medium underline" onClick={onClose}>
-          Dismiss
+          {t('list.dismiss')}
         </button>
       </Alert>
     );
@@ -117,6 +118,7 @@ export const prefetch: ScreenPrefetch = (queryClient, url) => {
 };
 
 export function EquipmentStatusRoute() {
+  const { t } = useTranslation('equipment');
   const canControl = useMayUse('screens');
   const { searchText, setSearchText, search, status, setStatus, page, setPage } =
     useListSearchParams(EQUIPMENT_STATUSES);
@@ -156,8 +158,8 @@ export function EquipmentStatusRoute() {
 
   return (
     <ListPage
-      title="Equipment Status"
-      description="Online, idle, offline and failing devices."
+      title={t('list.title')}
+      description={t('list.description')}
       actions={
         <>
           <Button
@@ -169,7 +171,7 @@ export function EquipmentStatusRoute() {
             }}
           >
             {!refreshing && <RefreshCw aria-hidden className="size-4" />}
-            Refresh
+            {t('list.refresh')}
           </Button>
           {canControl && <AddScreenDialog initialCode={pairCode} />}
         </>
@@ -178,38 +180,41 @@ export function EquipmentStatusRoute() {
         <div className="space-y-2">
           {linkedDevice && <LinkedDevice key={linkedDevice} id={linkedDevice} onClose={closeLinkedDevice} />}
           <StatusCounts />
-          <p className="text-sm text-gray-500">
-            Screens send a heartbeat every minute. A device silent for more than 3 minutes counts as offline, whatever
-            it last reported.
-          </p>
+          <p className="text-sm text-gray-500">{t('list.heartbeatNote')}</p>
         </div>
       }
       filters={
         <ListToolbar>
           <SearchField
             id="device-search"
-            label="Search devices"
-            placeholder="Device name or location"
+            label={t('list.search')}
+            placeholder={t('list.searchPlaceholder')}
             className="min-w-56"
             value={searchText}
             onValueChange={setSearchText}
           />
-          <StatusFilterSelect
+          <FilterSelect
             id="device-status"
+            label={t('list.status')}
             className="w-48"
-            statuses={EQUIPMENT_STATUSES}
+            options={[
+              { value: 'all', label: t('list.allStatuses') },
+              ...EQUIPMENT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+            ]}
             value={status}
             onValueChange={setStatus}
           />
           <FilterSelect
             id="device-group"
-            label="Group"
+            label={t('list.group')}
             className="w-52"
             options={[
-              { value: '', label: groups.isError ? 'All screens (groups could not be loaded)' : 'All screens' },
+              { value: '', label: groups.isError ? t('list.allScreensGroupsFailed') : t('list.allScreens') },
               ...(groups.data ?? []).map((g) => ({ value: g.id, label: g.name })),
               // A group named by the address that is not (or not yet) in the list still reads as chosen.
-              ...(group && !groups.data?.some((g) => g.id === group) ? [{ value: group, label: 'Chosen group' }] : []),
+              ...(group && !groups.data?.some((g) => g.id === group)
+                ? [{ value: group, label: t('list.chosenGroup') }]
+                : []),
             ]}
             value={group}
             onValueChange={setGroup}
@@ -226,56 +231,52 @@ export function EquipmentStatusRoute() {
     >
       <ListContent
         query={devices}
-        loading={<SkeletonGrid label="Loading devices" className={`grid gap-4 ${GRID}`} itemClassName="h-52" />}
-        errorTitle="Devices could not be loaded"
+        loading={<SkeletonGrid label={t('list.loading')} className={`grid gap-4 ${GRID}`} itemClassName="h-52" />}
+        errorTitle={t('list.loadFailed')}
         isEmpty={(data) => data.devices.length === 0}
         empty={
           <EmptyState
             icon={MonitorOff}
-            title={filtered ? 'No devices match' : 'No devices yet'}
-            description={
-              filtered
-                ? 'Try another search, status or group.'
-                : 'Devices appear here once a screen is installed and reports in.'
-            }
+            title={filtered ? t('list.noMatch') : t('list.noDevices')}
+            description={filtered ? t('list.noMatchHint') : t('list.noDevicesHint')}
           />
         }
       >
         {(data) => (
           <div className="space-y-3">
             {canManage && (
-              <SelectionBar label="Selected screens" noun="screen" pageIds={pageIds} {...selection}>
+              <SelectionBar label={t('list.selection')} noun="screen" pageIds={pageIds} {...selection}>
                 <SendCommandMenu
                   deviceIds={[...selection.selected]}
-                  label={`${selection.selected.size} selected screens`}
+                  label={t('list.selectedScreens', { count: selection.selected.size })}
                 />
                 <Button variant="outline" size="sm" disabled={none} onClick={() => setBulk('add')}>
                   <FolderPlus aria-hidden className="size-4" />
-                  Add to group…
+                  {t('list.addToGroup')}
                 </Button>
                 <Button variant="outline" size="sm" disabled={none} onClick={() => setBulk('remove')}>
                   <FolderMinus aria-hidden className="size-4" />
-                  Remove from group…
+                  {t('list.removeFromGroup')}
                 </Button>
                 <Button variant="outline" size="sm" disabled={none} onClick={() => setBulkScreens('move')}>
                   <MoveRight aria-hidden className="size-4" />
-                  Move to venue…
+                  {t('list.moveToVenue')}
                 </Button>
                 <Button variant="outline" size="sm" disabled={none} onClick={() => setBulkScreens('orientation')}>
                   <RotateCw aria-hidden className="size-4" />
-                  Orientation…
+                  {t('list.orientation')}
                 </Button>
                 <Button variant="outline" size="sm" disabled={none} onClick={() => setBulkScreens('revoke')}>
                   <Ban aria-hidden className="size-4" />
-                  Revoke…
+                  {t('list.revoke')}
                 </Button>
                 <Button variant="outline" size="sm" disabled={none} onClick={() => setBulkScreens('delete')}>
                   <Trash2 aria-hidden className="size-4" />
-                  Delete…
+                  {t('list.delete')}
                 </Button>
               </SelectionBar>
             )}
-            <CardList label="Devices" className={GRID} items={data.devices} getKey={(d) => d.id}>
+            <CardList label={t('list.devices')} className={GRID} items={data.devices} getKey={(d) => d.id}>
               {(d) => (
                 <DeviceCard
                   device={d}

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -48,6 +49,7 @@ export interface GroupFormDialogProps {
 
 /** Creates or edits a group. A refusal one field can fix (a taken name) shows at that field; edits stay. */
 export function GroupFormDialog({ group, open, onOpenChange }: GroupFormDialogProps) {
+  const { t } = useTranslation(['groups', 'common']);
   const create = useCreateScreenGroup();
   const update = useUpdateScreenGroup();
   const mutation = group ? update : create;
@@ -71,7 +73,10 @@ export function GroupFormDialog({ group, open, onOpenChange }: GroupFormDialogPr
 
   const onSubmit = form.handleSubmit((values) => {
     const onSuccess = () => {
-      toast({ tone: 'success', title: group ? `${values.name} saved` : `${values.name} created` });
+      toast({
+        tone: 'success',
+        title: group ? t('form.saved', { name: values.name }) : t('form.created', { name: values.name }),
+      });
       onOpenChange(false);
     };
     const onError = (error: Error) => {
@@ -90,22 +95,20 @@ export function GroupFormDialog({ group, open, onOpenChange }: GroupFormDialogPr
     <Dialog open={open} onOpenChange={(next) => !mutation.isPending && onOpenChange(next)}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{group ? `Edit ${group.name}` : 'New group'}</DialogTitle>
-          <DialogDescription>
-            A named set of screens, from any venues. Network campaigns can target it.
-          </DialogDescription>
+          <DialogTitle>{group ? t('form.editTitle', { name: group.name }) : t('form.newTitle')}</DialogTitle>
+          <DialogDescription>{t('form.description')}</DialogDescription>
         </DialogHeader>
         <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
-          <Field label="Name" error={errors.name?.message} hint="Unique, whatever the case.">
+          <Field label={t('form.name.label')} error={errors.name?.message} hint={t('form.name.hint')}>
             {(c) => <Input {...c} maxLength={GROUP_NAME_MAX} autoComplete="off" {...form.register('name')} />}
           </Field>
-          <Field label="Colour" error={errors.colour?.message} hint="As #rrggbb; it marks the group on Equipment.">
+          <Field label={t('form.colour.label')} error={errors.colour?.message} hint={t('form.colour.hint')}>
             {(c) => (
               <div className="flex items-center gap-2">
                 <Input {...c} className="font-mono" maxLength={7} autoComplete="off" {...form.register('colour')} />
                 <input
                   type="color"
-                  aria-label="Pick a colour"
+                  aria-label={t('form.colour.pick')}
                   className="h-10 w-12 shrink-0 cursor-pointer rounded-md border border-gray-300 bg-white p-1"
                   value={HEX.test(colour) ? colour.toLowerCase() : DEFAULT_GROUP_COLOUR}
                   onChange={(event) =>
@@ -117,19 +120,19 @@ export function GroupFormDialog({ group, open, onOpenChange }: GroupFormDialogPr
             )}
           </Field>
           <Field
-            label="Description"
+            label={t('form.descriptionField.label')}
             error={errors.description?.message}
-            hint={`Optional, at most ${GROUP_DESCRIPTION_MAX} characters.`}
+            hint={t('form.descriptionField.hint', { max: GROUP_DESCRIPTION_MAX })}
           >
             {(c) => <Textarea {...c} {...form.register('description')} />}
           </Field>
           {generalError && <Alert tone="danger">{generalError.message}</Alert>}
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>
-              Cancel
+              {t('common:actions.cancel')}
             </Button>
             <Button type="submit" isLoading={mutation.isPending}>
-              {group ? 'Save' : 'Create group'}
+              {group ? t('common:actions.save') : t('form.create')}
             </Button>
           </DialogFooter>
         </form>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { MonitorOff, X } from 'lucide-react';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { FailedRead } from '@/components/errors/query-boundary';
 import { Button } from '@/components/ui/button';
@@ -25,6 +26,7 @@ export interface GroupMembersDialogProps {
 
 /** A group's screens (name, venue, live status), each with Remove; screens join from Equipment. */
 export function GroupMembersDialog({ group, open, onOpenChange }: GroupMembersDialogProps) {
+  const { t } = useTranslation('groups');
   const members = useQuery({ ...screenGroupMembersQueryOptions(group.id), enabled: open });
   const remove = useRemoveFromScreenGroup();
   const toast = useToast();
@@ -34,48 +36,52 @@ export function GroupMembersDialog({ group, open, onOpenChange }: GroupMembersDi
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
-          <DialogTitle>Screens in {group.name}</DialogTitle>
+          <DialogTitle>{t('members.title', { name: group.name })}</DialogTitle>
           <DialogDescription>
-            Add screens from{' '}
-            <Link className="font-medium text-brand-700 underline" to={paths.dashboard.equipment.getHref()}>
-              Equipment
-            </Link>
-            : tick them, then Add to group.
+            <Trans
+              t={t}
+              i18nKey="members.description"
+              components={{
+                link: (
+                  <Link className="font-medium text-brand-700 underline" to={paths.dashboard.equipment.getHref()} />
+                ),
+              }}
+            />
           </DialogDescription>
         </DialogHeader>
         {members.isPending ? (
-          <LoadingRegion label="Loading screens" className="space-y-2">
+          <LoadingRegion label={t('members.loading')} className="space-y-2">
             <Skeleton className="h-8" />
             <Skeleton className="h-8" />
             <Skeleton className="h-8" />
           </LoadingRegion>
         ) : members.isError ? (
           <FailedRead
-            title="Screens could not be loaded"
+            title={t('members.loadFailed')}
             failure={{ error: members.error, retry: () => void members.refetch(), retrying: members.isRefetching }}
           />
         ) : members.data.length === 0 ? (
           <p className="flex items-center gap-2 py-6 text-sm text-gray-500">
             <MonitorOff aria-hidden className="size-4" />
-            No screens in this group yet.
+            {t('members.empty')}
           </p>
         ) : (
           <div className="max-h-96 overflow-y-auto">
             <table className="w-full text-left text-sm">
-              <caption className="sr-only">Screens in {group.name}</caption>
+              <caption className="sr-only">{t('members.title', { name: group.name })}</caption>
               <thead className="text-xs text-gray-500 uppercase">
                 <tr>
                   <th scope="col" className="py-2 pr-3 font-medium">
-                    Screen
+                    {t('members.screen')}
                   </th>
                   <th scope="col" className="py-2 pr-3 font-medium">
-                    Venue
+                    {t('members.venue')}
                   </th>
                   <th scope="col" className="py-2 pr-3 font-medium">
-                    Status
+                    {t('members.status')}
                   </th>
                   <th scope="col" className="py-2 font-medium">
-                    <span className="sr-only">Actions</span>
+                    <span className="sr-only">{t('members.actions')}</span>
                   </th>
                 </tr>
               </thead>
@@ -83,7 +89,7 @@ export function GroupMembersDialog({ group, open, onOpenChange }: GroupMembersDi
                 {members.data.map((m) => (
                   <tr key={m.deviceId}>
                     <td className="py-2 pr-3 font-medium break-all text-gray-900">{m.name}</td>
-                    <td className="py-2 pr-3 text-gray-600">{m.venue ?? 'Not assigned'}</td>
+                    <td className="py-2 pr-3 text-gray-600">{m.venue ?? t('members.notAssigned')}</td>
                     <td className="py-2 pr-3">
                       <LiveStatusBadge status={m.status} />
                     </td>
@@ -91,11 +97,11 @@ export function GroupMembersDialog({ group, open, onOpenChange }: GroupMembersDi
                       <Button
                         variant="ghost"
                         size="sm"
-                        aria-label={`Remove ${m.name} from ${group.name}`}
+                        aria-label={t('members.removeOf', { name: m.name, group: group.name })}
                         onClick={() => setRemoving(m)}
                       >
                         <X aria-hidden className="size-4" />
-                        Remove
+                        {t('members.remove')}
                       </Button>
                     </td>
                   </tr>
@@ -107,9 +113,9 @@ export function GroupMembersDialog({ group, open, onOpenChange }: GroupMembersDi
         <ConfirmDialog
           open={removing !== null}
           onOpenChange={(next) => !next && setRemoving(null)}
-          title={`Remove ${removing?.name ?? 'the screen'} from ${group.name}?`}
-          description="The screen stays on Equipment; network campaigns that target this group stop playing on it."
-          confirmLabel="Remove"
+          title={t('members.removeTitle', { name: removing?.name ?? t('members.theScreen'), group: group.name })}
+          description={t('members.removeDescription')}
+          confirmLabel={t('members.remove')}
           isPending={remove.isPending}
           onConfirm={() => {
             if (!removing) return;
@@ -117,11 +123,11 @@ export function GroupMembersDialog({ group, open, onOpenChange }: GroupMembersDi
               { groupId: group.id, deviceIds: [removing.deviceId] },
               {
                 onSuccess: () => {
-                  toast({ tone: 'success', title: `${removing.name} removed from ${group.name}` });
+                  toast({ tone: 'success', title: t('members.removed', { name: removing.name, group: group.name }) });
                   setRemoving(null);
                 },
                 onError: (error) =>
-                  toast({ tone: 'danger', title: 'Failed to remove the screen', description: error.message }),
+                  toast({ tone: 'danger', title: t('members.removeFailed'), description: error.message }),
               },
             );
           }}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Layers, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ListPage } from '@/components/layouts/list-page';
 import { CardList } from '@/components/lists/card-list';
 import { ListContent } from '@/components/lists/list-content';
@@ -25,6 +26,7 @@ export function GroupsRoute() {
   // Other admins' changes and screens joining or leaving show without a refresh. Online counts
   // are read again every minute (heartbeats going quiet change no row, and listening to every
   // heartbeat would count every group again each second on a busy network).
+  const { t } = useTranslation('groups');
   useLiveTables('groups', ['screen_groups', 'screen_group_members']);
   const groups = useQuery(screenGroupsQueryOptions());
   const [createOpen, setCreateOpen] = useState(false);
@@ -32,33 +34,33 @@ export function GroupsRoute() {
   const newGroup = canChange && (
     <Button onClick={() => setCreateOpen(true)}>
       <Plus aria-hidden className="size-4" />
-      New group
+      {t('page.newGroup')}
     </Button>
   );
 
   return (
     <ListPage
-      title="Screen Groups"
-      description="Named sets of screens from any venues, such as Gyms or City centre. Network campaigns target them; Equipment filters by them."
+      title={t('page.title')}
+      description={t('page.description')}
       actions={newGroup}
       footer={<GroupFormDialog open={createOpen} onOpenChange={setCreateOpen} />}
     >
       <ListContent
         query={groups}
-        loading={<SkeletonGrid label="Loading groups" className={`grid gap-4 ${GRID}`} itemClassName="h-48" />}
-        errorTitle="Groups could not be loaded"
+        loading={<SkeletonGrid label={t('page.loading')} className={`grid gap-4 ${GRID}`} itemClassName="h-48" />}
+        errorTitle={t('page.loadFailed')}
         isEmpty={(data) => data.length === 0}
         empty={
           <EmptyState
             icon={Layers}
-            title="No groups yet"
-            description="Make a group, then add screens to it from Equipment."
+            title={t('page.emptyTitle')}
+            description={t('page.emptyDescription')}
             action={newGroup}
           />
         }
       >
         {(data) => (
-          <CardList label="Groups" className={GRID} items={data} getKey={(g) => g.id}>
+          <CardList label={t('page.list')} className={GRID} items={data} getKey={(g) => g.id}>
             {(g) => <GroupCard group={g} />}
           </CardList>
         )}
