@@ -71,7 +71,11 @@ export function FallbackImageField({ label, hint, path, onSave, noneText, disabl
       <div className="flex flex-wrap items-center gap-4">
         <div className="flex aspect-video w-40 items-center justify-center overflow-hidden rounded-md border border-gray-200 bg-gray-950">
           {path && preview.data ? (
-            <img src={preview.data} alt={t('fallbackField.preview', { label, name: displayFileName(path) })} className="size-full object-contain" />
+            <img
+              src={preview.data}
+              alt={t('fallbackField.preview', { label, name: displayFileName(path) })}
+              className="size-full object-contain"
+            />
           ) : path && preview.isPending ? (
             <Spinner />
           ) : (

@@ -77,9 +77,7 @@ export function RecentPlays({ timeZone, now }: { timeZone: string; now?: Date })
           ))}
         </ol>
       </div>
-      <p className="text-xs text-gray-500">
-        {t('plays.footer', { period, zone: timeZone.replaceAll('_', ' ') })}
-      </p>
+      <p className="text-xs text-gray-500">{t('plays.footer', { period, zone: timeZone.replaceAll('_', ' ') })}</p>
     </div>
   );
 }

@@ -36,7 +36,11 @@ function ScreenRow({ screen, onReport }: { screen: VenueScreen; onReport: () => 
           <dd className="truncate text-gray-900">{playingNow(screen)}</dd>
         </dl>
       </div>
-      <Button variant="outline" size="sm" onClick={onReport} aria-label={t('screens.reportAbout', { name: screen.device_name })}
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={onReport}
+        aria-label={t('screens.reportAbout', { name: screen.device_name })}
       >
         <Flag aria-hidden className="size-4" />
         {t('screens.report')}
@@ -70,11 +74,7 @@ export function VenueScreens() {
       >
         {(list) =>
           list.length === 0 ? (
-            <EmptyState
-              icon={Monitor}
-              title={t('screens.emptyTitle')}
-              description={t('screens.emptyDescription')}
-            />
+            <EmptyState icon={Monitor} title={t('screens.emptyTitle')} description={t('screens.emptyDescription')} />
           ) : (
             <ul aria-label={t('screens.listLabel')} className="divide-y divide-gray-200">
               {list.map((screen) => (

@@ -82,28 +82,29 @@ export interface UpdateCustomerInput {
 }
 
 /** A refusal of the database or server that belongs to one field of the form. */
-const FIELD_REFUSALS: { test: RegExp; field: 'email' | 'contact_phone' | 'installation_date'; message: MessageKey }[] = [
-  {
-    test: /customers_email_unique_idx|already uses this e-mail/i,
-    field: 'email',
-    message: 'customers:form.errors.emailTaken',
-  },
-  {
-    test: /admin's sign-in/i,
-    field: 'email',
-    message: 'customers:form.errors.emailIsAdmin',
-  },
-  {
-    test: /customers_contact_phone_is_a_phone_number/,
-    field: 'contact_phone',
-    message: 'customers:form.errors.phone',
-  },
-  {
-    test: /customers_installation_not_before_signup/,
-    field: 'installation_date',
-    message: 'customers:form.errors.installationBeforeSignup',
-  },
-];
+const FIELD_REFUSALS: { test: RegExp; field: 'email' | 'contact_phone' | 'installation_date'; message: MessageKey }[] =
+  [
+    {
+      test: /customers_email_unique_idx|already uses this e-mail/i,
+      field: 'email',
+      message: 'customers:form.errors.emailTaken',
+    },
+    {
+      test: /admin's sign-in/i,
+      field: 'email',
+      message: 'customers:form.errors.emailIsAdmin',
+    },
+    {
+      test: /customers_contact_phone_is_a_phone_number/,
+      field: 'contact_phone',
+      message: 'customers:form.errors.phone',
+    },
+    {
+      test: /customers_installation_not_before_signup/,
+      field: 'installation_date',
+      message: 'customers:form.errors.installationBeforeSignup',
+    },
+  ];
 
 /**
  * The field and its message when a save failed for a reason that field can fix (an e-mail

@@ -76,16 +76,8 @@ const optionalDate = z
  */
 export const customerFormSchema = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, required('name'))
-      .max(200, tooLong('name', 200)),
-    username: z
-      .string()
-      .trim()
-      .min(1, required('username'))
-      .max(100, tooLong('username', 100)),
+    name: z.string().trim().min(1, required('name')).max(200, tooLong('name', 200)),
+    username: z.string().trim().min(1, required('username')).max(100, tooLong('username', 100)),
     email: z
       .string()
       .trim()

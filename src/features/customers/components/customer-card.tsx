@@ -46,7 +46,10 @@ export function CustomerCard({ customer, onToggleStatus, onDelete, isToggling }:
       </dl>
       <div className="flex flex-wrap items-center gap-1 border-t border-gray-200 px-3 py-2">
         <Button asChild variant="ghost" size="sm">
-          <Link to={paths.dashboard.customers.view.getHref(customer.id)} aria-label={t('card.viewName', { name: customer.name })}>
+          <Link
+            to={paths.dashboard.customers.view.getHref(customer.id)}
+            aria-label={t('card.viewName', { name: customer.name })}
+          >
             <Eye aria-hidden className="size-4" />
             {t('card.view')}
           </Link>
@@ -54,7 +57,10 @@ export function CustomerCard({ customer, onToggleStatus, onDelete, isToggling }:
         {canChange && (
           <>
             <Button asChild variant="ghost" size="sm">
-              <Link to={paths.dashboard.customers.edit.getHref(customer.id)} aria-label={t('card.editName', { name: customer.name })}>
+              <Link
+                to={paths.dashboard.customers.edit.getHref(customer.id)}
+                aria-label={t('card.editName', { name: customer.name })}
+              >
                 <Pencil aria-hidden className="size-4" />
                 {t('card.edit')}
               </Link>

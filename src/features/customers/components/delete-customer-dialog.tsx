@@ -50,9 +50,7 @@ export function DeleteCustomerDialog({ customer, isPending, isError, onCancel, o
         {impact.isPending ? (
           <Skeleton className="h-10" />
         ) : impact.isError ? (
-          <Alert tone="warning">
-            {t('delete.countFailed')}
-          </Alert>
+          <Alert tone="warning">{t('delete.countFailed')}</Alert>
         ) : (
           customer && (
             <Alert tone={impact.data.campaigns > 0 ? 'warning' : 'info'}>

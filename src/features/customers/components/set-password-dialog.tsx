@@ -72,9 +72,7 @@ export function SetPasswordDialog({ username, customerName, email }: SetPassword
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{t('password.title')}</DialogTitle>
-          <DialogDescription>
-            {t('password.description', { name: customerName, email })}
-          </DialogDescription>
+          <DialogDescription>{t('password.description', { name: customerName, email })}</DialogDescription>
         </DialogHeader>
         <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
           <Field label={t('password.new')} error={errors.newPassword?.message}>

@@ -87,14 +87,18 @@ function CustomerDetails({ customer }: { customer: CustomerDetail }) {
             <CustomerStatusBadge status={customer.status} />
           </DetailItem>
           {seesMoney && (
-            <DetailItem label={t('view.labels.monthlyFee')}>{formatMoney(customer.monthly_fee, t('view.notSet'))}</DetailItem>
+            <DetailItem label={t('view.labels.monthlyFee')}>
+              {formatMoney(customer.monthly_fee, t('view.notSet'))}
+            </DetailItem>
           )}
         </DetailList>
       </DetailSection>
 
       <DetailSection title={t('view.sections.dates')}>
         <DetailList>
-          <DetailItem label={t('view.labels.signupDate')}>{formatDate(customer.signup_date, t('view.notSet'))}</DetailItem>
+          <DetailItem label={t('view.labels.signupDate')}>
+            {formatDate(customer.signup_date, t('view.notSet'))}
+          </DetailItem>
           <DetailItem label={t('view.labels.installationDate')}>
             {formatDate(customer.installation_date, t('view.notSet'))}
           </DetailItem>

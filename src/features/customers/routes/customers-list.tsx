@@ -35,8 +35,18 @@ function CustomerCounts() {
       isError={isError}
       counters={[
         { label: t('list.counts.total'), value: data?.total, icon: Users, iconClassName: 'bg-brand-50 text-brand-700' },
-        { label: t('list.counts.active'), value: data?.active, icon: CircleCheck, iconClassName: 'bg-success-50 text-success-700' },
-        { label: t('list.counts.inactive'), value: data?.inactive, icon: CircleMinus, iconClassName: 'bg-gray-100 text-gray-600' },
+        {
+          label: t('list.counts.active'),
+          value: data?.active,
+          icon: CircleCheck,
+          iconClassName: 'bg-success-50 text-success-700',
+        },
+        {
+          label: t('list.counts.inactive'),
+          value: data?.inactive,
+          icon: CircleMinus,
+          iconClassName: 'bg-gray-100 text-gray-600',
+        },
         {
           label: t('list.counts.maintenance'),
           value: data?.maintenance,
@@ -133,7 +143,14 @@ export function CustomersListRoute() {
           />
         </ListToolbar>
       }
-      paging={{ page, pageSize: CUSTOMERS_PAGE_SIZE, total: list.data?.total, noun: t('list.noun'), nounPlural: t('list.nounPlural'), onPageChange: setPage }}
+      paging={{
+        page,
+        pageSize: CUSTOMERS_PAGE_SIZE,
+        total: list.data?.total,
+        noun: t('list.noun'),
+        nounPlural: t('list.nounPlural'),
+        onPageChange: setPage,
+      }}
       footer={
         <DeleteCustomerDialog
           customer={toDelete}
