@@ -123,6 +123,8 @@ export function spotSlides(spot: PlaylistSpot): PlaylistSlide[] {
 export const playlistKeys = {
   all: tableKeys.player_playlist,
   venue: (customerId: string | null) => [...playlistKeys.all, customerId ?? 'mine'] as const,
+  /** What one of the signed-in venue's screens plays. */
+  myScreen: (deviceId: string) => [...playlistKeys.venue(null), 'device', deviceId] as const,
 };
 
 /** What plays now at `customerId`'s venue (admins), or at the signed-in venue (null). */
@@ -130,4 +132,15 @@ export const playlistQueryOptions = (customerId: string | null) =>
   queryOptions({
     queryKey: playlistKeys.venue(customerId),
     queryFn: () => getPlaylist(customerId ?? undefined),
+  });
+
+/**
+ * What one of the signed-in venue's screens plays (player_playlist() read for that device):
+ * the venue's campaigns for all its screens and those on chosen screens that name this one,
+ * and the advertisers' spots booked in this screen's loop.
+ */
+export const myScreenPlaylistQueryOptions = (deviceId: string) =>
+  queryOptions({
+    queryKey: playlistKeys.myScreen(deviceId),
+    queryFn: () => getPlaylist(undefined, { deviceId }),
   });

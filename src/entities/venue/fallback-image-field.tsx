@@ -3,6 +3,7 @@
 // fallbacks/, where the screens' cache keeps it like any slide's image.
 import { ImageOff, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FileInput } from '@/components/ui/file-input';
@@ -27,6 +28,7 @@ export interface FallbackImageFieldProps {
 }
 
 export function FallbackImageField({ label, hint, path, onSave, noneText, disabled = false }: FallbackImageFieldProps) {
+  const { t } = useTranslation('customers');
   const id = useId();
   const preview = useSignedUrl(AD_IMAGES_BUCKET, path);
   const [busy, setBusy] = useState(false);
@@ -38,7 +40,7 @@ export function FallbackImageField({ label, hint, path, onSave, noneText, disabl
     try {
       await work();
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'The fallback image could not be saved.');
+      setError(failure instanceof Error ? failure.message : t('fallbackField.saveFailed'));
     } finally {
       setBusy(false);
     }
@@ -47,11 +49,13 @@ export function FallbackImageField({ label, hint, path, onSave, noneText, disabl
   const choose = (file: File | null) => {
     if (!file) return;
     if (!MEDIA_MIME_TYPES.image.includes(file.type)) {
-      setError('Choose an image (PNG, JPEG, WebP or GIF).');
+      setError(t('fallbackField.notImage'));
       return;
     }
     if (file.size > MEDIA_MAX_BYTES.image) {
-      setError(`The image is ${formatFileSize(file.size)}; at most ${formatFileSize(MEDIA_MAX_BYTES.image)}.`);
+      setError(
+        t('fallbackField.tooBig', { size: formatFileSize(file.size), max: formatFileSize(MEDIA_MAX_BYTES.image) }),
+      );
       return;
     }
     void run(async () => {
@@ -67,7 +71,11 @@ export function FallbackImageField({ label, hint, path, onSave, noneText, disabl
       <div className="flex flex-wrap items-center gap-4">
         <div className="flex aspect-video w-40 items-center justify-center overflow-hidden rounded-md border border-gray-200 bg-gray-950">
           {path && preview.data ? (
-            <img src={preview.data} alt={`${label}: ${displayFileName(path)}`} className="size-full object-contain" />
+            <img
+              src={preview.data}
+              alt={t('fallbackField.preview', { label, name: displayFileName(path) })}
+              className="size-full object-contain"
+            />
           ) : path && preview.isPending ? (
             <Spinner />
           ) : (
@@ -78,7 +86,7 @@ export function FallbackImageField({ label, hint, path, onSave, noneText, disabl
           <FileInput
             id={id}
             accept={MEDIA_MIME_TYPES.image.join(',')}
-            buttonLabel={path ? 'Replace image' : 'Upload image'}
+            buttonLabel={path ? t('fallbackField.replace') : t('fallbackField.upload')}
             fileName={path ? displayFileName(path) : null}
             onFileChange={choose}
             disabled={disabled || busy}
@@ -91,12 +99,12 @@ export function FallbackImageField({ label, hint, path, onSave, noneText, disabl
               onClick={() => void run(() => onSave(null))}
             >
               <Trash2 aria-hidden className="size-4" />
-              Stop using this image
+              {t('fallbackField.stop')}
             </Button>
           ) : (
             <p className="text-sm text-gray-500">{noneText}</p>
           )}
-          {busy && <p className="text-sm text-gray-500">Saving…</p>}
+          {busy && <p className="text-sm text-gray-500">{t('fallbackField.saving')}</p>}
         </div>
       </div>
       {error && <Alert tone="danger">{error}</Alert>}

@@ -1,9 +1,10 @@
 import { ExternalLink, type LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, focusRing } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/utils/cn';
-import { customerFileLink } from './venue-files';
+import { customerFileLink, uploadedFileName } from './venue-files';
 
 export interface VenueFileLinkProps {
   /** The stored value (a customer-files path, possibly with 'customer-files/' in front). */
@@ -21,7 +22,20 @@ export interface VenueFileLinkProps {
  * the click (a link made at page load could have run out by then). The tab is opened first,
  * inside the click, so pop-up blockers allow it; the link follows.
  */
-export function VenueFileLink({ path, icon: Icon, children, appearance = 'link', onUnavailable }: VenueFileLinkProps) {
+export function VenueFileLink(props: VenueFileLinkProps) {
+  const name = uploadedFileName(props.path);
+  if (!name) return <FileLinkControl {...props} />;
+  // The name the file was uploaded with, beside the control (not in its name: the control says what the file is).
+  return (
+    <span className="inline-flex max-w-full flex-wrap items-center gap-x-2 gap-y-1">
+      <FileLinkControl {...props} />
+      <span className="min-w-0 truncate text-sm text-gray-500">{name}</span>
+    </span>
+  );
+}
+
+function FileLinkControl({ path, icon: Icon, children, appearance = 'link', onUnavailable }: VenueFileLinkProps) {
+  const { t } = useTranslation('customers');
   const [opening, setOpening] = useState(false);
 
   const open = async () => {
@@ -49,7 +63,7 @@ export function VenueFileLink({ path, icon: Icon, children, appearance = 'link',
         {!opening && <Icon aria-hidden className="size-4" />}
         {children}
         <ExternalLink aria-hidden className="size-3.5 text-gray-400" />
-        <span className="sr-only">(opens in a new tab)</span>
+        <span className="sr-only">{t('venueFiles.newTab')}</span>
       </Button>
     );
   }

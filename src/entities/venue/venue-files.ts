@@ -30,3 +30,17 @@ export function customerFileLink(stored: string): Promise<string | null> {
 export function storedFileName(stored: string | null | undefined): string | null {
   return stored ? displayFileName(stored) : null;
 }
+
+/** A stored name made of the upload's time and a random part only: it keeps no name people gave it. */
+const NAMELESS = /^\d{13}-[a-z0-9]{8}(\.[A-Za-z0-9]+)?$/;
+
+/**
+ * The name a venue's file was uploaded with ('Lease 2026.pdf' for
+ * 'c1/Lease 2026--1795389809570-g7hwtulb.pdf'), or null for a file stored under a generated
+ * name only (uploads of older builds), whose stored name means nothing to people.
+ */
+export function uploadedFileName(stored: string | null | undefined): string | null {
+  if (!stored) return null;
+  const last = stored.split('/').pop() ?? stored;
+  return NAMELESS.test(last) ? null : displayFileName(stored);
+}

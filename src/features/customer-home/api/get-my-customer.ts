@@ -5,7 +5,7 @@ import { supabase } from '@/lib/supabase';
 import { tableKeys } from '@/entities/query-keys/table-keys';
 
 const COLUMNS =
-  'id, name, email, location, contact_phone, note, notes, status, monthly_fee, signup_date, installation_date, location_photo, agreement_file, time_zone';
+  'id, name, email, location, contact_phone, note, notes, status, monthly_fee, signup_date, installation_date, location_photo, agreement_file, time_zone, locale';
 
 export const myCustomerKeys = {
   all: [...tableKeys.customers, 'mine'] as const,

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChartColumn } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { dayIn } from '@/entities/campaign/campaign-dates';
 import { formatDay, lastDays } from '@/entities/plays/calendar-days';
@@ -17,13 +18,14 @@ const TOP_CAMPAIGNS = 5;
  * naming no venue: the database answers with the venue's own plays only.
  */
 export function RecentPlays({ timeZone, now }: { timeZone: string; now?: Date }) {
+  const { t } = useTranslation('home');
   const scope = lastDays(dayIn(timeZone, now), 7);
   const days = useQuery(playsByDayQuery(scope));
   const campaigns = useQuery(playsReportQuery(scope, 'campaign'));
 
   if (days.isPending || campaigns.isPending) {
     return (
-      <LoadingRegion label="Loading your plays..." className="space-y-3">
+      <LoadingRegion label={t('plays.loading')} className="space-y-3">
         <Skeleton className="h-10 w-2/3" />
         <Skeleton className="h-32" />
         <Skeleton className="h-5 w-1/2" />
@@ -31,49 +33,51 @@ export function RecentPlays({ timeZone, now }: { timeZone: string; now?: Date })
     );
   }
   if (days.isError || campaigns.isError) {
-    return <ReadsError title="Your plays could not be loaded" reads={[days, campaigns]} />;
+    return <ReadsError title={t('plays.loadFailed')} reads={[days, campaigns]} />;
   }
   const totals = playsTotals(days.data);
-  const period = `${formatDay(scope.from)} to ${formatDay(scope.to)}`;
+  const period = t('plays.period', { from: formatDay(scope.from), to: formatDay(scope.to) });
   if (totals.plays === 0) {
     return (
       <div className="flex flex-col items-center gap-2 py-6 text-center text-sm text-gray-500">
         <ChartColumn aria-hidden className="size-8 text-gray-400" />
-        <p className="font-medium text-gray-700">No plays in the last 7 days ({period}).</p>
-        <p>Your screens report what they play about once a minute while they are on.</p>
+        <p className="font-medium text-gray-700">{t('plays.none', { period })}</p>
+        <p>{t('plays.noneHint')}</p>
       </div>
     );
   }
   const top = campaigns.data.slice(0, TOP_CAMPAIGNS);
   return (
     <div className="space-y-4">
-      <dl className="grid grid-cols-2 gap-4" aria-label="Last 7 days">
+      <dl className="grid grid-cols-2 gap-4" aria-label={t('plays.totalsLabel')}>
         <div>
-          <dt className="text-sm text-gray-500">Plays</dt>
+          <dt className="text-sm text-gray-500">{t('plays.plays')}</dt>
           <dd className="text-2xl font-semibold text-gray-900">{formatCount(totals.plays)}</dd>
         </div>
         <div>
-          <dt className="text-sm text-gray-500">Time on screen</dt>
+          <dt className="text-sm text-gray-500">{t('plays.timeOnScreen')}</dt>
           <dd className="text-2xl font-semibold text-gray-900">{formatTimeOnScreen(totals.seconds)}</dd>
         </div>
       </dl>
-      <PlaysByDayChart days={days.data} title="Your plays per day" height={160} />
+      <PlaysByDayChart days={days.data} title={t('plays.chartTitle')} height={160} />
       <div className="space-y-2">
-        <h3 className="text-sm font-medium text-gray-700">Top campaigns</h3>
-        <ol aria-label="Top campaigns" className="space-y-1 text-sm">
+        <h3 className="text-sm font-medium text-gray-700">{t('plays.topCampaigns')}</h3>
+        <ol aria-label={t('plays.topCampaigns')} className="space-y-1 text-sm">
           {top.map((row) => (
             <li key={row.key ?? 'none'} className="flex items-baseline justify-between gap-3">
               <span className="truncate text-gray-900">{row.label}</span>
               <span className="shrink-0 text-gray-500 tabular-nums">
-                {formatCount(row.plays)} {row.plays === 1 ? 'play' : 'plays'} · {formatTimeOnScreen(row.seconds)}
+                {t('plays.topLine', {
+                  count: row.plays,
+                  plays: formatCount(row.plays),
+                  time: formatTimeOnScreen(row.seconds),
+                })}
               </span>
             </li>
           ))}
         </ol>
       </div>
-      <p className="text-xs text-gray-500">
-        {period}, in {timeZone.replaceAll('_', ' ')} time.
-      </p>
+      <p className="text-xs text-gray-500">{t('plays.footer', { period, zone: timeZone.replaceAll('_', ' ') })}</p>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -15,8 +16,10 @@ import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { useToast } from '@/components/ui/toast';
+import { translate } from '@/i18n';
 import {
   DETAILS_MAX_CHARS,
+  PROBLEM_KIND_KEYS,
   PROBLEM_KINDS,
   reportProblemSchema,
   useReportProblem,
@@ -39,6 +42,7 @@ export interface ReportProblemDialogProps {
  * operator sees it among the alerts. A failed send keeps what was written.
  */
 export function ReportProblemDialog({ screen, open, onOpenChange }: ReportProblemDialogProps) {
+  const { t } = useTranslation('home');
   const report = useReportProblem();
   const toast = useToast();
   const form = useForm<ReportProblemInput, unknown, ReportProblemValues>({
@@ -63,8 +67,8 @@ export function ReportProblemDialog({ screen, open, onOpenChange }: ReportProble
         onSuccess: () => {
           toast({
             tone: 'success',
-            title: 'Problem reported',
-            description: 'Thank you. Our operators have been told and will look into it.',
+            title: t('report.sent'),
+            description: t('report.sentDescription'),
           });
           onOpenChange(false);
         },
@@ -72,43 +76,43 @@ export function ReportProblemDialog({ screen, open, onOpenChange }: ReportProble
     );
   });
 
-  const about = screen ? screen.device_name : 'your screens';
+  const about = screen ? screen.device_name : t('report.yourScreens');
   return (
     <Dialog open={open} onOpenChange={(next) => !report.isPending && onOpenChange(next)}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Report a problem</DialogTitle>
-          <DialogDescription>Tell us what is wrong with {about}; our operators will look into it.</DialogDescription>
+          <DialogTitle>{t('report.title')}</DialogTitle>
+          <DialogDescription>{t('report.description', { about })}</DialogDescription>
         </DialogHeader>
         <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
-          <Field label="What is wrong?" error={errors.kind?.message}>
+          <Field label={t('report.kind')} error={errors.kind?.message}>
             {(c) => (
               <Select
                 {...c}
-                placeholder="Choose one"
-                options={PROBLEM_KINDS.map((kind) => ({ value: kind, label: kind }))}
+                placeholder={t('report.choose')}
+                options={PROBLEM_KINDS.map((kind) => ({ value: kind, label: translate(PROBLEM_KIND_KEYS[kind]) }))}
                 {...form.register('kind')}
               />
             )}
           </Field>
           <Field
-            label="Details (optional)"
-            hint={`What you see, since when. At most ${DETAILS_MAX_CHARS} characters.`}
+            label={t('report.details')}
+            hint={t('report.detailsHint', { max: DETAILS_MAX_CHARS })}
             error={errors.details?.message}
           >
             {(c) => <Textarea {...c} rows={4} maxLength={DETAILS_MAX_CHARS} {...form.register('details')} />}
           </Field>
           {report.isError && (
-            <Alert tone="danger" title="Your report was not sent">
+            <Alert tone="danger" title={t('report.notSent')}>
               {report.error.message}
             </Alert>
           )}
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={report.isPending}>
-              Cancel
+              {t('report.cancel')}
             </Button>
             <Button type="submit" isLoading={report.isPending}>
-              Send report
+              {t('report.send')}
             </Button>
           </DialogFooter>
         </form>

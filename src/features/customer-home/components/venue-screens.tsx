@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Flag, Monitor } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FailedRead, QueryBoundary } from '@/components/errors/query-boundary';
+import { translate } from '@/i18n';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
@@ -12,12 +14,14 @@ import { venueScreensQueryOptions, type VenueScreen } from '../api/venue-screens
 import { ReportProblemDialog } from './report-problem-dialog';
 
 function playingNow(screen: VenueScreen): string {
-  if (screen.revoked || screen.live_status === 'offline') return 'Nothing (not reporting)';
-  if (!screen.current_campaign_name && !screen.current_slide_title) return 'Nothing scheduled: its fallback image';
-  return [screen.current_campaign_name, screen.current_slide_title].filter(Boolean).join(' · ');
+  if (screen.revoked || screen.live_status === 'offline') return translate('home:screens.notReporting');
+  const { current_campaign_name: campaign, current_slide_title: slide } = screen;
+  if (campaign && slide) return translate('home:screens.playingBoth', { campaign, slide });
+  return campaign || slide || translate('home:screens.fallback');
 }
 
 function ScreenRow({ screen, onReport }: { screen: VenueScreen; onReport: () => void }) {
+  const { t } = useTranslation('home');
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 py-3" aria-label={screen.device_name}>
       <div className="min-w-0 space-y-1">
@@ -26,15 +30,20 @@ function ScreenRow({ screen, onReport }: { screen: VenueScreen; onReport: () => 
           <LiveStatusBadge status={screen.revoked ? 'revoked' : screen.live_status} />
         </p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
-          <dt className="text-gray-500">Last seen</dt>
+          <dt className="text-gray-500">{t('screens.lastSeen')}</dt>
           <dd className="text-gray-900">{heartbeatAge(screen.last_heartbeat)}</dd>
-          <dt className="text-gray-500">Playing</dt>
+          <dt className="text-gray-500">{t('screens.playing')}</dt>
           <dd className="truncate text-gray-900">{playingNow(screen)}</dd>
         </dl>
       </div>
-      <Button variant="outline" size="sm" onClick={onReport} aria-label={`Report a problem with ${screen.device_name}`}>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={onReport}
+        aria-label={t('screens.reportAbout', { name: screen.device_name })}
+      >
         <Flag aria-hidden className="size-4" />
-        Report a problem
+        {t('screens.report')}
       </Button>
     </li>
   );
@@ -46,6 +55,7 @@ function ScreenRow({ screen, onReport }: { screen: VenueScreen; onReport: () => 
  * report a problem with one of them or with the screens in general.
  */
 export function VenueScreens() {
+  const { t } = useTranslation('home');
   useLiveTables('venue-screens', ['equipment_status']);
   const screens = useQuery(venueScreensQueryOptions());
   const [reporting, setReporting] = useState<{ screen: VenueScreen | null } | null>(null);
@@ -55,22 +65,18 @@ export function VenueScreens() {
       <QueryBoundary
         query={screens}
         loading={
-          <LoadingRegion label="Loading your screens..." className="space-y-3">
+          <LoadingRegion label={t('screens.loading')} className="space-y-3">
             <Skeleton className="h-14" />
             <Skeleton className="h-14" />
           </LoadingRegion>
         }
-        error={(failure) => <FailedRead title="Your screens could not be loaded" failure={failure} />}
+        error={(failure) => <FailedRead title={t('screens.loadFailed')} failure={failure} />}
       >
         {(list) =>
           list.length === 0 ? (
-            <EmptyState
-              icon={Monitor}
-              title="No screens yet"
-              description="Your screens show here once our team has installed and paired them."
-            />
+            <EmptyState icon={Monitor} title={t('screens.emptyTitle')} description={t('screens.emptyDescription')} />
           ) : (
-            <ul aria-label="Your screens" className="divide-y divide-gray-200">
+            <ul aria-label={t('screens.listLabel')} className="divide-y divide-gray-200">
               {list.map((screen) => (
                 <ScreenRow key={screen.id} screen={screen} onReport={() => setReporting({ screen })} />
               ))}
@@ -80,7 +86,7 @@ export function VenueScreens() {
       </QueryBoundary>
       <Button variant="outline" onClick={() => setReporting({ screen: null })}>
         <Flag aria-hidden className="size-4" />
-        Report a general problem
+        {t('screens.reportGeneral')}
       </Button>
       <ReportProblemDialog
         screen={reporting?.screen ?? null}

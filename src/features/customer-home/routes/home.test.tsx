@@ -211,6 +211,31 @@ describe('/home', () => {
   });
 });
 
+describe('/home in the venue’s language', () => {
+  it('offers the language control next to sign-out, and speaks German with German money and dates', async () => {
+    answer([{ ...CUSTOMER, locale: 'de' }]);
+    const { i18n } = await import('@/i18n');
+    await i18n.changeLanguage('de');
+    renderHome();
+    expect(await screen.findByRole('heading', { name: 'Willkommen, Corner Cafe' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
+    expect(screen.getByRole('button', { name: 'Abmelden' })).toBeInTheDocument();
+    expect(screen.getByText('Aktiv')).toHaveClass('bg-success-50');
+
+    const info = within(panel('Ihre Angaben'));
+    expect(info.getByText('Sprache der Bildschirme').nextElementSibling).toHaveTextContent('Deutsch');
+    const account = within(panel('Kontodetails'));
+    // 149 in the network's currency (USD), the German way; the venue's dates, the German way.
+    expect(account.getByText('Monatsgebühr').nextElementSibling).toHaveTextContent(/^149,00\s\$$/);
+    expect(account.getByText('Anmeldedatum').nextElementSibling).toHaveTextContent(/^23\. Sept?\. 2026$/);
+    const files = within(panel('Dateien & Dokumente'));
+    expect(files.getByRole('button', { name: 'Vertragsdokument' })).toBeInTheDocument();
+    // The file is shown by the name it was uploaded with.
+    expect(files.getByText('agreement.pdf')).toBeInTheDocument();
+    expect(await within(panel('Läuft gerade')).findByText('Heute läuft keine Kampagne.')).toBeInTheDocument();
+  });
+});
+
 describe('/home: your screens, last 7 days', () => {
   // 23:30 UTC on Nov 20: already Nov 21 in Tokyo, still Nov 20 in New York.
   const NOW = new Date('2026-11-20T23:30:00Z');

@@ -1,6 +1,7 @@
 // Changing customers. Each mutation invalidates what it changes and returns that promise,
 // so callers' onSuccess runs once the lists and counts are fresh.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { translate, type MessageKey } from '@/i18n';
 import { invokeFunction } from '@/lib/functions';
 import { supabase } from '@/lib/supabase';
 import { failureWithDetail } from '@/lib/write-errors';
@@ -58,7 +59,7 @@ export async function createCustomer({ id, values, saveBank }: CreateCustomerInp
     }
     return { ...data, ...(saveBank ? bank : NO_BANK_DETAILS) };
   } catch (error) {
-    throw failureWithDetail('Failed to add customer', error);
+    throw failureWithDetail(translate('customers:failures.add'), error);
   }
 }
 
@@ -67,7 +68,7 @@ async function linkCustomerLogin(customerId: string, email?: string): Promise<vo
   await invokeFunction(
     'customer-login',
     email === undefined ? { customerId } : { customerId, email },
-    'Failed to update the sign-in e-mail',
+    translate('customers:failures.signInEmail'),
   );
 }
 
@@ -81,28 +82,29 @@ export interface UpdateCustomerInput {
 }
 
 /** A refusal of the database or server that belongs to one field of the form. */
-const FIELD_REFUSALS: { test: RegExp; field: 'email' | 'contact_phone' | 'installation_date'; message: string }[] = [
-  {
-    test: /customers_email_unique_idx|already uses this e-mail/i,
-    field: 'email',
-    message: 'Another customer already uses this e-mail',
-  },
-  {
-    test: /admin's sign-in/i,
-    field: 'email',
-    message: "This e-mail is an admin's sign-in; use another address for the customer",
-  },
-  {
-    test: /customers_contact_phone_is_a_phone_number/,
-    field: 'contact_phone',
-    message: 'Enter a phone number such as +1 212 555 0142',
-  },
-  {
-    test: /customers_installation_not_before_signup/,
-    field: 'installation_date',
-    message: 'The installation date cannot be before the signup date',
-  },
-];
+const FIELD_REFUSALS: { test: RegExp; field: 'email' | 'contact_phone' | 'installation_date'; message: MessageKey }[] =
+  [
+    {
+      test: /customers_email_unique_idx|already uses this e-mail/i,
+      field: 'email',
+      message: 'customers:form.errors.emailTaken',
+    },
+    {
+      test: /admin's sign-in/i,
+      field: 'email',
+      message: 'customers:form.errors.emailIsAdmin',
+    },
+    {
+      test: /customers_contact_phone_is_a_phone_number/,
+      field: 'contact_phone',
+      message: 'customers:form.errors.phone',
+    },
+    {
+      test: /customers_installation_not_before_signup/,
+      field: 'installation_date',
+      message: 'customers:form.errors.installationBeforeSignup',
+    },
+  ];
 
 /**
  * The field and its message when a save failed for a reason that field can fix (an e-mail
@@ -113,7 +115,7 @@ export function fieldRefusal(
   message: string,
 ): { field: (typeof FIELD_REFUSALS)[number]['field']; message: string } | null {
   const refusal = FIELD_REFUSALS.find((r) => r.test.test(message));
-  return refusal ? { field: refusal.field, message: refusal.message } : null;
+  return refusal ? { field: refusal.field, message: translate(refusal.message) } : null;
 }
 
 /** Whether an edit changes the customer's e-mail (and so their sign-in e-mail). */
@@ -138,7 +140,7 @@ export async function updateCustomer({
     if (saveBank) await saveBankDetails(id, bank);
     return { ...data, ...(saveBank ? bank : NO_BANK_DETAILS) };
   } catch (error) {
-    throw failureWithDetail('Failed to update customer', error);
+    throw failureWithDetail(translate('customers:failures.update'), error);
   }
 }
 
@@ -146,7 +148,7 @@ export async function deleteCustomer(id: string): Promise<void> {
   try {
     await supabase.from('customers').delete().eq('id', id).throwOnError();
   } catch (error) {
-    throw failureWithDetail('Failed to delete customer', error);
+    throw failureWithDetail(translate('customers:failures.delete'), error);
   }
 }
 
@@ -161,7 +163,7 @@ export async function setCustomerStatus({ id, status }: { id: string; status: st
       .throwOnError();
     return data;
   } catch (error) {
-    throw failureWithDetail('Failed to update customer', error);
+    throw failureWithDetail(translate('customers:failures.update'), error);
   }
 }
 
@@ -228,7 +230,7 @@ export interface SetPasswordInput {
  * Fails with the server's `error` text, else 'Failed to set password'.
  */
 export async function setCustomerPassword({ username, newPassword }: SetPasswordInput): Promise<void> {
-  await invokeFunction('set-users-password', { username, newPassword }, 'Failed to set password');
+  await invokeFunction('set-users-password', { username, newPassword }, translate('customers:failures.setPassword'));
 }
 
 export function useSetCustomerPassword() {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defaultLocale, isLocale, locales, message, translate, type MessageKey } from '@/i18n';
 import type { Tables } from '@/types/database';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '@/entities/venue/time-zone';
 
@@ -21,12 +22,40 @@ export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 
 export const DEFAULT_DISPLAY_TYPE = 'Digital Display';
 
+/** The name a field's messages call it by ('Location'), in the language of the moment. */
+type FieldName = keyof typeof fieldNameKeys;
+const fieldNameKeys = {
+  name: 'customers:form.fieldNames.name',
+  username: 'customers:form.fieldNames.username',
+  email: 'customers:form.fieldNames.email',
+  location: 'customers:form.fieldNames.location',
+  contactPhone: 'customers:form.fieldNames.contactPhone',
+  note: 'customers:form.fieldNames.note',
+  notes: 'customers:form.fieldNames.notes',
+  aboutBusiness: 'customers:form.fieldNames.aboutBusiness',
+  bankName: 'customers:form.fieldNames.bankName',
+  accountNumber: 'customers:form.fieldNames.accountNumber',
+  routingNumber: 'customers:form.fieldNames.routingNumber',
+  displayType: 'customers:form.fieldNames.displayType',
+  locationPhoto: 'customers:form.fieldNames.locationPhoto',
+  agreement: 'customers:form.fieldNames.agreement',
+} as const satisfies Record<string, MessageKey>;
+
+/** '{field} must be at most {max} characters', read when the check fails. */
+const tooLong = (field: FieldName, max: number) => ({
+  error: () => translate('customers:form.errors.tooLong', { field: translate(fieldNameKeys[field]), max }),
+});
+/** '{field} is required', read when the check fails. */
+const required = (field: FieldName) => ({
+  error: () => translate('customers:form.errors.required', { field: translate(fieldNameKeys[field]) }),
+});
+
 /** An optional text field of at most `max` characters: blank (after trimming) is stored as null. */
-const optionalText = (label: string, max: number) =>
+const optionalText = (field: FieldName, max: number) =>
   z
     .string()
     .trim()
-    .max(max, { error: `${label} must be at most ${max} characters` })
+    .max(max, tooLong(field, max))
     .transform((v) => (v === '' ? null : v));
 
 /** A telephone number as the database takes it: digits, spaces, ( ) . - and a leading +, 5 to 15 digits. */
@@ -37,7 +66,7 @@ export const isPhoneNumber = (value: string) =>
 const optionalDate = z
   .string()
   .trim()
-  .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), { error: 'Enter a valid date' })
+  .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), message('customers:form.errors.date'))
   .transform((v) => (v === '' ? null : v));
 
 /**
@@ -47,53 +76,47 @@ const optionalDate = z
  */
 export const customerFormSchema = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, { error: 'Name is required' })
-      .max(200, { error: 'Name must be at most 200 characters' }),
-    username: z
-      .string()
-      .trim()
-      .min(1, { error: 'Username is required' })
-      .max(100, { error: 'Username must be at most 100 characters' }),
+    name: z.string().trim().min(1, required('name')).max(200, tooLong('name', 200)),
+    username: z.string().trim().min(1, required('username')).max(100, tooLong('username', 100)),
     email: z
       .string()
       .trim()
-      .min(1, { error: 'Email is required' })
-      .max(254, { error: 'Email must be at most 254 characters' })
-      .pipe(z.email({ error: 'Enter a valid email address' })),
-    location: optionalText('Location', 500),
-    contact_phone: optionalText('Contact phone', 30).refine((v) => v === null || isPhoneNumber(v), {
-      error: 'Enter a phone number such as +1 212 555 0142',
-    }),
-    note: optionalText('Equipment description', 5000),
-    notes: optionalText('Notes', 5000),
-    about_business: optionalText('About the business', 5000),
+      .min(1, required('email'))
+      .max(254, tooLong('email', 254))
+      .pipe(z.email(message('customers:form.errors.email'))),
+    location: optionalText('location', 500),
+    contact_phone: optionalText('contactPhone', 30).refine(
+      (v) => v === null || isPhoneNumber(v),
+      message('customers:form.errors.phone'),
+    ),
+    note: optionalText('note', 5000),
+    notes: optionalText('notes', 5000),
+    about_business: optionalText('aboutBusiness', 5000),
     signup_date: optionalDate,
     installation_date: optionalDate,
-    bank_name: optionalText('Bank name', 200),
-    account_number: optionalText('Account number', 34),
-    routing_number: optionalText('Routing number', 34),
-    status: z.enum(CUSTOMER_STATUSES, { error: 'Choose a status' }),
-    display_type: optionalText('Display type', 100),
+    bank_name: optionalText('bankName', 200),
+    account_number: optionalText('accountNumber', 34),
+    routing_number: optionalText('routingNumber', 34),
+    status: z.enum(CUSTOMER_STATUSES, message('customers:form.errors.status')),
+    display_type: optionalText('displayType', 100),
     monthly_fee: z
       .string()
       .trim()
-      .refine((v) => v === '' || (Number.isFinite(Number(v)) && Number(v) >= 0), {
-        error: 'Monthly fee must be a number of 0 or more',
-      })
-      .refine((v) => v === '' || /^\d+(\.\d{1,2})?$/.test(v), {
-        error: 'Write the monthly fee as an amount such as 149 or 149.50',
-      })
+      .refine(
+        (v) => v === '' || (Number.isFinite(Number(v)) && Number(v) >= 0),
+        message('customers:form.errors.feeNegative'),
+      )
+      .refine((v) => v === '' || /^\d+(\.\d{1,2})?$/.test(v), message('customers:form.errors.feeFormat'))
       .transform((v) => (v === '' ? null : Number(v))),
-    location_photo: optionalText('Location photo', 1000),
-    agreement_file: optionalText('Agreement', 1000),
+    location_photo: optionalText('locationPhoto', 1000),
+    agreement_file: optionalText('agreement', 1000),
     /** The venue's IANA time zone: campaign dates are calendar days there. */
-    time_zone: z.string().trim().refine(isTimeZone, { error: 'Choose a time zone such as America/New_York' }),
+    time_zone: z.string().trim().refine(isTimeZone, message('customers:form.errors.timeZone')),
+    /** The language of the venue's screens (its walls' own texts and dynamic slides). */
+    locale: z.enum(locales, message('customers:form.errors.locale')),
   })
   .refine((v) => !v.signup_date || !v.installation_date || v.installation_date >= v.signup_date, {
-    error: 'The installation date cannot be before the signup date',
+    ...message('customers:form.errors.installationBeforeSignup'),
     path: ['installation_date'],
   });
 
@@ -127,6 +150,7 @@ export function customerFormDefaults(customer?: CustomerDetail): CustomerFormVal
     location_photo: text(customer?.location_photo),
     agreement_file: text(customer?.agreement_file),
     time_zone: customer?.time_zone || DEFAULT_TIME_ZONE,
+    locale: isLocale(customer?.locale) ? customer?.locale : defaultLocale,
   };
 }
 

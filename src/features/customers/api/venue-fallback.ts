@@ -1,6 +1,7 @@
 // A venue's own fallback image (customers.fallback_image_path): what its walls play when
 // nothing is on air, instead of the network's default.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { translate } from '@/i18n';
 import { supabase } from '@/lib/supabase';
 import { failureWithDetail } from '@/lib/write-errors';
 import { invalidateTable } from '@/entities/query-keys/table-keys';
@@ -20,7 +21,7 @@ export function useSaveVenueFallback(customerId: string) {
           .throwOnError();
         return data;
       } catch (error) {
-        throw failureWithDetail('Failed to save the fallback image', error);
+        throw failureWithDetail(translate('customers:failures.fallback'), error);
       }
     },
     onSuccess: (customer) => {

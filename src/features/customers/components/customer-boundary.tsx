@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FailedRead, QueryBoundary } from '@/components/errors/query-boundary';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { customerDetailOptions } from '../api/customers';
@@ -18,6 +19,7 @@ export interface CustomerBoundaryProps {
 
 /** Reads the customer a detail or edit page shows: its skeleton, a failure with a retry, not found, then the page. */
 export function CustomerBoundary({ id, title, children }: CustomerBoundaryProps) {
+  const { t } = useTranslation('customers');
   const query = useQuery(customerDetailOptions(id));
   return (
     <QueryBoundary
@@ -25,7 +27,7 @@ export function CustomerBoundary({ id, title, children }: CustomerBoundaryProps)
       loading={<CustomerPageSkeleton />}
       error={(failure) => (
         <ContentLayout title={title}>
-          <FailedRead title="Could not load the customer" failure={failure} />
+          <FailedRead title={t('loadFailed')} failure={failure} />
         </ContentLayout>
       )}
       notFound={<CustomerNotFound />}

@@ -1,4 +1,5 @@
 import { Eye, Mail, MapPin, Pencil, Power, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -16,6 +17,7 @@ export interface CustomerCardProps {
 }
 
 export function CustomerCard({ customer, onToggleStatus, onDelete, isToggling }: CustomerCardProps) {
+  const { t } = useTranslation('customers');
   const canChange = useMayUse('venues');
   const active = customer.status === 'active';
   return (
@@ -30,31 +32,37 @@ export function CustomerCard({ customer, onToggleStatus, onDelete, isToggling }:
         <div className="flex min-w-0 items-center gap-2">
           <dt className="shrink-0">
             <MapPin aria-hidden className="size-4 text-gray-400" />
-            <span className="sr-only">Location</span>
+            <span className="sr-only">{t('card.location')}</span>
           </dt>
-          <TruncatedText as="dd">{customer.location || 'No location'}</TruncatedText>
+          <TruncatedText as="dd">{customer.location || t('card.noLocation')}</TruncatedText>
         </div>
         <div className="flex min-w-0 items-center gap-2">
           <dt className="shrink-0">
             <Mail aria-hidden className="size-4 text-gray-400" />
-            <span className="sr-only">Email</span>
+            <span className="sr-only">{t('card.email')}</span>
           </dt>
           <TruncatedText as="dd">{customer.email}</TruncatedText>
         </div>
       </dl>
       <div className="flex flex-wrap items-center gap-1 border-t border-gray-200 px-3 py-2">
         <Button asChild variant="ghost" size="sm">
-          <Link to={paths.dashboard.customers.view.getHref(customer.id)} aria-label={`View ${customer.name}`}>
+          <Link
+            to={paths.dashboard.customers.view.getHref(customer.id)}
+            aria-label={t('card.viewName', { name: customer.name })}
+          >
             <Eye aria-hidden className="size-4" />
-            View
+            {t('card.view')}
           </Link>
         </Button>
         {canChange && (
           <>
             <Button asChild variant="ghost" size="sm">
-              <Link to={paths.dashboard.customers.edit.getHref(customer.id)} aria-label={`Edit ${customer.name}`}>
+              <Link
+                to={paths.dashboard.customers.edit.getHref(customer.id)}
+                aria-label={t('card.editName', { name: customer.name })}
+              >
                 <Pencil aria-hidden className="size-4" />
-                Edit
+                {t('card.edit')}
               </Link>
             </Button>
             <Button
@@ -62,20 +70,20 @@ export function CustomerCard({ customer, onToggleStatus, onDelete, isToggling }:
               size="sm"
               isLoading={isToggling}
               onClick={() => onToggleStatus(customer)}
-              aria-label={`${active ? 'Deactivate' : 'Activate'} ${customer.name}`}
+              aria-label={t(active ? 'card.deactivateName' : 'card.activateName', { name: customer.name })}
             >
               {!isToggling && <Power aria-hidden className="size-4" />}
-              {active ? 'Deactivate' : 'Activate'}
+              {active ? t('card.deactivate') : t('card.activate')}
             </Button>
             <Button
               variant="ghost"
               size="sm"
               className="ml-auto text-danger-700 hover:bg-danger-50"
               onClick={() => onDelete(customer)}
-              aria-label={`Delete ${customer.name}`}
+              aria-label={t('card.deleteName', { name: customer.name })}
             >
               <Trash2 aria-hidden className="size-4" />
-              Delete
+              {t('card.delete')}
             </Button>
           </>
         )}

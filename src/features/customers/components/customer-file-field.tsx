@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FileInput } from '@/components/ui/file-input';
 import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/components/ui/error-state';
@@ -23,6 +24,7 @@ export interface CustomerFileFieldProps {
  * A file of the wrong type is refused before anything is sent.
  */
 export function CustomerFileField({ field, customerId, value, onUploaded, onBusyChange }: CustomerFileFieldProps) {
+  const { t } = useTranslation('customers');
   const id = useId();
   const rules = customerFileRules[field];
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -39,7 +41,7 @@ export function CustomerFileField({ field, customerId, value, onUploaded, onBusy
     if (!rules.allows(file) || !(await contentMatchesType(file))) {
       upload.reset();
       setRefusal(
-        rules.allows(file) ? `${rules.refusal} ${file.name} is named like one, but it is not.` : rules.refusal,
+        rules.allows(file) ? t('files.namedLikeOne', { refusal: rules.refusal(), name: file.name }) : rules.refusal(),
       );
       return;
     }
@@ -58,26 +60,26 @@ export function CustomerFileField({ field, customerId, value, onUploaded, onBusy
   } else if (upload.isPending) {
     message = (
       <p id={messageId} role="status" className="text-sm text-gray-500">
-        Uploading {rules.label.toLowerCase()}...
+        {t('files.uploading', { file: rules.lower() })}
       </p>
     );
   } else if (upload.isError) {
     message = (
       <p id={messageId} role="alert" className="text-sm text-danger-700">
-        Failed to upload {rules.label}: {errorMessage(upload.error)}
+        {t('files.uploadFailed', { file: rules.label(), detail: errorMessage(upload.error) })}
       </p>
     );
   } else if (upload.isSuccess) {
     message = (
       <p id={messageId} role="status" className="text-sm text-success-700">
-        {rules.label} uploaded successfully!
+        {t('files.uploaded', { file: rules.label() })}
       </p>
     );
   }
 
   return (
     <div className="space-y-1.5">
-      <Label htmlFor={id}>{rules.label}</Label>
+      <Label htmlFor={id}>{rules.label()}</Label>
       <FileInput
         id={id}
         accept={rules.accept}
@@ -85,7 +87,7 @@ export function CustomerFileField({ field, customerId, value, onUploaded, onBusy
         disabled={upload.isPending}
         invalid={Boolean(refusal) || upload.isError}
         aria-describedby={message ? messageId : undefined}
-        buttonLabel={field === 'location_photo' ? 'Choose image' : 'Choose PDF'}
+        buttonLabel={field === 'location_photo' ? t('files.chooseImage') : t('files.choosePdf')}
         onFileChange={(file) => void onFileChange(file)}
       />
       {message}

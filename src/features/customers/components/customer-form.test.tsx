@@ -457,3 +457,45 @@ describe('customer form', () => {
     expect(within(document.body).getByLabelText('Name *')).toHaveValue('Corner Cafe');
   });
 });
+
+describe('customer form: the venue’s screen language', () => {
+  it('saves the language chosen for the venue’s screens with the venue (English by default)', async () => {
+    let body: Record<string, unknown> = {};
+    server.use(
+      customerLoginOk(),
+      http.post(customersUrl, async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ ...customerRow(), ...body }, { status: 201 });
+      }),
+    );
+    const { user } = renderForm();
+    await fillRequired(user);
+    const language = screen.getByLabelText('Screen language');
+    expect(language).toHaveValue('en');
+    expect(language).toHaveAccessibleDescription(
+      "The language of this venue's screens: the texts its walls show themselves, and its dynamic slides.",
+    );
+    await user.selectOptions(language, 'Deutsch');
+    await user.click(screen.getByRole('button', { name: 'Add Customer' }));
+    expect(await screen.findByText('Customer added successfully!')).toBeInTheDocument();
+    expect(body).toMatchObject({ name: 'Harbour Bakery', locale: 'de' });
+  });
+
+  it('speaks Spanish: labels, the messages of the checks and the currency’s sign', async () => {
+    const { i18n } = await import('@/i18n');
+    await i18n.changeLanguage('es');
+    const stored = customerRow({ name: 'Corner Cafe', email: 'cafe@example.com', monthly_fee: 99, locale: 'es' });
+    server.use(...customersRead([stored]));
+    const { user } = renderForm(`/dashboard/customers/edit/${stored.id}`);
+    expect(await screen.findByLabelText('Nombre *')).toHaveValue('Corner Cafe');
+    expect(screen.getByLabelText('Idioma de las pantallas')).toHaveValue('es');
+    // The network's currency (USD) as Spanish writes its sign.
+    expect(screen.getByLabelText('Cuota mensual (US$)')).toHaveValue(99);
+    expect(within(screen.getByLabelText('Estado')).getByRole('option', { name: 'Mantenimiento' })).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Nombre *'));
+    fireEvent.change(screen.getByLabelText('Teléfono de contacto'), { target: { value: 'abc' } });
+    await user.click(screen.getByRole('button', { name: 'Actualizar cliente' }));
+    expect(await screen.findByText('Nombre: obligatorio')).toBeInTheDocument();
+    expect(screen.getByText('Introduzca un teléfono como +34 912 345 678')).toBeInTheDocument();
+  });
+});

@@ -1,23 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { translate } from '@/i18n';
 import { Alert } from '@/components/ui/alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { customerDeleteImpactOptions, type CustomerDeleteImpact } from '../api/customers';
 import type { Customer } from '../api/customer-schema';
 
-const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
 /** What the confirmation says goes with the customer, and what stays. */
 export function deleteImpactText(name: string, impact: CustomerDeleteImpact): string {
   const campaigns =
     impact.campaigns === 0
-      ? `${name} has no campaigns.`
-      : `Their ${count(impact.campaigns, 'campaign')} (${count(impact.slides, 'slide')}) will be deleted too and stop playing at once.`;
-  const screens =
-    impact.screens === 0
-      ? ''
-      : ` ${impact.screens === 1 ? 'Their screen stays' : `Their ${impact.screens} screens stay`} in Equipment Status, without a venue.`;
-  return `${campaigns}${screens}`;
+      ? translate('customers:delete.impact.noCampaigns', { name })
+      : translate('customers:delete.impact.campaigns', {
+          campaigns: translate('customers:delete.impact.campaignCount', { count: impact.campaigns }),
+          slides: translate('customers:delete.impact.slideCount', { count: impact.slides }),
+        });
+  if (impact.screens === 0) return campaigns;
+  const screens = translate('customers:delete.impact.screens', { count: impact.screens });
+  return translate('customers:delete.impact.both', { campaigns, screens });
 }
 
 export interface DeleteCustomerDialogProps {
@@ -33,18 +34,15 @@ export interface DeleteCustomerDialogProps {
  * campaigns' slides (deleted with the customer), while their screens stay, unassigned.
  */
 export function DeleteCustomerDialog({ customer, isPending, isError, onCancel, onConfirm }: DeleteCustomerDialogProps) {
+  const { t } = useTranslation('customers');
   const impact = useQuery({ ...customerDeleteImpactOptions(customer?.id ?? ''), enabled: customer !== null });
   return (
     <ConfirmDialog
       open={customer !== null}
       onOpenChange={(open) => !open && onCancel()}
-      title={customer ? `Delete ${customer.name}?` : 'Delete customer?'}
-      description={
-        customer
-          ? `${customer.name} and their details will be permanently deleted. This cannot be undone. To take them off the air and keep everything, deactivate them instead.`
-          : undefined
-      }
-      confirmLabel="Delete"
+      title={customer ? t('delete.title', { name: customer.name }) : t('delete.titleNone')}
+      description={customer ? t('delete.description', { name: customer.name }) : undefined}
+      confirmLabel={t('delete.confirm')}
       isPending={isPending}
       onConfirm={onConfirm}
     >
@@ -52,10 +50,7 @@ export function DeleteCustomerDialog({ customer, isPending, isError, onCancel, o
         {impact.isPending ? (
           <Skeleton className="h-10" />
         ) : impact.isError ? (
-          <Alert tone="warning">
-            Could not count this customer&apos;s campaigns. Deleting the customer deletes all their campaigns and
-            slides.
-          </Alert>
+          <Alert tone="warning">{t('delete.countFailed')}</Alert>
         ) : (
           customer && (
             <Alert tone={impact.data.campaigns > 0 ? 'warning' : 'info'}>
@@ -63,7 +58,7 @@ export function DeleteCustomerDialog({ customer, isPending, isError, onCancel, o
             </Alert>
           )
         )}
-        {isError && <Alert tone="danger">Failed to delete customer. Please try again.</Alert>}
+        {isError && <Alert tone="danger">{t('delete.failed')}</Alert>}
       </div>
     </ConfirmDialog>
   );

@@ -2,7 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { message } from '@/i18n';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -19,11 +21,11 @@ import { useSetCustomerPassword } from '../api/customer-mutations';
 
 export const setPasswordSchema = z
   .object({
-    newPassword: z.string().min(6, { error: 'Password must be at least 6 characters' }),
-    confirmPassword: z.string().min(1, { error: 'Confirm the new password' }),
+    newPassword: z.string().min(6, message('customers:password.tooShort')),
+    confirmPassword: z.string().min(1, message('customers:password.confirmRequired')),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
-    error: 'Passwords do not match',
+    ...message('customers:password.mismatch'),
     path: ['confirmPassword'],
   });
 
@@ -39,6 +41,7 @@ export interface SetPasswordDialogProps {
 
 /** Sets the login password of a customer (through the set-users-password function). */
 export function SetPasswordDialog({ username, customerName, email }: SetPasswordDialogProps) {
+  const { t } = useTranslation('customers');
   const [open, setOpen] = useState(false);
   const mutation = useSetCustomerPassword();
   const form = useForm<SetPasswordValues>({
@@ -64,31 +67,28 @@ export function SetPasswordDialog({ username, customerName, email }: SetPassword
     <Dialog open={open} onOpenChange={onOpenChange}>
       <Button variant="outline" onClick={() => onOpenChange(true)}>
         <KeyRound aria-hidden className="size-4" />
-        Set Password
+        {t('password.open')}
       </Button>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Set Password</DialogTitle>
-          <DialogDescription>
-            {customerName} can sign in with {email} and this password on the sign-in page (“Use a password instead”),
-            for example on a screen&apos;s computer that cannot open e-mail. Sign-in links by e-mail keep working.
-          </DialogDescription>
+          <DialogTitle>{t('password.title')}</DialogTitle>
+          <DialogDescription>{t('password.description', { name: customerName, email })}</DialogDescription>
         </DialogHeader>
         <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
-          <Field label="New password" error={errors.newPassword?.message}>
+          <Field label={t('password.new')} error={errors.newPassword?.message}>
             {(c) => <PasswordInput {...c} autoComplete="new-password" {...form.register('newPassword')} />}
           </Field>
-          <Field label="Confirm password" error={errors.confirmPassword?.message}>
+          <Field label={t('password.confirm')} error={errors.confirmPassword?.message}>
             {(c) => <PasswordInput {...c} autoComplete="new-password" {...form.register('confirmPassword')} />}
           </Field>
-          {mutation.isSuccess && <Alert tone="success">Password updated successfully!</Alert>}
+          {mutation.isSuccess && <Alert tone="success">{t('password.updated')}</Alert>}
           {mutation.isError && <Alert tone="danger">{mutation.error.message}</Alert>}
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>
-              {mutation.isSuccess ? 'Done' : 'Cancel'}
+              {mutation.isSuccess ? t('password.done') : t('password.cancel')}
             </Button>
             <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? 'Saving...' : 'Set Password'}
+              {mutation.isPending ? t('password.saving') : t('password.submit')}
             </Button>
           </DialogFooter>
         </form>

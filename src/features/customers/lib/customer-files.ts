@@ -1,24 +1,37 @@
 // The customer form's two file fields. Where the files live (bucket, path rule, links)
 // is the venue's own business: src/entities/venue/venue-files.ts.
 
+import { translate } from '@/i18n';
+
 export type CustomerFileField = 'location_photo' | 'agreement_file';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 
 export const customerFileRules: Record<
   CustomerFileField,
-  { label: string; accept: string; refusal: string; allows: (file: File) => boolean }
+  {
+    /** The field's name ('Location photo'), as a label and to start a sentence. */
+    label: () => string;
+    /** Its name inside a sentence ('Uploading location photo...'). */
+    lower: () => string;
+    accept: string;
+    /** Why a file is refused. */
+    refusal: () => string;
+    allows: (file: File) => boolean;
+  }
 > = {
   location_photo: {
-    label: 'Location photo',
+    label: () => translate('customers:files.locationPhoto.label'),
+    lower: () => translate('customers:files.locationPhoto.lower'),
     accept: IMAGE_TYPES.join(','),
-    refusal: 'Location photo must be an image (JPG, PNG, GIF or WebP).',
+    refusal: () => translate('customers:files.locationPhoto.refusal'),
     allows: (file) => IMAGE_TYPES.includes(file.type),
   },
   agreement_file: {
-    label: 'Agreement',
+    label: () => translate('customers:files.agreement.label'),
+    lower: () => translate('customers:files.agreement.lower'),
     accept: 'application/pdf,.pdf',
-    refusal: 'Agreement must be a PDF file.',
+    refusal: () => translate('customers:files.agreement.refusal'),
     allows: (file) => file.type === 'application/pdf',
   },
 };

@@ -167,6 +167,24 @@ describe('customer detail', () => {
     expect(screen.queryByText('Account number')).not.toBeInTheDocument();
   });
 
+  it('shows the language of the venue’s screens, and its files by the names they were uploaded with', async () => {
+    const venue = customerRow({
+      name: 'Bar Central',
+      locale: 'es',
+      location_photo: 'c2/Front door--1795389809570-g7hwtulb.jpg',
+      agreement_file: 'c2/1700000000000-ijklmnop.pdf',
+    });
+    server.use(...customersRead([venue]));
+    renderView(venue.id);
+    await screen.findByRole('heading', { name: 'Bar Central', level: 1 });
+    expect(section('Dates').getByText('Screen language').nextElementSibling).toHaveTextContent('Español');
+    const files = section('Files');
+    expect(files.getByText('Front door.jpg')).toBeInTheDocument();
+    // A file stored under a generated name only shows no name that means nothing to people.
+    expect(files.queryByText(/ijklmnop/)).not.toBeInTheDocument();
+    expect(files.getByRole('button', { name: /View Agreement/ })).toBeInTheDocument();
+  });
+
   it("says 'Not set' and 'No files uploaded' for what is missing", async () => {
     const bare = customerRow({ name: 'Bare Venue', monthly_fee: null });
     server.use(...customersRead([bare]));

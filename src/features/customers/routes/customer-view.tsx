@@ -1,5 +1,6 @@
 import { FileText, Image, Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { DetailItem, DetailList, DetailPage, DetailSection } from '@/components/layouts/detail-page';
 import { Button } from '@/components/ui/button';
@@ -11,6 +12,7 @@ import { NowPlaying } from '@/entities/playlist/now-playing';
 import { FallbackImageField } from '@/entities/venue/fallback-image-field';
 import { VenueFileLink } from '@/entities/venue/venue-file-link';
 import { useCan } from '@/lib/auth';
+import { isLocale } from '@/i18n';
 import { RecordHistory } from '@/entities/audit/record-history';
 import { useSaveVenueFallback } from '../api/venue-fallback';
 import type { CustomerDetail } from '../api/customer-schema';
@@ -25,30 +27,32 @@ function masked(value: string | null): ReactNode {
 }
 
 export function CustomerViewRoute() {
+  const { t } = useTranslation('customers');
   const { id = '' } = useParams();
   return (
-    <CustomerBoundary id={id} title="Customer Details">
+    <CustomerBoundary id={id} title={t('view.title')}>
       {(customer) => <CustomerDetails customer={customer} />}
     </CustomerBoundary>
   );
 }
 
 function CustomerDetails({ customer }: { customer: CustomerDetail }) {
+  const { t } = useTranslation(['customers', 'common']);
   const canChange = useMayUse('venues');
   const seesMoney = useMayUse('money');
   const seesBank = useMayUse('bank');
   const toast = useToast();
   const fileUnavailable = () =>
-    toast({ tone: 'danger', title: 'Could not open the file', description: 'Please try again.' });
+    toast({ tone: 'danger', title: t('view.fileUnavailable'), description: t('view.tryAgain') });
   return (
     <DetailPage
       title={customer.name}
       description={
         <span className="inline-flex items-center gap-2">
-          Customer Details <CustomerStatusBadge status={customer.status} />
+          {t('view.title')} <CustomerStatusBadge status={customer.status} />
         </span>
       }
-      back={{ to: paths.dashboard.customers.list.getHref(), label: 'Back to Customers' }}
+      back={{ to: paths.dashboard.customers.list.getHref(), label: t('view.back') }}
       actions={
         canChange && (
           <>
@@ -56,71 +60,82 @@ function CustomerDetails({ customer }: { customer: CustomerDetail }) {
             <Button asChild>
               <Link to={paths.dashboard.customers.edit.getHref(customer.id)}>
                 <Pencil aria-hidden className="size-4" />
-                Edit
+                {t('view.edit')}
               </Link>
             </Button>
           </>
         )
       }
     >
-      <DetailSection title="Customer Information" span="wide">
+      <DetailSection title={t('view.sections.information')} span="wide">
         <DetailList columns={2}>
-          <DetailItem label="Name">{customer.name}</DetailItem>
-          <DetailItem label="Username">{customer.username}</DetailItem>
-          <DetailItem label="Email">{customer.email}</DetailItem>
-          <DetailItem label="Contact phone">{customer.contact_phone}</DetailItem>
-          <DetailItem label="Location">{customer.location}</DetailItem>
-          <DetailItem label="Display type">{customer.display_type}</DetailItem>
-          <DetailItem label="About the business" wide>
+          <DetailItem label={t('view.labels.name')}>{customer.name}</DetailItem>
+          <DetailItem label={t('view.labels.username')}>{customer.username}</DetailItem>
+          <DetailItem label={t('view.labels.email')}>{customer.email}</DetailItem>
+          <DetailItem label={t('view.labels.contactPhone')}>{customer.contact_phone}</DetailItem>
+          <DetailItem label={t('view.labels.location')}>{customer.location}</DetailItem>
+          <DetailItem label={t('view.labels.displayType')}>{customer.display_type}</DetailItem>
+          <DetailItem label={t('view.labels.aboutBusiness')} wide>
             {customer.about_business}
           </DetailItem>
         </DetailList>
       </DetailSection>
 
-      <DetailSection title="Status">
+      <DetailSection title={t('view.sections.status')}>
         <DetailList>
-          <DetailItem label="Account status">
+          <DetailItem label={t('view.labels.accountStatus')}>
             <CustomerStatusBadge status={customer.status} />
           </DetailItem>
-          {seesMoney && <DetailItem label="Monthly fee">{formatMoney(customer.monthly_fee, 'Not set')}</DetailItem>}
+          {seesMoney && (
+            <DetailItem label={t('view.labels.monthlyFee')}>
+              {formatMoney(customer.monthly_fee, t('view.notSet'))}
+            </DetailItem>
+          )}
         </DetailList>
       </DetailSection>
 
-      <DetailSection title="Dates">
+      <DetailSection title={t('view.sections.dates')}>
         <DetailList>
-          <DetailItem label="Signup date">{formatDate(customer.signup_date, 'Not set')}</DetailItem>
-          <DetailItem label="Installation date">{formatDate(customer.installation_date, 'Not set')}</DetailItem>
-          <DetailItem label="Customer since">{formatDate(customer.created_at)}</DetailItem>
-          <DetailItem label="Time zone">{customer.time_zone.replaceAll('_', ' ')}</DetailItem>
+          <DetailItem label={t('view.labels.signupDate')}>
+            {formatDate(customer.signup_date, t('view.notSet'))}
+          </DetailItem>
+          <DetailItem label={t('view.labels.installationDate')}>
+            {formatDate(customer.installation_date, t('view.notSet'))}
+          </DetailItem>
+          <DetailItem label={t('view.labels.customerSince')}>{formatDate(customer.created_at)}</DetailItem>
+          <DetailItem label={t('view.labels.timeZone')}>{customer.time_zone.replaceAll('_', ' ')}</DetailItem>
+          <DetailItem label={t('view.labels.locale')}>
+            {isLocale(customer.locale) ? t(`common:language.names.${customer.locale}`) : customer.locale}
+          </DetailItem>
         </DetailList>
       </DetailSection>
 
-      <DetailSection title="Playing Now" span="full">
+      <DetailSection title={t('view.sections.playingNow')} span="full">
         <NowPlaying customerId={customer.id} />
       </DetailSection>
 
-      <DetailSection title="Fallback image" span="full">
+      <DetailSection title={t('view.sections.fallback')} span="full">
         <VenueFallback customer={customer} />
       </DetailSection>
 
-      <DetailSection title="Notes">
+      <DetailSection title={t('view.sections.notes')}>
         <DetailList>
-          <DetailItem label="Equipment description">{customer.note}</DetailItem>
-          <DetailItem label="Notes">{customer.notes}</DetailItem>
+          <DetailItem label={t('view.labels.note')}>{customer.note}</DetailItem>
+          <DetailItem label={t('view.labels.notes')}>{customer.notes}</DetailItem>
         </DetailList>
       </DetailSection>
 
       {seesBank && (
-        <DetailSection title="Banking">
+        <DetailSection title={t('view.sections.banking')}>
           <DetailList>
-            <DetailItem label="Bank name">{customer.bank_name}</DetailItem>
-            <DetailItem label="Account number">{masked(customer.account_number)}</DetailItem>
-            <DetailItem label="Routing number">{customer.routing_number}</DetailItem>
+            <DetailItem label={t('view.labels.bankName')}>{customer.bank_name}</DetailItem>
+            <DetailItem label={t('view.labels.accountNumber')}>{masked(customer.account_number)}</DetailItem>
+            <DetailItem label={t('view.labels.routingNumber')}>{customer.routing_number}</DetailItem>
           </DetailList>
         </DetailSection>
       )}
 
-      <DetailSection title="Files" span="full">
+      <DetailSection title={t('view.sections.files')} span="full">
         {customer.location_photo || customer.agreement_file ? (
           <div className="flex flex-wrap gap-2">
             {customer.location_photo && (
@@ -130,7 +145,7 @@ function CustomerDetails({ customer }: { customer: CustomerDetail }) {
                 path={customer.location_photo}
                 onUnavailable={fileUnavailable}
               >
-                View Location Photo
+                {t('view.viewLocationPhoto')}
               </VenueFileLink>
             )}
             {customer.agreement_file && (
@@ -140,12 +155,12 @@ function CustomerDetails({ customer }: { customer: CustomerDetail }) {
                 path={customer.agreement_file}
                 onUnavailable={fileUnavailable}
               >
-                View Agreement
+                {t('view.viewAgreement')}
               </VenueFileLink>
             )}
           </div>
         ) : (
-          <p className="text-sm text-gray-500">No files uploaded</p>
+          <p className="text-sm text-gray-500">{t('view.noFiles')}</p>
         )}
       </DetailSection>
       <RecordHistory table="customers" rowId={customer.id} className="lg:col-span-3" />
@@ -155,20 +170,21 @@ function CustomerDetails({ customer }: { customer: CustomerDetail }) {
 
 /** What the venue's walls play when nothing is on air: its own image, else the network's default. */
 function VenueFallback({ customer }: { customer: CustomerDetail }) {
+  const { t } = useTranslation('customers');
   const save = useSaveVenueFallback(customer.id);
   const toast = useToast();
   const canEdit = useCan('venues');
   return (
     <FallbackImageField
-      label="Venue fallback image"
-      hint="Played on this venue's screens when nothing is on air (no campaign, or between dayparts)."
+      label={t('view.fallback.label')}
+      hint={t('view.fallback.hint')}
       path={customer.fallback_image_path}
-      noneText="None: the network's fallback image (Settings) plays."
+      noneText={t('view.fallback.none')}
       disabled={!canEdit}
       onSave={(path) =>
         save
           .mutateAsync(path)
-          .then(() => toast({ tone: 'success', title: path ? 'Fallback image saved' : 'Fallback image removed' }))
+          .then(() => toast({ tone: 'success', title: path ? t('view.fallback.saved') : t('view.fallback.removed') }))
       }
     />
   );

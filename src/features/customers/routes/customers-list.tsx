@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, CircleMinus, Search, Users, Wrench } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AddLink } from '@/components/lists/add-link';
 import { CardList } from '@/components/lists/card-list';
 import { ListContent } from '@/components/lists/list-content';
@@ -26,17 +27,28 @@ import { useMayUse } from '@/lib/may-use';
 
 /** Every customer, and each status: the three statuses add up to the total. */
 function CustomerCounts() {
+  const { t } = useTranslation('customers');
   const { data, isError } = useQuery(customerCountsOptions());
   return (
     <ListCounters
-      label="Customer counts"
+      label={t('list.counts.label')}
       isError={isError}
       counters={[
-        { label: 'Total Customers', value: data?.total, icon: Users, iconClassName: 'bg-brand-50 text-brand-700' },
-        { label: 'Active', value: data?.active, icon: CircleCheck, iconClassName: 'bg-success-50 text-success-700' },
-        { label: 'Inactive', value: data?.inactive, icon: CircleMinus, iconClassName: 'bg-gray-100 text-gray-600' },
+        { label: t('list.counts.total'), value: data?.total, icon: Users, iconClassName: 'bg-brand-50 text-brand-700' },
         {
-          label: 'Maintenance',
+          label: t('list.counts.active'),
+          value: data?.active,
+          icon: CircleCheck,
+          iconClassName: 'bg-success-50 text-success-700',
+        },
+        {
+          label: t('list.counts.inactive'),
+          value: data?.inactive,
+          icon: CircleMinus,
+          iconClassName: 'bg-gray-100 text-gray-600',
+        },
+        {
+          label: t('list.counts.maintenance'),
           value: data?.maintenance,
           icon: Wrench,
           iconClassName: 'bg-warning-50 text-warning-700',
@@ -64,6 +76,7 @@ export const prefetch: ScreenPrefetch = (queryClient, url) => {
 };
 
 export function CustomersListRoute() {
+  const { t } = useTranslation('customers');
   // Search, status and page live in the address, so back and reload keep them.
   const { searchText, setSearchText, search, status, setStatus, page, setPage } =
     useListSearchParams(CUSTOMER_STATUSES);
@@ -80,11 +93,11 @@ export function CustomersListRoute() {
       onSuccess: () =>
         toast({
           tone: 'success',
-          title: next === 'active' ? `${customer.name} activated` : `${customer.name} deactivated`,
+          title: t(next === 'active' ? 'list.toast.activated' : 'list.toast.deactivated', { name: customer.name }),
         }),
       onError: (error) => {
         console.error(error);
-        toast({ tone: 'danger', title: 'Failed to update customer', description: errorMessage(error.cause ?? error) });
+        toast({ tone: 'danger', title: t('list.toast.updateFailed'), description: errorMessage(error.cause ?? error) });
       },
     });
   };
@@ -95,7 +108,7 @@ export function CustomersListRoute() {
     remove.mutate(id, {
       onSuccess: () => {
         setToDelete(null);
-        toast({ tone: 'success', title: `${name} deleted` });
+        toast({ tone: 'success', title: t('list.toast.deleted', { name }) });
       },
       onError: (error) => console.error(error),
     });
@@ -103,20 +116,20 @@ export function CustomersListRoute() {
 
   const filtered = search !== '' || status !== 'all';
   const canAdd = useMayUse('venues');
-  const addLink = canAdd && <AddLink to={paths.dashboard.customers.add.getHref()}>Add Customer</AddLink>;
+  const addLink = canAdd && <AddLink to={paths.dashboard.customers.add.getHref()}>{t('list.add')}</AddLink>;
 
   return (
     <ListPage
-      title="Customers"
-      description="Venues that host display screens."
+      title={t('list.title')}
+      description={t('list.description')}
       actions={addLink}
       counters={<CustomerCounts />}
       filters={
         <ListToolbar>
           <SearchField
             id="customer-search"
-            label="Search customers"
-            placeholder="Search by name or location"
+            label={t('list.search.label')}
+            placeholder={t('list.search.placeholder')}
             className="min-w-56"
             value={searchText}
             onValueChange={setSearchText}
@@ -130,7 +143,14 @@ export function CustomersListRoute() {
           />
         </ListToolbar>
       }
-      paging={{ page, pageSize: CUSTOMERS_PAGE_SIZE, total: list.data?.total, noun: 'customer', onPageChange: setPage }}
+      paging={{
+        page,
+        pageSize: CUSTOMERS_PAGE_SIZE,
+        total: list.data?.total,
+        noun: t('list.noun'),
+        nounPlural: t('list.nounPlural'),
+        onPageChange: setPage,
+      }}
       footer={
         <DeleteCustomerDialog
           customer={toDelete}
@@ -146,15 +166,15 @@ export function CustomersListRoute() {
     >
       <ListContent
         query={list}
-        loading={<SkeletonGrid label="Loading customers..." className={`grid gap-4 ${GRID}`} item={CARD_SKELETON} />}
-        errorTitle="Could not load customers"
+        loading={<SkeletonGrid label={t('list.loading')} className={`grid gap-4 ${GRID}`} item={CARD_SKELETON} />}
+        errorTitle={t('list.error')}
         isEmpty={(data) => data.customers.length === 0}
         empty={
           filtered ? (
             <EmptyState
               icon={Search}
-              title="No customers match"
-              description="No customer's name or location matches your search and status filter."
+              title={t('list.noMatch.title')}
+              description={t('list.noMatch.description')}
               action={
                 <Button
                   variant="outline"
@@ -163,15 +183,15 @@ export function CustomersListRoute() {
                     setStatus('all');
                   }}
                 >
-                  Clear filters
+                  {t('list.noMatch.clear')}
                 </Button>
               }
             />
           ) : (
             <EmptyState
               icon={Users}
-              title="No customers yet"
-              description="Customers are the venues that host your display screens. Add the first one to get started."
+              title={t('list.empty.title')}
+              description={t('list.empty.description')}
               action={addLink}
             />
           )
@@ -179,7 +199,7 @@ export function CustomersListRoute() {
       >
         {(data) => (
           <CardList
-            label="Customers"
+            label={t('list.label')}
             className={GRID}
             items={data.customers}
             getKey={(customer) => customer.id}
