@@ -17,7 +17,8 @@ export function SlideAdField({ value, onChange, className }: SlideAdFieldProps) 
   const ads = useQuery(adOptionsQuery());
   const options = (ads.data ?? []).map((ad) => ({ value: ad.id, label: adLabel(ad) }));
   // A chosen ad that is gone from the list (deleted elsewhere) stays visible until changed.
-  if (value && ads.isSuccess && !options.some((o) => o.value === value)) options.push({ value, label: t('ad.deleted') });
+  if (value && ads.isSuccess && !options.some((o) => o.value === value))
+    options.push({ value, label: t('ad.deleted') });
   return (
     <Field
       label={t('ad.label')}

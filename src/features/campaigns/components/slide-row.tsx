@@ -148,7 +148,12 @@ const SlideRowContent = memo(function SlideRowContent({
         >
           <Copy aria-hidden className="size-4" />
         </button>
-        <button type="button" className={iconButton} aria-label={t('row.edit', { title })} onClick={() => onEdit(slide.id)}>
+        <button
+          type="button"
+          className={iconButton}
+          aria-label={t('row.edit', { title })}
+          onClick={() => onEdit(slide.id)}
+        >
           <Pencil aria-hidden className="size-4" />
         </button>
         <button

@@ -26,8 +26,7 @@ function once<T extends keyof HTMLMediaElementEventMap>(video: HTMLVideoElement,
       else resolve();
     };
     const ok = () => done();
-    const failed = () =>
-      done(new Error(translate('builder:media.videoUnplayable')));
+    const failed = () => done(new Error(translate('builder:media.videoUnplayable')));
     video.addEventListener(type, ok, { once: true });
     video.addEventListener('error', failed, { once: true });
   });
