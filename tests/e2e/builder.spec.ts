@@ -230,3 +230,16 @@ test('a failed save shows the error and keeps the edits', async ({ page }) => {
   await page.reload();
   await expect.poll(() => rowTitles(page)).toEqual(['Kept One', 'Kept Two']);
 });
+
+test('the slide dialog keeps its actions in view at 1440 × 900, without scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAs(page, ADMIN);
+  await page.goto('/dashboard/campaigns');
+  await page.getByRole('link', { name: 'Builder for Cafe Daily Specials' }).first().click();
+  await page.getByRole('button', { name: 'Add Slide', exact: true }).click();
+  // An advertisement: the tallest form (its image field and library button).
+  const dialog = page.getByRole('dialog', { name: 'Add New Slide' });
+  await expect(dialog.getByLabel('Slide image or video')).toBeAttached();
+  await expect(dialog.getByRole('button', { name: 'Save Slide' })).toBeInViewport({ ratio: 1 });
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeInViewport({ ratio: 1 });
+});

@@ -1,6 +1,7 @@
 // The slide: a row of campaign_items as every screen reads it. Its types, the settings it
 // carries, its numeric bounds (one copy; the database checks the same ones) and how a
 // stored row becomes a slide. The builder edits slides, the player and the preview show them.
+import { translate } from '@/i18n';
 import { REFRESH_INTERVAL, refreshIntervalSeconds } from '@/lib/dynamic-content';
 import type { Tables } from '@/types/database';
 import type { SlideRow } from '@/types/database-json';
@@ -21,14 +22,23 @@ export const mediaKindOf = (slide: { media_kind?: string | null }): MediaKind =>
 /** The news categories the slide editor offers (the test page offers the news service's longer list). */
 export const SLIDE_NEWS_CATEGORIES = ['general', 'business', 'technology', 'sports', 'entertainment'] as const;
 
-export const SLIDE_TYPE_LABELS: Record<SlideType, string> = {
-  advertisement: 'Advertisement',
-  weather: 'Weather',
-  news: 'News',
-  sports: 'Sports',
-  business_info: 'Business Info',
-  promotional: 'Promotional',
-};
+/** A slide type as people read it, in the current language ('Business Info'). */
+export const slideTypeLabel = (type: SlideType) => translate(`builder:slideType.${type}`);
+
+/**
+ * Each slide type's name, read in the current language at the moment it is looked up
+ * (`SLIDE_TYPE_LABELS.weather` is 'Weather', 'Clima' or 'Wetter').
+ */
+export const SLIDE_TYPE_LABELS: Readonly<Record<SlideType, string>> = Object.defineProperties(
+  {} as Record<SlideType, string>,
+  Object.fromEntries(
+    SLIDE_TYPES.map((type) => [type, { enumerable: true, get: () => slideTypeLabel(type) }]),
+  ) as PropertyDescriptorMap,
+);
+
+/** A news category as people read it, in the current language. */
+export const newsCategoryLabel = (category: string) =>
+  translate(`builder:newsCategory.${category}` as never, { defaultValue: category });
 
 /** Seconds a slide stays on screen: 5 to 300, 10 when missing. */
 export const DURATION = { min: 5, max: 300, fallback: 10 } as const;

@@ -6,7 +6,10 @@
 // is renamed or deleted.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { contentMatchesType } from '@/lib/file-signature';
-import { displayFileName, renamedPath, signedUrls, uniqueFileName, uploadFile } from '@/lib/storage';
+import { intlLocale, translate } from '@/i18n';
+import { formatNumber } from '@/lib/format';
+import { renamedPath, signedUrls, uniqueFileName, uploadFile } from '@/lib/storage';
+import { mediaFileName } from '@/entities/slide/media-name';
 import { invalidateTable } from '@/entities/query-keys/table-keys';
 import { supabase } from '@/lib/supabase';
 import {
@@ -80,7 +83,7 @@ export async function listMedia(): Promise<MediaItem[]> {
     const size: unknown = (entry.file.metadata as Record<string, unknown> | null)?.size;
     return {
       id: entry.file.id ?? entry.file.name,
-      title: displayFileName(entry.file.name).replace(/\.[^.]+$/, ''),
+      title: mediaFileName(entry.file.name),
       imageUrl: entry.file.name,
       kind: entry.kind,
       advertiserName: 'Uploaded Media',
@@ -131,15 +134,28 @@ export const mediaKeys = {
 };
 
 const MB = 1024 * 1024;
-/** A size in MB as people read it (one decimal under 10 MB). */
-export const megabytes = (bytes: number) => `${(bytes / MB).toFixed(bytes < 10 * MB ? 1 : 0)} MB`;
+/** A size in MB as people read it (one decimal under 10 MB), in the current language ('5,0 MB'). */
+export function megabytes(bytes: number, digits = bytes < 10 * MB ? 1 : 0): string {
+  const value = formatNumber(bytes / MB, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return translate('builder:media.megabytes', { value });
+}
+
+/** '2.3 MB', '830 KB' or '512 B' in the current language ('2,3 MB'). */
+export function fileSize(bytes: number): string {
+  if (bytes >= MB) return megabytes(bytes, 1);
+  if (bytes >= 1024) return translate('builder:media.kilobytes', { value: formatNumber(Math.round(bytes / 1024)) });
+  return translate('builder:media.bytes', { value: formatNumber(bytes) });
+}
 
 /** The message for a file the slide editor cannot take, or null when it can. */
 export function refusalOf(file: Pick<File, 'type' | 'size'>): string | null {
   const kind = mediaKindOfType(file.type);
-  if (!kind) return 'Please choose an image (JPG, PNG, GIF or WebP) or a video (MP4 or WebM).';
+  if (!kind) return translate('builder:media.wrongType');
   if (file.size > MEDIA_MAX_BYTES[kind]) {
-    return `This ${kind} is ${megabytes(file.size)}; ${kind}s may be at most ${megabytes(MEDIA_MAX_BYTES[kind])}.`;
+    return translate(kind === 'video' ? 'builder:media.videoTooLarge' : 'builder:media.imageTooLarge', {
+      size: megabytes(file.size),
+      max: megabytes(MEDIA_MAX_BYTES[kind]),
+    });
   }
   return null;
 }
@@ -151,9 +167,7 @@ export function refusalOf(file: Pick<File, 'type' | 'size'>): string | null {
 export async function checkSlideFile(file: File): Promise<string | null> {
   const refusal = refusalOf(file);
   if (refusal) return refusal;
-  return (await contentMatchesType(file))
-    ? null
-    : 'Please choose an image file: this one is not the image its name says.';
+  return (await contentMatchesType(file)) ? null : translate('builder:media.notTheImage');
 }
 
 /** Storage's refusal of an upload in the words the editor shows at the field. */
@@ -161,13 +175,16 @@ function uploadError(error: unknown, kind: MediaKind): Error {
   const message = error instanceof Error ? error.message : '';
   if (/maximum allowed size/i.test(message)) {
     return new Error(
-      `This ${kind} is larger than Storage accepts: ${kind}s may be at most ${megabytes(MEDIA_MAX_BYTES[kind])}.`,
+      translate(kind === 'video' ? 'builder:media.videoOverStorage' : 'builder:media.imageOverStorage', {
+        max: megabytes(MEDIA_MAX_BYTES[kind]),
+      }),
     );
   }
   if (/mime type .* is not supported/i.test(message)) {
-    return new Error('Storage does not take this type of file: use JPG, PNG, GIF, WebP, MP4 or WebM.');
+    return new Error(translate('builder:media.storageType'));
   }
-  return error instanceof Error ? error : new Error(`Failed to upload ${kind}`);
+  if (error instanceof Error) return error;
+  return new Error(translate(kind === 'video' ? 'builder:media.videoUploadFailed' : 'builder:media.imageUploadFailed'));
 }
 
 /**
@@ -208,6 +225,17 @@ export function useUploadSlideMedia() {
   });
 }
 
+/** Campaign names as a list in the current language ('Cafe, Gym'). */
+export const campaignList = (names: readonly string[]) =>
+  new Intl.ListFormat(intlLocale(), { style: 'short', type: 'unit' }).format(names);
+
+/** rename_slide_image's refusals in the current language; anything else in the server's words. */
+function renameErrorText(error: { code?: string; message?: string }): string {
+  if (error.code === '42501') return translate('builder:library.renameNotAllowed');
+  if (error.code === '22023') return translate('builder:library.nameRequired');
+  return error.message || translate('builder:library.renameFailed');
+}
+
 /** The slides that show a library file (with or without the legacy 'slides/' prefix), by campaign. */
 export async function mediaUsage(path: string): Promise<{ slides: number; campaigns: string[] }> {
   const { data } = await supabase
@@ -235,7 +263,7 @@ export function useDeleteMedia() {
       const usage = await mediaUsage(path);
       if (usage.slides > 0)
         throw new Error(
-          `Still shown by ${usage.slides === 1 ? 'a slide' : `${usage.slides} slides`} of ${usage.campaigns.join(', ')}.`,
+          translate('builder:library.stillShown', { count: usage.slides, campaigns: campaignList(usage.campaigns) }),
         );
       const { error } = await supabase.storage.from(bucketOf(kind)).remove([path]);
       if (error) throw error;
@@ -259,7 +287,7 @@ export async function renameMedia({ path, kind, name }: SlideMedia & { name: str
   const { error } = await supabase.rpc('rename_slide_image', { p_from: path, p_to: to });
   if (error) {
     await bucket.move(to, path);
-    throw new Error(error.message || 'Failed to rename the file', { cause: error });
+    throw new Error(renameErrorText(error), { cause: error });
   }
   // Without its poster a video still plays; the library and timeline show an icon instead.
   if (kind === 'video') await supabase.storage.from(AD_IMAGES_BUCKET).move(posterPath(path), posterPath(to));

@@ -21,6 +21,8 @@ export interface LivePreviewProps {
   onShow: (id: string) => void;
   onPlayingChange: (playing: boolean) => void;
   onClose: () => void;
+  /** The IANA time zone whose clock dynamic slides' times are shown on (the venue's). */
+  timeZone?: string;
 }
 
 /** One slide exactly as a screen renders it, its image or video signed as the player signs it. */

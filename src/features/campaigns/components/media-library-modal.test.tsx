@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
 import { restUrl, SUPABASE_URL } from '@tests/setup/supabase-mocks';
+import { i18n } from '@/i18n';
 import { MediaLibraryModal } from './media-library-modal';
 
 const storageUrl = (path: string) => `${SUPABASE_URL}/storage/v1${path}`;
@@ -120,7 +121,9 @@ describe('media library', () => {
     expect(dialog.getByText('8.6 MB')).toBeInTheDocument();
     expect(dialog.getAllByText('~2.0 MB')).toHaveLength(1);
     expect(dialog.getAllByText('Uploaded Media')).toHaveLength(4);
-    expect(dialog.getByRole('button', { name: /^clip\b/ })).toHaveAccessibleName(/^clip Uploaded Media (~)?[\d.]+ (KB|MB)$/);
+    expect(dialog.getByRole('button', { name: /^clip\b/ })).toHaveAccessibleName(
+      /^clip Uploaded Media (~)?[\d.]+ (KB|MB)$/,
+    );
 
     await user.type(dialog.getByPlaceholderText('Search files...'), 'zzz');
     expect(dialog.getByRole('heading', { name: 'No files found' })).toBeInTheDocument();
@@ -277,5 +280,29 @@ describe('media library', () => {
     await user.click(await dialog.findByRole('button', { name: 'Delete file' }));
     await waitFor(() => expect(dialog.queryByRole('button', { name: /^Opening\b/ })).not.toBeInTheDocument());
     expect(removed).toEqual({ 'ad-videos': [to], 'ad-images': [`posters/${to}.jpg`] });
+  });
+});
+
+describe('media library in Spanish', () => {
+  it('names its files as uploaded and gives their sizes in Spanish numbers', async () => {
+    await i18n.changeLanguage('es');
+    server.use(
+      http.post(storageUrl('/object/list/ad-images'), () => HttpResponse.json(FILES)),
+      http.post(storageUrl('/object/list/ad-videos'), () => HttpResponse.json([])),
+      http.post(storageUrl('/object/sign/ad-images'), async ({ request }) => {
+        const { paths } = (await request.json()) as { paths: string[] };
+        return HttpResponse.json(
+          paths.map((path) => ({ path, signedURL: `/object/sign/ad-images/${path}?token=t`, error: null })),
+        );
+      }),
+    );
+    const { user } = renderModal();
+    const dialog = within(await screen.findByRole('dialog', { name: 'Biblioteca multimedia' }));
+    await dialog.findByRole('list', { name: 'Archivos multimedia' });
+    await user.click(dialog.getByRole('button', { name: 'Vista de lista' }));
+    expect(dialog.getByRole('button', { name: 'Front door Archivos subidos 2,3 MB' })).toBeInTheDocument();
+    expect(dialog.getByText('830 KB')).toBeInTheDocument();
+    await user.type(dialog.getByRole('searchbox', { name: 'Buscar archivos' }), 'zzz');
+    expect(dialog.getByRole('heading', { name: 'No se encontraron archivos' })).toBeInTheDocument();
   });
 });

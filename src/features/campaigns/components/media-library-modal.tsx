@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, Film, Grid2x2, ImageIcon, List, Pencil, Search, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, focusRing } from '@/components/ui/button';
 import {
   Dialog,
@@ -17,8 +18,9 @@ import { Input } from '@/components/ui/input';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/utils/cn';
 import { formatDuration } from '@/lib/format';
-import { formatFileSize } from '@/lib/storage';
 import {
+  campaignList,
+  fileSize,
   mediaKeys,
   mediaUsageOptions,
   useDeleteMedia,
@@ -48,6 +50,7 @@ export function MediaLibraryModal({ open, onOpenChange, onSelect }: MediaLibrary
 }
 
 function MediaLibraryBody({ onCancel, onSelect }: { onCancel: () => void; onSelect: (choice: MediaChoice) => void }) {
+  const { t } = useTranslation(['builder', 'common']);
   const media = useQuery(mediaKeys.list());
   const [timedOut, setTimedOut] = useState(false);
   const [search, setSearch] = useState('');
@@ -68,25 +71,25 @@ function MediaLibraryBody({ onCancel, onSelect }: { onCancel: () => void; onSele
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Media Library</DialogTitle>
-        <DialogDescription>Choose an uploaded image or video for this slide.</DialogDescription>
+        <DialogTitle>{t('library.title')}</DialogTitle>
+        <DialogDescription>{t('library.description')}</DialogDescription>
       </DialogHeader>
       <div className="flex items-center gap-2">
         <div className="relative flex-1">
           <Search aria-hidden className="pointer-events-none absolute top-3 left-3 size-4 text-gray-400" />
           <Input
             type="search"
-            aria-label="Search files"
-            placeholder="Search files..."
+            aria-label={t('library.search')}
+            placeholder={t('library.searchPlaceholder')}
             className="pl-9"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
           />
         </div>
-        <div className="flex rounded-md border border-gray-300" role="group" aria-label="View">
+        <div className="flex rounded-md border border-gray-300" role="group" aria-label={t('library.view')}>
           <button
             type="button"
-            aria-label="Grid view"
+            aria-label={t('library.gridView')}
             aria-pressed={view === 'grid'}
             className={cn('p-2', focusRing, view === 'grid' ? 'bg-gray-100 text-gray-900' : 'text-gray-500')}
             onClick={() => setView('grid')}
@@ -95,7 +98,7 @@ function MediaLibraryBody({ onCancel, onSelect }: { onCancel: () => void; onSele
           </button>
           <button
             type="button"
-            aria-label="List view"
+            aria-label={t('library.listView')}
             aria-pressed={view === 'list'}
             className={cn('p-2', focusRing, view === 'list' ? 'bg-gray-100 text-gray-900' : 'text-gray-500')}
             onClick={() => setView('list')}
@@ -107,22 +110,18 @@ function MediaLibraryBody({ onCancel, onSelect }: { onCancel: () => void; onSele
 
       <div className="mt-4 max-h-[50vh] min-h-48 overflow-y-auto">
         {loading ? (
-          <LoadingRegion label="Loading media..." className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          <LoadingRegion label={t('library.loading')} className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             {Array.from({ length: 8 }, (_, index) => (
               <Skeleton key={index} className="aspect-square" />
             ))}
           </LoadingRegion>
         ) : items.length === 0 ? (
-          <EmptyState
-            icon={ImageIcon}
-            title="No media files"
-            description="Upload an image or a video from the slide editor first."
-          />
+          <EmptyState icon={ImageIcon} title={t('library.emptyTitle')} description={t('library.emptyDescription')} />
         ) : shown.length === 0 ? (
-          <EmptyState icon={Search} title="No files found" description="No file name matches your search." />
+          <EmptyState icon={Search} title={t('library.noMatchTitle')} description={t('library.noMatchDescription')} />
         ) : (
           <ul
-            aria-label="Media files"
+            aria-label={t('library.files')}
             className={view === 'grid' ? 'grid grid-cols-2 gap-3 sm:grid-cols-4' : 'space-y-2'}
           >
             {shown.map((item) => (
@@ -149,10 +148,10 @@ function MediaLibraryBody({ onCancel, onSelect }: { onCancel: () => void; onSele
 
       <DialogFooter>
         <Button variant="outline" onClick={onCancel}>
-          Cancel
+          {t('common:actions.cancel')}
         </Button>
         <Button disabled={!chosen} onClick={() => chosen && onSelect({ path: chosen.imageUrl, kind: chosen.kind })}>
-          Select File
+          {t('library.select')}
         </Button>
       </DialogFooter>
     </>
@@ -169,6 +168,7 @@ function FileActions({
   onRenamed: (path: string) => void;
   onDeleted: () => void;
 }) {
+  const { t } = useTranslation('builder');
   const [action, setAction] = useState<'rename' | 'delete' | null>(null);
   const [name, setName] = useState(item.title);
   const rename = useRenameMedia();
@@ -176,14 +176,17 @@ function FileActions({
   const usage = useQuery({ ...mediaUsageOptions(item.imageUrl), enabled: action === 'delete' });
   const inUse = usage.data && usage.data.slides > 0;
   return (
-    <section aria-label={`File ${item.title}`} className="mt-4 space-y-3 rounded-md border border-gray-200 p-3">
+    <section
+      aria-label={t('library.file', { name: item.title })}
+      className="mt-4 space-y-3 rounded-md border border-gray-200 p-3"
+    >
       <div className="flex flex-wrap items-center gap-2">
         <p className="min-w-0 flex-1 truncate text-sm font-medium text-gray-900" title={item.title}>
           {item.title}
         </p>
         <Button size="sm" variant="outline" onClick={() => setAction(action === 'rename' ? null : 'rename')}>
           <Pencil aria-hidden className="size-4" />
-          Rename
+          {t('library.rename')}
         </Button>
         <Button
           size="sm"
@@ -192,7 +195,7 @@ function FileActions({
           onClick={() => setAction(action === 'delete' ? null : 'delete')}
         >
           <Trash2 aria-hidden className="size-4" />
-          Delete
+          {t('library.delete')}
         </Button>
       </div>
       {action === 'rename' && (
@@ -209,43 +212,41 @@ function FileActions({
           }}
         >
           <Field
-            label="New name"
+            label={t('library.newName')}
             className="min-w-48 flex-1"
-            error={!name.trim() ? 'A file needs a name' : rename.error?.message}
+            error={!name.trim() ? t('library.nameRequired') : rename.error?.message}
           >
             {(control) => <Input {...control} value={name} onChange={(event) => setName(event.target.value)} />}
           </Field>
           <Button type="submit" size="sm" isLoading={rename.isPending} disabled={!name.trim()}>
-            Save name
+            {t('library.saveName')}
           </Button>
         </form>
       )}
       {action === 'delete' && (
         <div className="space-y-2 text-sm">
           {usage.isPending ? (
-            <p role="status">Checking where this file is used...</p>
+            <p role="status">{t('library.checking')}</p>
           ) : usage.isError ? (
-            <Alert tone="danger">Could not check where this file is used. Please try again.</Alert>
+            <Alert tone="danger">{t('library.checkFailed')}</Alert>
           ) : inUse ? (
             <Alert tone="warning">
-              {usage.data.slides === 1 ? 'A slide' : `${usage.data.slides} slides`} of {usage.data.campaigns.join(', ')}{' '}
-              {usage.data.slides === 1 ? 'shows' : 'show'} this file. Choose another file for{' '}
-              {usage.data.slides === 1 ? 'it' : 'them'} before deleting it.
+              {t('library.inUse', { count: usage.data.slides, campaigns: campaignList(usage.data.campaigns) })}
             </Alert>
           ) : (
             <div className="flex flex-wrap items-center gap-2">
-              <p className="flex-1">No slide shows this file. Delete it from the library for good?</p>
+              <p className="flex-1">{t('library.confirmDelete')}</p>
               <Button
                 size="sm"
                 variant="danger"
                 isLoading={remove.isPending}
                 onClick={() => remove.mutate({ path: item.imageUrl, kind: item.kind }, { onSuccess: onDeleted })}
               >
-                Delete file
+                {t('library.deleteFile')}
               </Button>
             </div>
           )}
-          {remove.isError && <Alert tone="danger">{remove.error.message || 'Failed to delete the file'}</Alert>}
+          {remove.isError && <Alert tone="danger">{remove.error.message || t('library.deleteFailed')}</Alert>}
         </div>
       )}
     </section>
@@ -263,6 +264,7 @@ function MediaTile({
   selected: boolean;
   onSelect: () => void;
 }) {
+  const { t } = useTranslation('builder');
   const Icon = item.kind === 'video' ? Film : ImageIcon;
   const thumbnail = item.signedUrl ? (
     <img src={item.signedUrl} alt="" className="h-full w-full object-cover" loading="lazy" />
@@ -304,16 +306,16 @@ function MediaTile({
               <span className="block truncate text-sm text-gray-900" title={item.title}>
                 {item.title}
               </span>{' '}
-              <span className="block text-xs text-gray-500">{item.advertiserName}</span>
+              <span className="block text-xs text-gray-500">{t('library.uploadedMedia')}</span>
             </span>{' '}
             {item.kind === 'video' && <VideoBadge path={item.imageUrl} />}{' '}
             {/* The spec's fixed label stands only where Storage gives no size. */}
             <span className="shrink-0 text-xs text-gray-500">
-              {item.size === null ? '~2.0 MB' : formatFileSize(item.size)}
+              {item.size === null ? t('library.sizeUnknown') : fileSize(item.size)}
             </span>
           </>
         )}
-        {item.kind === 'video' && <span className="sr-only">, video</span>}
+        {item.kind === 'video' && <span className="sr-only">{t('library.videoSuffix')}</span>}
         {selected && (
           <span className="absolute top-1 right-1 rounded-full bg-brand-600 p-0.5 text-white">
             <Check aria-hidden className="size-3" />

@@ -2,6 +2,7 @@
 // against its limits, the size its text is fitted at on that screen, and a warning in words
 // when that text will be small there.
 import { RectangleHorizontal, RectangleVertical } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { focusRing } from '@/components/ui/button';
 import type { Orientation } from '@/entities/device/device-rules';
@@ -10,16 +11,17 @@ import { pixelsOn, TEXT_SIZE, type TextFit } from '@/entities/slide/text-fit';
 import type { Slide } from '@/entities/slide/slide';
 import { cn } from '@/utils/cn';
 
-const SHAPES: { value: Orientation; label: string; Icon: typeof RectangleHorizontal }[] = [
-  { value: 'landscape', label: 'Landscape', Icon: RectangleHorizontal },
-  { value: 'portrait', label: 'Portrait', Icon: RectangleVertical },
+const SHAPES: { value: Orientation; Icon: typeof RectangleHorizontal }[] = [
+  { value: 'landscape', Icon: RectangleHorizontal },
+  { value: 'portrait', Icon: RectangleVertical },
 ];
 
 /** Landscape or portrait: the screen the preview stands for. */
 export function ScreenShapeToggle({ value, onChange }: { value: Orientation; onChange: (next: Orientation) => void }) {
+  const { t } = useTranslation('builder');
   return (
-    <div className="inline-flex rounded-md border border-gray-300" role="group" aria-label="Screen shape">
-      {SHAPES.map(({ value: shape, label, Icon }) => (
+    <div className="inline-flex rounded-md border border-gray-300" role="group" aria-label={t('textCheck.shape')}>
+      {SHAPES.map(({ value: shape, Icon }) => (
         <button
           key={shape}
           type="button"
@@ -32,20 +34,25 @@ export function ScreenShapeToggle({ value, onChange }: { value: Orientation; onC
           onClick={() => onChange(shape)}
         >
           <Icon aria-hidden className="size-4" />
-          {label}
+          {t(`textCheck.${shape}`)}
         </button>
       ))}
     </div>
   );
 }
 
-function Count({ field, label, text }: { field: SlideTextField; label: string; text: string | null }) {
+const COUNT_KEYS = {
+  title: { within: 'textCheck.titleCount', over: 'textCheck.titleCountOver' },
+  content: { within: 'textCheck.contentCount', over: 'textCheck.contentCountOver' },
+} as const;
+
+function Count({ field, text }: { field: SlideTextField; text: string | null }) {
+  const { t } = useTranslation('builder');
   const count = charCount(text);
   const over = count > TEXT_LIMITS[field];
   return (
     <span className={cn(over && 'font-medium text-danger-700')}>
-      {label} {count} / {TEXT_LIMITS[field]}
-      {over && ' (over the limit)'}
+      {t(COUNT_KEYS[field][over ? 'over' : 'within'], { chars: count, limit: TEXT_LIMITS[field] })}
     </span>
   );
 }
@@ -60,30 +67,42 @@ export interface PreviewTextCheckProps {
 }
 
 export function PreviewTextCheck({ slide, fit, screen }: PreviewTextCheckProps) {
-  const where = `on a ${screen.width} × ${screen.height} screen`;
-  const what = slide.content ? 'The content text' : 'The title';
+  const { t } = useTranslation('builder');
+  const size = { width: screen.width, height: screen.height };
+  const smallKey = slide.content
+    ? slide.image_url
+      ? 'textCheck.smallContentImage'
+      : 'textCheck.smallContent'
+    : slide.image_url
+      ? 'textCheck.smallTitleTextImage'
+      : 'textCheck.smallTitleText';
   return (
     <div className="space-y-2 text-sm text-gray-600" data-testid="preview-text-check">
       <p>
-        <Count field="title" label="Title" text={slide.title} /> ·{' '}
-        <Count field="content" label="Content text" text={slide.content} /> characters
+        <Trans
+          t={t}
+          i18nKey="textCheck.counts"
+          components={{
+            title: <Count field="title" text={slide.title} />,
+            content: <Count field="content" text={slide.content} />,
+          }}
+        />
       </p>
       {fit && (
         <p>
-          Text size {where}: {slide.content ? `${px(fit.size, screen)} px, title ` : 'title '}
-          {px(fit.titleSize, screen)} px.
+          {slide.content
+            ? t('textCheck.sizes', { ...size, content: px(fit.size, screen), title: px(fit.titleSize, screen) })
+            : t('textCheck.titleSize', { ...size, title: px(fit.titleSize, screen) })}
         </p>
       )}
       {fit && !fit.fits && (
-        <Alert tone="warning" title="Text does not fit the screen">
-          Even at its smallest size part of the text is cut off {where}. Shorten it.
+        <Alert tone="warning" title={t('textCheck.cutTitle')}>
+          {t('textCheck.cutBody', size)}
         </Alert>
       )}
       {fit && fit.fits && !fit.legible && (
-        <Alert tone="warning" title="Text will be small on the screen">
-          {what} shows at {px(fit.smallest, screen)} px {where}, under the {px(TEXT_SIZE.legible, screen)} px that reads
-          from about 2 m on a 55-inch screen. Shorten the text
-          {slide.image_url ? ', or remove the image to give the text the whole screen.' : '.'}
+        <Alert tone="warning" title={t('textCheck.smallTitle')}>
+          {t(smallKey, { ...size, size: px(fit.smallest, screen), legible: px(TEXT_SIZE.legible, screen) })}
         </Alert>
       )}
     </div>

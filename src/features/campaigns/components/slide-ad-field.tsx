@@ -1,6 +1,7 @@
 // The slide's ad: which ad (of which advertiser) the slide shows, so its plays count for
 // them in the reports. Optional: a venue's own slides, weather and news show no ad.
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { adLabel, adOptionsQuery } from '@/entities/ad/ad-options';
@@ -12,23 +13,25 @@ export interface SlideAdFieldProps {
 }
 
 export function SlideAdField({ value, onChange, className }: SlideAdFieldProps) {
+  const { t } = useTranslation('builder');
   const ads = useQuery(adOptionsQuery());
   const options = (ads.data ?? []).map((ad) => ({ value: ad.id, label: adLabel(ad) }));
   // A chosen ad that is gone from the list (deleted elsewhere) stays visible until changed.
-  if (value && ads.isSuccess && !options.some((o) => o.value === value)) options.push({ value, label: 'Deleted ad' });
+  if (value && ads.isSuccess && !options.some((o) => o.value === value))
+    options.push({ value, label: t('ad.deleted') });
   return (
     <Field
-      label="Ad"
+      label={t('ad.label')}
       className={className}
-      hint="Optional. Its plays count for this ad and its advertiser in the reports."
-      error={ads.isError ? 'Could not load the ads' : undefined}
+      hint={t('ad.hint')}
+      error={ads.isError ? t('ad.loadFailed') : undefined}
     >
       {(control) => (
         <Select
           {...control}
           value={value ?? ''}
           disabled={ads.isPending}
-          placeholder={ads.isPending ? 'Loading ads...' : 'No ad'}
+          placeholder={ads.isPending ? t('ad.loading') : t('ad.none')}
           options={options}
           onChange={(e) => onChange(e.target.value || null)}
         />

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Film, ImageOff } from 'lucide-react';
 import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useInView } from '@/hooks/use-in-view';
 import type { MediaKind } from '@/entities/slide/slide';
@@ -18,6 +19,7 @@ export interface SlideImageProps {
 }
 
 function Unavailable({ kind, className }: { kind: MediaKind; className?: string }) {
+  const { t } = useTranslation('builder');
   const Icon = kind === 'video' ? Film : ImageOff;
   return (
     <div
@@ -27,7 +29,7 @@ function Unavailable({ kind, className }: { kind: MediaKind; className?: string 
       )}
     >
       <Icon aria-hidden className="size-5" />
-      {kind === 'video' ? 'No poster frame' : 'Image unavailable'}
+      {kind === 'video' ? t('image.noPoster') : t('image.unavailable')}
     </div>
   );
 }
@@ -37,6 +39,7 @@ function Unavailable({ kind, className }: { kind: MediaKind; className?: string 
  * a leading 'slides/'; a video by its poster frame, with its length.
  */
 export function SlideImage({ path, kind = 'image', alt, className }: SlideImageProps) {
+  const { t } = useTranslation('builder');
   const link = useQuery(mediaKeys.signedUrl(kind === 'video' ? posterPath(path) : path));
   const facts = useQuery({ ...mediaKeys.video(path), enabled: kind === 'video' });
   if (link.isPending) return <Skeleton className={cn('h-full w-full', className)} />;
@@ -51,7 +54,7 @@ export function SlideImage({ path, kind = 'image', alt, className }: SlideImageP
       {kind === 'video' && (
         <span className="absolute right-1 bottom-1 inline-flex items-center gap-1 rounded bg-gray-900/75 px-1.5 py-0.5 text-xs text-white">
           <Film aria-hidden className="size-3" />
-          {length ? <span>Video · {length}</span> : 'Video'}
+          {length ? <span>{t('image.videoLength', { length })}</span> : t('image.video')}
         </span>
       )}
     </div>
@@ -61,8 +64,19 @@ export function SlideImage({ path, kind = 'image', alt, className }: SlideImageP
 /**
  * A small picture of a slide for the timeline: a rendering made by Storage's image
  * transformation (never the whole file), asked for once the row comes near the screen.
+ * `label` names the file (its tooltip and what a screen reader hears).
  */
-export function SlideThumbnail({ path, kind, className }: { path: string; kind: MediaKind; className?: string }) {
+export function SlideThumbnail({
+  path,
+  kind,
+  label,
+  className,
+}: {
+  path: string;
+  kind: MediaKind;
+  label?: string;
+  className?: string;
+}) {
   const ref = useRef<HTMLSpanElement>(null);
   const inView = useInView(ref);
   const link = useQuery({ ...mediaKeys.thumbnail(path, kind), enabled: inView });
@@ -70,6 +84,7 @@ export function SlideThumbnail({ path, kind, className }: { path: string; kind: 
   return (
     <span
       ref={ref}
+      title={label}
       className={cn(
         'relative flex h-9 w-16 shrink-0 items-center justify-center overflow-hidden rounded bg-gray-100',
         className,
@@ -83,6 +98,7 @@ export function SlideThumbnail({ path, kind, className }: { path: string; kind: 
       {kind === 'video' && (
         <Film aria-hidden className="absolute right-0.5 bottom-0.5 size-3 rounded-sm bg-gray-900/70 p-px text-white" />
       )}
+      {label && <span className="sr-only">{label}</span>}
     </span>
   );
 }

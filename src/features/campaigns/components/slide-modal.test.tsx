@@ -3,7 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
-import { restUrl } from '@tests/setup/supabase-mocks';
+import { restUrl, SUPABASE_URL } from '@tests/setup/supabase-mocks';
+import { i18n } from '@/i18n';
 import type { Slide } from '@/entities/slide/slide';
 import { storedSlide } from '@/entities/slide/slide-fixtures';
 import { SlideModal } from './slide-modal';
@@ -81,5 +82,47 @@ describe('slide editor text limits', () => {
     expect(
       dialog.getByText('Content text can have at most 400 characters (it has 450); shorten it by 50.'),
     ).toBeVisible();
+  });
+});
+
+describe('slide editor file name and languages', () => {
+  const stored = 'ux-ad--1795705155623-0hmnxc1j.png';
+  beforeEach(() => {
+    server.use(
+      http.post(`${SUPABASE_URL}/storage/v1/object/sign/:bucket`, async ({ request, params }) => {
+        const { paths } = (await request.json()) as { paths: string[] };
+        return HttpResponse.json(
+          paths.map((path) => ({
+            path,
+            signedURL: `/object/sign/${String(params.bucket)}/${path}?token=t`,
+            error: null,
+          })),
+        );
+      }),
+    );
+  });
+
+  it('shows the slide’s file by the name it was uploaded with, not its stored name', async () => {
+    const { dialog } = renderModal(slide({ slide_type: 'advertisement', image_url: stored }));
+    expect(dialog.getByText('ux-ad')).toBeVisible();
+    expect(dialog.queryByText(stored)).not.toBeInTheDocument();
+    expect(await dialog.findByRole('img', { name: 'Slide image preview' })).toBeInTheDocument();
+  });
+
+  it('speaks German: labels, the file limits in German numbers, and the refusal at the field', async () => {
+    await i18n.changeLanguage('de');
+    const { user, dialog, onSave } = renderModal(slide({ slide_type: 'advertisement', image_url: stored }));
+    expect(screen.getByRole('dialog', { name: 'Folie bearbeiten' })).toBeInTheDocument();
+    expect(dialog.getByText(/bis 5,0 MB oder ein Video \(MP4 oder WebM\) bis 100 MB\.$/)).toBeInTheDocument();
+    expect(dialog.getByLabelText('Titel')).toHaveAccessibleDescription('10 / 80 Zeichen');
+    const duration = dialog.getByLabelText('Dauer (Sekunden)');
+    await user.clear(duration);
+    await user.type(duration, '301');
+    await user.click(dialog.getByRole('button', { name: 'Folie speichern' }));
+    expect(onSave).not.toHaveBeenCalled();
+    expect(duration).toHaveAccessibleDescription(
+      '5 bis 300. Die Dauer muss eine ganze Zahl von 5 bis 300 Sekunden sein.',
+    );
+    expect(dialog.getByRole('button', { name: 'Abbrechen' })).toBeVisible();
   });
 });

@@ -1,6 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ImagePlus, Library, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translate } from '@/i18n';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -23,16 +25,18 @@ import {
   DURATION,
   isSlideType,
   mediaKindOf,
+  newsCategoryLabel,
   PRIORITY,
   SLIDE_NEWS_CATEGORIES,
   REFRESH_INTERVAL,
   showsImage,
-  SLIDE_TYPE_LABELS,
+  slideTypeLabel,
   SLIDE_TYPES,
   videoFit,
   videoSlideSeconds,
   type Slide,
 } from '@/entities/slide/slide';
+import { mediaFileName } from '@/entities/slide/media-name';
 import { charCountText, textLimitError } from '@/entities/slide/slide-text';
 import { parseSlideNumbers, type SlideNumberErrors } from '../lib/slide-schema';
 import { changeSlideType, isTempId } from '../lib/timeline';
@@ -50,36 +54,30 @@ export interface SlideModalProps {
 export function SlideModal({ slide, onCancel, onSave }: SlideModalProps) {
   return (
     <Dialog open={slide !== null} onOpenChange={(open) => !open && onCancel()}>
-      <DialogContent className="max-h-[90vh] max-w-2xl overflow-y-auto">
+      {/* The header and the actions stay in view; the fields between them scroll (a phone, a short window). */}
+      <DialogContent className="flex max-w-2xl flex-col overflow-hidden p-0">
         {slide && <SlideForm key={slide.id} initial={slide} onCancel={onCancel} onSave={onSave} />}
       </DialogContent>
     </Dialog>
   );
 }
 
-const slideTypeOptions = SLIDE_TYPES.map((value) => ({ value, label: SLIDE_TYPE_LABELS[value] }));
-const categoryOptions = SLIDE_NEWS_CATEGORIES.map((value) => ({
-  value,
-  label: value.charAt(0).toUpperCase() + value.slice(1),
-}));
-
 /** The upload failure as users see it: the message, or 'Failed to upload image'. */
 const uploadErrorText = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'Failed to upload image';
+  error instanceof Error && error.message ? error.message : translate('builder:modal.uploadFailed');
 
 const MEDIA_ACCEPT = [...MEDIA_MIME_TYPES.image, ...MEDIA_MIME_TYPES.video].join(',');
-const MEDIA_HINT = `An image (JPG, PNG, GIF or WebP) up to ${megabytes(MEDIA_MAX_BYTES.image)}, or a video (MP4 or WebM) up to ${megabytes(MEDIA_MAX_BYTES.video)}.`;
 
 /** What the slide does with its video, for the duration field's hint. */
 function videoLengthHint(videoSeconds: number, slideSeconds: number): string {
   const length = formatDuration(Math.round(videoSeconds));
   switch (videoFit(videoSeconds, slideSeconds)) {
     case 'cut':
-      return `The video is ${length} long: the slide ends it after ${slideSeconds} s.`;
+      return translate('builder:modal.videoCut', { length, seconds: slideSeconds });
     case 'loops':
-      return `The video is ${length} long: it plays again from the start to fill the slide.`;
+      return translate('builder:modal.videoLoops', { length });
     default:
-      return `The video is ${length} long: it plays once.`;
+      return translate('builder:modal.videoOnce', { length });
   }
 }
 
@@ -92,6 +90,7 @@ function SlideForm({
   onCancel: () => void;
   onSave: (slide: Slide) => void;
 }) {
+  const { t } = useTranslation(['builder', 'common']);
   const [slide, setSlide] = useState<Slide>(initial);
   // Numbers are kept as typed and checked on save: out of bounds is refused at the field.
   const [duration, setDuration] = useState(String(initial.duration));
@@ -178,7 +177,7 @@ function SlideForm({
     upload.mutate(file, {
       onSuccess: (choice) => {
         applyMedia(choice);
-        setUploadMessage(choice.kind === 'video' ? 'Video uploaded successfully!' : 'Image uploaded successfully!');
+        setUploadMessage(choice.kind === 'video' ? t('modal.videoUploaded') : t('modal.imageUploaded'));
       },
     });
   };
@@ -193,15 +192,27 @@ function SlideForm({
   };
 
   const mediaError = refusal ?? (upload.isError ? uploadErrorText(upload.error) : undefined);
+  const slideTypeOptions = SLIDE_TYPES.map((value) => ({ value, label: slideTypeLabel(value) }));
+  const categoryOptions = SLIDE_NEWS_CATEGORIES.map((value) => ({ value, label: newsCategoryLabel(value) }));
+  const mediaHint = t('modal.mediaHint', {
+    imageMax: megabytes(MEDIA_MAX_BYTES.image),
+    videoMax: megabytes(MEDIA_MAX_BYTES.video),
+  });
+  const durationBounds = { min: DURATION.min, max: DURATION.max };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <DialogHeader>
-        <DialogTitle>{isTempId(initial.id) ? 'Add New Slide' : 'Edit Slide'}</DialogTitle>
-        <DialogDescription>Changes stay in the builder until you save the campaign.</DialogDescription>
+    <form onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col">
+      <DialogHeader className="mb-0 border-b border-gray-200 px-6 pt-6 pr-14 pb-4">
+        <DialogTitle>{isTempId(initial.id) ? t('modal.addTitle') : t('modal.editTitle')}</DialogTitle>
+        <DialogDescription>{t('modal.description')}</DialogDescription>
       </DialogHeader>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Title" className="sm:col-span-2" hint={charCountText('title', slide.title)} error={titleError}>
+      <div className="grid min-h-0 flex-1 gap-4 overflow-y-auto px-6 py-4 sm:grid-cols-2" data-testid="slide-form-body">
+        <Field
+          label={t('modal.title')}
+          className="sm:col-span-2"
+          hint={charCountText('title', slide.title)}
+          error={titleError}
+        >
           {(control) => (
             <Input
               {...control}
@@ -211,7 +222,7 @@ function SlideForm({
             />
           )}
         </Field>
-        <Field label="Slide type">
+        <Field label={t('modal.slideType')}>
           {(control) => (
             <Select
               {...control}
@@ -224,13 +235,13 @@ function SlideForm({
             />
           )}
         </Field>
-        <Field label="Content type">
-          {(control) => <Input {...control} readOnly value={isDynamic ? 'Dynamic' : 'Static'} />}
+        <Field label={t('modal.contentType')}>
+          {(control) => <Input {...control} readOnly value={t(`contentType.${slide.content_type}`)} />}
         </Field>
 
         {!isDynamic && (
           <Field
-            label="Content text"
+            label={t('modal.content')}
             className="sm:col-span-2"
             hint={charCountText('content', slide.content)}
             error={contentError}
@@ -248,14 +259,14 @@ function SlideForm({
 
         {showsImage(slide.slide_type) && (
           <div className="space-y-2 sm:col-span-2">
-            <Field label="Slide image or video" hint={MEDIA_HINT} error={mediaError}>
+            <Field label={t('modal.media')} hint={mediaHint} error={mediaError}>
               {(control) => (
                 <FileInput
                   {...control}
                   accept={MEDIA_ACCEPT}
-                  buttonLabel={upload.isPending ? 'Uploading...' : 'Upload image or video'}
+                  buttonLabel={upload.isPending ? t('modal.uploading') : t('modal.upload')}
                   disabled={upload.isPending}
-                  fileName={slide.image_url}
+                  fileName={slide.image_url ? mediaFileName(slide.image_url) : null}
                   onFileChange={(file) => void onFile(file)}
                 />
               )}
@@ -263,20 +274,23 @@ function SlideForm({
             <div className="flex flex-wrap items-center gap-2">
               <Button variant="outline" size="sm" onClick={() => setLibraryOpen(true)}>
                 <Library aria-hidden className="size-4" />
-                Choose from Media Library
+                {t('modal.chooseLibrary')}
               </Button>
               {slide.image_url && (
                 <Button variant="ghost" size="sm" onClick={() => set({ image_url: null, media_kind: 'image' })}>
                   <X aria-hidden className="size-4" />
-                  {kind === 'video' ? 'Remove video' : 'Remove image'}
+                  {kind === 'video' ? t('modal.removeVideo') : t('modal.removeImage')}
                 </Button>
               )}
             </div>
             {upload.isPending && (
               <p role="status" className="text-sm text-gray-600">
                 {upload.variables
-                  ? `Uploading ${upload.variables.name} (${megabytes(upload.variables.size)})...`
-                  : 'Uploading...'}
+                  ? t('modal.uploadingFile', {
+                      name: upload.variables.name,
+                      size: megabytes(upload.variables.size),
+                    })
+                  : t('modal.uploading')}
               </p>
             )}
             {uploadMessage && <Alert tone="success">{uploadMessage}</Alert>}
@@ -285,23 +299,23 @@ function SlideForm({
                 <SlideImage
                   path={slide.image_url}
                   kind={kind}
-                  alt={kind === 'video' ? 'Slide video preview' : 'Slide image preview'}
+                  alt={kind === 'video' ? t('modal.videoPreview') : t('modal.imagePreview')}
                 />
               </div>
             ) : (
               <p className="flex items-center gap-2 text-sm text-gray-500">
-                <ImagePlus aria-hidden className="size-4" /> No image chosen
+                <ImagePlus aria-hidden className="size-4" /> {t('modal.noImage')}
               </p>
             )}
           </div>
         )}
 
         {slide.slide_type === 'weather' && (
-          <Field label="Location">
+          <Field label={t('modal.location')}>
             {(control) => (
               <Input
                 {...control}
-                placeholder="Enter city name"
+                placeholder={t('modal.locationPlaceholder')}
                 value={slide.settings.location ?? ''}
                 onChange={(e) => setSetting({ location: e.target.value })}
               />
@@ -309,7 +323,7 @@ function SlideForm({
           </Field>
         )}
         {slide.slide_type === 'news' && (
-          <Field label="News category">
+          <Field label={t('modal.newsCategory')}>
             {(control) => (
               <Select
                 {...control}
@@ -322,8 +336,12 @@ function SlideForm({
         )}
         {isDynamic && (
           <Field
-            label="Refresh interval (seconds)"
-            hint={`${REFRESH_INTERVAL.min} to ${REFRESH_INTERVAL.max}; default ${REFRESH_INTERVAL.default}.`}
+            label={t('modal.refresh')}
+            hint={t('modal.refreshHint', {
+              min: REFRESH_INTERVAL.min,
+              max: REFRESH_INTERVAL.max,
+              default: REFRESH_INTERVAL.default,
+            })}
             error={errors.refresh_interval}
           >
             {(control) => (
@@ -341,11 +359,14 @@ function SlideForm({
         )}
         <SlideAdField className="sm:col-span-2" value={slide.ad_id ?? null} onChange={(ad_id) => set({ ad_id })} />
         <Field
-          label="Duration (seconds)"
+          label={t('modal.duration')}
           hint={
             kind === 'video' && slide.image_url && showsImage(slide.slide_type) && video.data && slideSeconds !== null
-              ? `${DURATION.min} to ${DURATION.max}. ${videoLengthHint(video.data.duration, slideSeconds)}`
-              : `${DURATION.min} to ${DURATION.max}.`
+              ? t('modal.durationWithVideo', {
+                  ...durationBounds,
+                  video: videoLengthHint(video.data.duration, slideSeconds),
+                })
+              : t('modal.bounds', durationBounds)
           }
           error={errors.duration}
         >
@@ -361,7 +382,11 @@ function SlideForm({
             />
           )}
         </Field>
-        <Field label="Priority" hint={`${PRIORITY.min} to ${PRIORITY.max}.`} error={errors.priority}>
+        <Field
+          label={t('modal.priority')}
+          hint={t('modal.bounds', { min: PRIORITY.min, max: PRIORITY.max })}
+          error={errors.priority}
+        >
           {(control) => (
             <Input
               {...control}
@@ -375,12 +400,12 @@ function SlideForm({
           )}
         </Field>
       </div>
-      <DialogFooter>
+      <DialogFooter className="mt-0 border-t border-gray-200 px-6 py-4">
         <Button variant="outline" onClick={onCancel}>
-          Cancel
+          {t('common:actions.cancel')}
         </Button>
         <Button type="submit" disabled={upload.isPending}>
-          Save Slide
+          {t('modal.save')}
         </Button>
       </DialogFooter>
       <MediaLibraryModal

@@ -13,6 +13,7 @@ import {
 import { restrictToVerticalAxis } from './restrict-to-vertical-axis';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Slide } from '@/entities/slide/slide';
 import { SlideRow, slideTitle, type SlideRowActions } from './slide-row';
 
@@ -27,6 +28,7 @@ const DROP_SETTLE_MS = 250;
 
 /** The slides as a sortable list: mouse, touch and keyboard (space, arrows, space) with announcements. */
 export function SlideTimeline({ slides, previewId, onMove, ...actions }: SlideTimelineProps) {
+  const { t } = useTranslation('builder');
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 4 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 5 } }),
@@ -41,24 +43,25 @@ export function SlideTimeline({ slides, previewId, onMove, ...actions }: SlideTi
     const describe = (id: UniqueIdentifier) => {
       const index = slides.findIndex((slide) => slide.id === id);
       const slide = slides[index];
-      return slide ? `${slideTitle(slide)}` : 'slide';
+      return slide ? slideTitle(slide) : t('timeline.slide');
     };
     const position = (id: UniqueIdentifier | undefined) =>
       id === undefined ? null : slides.findIndex((slide) => slide.id === id) + 1;
+    const total = slides.length;
     return {
       onDragStart: ({ active }) =>
-        `Picked up ${describe(active.id)} at position ${position(active.id)} of ${slides.length}.`,
+        t('timeline.pickedUp', { title: describe(active.id), position: position(active.id), total }),
       onDragOver: ({ active, over }) =>
         over
-          ? `${describe(active.id)} moved to position ${position(over.id)} of ${slides.length}.`
-          : `${describe(active.id)} is no longer over the list.`,
+          ? t('timeline.movedTo', { title: describe(active.id), position: position(over.id), total })
+          : t('timeline.notOver', { title: describe(active.id) }),
       onDragEnd: ({ active, over }) =>
         over
-          ? `${describe(active.id)} dropped at position ${position(over.id)} of ${slides.length}.`
-          : `${describe(active.id)} dropped.`,
-      onDragCancel: ({ active }) => `Reordering cancelled. ${describe(active.id)} returned to its place.`,
+          ? t('timeline.droppedAt', { title: describe(active.id), position: position(over.id), total })
+          : t('timeline.dropped', { title: describe(active.id) }),
+      onDragCancel: ({ active }) => t('timeline.cancelled', { title: describe(active.id) }),
     };
-  }, [slides]);
+  }, [slides, t]);
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     setDroppingId(active.id);
@@ -76,13 +79,12 @@ export function SlideTimeline({ slides, previewId, onMove, ...actions }: SlideTi
       accessibility={{
         announcements,
         screenReaderInstructions: {
-          draggable:
-            'To pick up a slide, press space or enter. Use the up and down arrow keys to move it. Press space or enter again to drop it, or escape to cancel.',
+          draggable: t('timeline.instructions'),
         },
       }}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        <ol className="space-y-2" aria-label="Slides">
+        <ol className="space-y-2" aria-label={t('timeline.list')}>
           {slides.map((slide) => (
             <SlideRow
               key={slide.id}

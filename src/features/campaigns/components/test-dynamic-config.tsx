@@ -1,5 +1,8 @@
 import type { UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { message } from '@/i18n';
+import { newsCategoryLabel } from '@/entities/slide/slide';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -13,19 +16,22 @@ import {
   REFRESH_INTERVAL,
 } from '@/lib/dynamic-content';
 
-const INTERVAL_MESSAGE = `Refresh interval must be between ${REFRESH_INTERVAL.min} and ${REFRESH_INTERVAL.max} seconds`;
+const INTERVAL_MESSAGE = message('builder:testPage.config.interval', {
+  min: REFRESH_INTERVAL.min,
+  max: REFRESH_INTERVAL.max,
+});
 
 export const testDynamicSchema = z.object({
   type: z.enum(DYNAMIC_CONTENT_TYPES),
   location: z
     .string()
     .trim()
-    .min(1, 'Enter a city name')
-    .max(LOCATION_RULE.max, `Location must be at most ${LOCATION_RULE.max} characters`)
-    .regex(LOCATION_RULE.pattern, 'Use only letters, digits, spaces, commas, periods, hyphens and apostrophes'),
+    .min(1, message('builder:testPage.config.locationRequired'))
+    .max(LOCATION_RULE.max, message('builder:testPage.config.locationTooLong', { max: LOCATION_RULE.max }))
+    .regex(LOCATION_RULE.pattern, message('builder:testPage.config.locationCharacters')),
   category: z.enum(NEWS_SERVICE_CATEGORIES),
   refreshInterval: z
-    .number({ error: INTERVAL_MESSAGE })
+    .number(INTERVAL_MESSAGE)
     .int(INTERVAL_MESSAGE)
     .min(REFRESH_INTERVAL.min, INTERVAL_MESSAGE)
     .max(REFRESH_INTERVAL.max, INTERVAL_MESSAGE),
@@ -40,53 +46,57 @@ export const testDynamicDefaults: TestDynamicValues = {
   refreshInterval: REFRESH_INTERVAL.default,
 };
 
-const capitalise = (value: string) => `${value.charAt(0).toUpperCase()}${value.slice(1)}`;
-const TYPE_OPTIONS = DYNAMIC_CONTENT_TYPES.map((value) => ({ value, label: capitalise(value) }));
-const CATEGORY_OPTIONS = NEWS_SERVICE_CATEGORIES.map((value) => ({ value, label: capitalise(value) }));
-
 export interface TestDynamicConfigProps {
   form: UseFormReturn<TestDynamicValues>;
 }
 
 /** The Configuration panel: what the preview shows. Changes apply as they are made. */
 export function TestDynamicConfig({ form }: TestDynamicConfigProps) {
+  const { t } = useTranslation('builder');
   const { register, formState, watch } = form;
   const type = watch('type');
+  const typeOptions = DYNAMIC_CONTENT_TYPES.map((value) => ({ value, label: t(`testPage.types.${value}`) }));
+  const categoryOptions = NEWS_SERVICE_CATEGORIES.map((value) => ({ value, label: newsCategoryLabel(value) }));
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Configuration</CardTitle>
-        <CardDescription>Changes show in the preview as you make them.</CardDescription>
+        <CardTitle>{t('testPage.config.title')}</CardTitle>
+        <CardDescription>{t('testPage.config.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <form className="space-y-4" noValidate onSubmit={(event) => event.preventDefault()}>
-          <Field label="Content Type" error={formState.errors.type?.message}>
+          <Field label={t('testPage.config.type')} error={formState.errors.type?.message}>
             {({ invalid, ...control }) => (
-              <Select {...control} invalid={invalid} options={TYPE_OPTIONS} {...register('type')} />
+              <Select {...control} invalid={invalid} options={typeOptions} {...register('type')} />
             )}
           </Field>
           <Field
-            label="Location"
+            label={t('testPage.config.location')}
             error={formState.errors.location?.message}
-            hint={type === 'weather' ? 'City for the weather.' : 'Used by weather content only.'}
+            hint={type === 'weather' ? t('testPage.config.locationHint') : t('testPage.config.locationUnused')}
           >
             {({ invalid, ...control }) => (
-              <Input {...control} invalid={invalid} placeholder="Enter city name" {...register('location')} />
+              <Input
+                {...control}
+                invalid={invalid}
+                placeholder={t('testPage.config.locationPlaceholder')}
+                {...register('location')}
+              />
             )}
           </Field>
           <Field
-            label="News Category"
+            label={t('testPage.config.category')}
             error={formState.errors.category?.message}
-            hint={type === 'news' ? undefined : 'Used by news content only.'}
+            hint={type === 'news' ? undefined : t('testPage.config.categoryUnused')}
           >
             {({ invalid, ...control }) => (
-              <Select {...control} invalid={invalid} options={CATEGORY_OPTIONS} {...register('category')} />
+              <Select {...control} invalid={invalid} options={categoryOptions} {...register('category')} />
             )}
           </Field>
           <Field
-            label="Refresh Interval (seconds)"
+            label={t('testPage.config.refresh')}
             error={formState.errors.refreshInterval?.message}
-            hint={`${REFRESH_INTERVAL.min} to ${REFRESH_INTERVAL.max} seconds.`}
+            hint={t('testPage.config.refreshHint', { min: REFRESH_INTERVAL.min, max: REFRESH_INTERVAL.max })}
           >
             {({ invalid, ...control }) => (
               <Input

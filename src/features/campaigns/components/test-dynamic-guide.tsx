@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { REFRESH_INTERVAL } from '@/lib/dynamic-content';
 
@@ -5,69 +6,71 @@ import { REFRESH_INTERVAL } from '@/lib/dynamic-content';
 const codeBlock =
   'rounded-md bg-gray-900 px-4 py-3 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap text-gray-100';
 
+// Commands and variables are the same in every language.
+const LOCAL_KEYS = 'WEATHER_API_KEY=your-weather-key\nNEWS_API_KEY=your-news-key';
+const HOSTED_KEYS = 'supabase secrets set WEATHER_API_KEY=your-weather-key NEWS_API_KEY=your-news-key';
+
 /** How to use dynamic content in a campaign and how to connect the data services. */
 export function TestDynamicGuide() {
+  const { t } = useTranslation('builder');
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Implementation Guide</CardTitle>
-        <CardDescription>Put dynamic content on screens and connect the live data services.</CardDescription>
+        <CardTitle>{t('testPage.guide.title')}</CardTitle>
+        <CardDescription>{t('testPage.guide.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6 lg:grid-cols-3">
         <section aria-labelledby="guide-add" className="space-y-2 text-sm text-gray-700">
           <h3 id="guide-add" className="font-semibold text-gray-900">
-            Add to Campaign
+            {t('testPage.guide.addTitle')}
           </h3>
           <ol className="list-decimal space-y-1 pl-5">
-            <li>Open Campaigns and choose Builder on the campaign.</li>
-            <li>Click Add Slide and set the slide type to Weather, News or Sports.</li>
-            <li>Weather: enter the location. News: choose a category. Sports needs no settings.</li>
+            <li>{t('testPage.guide.add1')}</li>
+            <li>{t('testPage.guide.add2')}</li>
+            <li>{t('testPage.guide.add3')}</li>
             <li>
-              Set the refresh interval ({REFRESH_INTERVAL.min} to {REFRESH_INTERVAL.max} seconds;{' '}
-              {REFRESH_INTERVAL.default} by default).
+              {t('testPage.guide.add4', {
+                min: REFRESH_INTERVAL.min,
+                max: REFRESH_INTERVAL.max,
+                default: REFRESH_INTERVAL.default,
+              })}
             </li>
-            <li>Click Save Slide, then Save Campaign. Screens show it on their next refresh.</li>
+            <li>{t('testPage.guide.add5')}</li>
           </ol>
         </section>
 
         <section aria-labelledby="guide-env" className="space-y-2 text-sm text-gray-700">
           <h3 id="guide-env" className="font-semibold text-gray-900">
-            Environment Variables
+            {t('testPage.guide.envTitle')}
           </h3>
           <p>
-            The keys are secrets of the <code>dynamic-content</code> function, never of the web app. Locally, put them
-            in <code>supabase/functions/.env</code>:
+            <Trans t={t} i18nKey="testPage.guide.envBody" components={{ code: <code />, file: <code /> }} />
           </p>
-          <pre className={codeBlock}>{'WEATHER_API_KEY=your-weather-key\nNEWS_API_KEY=your-news-key'}</pre>
-          <p>On a hosted project:</p>
-          <pre className={codeBlock}>
-            {'supabase secrets set WEATHER_API_KEY=your-weather-key NEWS_API_KEY=your-news-key'}
-          </pre>
-          <p>Without a key, the built-in sample data is shown.</p>
+          <pre className={codeBlock}>{LOCAL_KEYS}</pre>
+          <p>{t('testPage.guide.hosted')}</p>
+          <pre className={codeBlock}>{HOSTED_KEYS}</pre>
+          <p>{t('testPage.guide.noKey')}</p>
         </section>
 
         <section aria-labelledby="guide-api" className="space-y-2 text-sm text-gray-700">
           <h3 id="guide-api" className="font-semibold text-gray-900">
-            API Setup Guide
+            {t('testPage.guide.apiTitle')}
           </h3>
           <dl className="space-y-3">
             <div>
-              <dt className="font-medium text-gray-900">Weather (OpenWeatherMap)</dt>
-              <dd>Create a free account and an API key, then set WEATHER_API_KEY. Free tier: 1,000 calls/day.</dd>
+              <dt className="font-medium text-gray-900">{t('testPage.guide.weatherTitle')}</dt>
+              <dd>{t('testPage.guide.weatherBody')}</dd>
             </div>
             <div>
-              <dt className="font-medium text-gray-900">News (NewsAPI)</dt>
-              <dd>Register for a free API key, then set NEWS_API_KEY. Free tier: 1,000 requests/day.</dd>
+              <dt className="font-medium text-gray-900">{t('testPage.guide.newsTitle')}</dt>
+              <dd>{t('testPage.guide.newsBody')}</dd>
             </div>
             <div>
-              <dt className="font-medium text-gray-900">Sports (ESPN scoreboard)</dt>
-              <dd>No key needed. Free tier: unlimited.</dd>
+              <dt className="font-medium text-gray-900">{t('testPage.guide.sportsTitle')}</dt>
+              <dd>{t('testPage.guide.sportsBody')}</dd>
             </div>
           </dl>
-          <p className="text-xs text-gray-500">
-            Answers are cached for 5 minutes and shared by every screen, so the number of calls depends on the number of
-            distinct locations and categories, not on the number of screens.
-          </p>
+          <p className="text-xs text-gray-500">{t('testPage.guide.caching')}</p>
         </section>
       </CardContent>
     </Card>

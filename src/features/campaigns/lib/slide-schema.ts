@@ -1,22 +1,21 @@
 // The slide editor's numbers as typed: whole numbers within the slide's bounds (the same ones
 // the database checks), refused at the field with a message rather than changed silently.
 import { z } from 'zod';
+import { message, type MessageKey } from '@/i18n';
 import { DURATION, PRIORITY, REFRESH_INTERVAL } from '@/entities/slide/slide';
 
-const wholeNumber = (label: string, { min, max }: { min: number; max: number }, unit = '') =>
+const wholeNumber = (key: MessageKey, { min, max }: { min: number; max: number }) =>
   z
     .string()
     .trim()
-    .refine((v) => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max, {
-      error: `${label} must be a whole number from ${min} to ${max}${unit}.`,
-    })
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max, { ...message(key, { min, max }) })
     .transform(Number);
 
 export const slideNumbersSchema = z.object({
-  duration: wholeNumber('Duration', DURATION, ' seconds'),
-  priority: wholeNumber('Priority', PRIORITY),
+  duration: wholeNumber('builder:numbers.duration', DURATION),
+  priority: wholeNumber('builder:numbers.priority', PRIORITY),
   /** Only dynamic slides have one. */
-  refresh_interval: wholeNumber('Refresh interval', REFRESH_INTERVAL, ' seconds').optional(),
+  refresh_interval: wholeNumber('builder:numbers.refresh', REFRESH_INTERVAL).optional(),
 });
 
 export type SlideNumbersInput = z.input<typeof slideNumbersSchema>;

@@ -2,6 +2,7 @@
 // duplicating, deleting, reordering (always renumbered from 1), type switches and the
 // numeric fallbacks of the slide editor. The builder keeps every edit local until
 // Save Campaign sends the whole list to save_campaign_slides.
+import { translate } from '@/i18n';
 import { loopOrder } from '@/entities/playlist/loop';
 import type { Json } from '@/types/database';
 import { DURATION, PRIORITY, contentTypeFor, mediaKindOf, type Slide, type SlideType } from '@/entities/slide/slide';
@@ -26,7 +27,7 @@ export function createSlide(campaignId: string, slides: readonly Slide[]): Slide
     campaign_id: campaignId,
     content_type: 'static',
     slide_type: 'advertisement',
-    title: 'New Slide',
+    title: translate('builder:slide.newTitle'),
     content: '',
     image_url: null,
     display_order: slides.length + 1,
@@ -44,7 +45,7 @@ export function duplicateSlide(slides: readonly Slide[], id: string): Slide[] {
   const copy: Slide = {
     ...original,
     id: newTempId(),
-    title: `${original.title ?? ''} (Copy)`,
+    title: translate('builder:slide.copyTitle', { title: original.title ?? '' }),
     settings: { ...original.settings },
     display_order: slides.length + 1,
     created_at: undefined,

@@ -1,6 +1,7 @@
 // What the slide editor learns of a video in the browser before it is uploaded: its length
 // and size from the file's own metadata, and a poster frame drawn to a canvas. Reading a
 // stored video's length works the same way from its signed link.
+import { translate } from '@/i18n';
 
 export interface VideoFacts {
   /** Seconds. */
@@ -16,7 +17,7 @@ const POSTER_WIDTH = 640;
 
 function once<T extends keyof HTMLMediaElementEventMap>(video: HTMLVideoElement, type: T): Promise<void> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('The video took too long to read.')), READ_LIMIT_MS);
+    const timer = setTimeout(() => reject(new Error(translate('builder:media.videoSlow'))), READ_LIMIT_MS);
     const done = (error?: Error) => {
       clearTimeout(timer);
       video.removeEventListener(type, ok);
@@ -25,8 +26,7 @@ function once<T extends keyof HTMLMediaElementEventMap>(video: HTMLVideoElement,
       else resolve();
     };
     const ok = () => done();
-    const failed = () =>
-      done(new Error('This video cannot be played in the browser: use an MP4 (H.264) or WebM file.'));
+    const failed = () => done(new Error(translate('builder:media.videoUnplayable')));
     video.addEventListener(type, ok, { once: true });
     video.addEventListener('error', failed, { once: true });
   });
@@ -51,7 +51,7 @@ async function metadataOf(video: HTMLVideoElement): Promise<VideoFacts> {
     duration = video.duration;
     video.currentTime = 0;
   }
-  if (!Number.isFinite(duration) || duration <= 0) throw new Error('The length of this video cannot be read.');
+  if (!Number.isFinite(duration) || duration <= 0) throw new Error(translate('builder:media.videoNoLength'));
   return { duration, width: video.videoWidth, height: video.videoHeight };
 }
 

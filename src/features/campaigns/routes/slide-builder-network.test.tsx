@@ -53,7 +53,7 @@ function serve(playsOn = 'targets') {
           customer_id: 'c0000000-0000-4000-8000-000000000001',
           group_id: null,
           device_id: null,
-          customers: { name: 'Corner Cafe' },
+          customers: { name: 'Corner Cafe', time_zone: 'America/New_York' },
           screen_groups: null,
           equipment_status: null,
         },
@@ -67,6 +67,12 @@ function serve(playsOn = 'targets') {
         },
       ]),
     ),
+    // The group's screen is at Anvil Gym, first by name of the venues it plays at: the preview runs on its clock.
+    http.get(restUrl('/screen_group_members'), () => HttpResponse.json([{ device_id: FRONT }])),
+    http.get(restUrl('/equipment_status'), () =>
+      HttpResponse.json([{ customers: { name: 'Anvil Gym', time_zone: 'America/Chicago' } }]),
+    ),
+    http.get(restUrl('/customers'), () => HttpResponse.json([{ name: 'Bay Books', time_zone: 'America/Los_Angeles' }])),
     http.get(restUrl('/ads'), () => HttpResponse.json([])),
   );
 }
@@ -86,6 +92,9 @@ describe('slide builder: a network campaign', () => {
     expect(screen.getByTestId('spot-length')).toHaveTextContent(
       'Each spot shows one slide, for as long as the longest slide (30 s).',
     );
+    expect(await screen.findByTestId('preview-clock')).toHaveTextContent(
+      'Times in the preview are on the clock of Anvil Gym (America/Chicago), the first venue this campaign plays at.',
+    );
     // A longer slide lengthens every spot.
     await user.click(screen.getByRole('button', { name: 'Edit Slide 1' }));
     const form = within(screen.getByRole('dialog', { name: 'Edit Slide' }));
@@ -99,6 +108,9 @@ describe('slide builder: a network campaign', () => {
     serve('network');
     renderBuilder();
     expect(await screen.findByText('Plays on the whole network')).toBeInTheDocument();
+    expect(await screen.findByTestId('preview-clock')).toHaveTextContent(
+      'on the clock of Bay Books (America/Los_Angeles), the first venue',
+    );
   });
 
   it('a slide that overbooks a screen is refused with the database’s words, not taken for someone else’s save', async () => {

@@ -1,6 +1,7 @@
 import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Eye, Layers, Plus, Save } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useBlocker, useParams } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -15,7 +16,8 @@ import { paths } from '@/config/paths';
 import { formatDuration } from '@/lib/format';
 import { advertiserName, campaignKeys, type CampaignDetail } from '../api/campaigns';
 import { overbookingOf } from '../api/campaign-mutations';
-import { SaveConflictError, useSaveSlides } from '../api/save-slides';
+import { previewVenueKeys } from '../api/preview-venue';
+import { SaveConflictError, saveErrorText, useSaveSlides } from '../api/save-slides';
 import { CampaignStats } from '../components/campaign-stats';
 import { ConflictDialog } from '../components/conflict-dialog';
 import { LivePreview } from '../components/live-preview';
@@ -26,6 +28,7 @@ import { SlideModal } from '../components/slide-modal';
 import { SlideTimeline } from '../components/slide-timeline';
 import { useSavedElsewhere } from '../lib/use-saved-elsewhere';
 import { slideFromRow, type Slide } from '@/entities/slide/slide';
+import { slideTitle } from '../components/slide-row';
 import {
   createSlide,
   deleteSlide,
@@ -42,6 +45,7 @@ import { RecordHistory } from '@/entities/audit/record-history';
 export const SAVE_TOAST_MS = 2500;
 
 export function SlideBuilderRoute() {
+  const { t } = useTranslation('builder');
   const { id = '' } = useParams();
   const campaign = useQuery(campaignKeys.detail(id));
   const slides = useQuery(campaignKeys.slides(id));
@@ -51,7 +55,7 @@ export function SlideBuilderRoute() {
       query={bothQueries(campaign, slides)}
       loading={
         <div className="mx-auto max-w-7xl p-4 sm:p-6">
-          <LoadingRegion label="Loading slide builder..." className="space-y-4">
+          <LoadingRegion label={t('page.loading')} className="space-y-4">
             <Skeleton className="h-16" />
             <div className="grid gap-4 lg:grid-cols-3">
               <div className="space-y-2 lg:col-span-2">
@@ -66,7 +70,7 @@ export function SlideBuilderRoute() {
       }
       error={(failure) => (
         <div className="mx-auto max-w-7xl p-4 sm:p-6">
-          <FailedRead title="Could not load the campaign" failure={failure} />
+          <FailedRead title={t('page.loadFailed')} failure={failure} />
         </div>
       )}
     >
@@ -76,6 +80,7 @@ export function SlideBuilderRoute() {
 }
 
 function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tables<'campaign_items'>[] }) {
+  const { t } = useTranslation('builder');
   const saved = useMemo(() => rows.map(slideFromRow), [rows]);
   // The local edits; null while the builder shows the saved list unchanged.
   const [draft, setDraft] = useState<Slide[] | null>(null);
@@ -139,7 +144,7 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
           setOwnSavedAt(queryClient.getQueryData(campaignKeys.detail(campaign.id).queryKey)?.updated_at ?? null);
           setDraft(null);
           setConflict(false);
-          toast({ title: 'Campaign and slides saved!', tone: 'success', duration: SAVE_TOAST_MS });
+          toast({ title: t('page.saved'), tone: 'success', duration: SAVE_TOAST_MS });
         },
         onError: (error) => {
           if (error instanceof SaveConflictError) setConflict(true);
@@ -188,7 +193,7 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
   );
   useEffect(() => {
     if (!savedElsewhere || dirty) return;
-    toast({ title: 'Another admin saved this campaign', description: 'You are now seeing their version.' });
+    toast({ title: t('page.elsewhere.toastTitle'), description: t('page.elsewhere.toastDescription') });
     void refetchSaved().then(() => setDraft(null));
     // toast and refetchSaved are the same functions in effect; only a new save elsewhere decides this.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -211,11 +216,22 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
 
   const deleting = slides.find((slide) => slide.id === toDelete);
 
+  // Dynamic slides' times in the preview are on the venue's clock (a network campaign: its first venue's).
+  const networkVenue = useQuery({
+    ...previewVenueKeys.ofNetworkCampaign(campaign.id, campaign.plays_on),
+    enabled: network,
+  });
+  const previewVenue = network
+    ? (networkVenue.data ?? null)
+    : campaign.customers
+      ? { name: campaign.customers.name, timeZone: campaign.customers.time_zone }
+      : null;
+
   return (
     <div className="mx-auto max-w-7xl min-w-0 space-y-6 p-4 sm:p-6">
       <header className="flex flex-wrap items-center gap-3">
         <Button asChild variant="ghost" size="icon">
-          <Link to={paths.dashboard.campaigns.list.getHref()} aria-label="Back to campaigns">
+          <Link to={paths.dashboard.campaigns.list.getHref()} aria-label={t('page.back')}>
             <ArrowLeft aria-hidden className="size-5" />
           </Link>
         </Button>
@@ -224,8 +240,8 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
             {campaign.name}
           </TruncatedText>
           <p className="text-sm text-gray-500" data-testid="builder-summary">
-            {stats.total} {stats.total === 1 ? 'slide' : 'slides'} · {formatDuration(stats.totalDuration)}
-            {dirty && <span className="ml-2 font-medium text-warning-700"> Unsaved changes</span>}
+            {t('page.summary', { count: stats.total, duration: formatDuration(stats.totalDuration) })}
+            {dirty && <span className="ml-2 font-medium text-warning-700"> {t('page.unsaved')}</span>}
           </p>
           {network ? (
             <>
@@ -236,9 +252,7 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
                 spotsPerLoop={campaign.spots_per_loop}
               />
               <p className="text-sm text-gray-600" data-testid="spot-length">
-                {spotSeconds > 0
-                  ? `Each spot shows one slide, for as long as the longest slide (${spotSeconds} s).`
-                  : 'Each spot shows one slide, for as long as the longest slide. Add slides to book its airtime.'}
+                {spotSeconds > 0 ? t('page.spotWithLength', { seconds: spotSeconds }) : t('page.spotEmpty')}
               </p>
             </>
           ) : (
@@ -260,36 +274,32 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
             }}
           >
             <Eye aria-hidden className="size-4" />
-            Preview
+            {t('page.preview')}
           </Button>
           <Button variant="outline" onClick={addSlide}>
             <Plus aria-hidden className="size-4" />
-            Add Slide
+            {t('page.addSlide')}
           </Button>
           <Button onClick={() => runSave(campaign.updated_at)} isLoading={save.isPending}>
             {!save.isPending && <Save aria-hidden className="size-4" />}
-            {save.isPending ? 'Saving...' : 'Save Campaign'}
+            {save.isPending ? t('page.saving') : t('page.saveCampaign')}
           </Button>
         </div>
       </header>
 
       {savedElsewhere && dirty && (
-        <Alert tone="warning" title="Someone else saved this campaign" data-testid="saved-elsewhere">
-          <p>
-            Another admin saved this campaign while you were editing. Reload their version (your changes here are
-            discarded), or keep editing: saving will ask before it overwrites theirs.
-          </p>
+        <Alert tone="warning" title={t('page.elsewhere.title')} data-testid="saved-elsewhere">
+          <p>{t('page.elsewhere.body')}</p>
           <Button className="mt-3" size="sm" variant="outline" isLoading={reloading} onClick={() => void reload()}>
-            Reload their version
+            {t('page.elsewhere.reload')}
           </Button>
         </Alert>
       )}
 
       {save.isError && !(save.error instanceof SaveConflictError) && (
-        <Alert tone="danger" title="The campaign was not saved">
-          {save.error.message || 'Failed to save campaign'}
-          {overbookingOf(save.error) &&
-            '\nIts spots would no longer fit: shorten its longest slide, or book fewer spots or screens in the campaign’s form.'}
+        <Alert tone="danger" title={t('page.saveFailed.title')}>
+          {saveErrorText(save.error)}
+          {overbookingOf(save.error) && <span className="block"> {t('page.saveFailed.overbooked')}</span>}
         </Alert>
       )}
 
@@ -297,19 +307,19 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
         <Card className="min-w-0 lg:col-span-2" role="region" aria-labelledby="timeline-title">
           <CardHeader>
             <CardTitle id="timeline-title" className="text-base">
-              Timeline
+              {t('page.timeline')}
             </CardTitle>
           </CardHeader>
           <CardContent>
             {slides.length === 0 ? (
               <EmptyState
                 icon={Layers}
-                title="No Slides Yet"
-                description="Add slides to build this campaign's show."
+                title={t('page.empty.title')}
+                description={t('page.empty.description')}
                 action={
                   <Button onClick={addSlide}>
                     <Plus aria-hidden className="size-4" />
-                    Add Your First Slide
+                    {t('page.empty.action')}
                   </Button>
                 }
               />
@@ -337,7 +347,13 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
               setPlaying(false);
               setPreviewId(null);
             }}
+            timeZone={previewVenue?.timeZone}
           />
+          {network && previewVenue && (
+            <p className="text-xs text-gray-500" data-testid="preview-clock">
+              {t('page.previewClockFirst', { venue: previewVenue.name, timeZone: previewVenue.timeZone })}
+            </p>
+          )}
           <CampaignStats stats={stats} />
         </div>
       </div>
@@ -356,8 +372,8 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
       <ConfirmDialog
         open={deleting !== undefined}
         onOpenChange={(open) => !open && setToDelete(null)}
-        title="Delete slide"
-        description={`Remove “${deleting?.title?.trim() || 'Untitled Slide'}” from this campaign? It is deleted when you save the campaign.`}
+        title={t('page.deleteDialog.title')}
+        description={t('page.deleteDialog.description', { title: deleting ? slideTitle(deleting) : '' })}
         onConfirm={() => {
           if (toDelete) edit((list) => deleteSlide(list, toDelete));
           if (previewId === toDelete) setPreviewId(null);
@@ -376,10 +392,10 @@ function SlideBuilder({ campaign, rows }: { campaign: CampaignDetail; rows: Tabl
       <ConfirmDialog
         open={blocker.state === 'blocked'}
         onOpenChange={(open) => !open && blocker.reset?.()}
-        title="Leave without saving?"
-        description="Your changes to the slides have not been saved. They are lost if you leave."
-        confirmLabel="Leave"
-        cancelLabel="Stay"
+        title={t('page.leave.title')}
+        description={t('page.leave.description')}
+        confirmLabel={t('page.leave.confirm')}
+        cancelLabel={t('page.leave.cancel')}
         onConfirm={() => blocker.proceed?.()}
       />
     </div>

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { DynamicContent } from '@/components/dynamic-content/dynamic-content';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -30,6 +31,7 @@ export function previewSettings(values: TestDynamicValues, location: string): Dy
 }
 
 export function TestDynamicRoute() {
+  const { t } = useTranslation('builder');
   const form = useForm<TestDynamicValues>({
     resolver: zodResolver(testDynamicSchema),
     defaultValues: testDynamicDefaults,
@@ -43,39 +45,33 @@ export function TestDynamicRoute() {
   const valid = testDynamicSchema.safeParse(values).success;
 
   return (
-    <ContentLayout
-      title="Dynamic Content Test"
-      description="Test and preview dynamic content for your digital signage campaigns"
-    >
+    <ContentLayout title={t('testPage.title')} description={t('testPage.description')}>
       <div className="grid gap-6 lg:grid-cols-3">
         <TestDynamicConfig form={form} />
         <Card className="lg:col-span-2">
           <CardHeader>
-            <CardTitle>Preview</CardTitle>
-            <CardDescription>As a {values.type} slide appears on a screen.</CardDescription>
+            <CardTitle>{t('testPage.preview')}</CardTitle>
+            <CardDescription>{t(`testPage.previewAs.${values.type}`)}</CardDescription>
           </CardHeader>
           <CardContent className="space-y-4">
             <div
               role="region"
-              aria-label="Dynamic content preview"
+              aria-label={t('testPage.previewRegion')}
               className="aspect-video overflow-hidden rounded-md border border-gray-200"
             >
               {valid ? (
                 <DynamicContent type={values.type} settings={settings} />
               ) : (
                 <p className="flex size-full items-center justify-center bg-gray-50 p-6 text-center text-sm text-gray-600">
-                  The preview shows again once the configuration is valid.
+                  {t('testPage.invalid')}
                 </p>
               )}
             </div>
             <ul className="list-disc space-y-1 pl-5 text-sm text-gray-600">
-              <li>The preview uses the same renderer as the screens, scaled to this box.</li>
-              <li>It refreshes every {settings.refresh_interval} seconds, as a slide with this interval would.</li>
-              <li>Location applies to weather only; the news category applies to news only.</li>
-              <li>
-                When a data service is not configured or fails, built-in sample data is shown with a &lsquo;Showing
-                sample data&rsquo; notice.
-              </li>
+              <li>{t('testPage.notes.renderer')}</li>
+              <li>{t('testPage.notes.refresh', { seconds: settings.refresh_interval })}</li>
+              <li>{t('testPage.notes.settings')}</li>
+              <li>{t('testPage.notes.samples')}</li>
             </ul>
           </CardContent>
         </Card>
