@@ -225,7 +225,8 @@ export function EquipmentStatusRoute() {
         page: filters.page,
         pageSize: EQUIPMENT_PAGE_SIZE,
         total: devices.data?.total,
-        noun: 'device',
+        noun: t('list.pagingOne'),
+        nounPlural: t('list.pagingOther'),
         onPageChange: setPage,
       }}
     >
@@ -245,7 +246,13 @@ export function EquipmentStatusRoute() {
         {(data) => (
           <div className="space-y-3">
             {canManage && (
-              <SelectionBar label={t('list.selection')} noun="screen" pageIds={pageIds} {...selection}>
+              <SelectionBar
+                label={t('list.selection')}
+                noun={t('list.selectionOne')}
+                nounPlural={t('list.selectionOther')}
+                pageIds={pageIds}
+                {...selection}
+              >
                 <SendCommandMenu
                   deviceIds={[...selection.selected]}
                   label={t('list.selectedScreens', { count: selection.selected.size })}
