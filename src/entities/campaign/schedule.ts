@@ -8,6 +8,7 @@
 // then from midnight to the end on the days after. Local time comes from the IANA zone (so
 // daylight-saving changes are the zone's), never from the browser's own zone.
 import { currentLocale, intlLocale, translate } from '@/i18n';
+import type campaignsCatalogue from '@/i18n/locales/en/campaigns.json';
 import type { IsoWeekday, ScheduleWindow } from '@/types/database-json';
 import { calendarDate, type CalendarDate } from './campaign-dates';
 
@@ -232,7 +233,7 @@ export interface AirStatus {
 const dayLabel = (date: CalendarDate) =>
   new Date(`${date}T12:00:00Z`).toLocaleDateString(intlLocale(), { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
-type AirKey = keyof (typeof import('@/i18n/locales/en/campaigns.json'))['air'];
+type AirKey = keyof (typeof campaignsCatalogue)['air'];
 const t = (key: AirKey, options?: Record<string, unknown>) => translate(`campaigns:air.${key}`, options);
 
 /** Whether a campaign is on air at `at`, and why (or why not), in the venue's time. */

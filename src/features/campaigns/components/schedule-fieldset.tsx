@@ -19,6 +19,10 @@ import { clockTime, describeWindows, toMinutes, WEEKDAYS, windowsCover } from '@
 import type { IsoWeekday } from '@/types/database-json';
 import { MAX_WINDOWS, newWindow, type CampaignFormValues } from '../lib/campaign-schema';
 
+/** A window's time fields, by their form names. */
+const startOf = (index: number) => `windows.${index}.start` as const;
+const endOf = (index: number) => `windows.${index}.end` as const;
+
 const radioClass = 'size-4 border-gray-300 accent-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500';
 
 export interface ScheduleFieldsetProps {
@@ -133,6 +137,8 @@ export function ScheduleFieldset({ control, register, errors, timeZone, zoneText
             {fields.map((field, index) => {
               const w = windows[index];
               const errs = errors.windows?.[index];
+              const startField = register(startOf(index));
+              const endField = register(endOf(index));
               const overMidnight =
                 w && toMinutes(w.end) <= toMinutes(w.start) && w.end !== '00:00' && w.end !== '24:00';
               return (
@@ -147,7 +153,7 @@ export function ScheduleFieldset({ control, register, errors, timeZone, zoneText
                         className="mt-1 w-28"
                         aria-invalid={!!errs?.start || undefined}
                         aria-label={t('schedule.starts', { n: index + 1 })}
-                        {...register(`windows.${index}.start`)}
+                        {...startField}
                       />
                     </div>
                     <div className="text-xs text-gray-700">
@@ -158,7 +164,7 @@ export function ScheduleFieldset({ control, register, errors, timeZone, zoneText
                         className="mt-1 w-28"
                         aria-invalid={!!errs?.end || undefined}
                         aria-label={t('schedule.ends', { n: index + 1 })}
-                        {...register(`windows.${index}.end`)}
+                        {...endField}
                       />
                     </div>
                     <Button
