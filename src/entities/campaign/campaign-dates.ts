@@ -2,6 +2,7 @@
 // end_date are `date` columns). What plays now is decided by player_playlist() in SQL;
 // these helpers are the same rule for the screens that show or edit the dates, never
 // reading the browser's own time zone.
+import { intlLocale } from '@/i18n';
 
 /** A calendar date yyyy-mm-dd, as Postgres gives a `date` column. */
 export type CalendarDate = string;
@@ -43,11 +44,11 @@ export function runsAt(
   return runsOn(campaign, dayIn(timeZone, at));
 }
 
-/** 'Mar 1, 2026' for a calendar date, the same in every browser zone; '—' when there is none. */
+/** 'Mar 1, 2026' (in the current language) for a calendar date, the same in every browser zone; '—' when there is none. */
 export function formatCalendarDate(value: string | null | undefined, fallback = '—'): string {
   const day = calendarDate(value);
   if (!day) return fallback;
-  return new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
+  return new Date(`${day}T12:00:00Z`).toLocaleDateString(intlLocale(), {
     year: 'numeric',
     month: 'short',
     day: 'numeric',

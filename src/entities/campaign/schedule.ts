@@ -7,6 +7,8 @@
 // an end at or before the start runs over midnight: from the start to midnight on its days,
 // then from midnight to the end on the days after. Local time comes from the IANA zone (so
 // daylight-saving changes are the zone's), never from the browser's own zone.
+import { currentLocale, intlLocale, translate } from '@/i18n';
+import type campaignsCatalogue from '@/i18n/locales/en/campaigns.json';
 import type { IsoWeekday, ScheduleWindow } from '@/types/database-json';
 import { calendarDate, type CalendarDate } from './campaign-dates';
 
@@ -17,15 +19,32 @@ export interface Schedulable {
   windows: readonly ScheduleWindow[];
 }
 
-export const WEEKDAYS: { day: IsoWeekday; short: string; long: string }[] = [
-  { day: 1, short: 'Mon', long: 'Monday' },
-  { day: 2, short: 'Tue', long: 'Tuesday' },
-  { day: 3, short: 'Wed', long: 'Wednesday' },
-  { day: 4, short: 'Thu', long: 'Thursday' },
-  { day: 5, short: 'Fri', long: 'Friday' },
-  { day: 6, short: 'Sat', long: 'Saturday' },
-  { day: 7, short: 'Sun', long: 'Sunday' },
-];
+const weekdayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A day of the week's name in the language the screens speak now: 'Mon' / 'Monday', 'Mo.' / 'Montag'. */
+export function weekdayName(day: IsoWeekday, width: 'short' | 'long'): string {
+  const key = `${currentLocale()}|${width}`;
+  let format = weekdayFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(), { weekday: width, timeZone: 'UTC' });
+    weekdayFormats.set(key, format);
+  }
+  // 2026-01-05 was a Monday.
+  return format.format(new Date(Date.UTC(2026, 0, 4 + day, 12)));
+}
+
+/** The days of the week, Monday first, with their names in the current language (read when used). */
+export const WEEKDAYS: readonly { day: IsoWeekday; readonly short: string; readonly long: string }[] = (
+  [1, 2, 3, 4, 5, 6, 7] as const
+).map((day) => ({
+  day,
+  get short() {
+    return weekdayName(day, 'short');
+  },
+  get long() {
+    return weekdayName(day, 'long');
+  },
+}));
 
 export const PLAYING_STATUSES: readonly string[] = ['active', 'scheduled'];
 
@@ -147,20 +166,42 @@ export function nextStart(campaign: Schedulable, timeZone: string, from: Date, h
   return next === undefined ? null : new Date(next);
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const hhmm = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Minutes since midnight as a 24-hour clock time in the current language ('07:00'); 1440 is '24:00'. */
+export function clockTime(minutes: number): string {
+  if (minutes === 1440) return '24:00';
+  const key = currentLocale();
+  let format = clockFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(), {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'UTC',
+    });
+    clockFormats.set(key, format);
+  }
+  return format.format(new Date(Date.UTC(2026, 0, 5) + minutes * MINUTE));
+}
+
+/** A window's 'HH:MM' as the clock shows it; as written when it is not a time. */
+const clock = (hhmm: string) => {
+  const minutes = toMinutes(hhmm);
+  return Number.isFinite(minutes) ? clockTime(minutes) : hhmm;
+};
 
 /** 'Mon–Fri', 'Sat, Sun', 'Every day', 'Mon, Wed–Fri'. */
 export function describeDays(days: readonly IsoWeekday[]): string {
   const set = [...new Set(days)].sort((a, b) => a - b);
-  if (set.length === 7) return 'Every day';
+  if (set.length === 7) return translate('campaigns:schedule.everyDay');
   const runs: [number, number][] = [];
   for (const d of set) {
     const last = runs.at(-1);
     if (last && last[1] === d - 1) last[1] = d;
     else runs.push([d, d]);
   }
-  const name = (d: number) => WEEKDAYS[d - 1]!.short;
+  const name = (d: number) => weekdayName(d as IsoWeekday, 'short');
   return runs
     .map(([a, b]) => (a === b ? name(a) : b === a + 1 ? `${name(a)}, ${name(b)}` : `${name(a)}–${name(b)}`))
     .join(', ');
@@ -168,13 +209,17 @@ export function describeDays(days: readonly IsoWeekday[]): string {
 
 /** 'Mon–Fri 07:00–11:00', 'Fri, Sat 22:00–02:00 (next day)'. */
 export function describeWindow(w: ScheduleWindow): string {
-  const over = toMinutes(w.end) <= toMinutes(w.start);
-  return `${describeDays(w.days)} ${w.start}–${w.end}${over && w.end !== '00:00' && w.end !== '24:00' ? ' (next day)' : ''}`;
+  const over = toMinutes(w.end) <= toMinutes(w.start) && w.end !== '00:00' && w.end !== '24:00';
+  return translate(over ? 'campaigns:schedule.windowNextDay' : 'campaigns:schedule.window', {
+    days: describeDays(w.days),
+    start: clock(w.start),
+    end: clock(w.end),
+  });
 }
 
 /** All the windows in words; 'All day' without any. */
 export function describeWindows(windows: readonly ScheduleWindow[]): string {
-  return windows.length === 0 ? 'All day' : windows.map(describeWindow).join('; ');
+  return windows.length === 0 ? translate('campaigns:schedule.allDay') : windows.map(describeWindow).join('; ');
 }
 
 export interface AirStatus {
@@ -186,30 +231,36 @@ export interface AirStatus {
 }
 
 const dayLabel = (date: CalendarDate) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  new Date(`${date}T12:00:00Z`).toLocaleDateString(intlLocale(), { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+type AirKey = keyof (typeof campaignsCatalogue)['air'];
+const t = (key: AirKey, options?: Record<string, unknown>) => translate(`campaigns:air.${key}`, options);
 
 /** Whether a campaign is on air at `at`, and why (or why not), in the venue's time. */
 export function airStatus(campaign: Schedulable, timeZone: string, at: Date): AirStatus {
+  const allDay = campaign.windows.length === 0;
   const when = describeWindows(campaign.windows);
-  if (campaign.status === 'paused') return { onAir: false, label: 'Paused', detail: 'Paused campaigns never play.' };
-  if (campaign.status === 'completed')
-    return { onAir: false, label: 'Completed', detail: 'Completed campaigns no longer play.' };
+  if (campaign.status === 'paused') return { onAir: false, label: t('paused'), detail: t('pausedDetail') };
+  if (campaign.status === 'completed') return { onAir: false, label: t('completed'), detail: t('completedDetail') };
   const local = localTime(timeZone, at);
   const start = calendarDate(campaign.start_date);
   const end = calendarDate(campaign.end_date);
   if (end && end < local.date)
-    return { onAir: false, label: `Ended ${dayLabel(end)}`, detail: `Its last day was ${dayLabel(end)}.` };
+    return { onAir: false, label: t('ended', { date: dayLabel(end) }), detail: t('endedDetail', { date: dayLabel(end) }) };
   if (start && start > local.date)
     return {
       onAir: false,
-      label: `Starts ${dayLabel(start)}`,
-      detail: `It starts on ${dayLabel(start)} (${when.toLowerCase() === 'all day' ? 'all day' : when}).`,
+      label: t('starts', { date: dayLabel(start) }),
+      detail: allDay ? t('startsAllDayDetail', { date: dayLabel(start) }) : t('startsDetail', { date: dayLabel(start), when }),
     };
   if (windowsCover(campaign.windows, local))
-    return { onAir: true, label: 'On air', detail: campaign.windows.length ? `Plays ${when}.` : 'Plays all day.' };
+    return { onAir: true, label: t('onAir'), detail: allDay ? t('playsAllDay') : t('plays', { when }) };
   const next = nextStart(campaign, timeZone, at);
-  if (!next) return { onAir: false, label: 'Off air', detail: `Plays ${when}; not again before its end.` };
+  if (!next) return { onAir: false, label: t('offAir'), detail: t('playsNotAgain', { when }) };
   const n = localTime(timeZone, next);
-  const nextText = n.date === local.date ? hhmm(n.minutes) : `${WEEKDAYS[n.weekday - 1]!.short} ${hhmm(n.minutes)}`;
-  return { onAir: false, label: `Off air until ${nextText}`, detail: `Plays ${when}.` };
+  const until =
+    n.date === local.date
+      ? clockTime(n.minutes)
+      : t('dayAndTime', { day: weekdayName(n.weekday, 'short'), time: clockTime(n.minutes) });
+  return { onAir: false, label: t('offAirUntil', { time: until }), detail: t('plays', { when }) };
 }

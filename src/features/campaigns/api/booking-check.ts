@@ -42,7 +42,7 @@ const checkArgs = (values: CampaignFormValues, { campaignId, hasSlides }: Bookin
 /** The values worth checking: a network campaign the form would accept (a name is not needed yet). */
 function checkable(values: CampaignFormValues): CampaignFormValues | null {
   if (values.kind !== 'network') return null;
-  const parsed = campaignFormSchema.safeParse({ ...values, name: values.name.trim() || 'Booking check' });
+  const parsed = campaignFormSchema.safeParse({ ...values, name: values.name.trim() || 'booking check' });
   return parsed.success ? values : null;
 }
 

@@ -5,7 +5,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateTable } from '@/entities/query-keys/table-keys';
 import { supabase } from '@/lib/supabase';
-import { failureOr } from '@/lib/write-errors';
+import { translate } from '@/i18n';
+import { serverMessage } from '@/lib/write-errors';
+import { localServerMessage } from '../lib/server-messages';
 
 export type TargetKind = 'customer_id' | 'group_id' | 'device_id';
 
@@ -24,10 +26,11 @@ interface StatusSummary {
   unchanged: number;
 }
 
-const campaigns = (n: number) => `${n} ${n === 1 ? 'campaign' : 'campaigns'}`;
-
 async function runBulk(ids: string[], action: BulkCampaignAction): Promise<string> {
-  const fail = (error: unknown) => failureOr('Nothing was changed: the campaigns could not be updated', error);
+  const fail = (error: unknown) => {
+    const text = serverMessage(error);
+    return new Error(text ? localServerMessage(text) : translate('campaigns:bulk.failed'), { cause: error });
+  };
   if (action.kind === 'pause' || action.kind === 'resume') {
     const { data, error } = await supabase.rpc('bulk_set_campaign_status', {
       p_campaign_ids: ids,
@@ -37,25 +40,32 @@ async function runBulk(ids: string[], action: BulkCampaignAction): Promise<strin
     const summary = data as unknown as StatusSummary;
     const parts =
       action.kind === 'pause'
-        ? [`Paused ${campaigns(summary.paused)}`]
+        ? [translate('campaigns:bulk.summary.paused', { count: summary.paused })]
         : [
-            `Resumed ${campaigns(summary.active)}`,
-            ...(summary.scheduled > 0 ? [`${summary.scheduled} scheduled to start later`] : []),
+            translate('campaigns:bulk.summary.resumed', { count: summary.active }),
+            ...(summary.scheduled > 0
+              ? [translate('campaigns:bulk.summary.scheduled', { count: summary.scheduled })]
+              : []),
           ];
-    if (summary.unchanged > 0) parts.push(`${summary.unchanged} already ${action.kind === 'pause' ? 'paused' : 'on'}`);
+    if (summary.unchanged > 0)
+      parts.push(
+        translate(action.kind === 'pause' ? 'campaigns:bulk.summary.alreadyPaused' : 'campaigns:bulk.summary.alreadyOn', {
+          count: summary.unchanged,
+        }),
+      );
     return parts.join('; ');
   }
   if (action.kind === 'delete') {
     const { data, error } = await supabase.rpc('bulk_delete_campaigns', { p_campaign_ids: ids });
     if (error) throw fail(error);
-    return `Deleted ${campaigns(data)}`;
+    return translate('campaigns:bulk.summary.deleted', { count: data });
   }
   const { data, error } = await supabase.rpc('bulk_retarget_campaigns', {
     p_campaign_ids: ids,
     p_targets: [{ [action.target]: action.id }],
   });
   if (error) throw fail(error);
-  return `Retargeted ${campaigns(data)} to ${action.name}`;
+  return translate('campaigns:bulk.summary.retargeted', { count: data, target: action.name });
 }
 
 /** Runs one bulk action; answers the summary of what changed, for a toast. */

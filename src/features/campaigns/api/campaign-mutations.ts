@@ -15,6 +15,8 @@ import {
   type CampaignFormValues,
 } from '../lib/campaign-schema';
 import { invalidateTable } from '@/entities/query-keys/table-keys';
+import { translate } from '@/i18n';
+import { localServerMessage } from '../lib/server-messages';
 
 /** The form's values as save_campaign() takes them (one transaction: fields and screens, or targets). */
 const formToArgs = (values: CampaignFormValues) =>
@@ -85,11 +87,11 @@ export function useDeleteCampaign() {
   });
 }
 
-/** The text of a failed campaign save: message, details or hint, else a fallback. */
-export function saveErrorText(error: unknown, fallback = 'Failed to save campaign'): string {
+/** The text of a failed campaign save: message, details or hint (ours in the current language), else a fallback. */
+export function saveErrorText(error: unknown, fallback = translate('campaigns:save.failed')): string {
   if (error && typeof error === 'object') {
     const { message, details, hint } = error as { message?: unknown; details?: unknown; hint?: unknown };
-    for (const text of [message, details, hint]) if (typeof text === 'string' && text) return text;
+    for (const text of [message, details, hint]) if (typeof text === 'string' && text) return localServerMessage(text);
   }
   return fallback;
 }
@@ -107,7 +109,7 @@ export function overbookingOf(error: unknown): (Overbooking & { message: string 
     const parsed = JSON.parse(details) as Partial<Overbooking> | null;
     if (!parsed || typeof parsed.loop_seconds !== 'number' || typeof parsed.booked_seconds !== 'number') return null;
     return {
-      message,
+      message: localServerMessage(message),
       device_id: String(parsed.device_id ?? ''),
       day: String(parsed.day ?? ''),
       time: String(parsed.time ?? ''),

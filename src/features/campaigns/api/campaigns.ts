@@ -1,6 +1,7 @@
 // Campaign reads: one key factory for the campaigns table, with queryOptions so keys
 // and data types travel together.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { translate } from '@/i18n';
 import { supabase } from '@/lib/supabase';
 import { tableKeys } from '@/entities/query-keys/table-keys';
 
@@ -68,7 +69,7 @@ export type CampaignDetail = Awaited<ReturnType<typeof getCampaign>>;
 
 /** A network campaign's advertiser by the name it trades under (as the advertiser options name it). */
 export const advertiserName = (advertiser: { business_name: string | null; advertiser_name: string | null } | null) =>
-  advertiser ? advertiser.business_name || advertiser.advertiser_name || 'Unnamed advertiser' : null;
+  advertiser ? advertiser.business_name || advertiser.advertiser_name || translate('campaigns:unnamedAdvertiser') : null;
 
 async function getCampaignSlides(id: string) {
   const { data } = await supabase

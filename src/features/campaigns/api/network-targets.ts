@@ -1,6 +1,7 @@
 // What a network campaign can target and what it does target: the venues (customers), the
 // screen groups with their members, every screen at a venue, and a campaign's saved targets
 // (campaign_targets) with their names.
+import { translate } from '@/i18n';
 import { queryOptions } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { tableKeys } from '@/entities/query-keys/table-keys';
@@ -37,7 +38,7 @@ async function getNetworkScreens() {
       ? [
           {
             id: screen.id,
-            device_name: screen.device_name ?? 'Unnamed screen',
+            device_name: screen.device_name ?? translate('campaigns:unnamedScreen'),
             location: screen.location,
             customer_id: screen.customer_id,
             customer_name: screen.customer_name ?? '',

@@ -1,9 +1,12 @@
 // "Fits on N screens" or the database's refusal, as the network campaign's fields change:
 // announced politely, never blocking the form.
 import { CircleAlert, CircleCheck, LoaderCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { translate } from '@/i18n';
 import { cn } from '@/utils/cn';
 import { serverMessage } from '@/lib/write-errors';
 import type { BookingCheckState } from '../api/booking-check';
+import { localServerMessage } from '../lib/server-messages';
 
 export interface BookingFitProps {
   check: BookingCheckState;
@@ -12,36 +15,36 @@ export interface BookingFitProps {
   className?: string;
 }
 
-const screens = (n: number) => `${n} ${n === 1 ? 'screen' : 'screens'}`;
-
 function fitText(check: Extract<BookingCheckState, { state: 'done' }>, screenCount: number | undefined) {
   const { status } = check.values;
-  if (status === 'paused' || status === 'completed')
-    return `Fits: a ${status} campaign books no airtime. It is checked again when it is active or scheduled.`;
-  if (screenCount === undefined) return 'Fits on every screen it targets.';
-  if (screenCount === 0) return 'Fits, but its targets have no screens yet.';
-  return `Fits on ${screens(screenCount)}.`;
+  if (status === 'paused') return translate('campaigns:fit.paused');
+  if (status === 'completed') return translate('campaigns:fit.completed');
+  if (screenCount === undefined) return translate('campaigns:fit.everyScreen');
+  if (screenCount === 0) return translate('campaigns:fit.noScreens');
+  return translate('campaigns:fit.screens', { count: screenCount });
 }
 
 export function BookingFit({ check, screenCount, className }: BookingFitProps) {
+  const { t } = useTranslation('campaigns');
   const base = cn('flex items-start gap-2 text-sm', className);
   let body;
   if (check.state === 'idle')
-    body = <p className="text-gray-500">Choose the advertiser and where it plays to see whether it fits.</p>;
+    body = <p className="text-gray-500">{t('fit.idle')}</p>;
   else if (check.state === 'checking')
     body = (
       <p className="flex items-center gap-2 text-gray-600">
         <LoaderCircle aria-hidden className="size-4 animate-spin" />
-        Checking availability...
+        {t('fit.checking')}
       </p>
     );
-  else if (check.state === 'error')
+  else if (check.state === 'error') {
+    const reason = serverMessage(check.error);
     body = (
       <p className="text-warning-700">
-        Could not check availability{serverMessage(check.error) ? `: ${serverMessage(check.error)}` : '.'} Saving still
-        checks it.
+        {reason ? t('fit.errorWith', { reason: localServerMessage(reason) }) : t('fit.error')}
       </p>
     );
+  }
   else if (check.answer.fits)
     body = (
       <p className="flex items-start gap-2 font-medium text-success-700">
@@ -53,11 +56,11 @@ export function BookingFit({ check, screenCount, className }: BookingFitProps) {
     body = (
       <p className="flex items-start gap-2 font-medium text-danger-700">
         <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-        <span>Does not fit: {check.answer.message}</span>
+        <span>{t('fit.doesNotFit', { reason: localServerMessage(check.answer.message ?? '') })}</span>
       </p>
     );
   return (
-    <div role="status" aria-live="polite" aria-label="Availability" className={base} data-testid="booking-fit">
+    <div role="status" aria-live="polite" aria-label={t('fit.label')} className={base} data-testid="booking-fit">
       {body}
     </div>
   );

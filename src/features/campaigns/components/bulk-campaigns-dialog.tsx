@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -19,29 +20,7 @@ import { networkTargetKeys } from '../api/network-targets';
 
 export type BulkCampaignKind = BulkCampaignAction['kind'];
 
-const TITLES: Record<BulkCampaignKind, string> = {
-  pause: 'Pause',
-  resume: 'Resume',
-  delete: 'Delete',
-  retarget: 'Retarget',
-};
-
-const DESCRIPTIONS: Record<BulkCampaignKind, string> = {
-  pause: 'Paused campaigns stop playing from the screens’ next loop until they are resumed.',
-  resume:
-    'Resumed campaigns play again (those whose first day is still to come are scheduled). A network campaign that would overbook a screen stops the whole change.',
-  delete: 'Deleted campaigns leave the screens with their slides and schedules. This cannot be undone.',
-  retarget:
-    'The network campaigns play only on what you choose here, instead of their targets now. A venue’s own campaign in the selection stops the whole change.',
-};
-
-const TARGET_KINDS: { value: TargetKind; label: string }[] = [
-  { value: 'customer_id', label: 'A venue (all its screens)' },
-  { value: 'group_id', label: 'A screen group' },
-  { value: 'device_id', label: 'One screen' },
-];
-
-const plural = (n: number) => `${n} ${n === 1 ? 'campaign' : 'campaigns'}`;
+const TARGET_KINDS: readonly TargetKind[] = ['customer_id', 'group_id', 'device_id'];
 
 export interface BulkCampaignsDialogProps {
   kind: BulkCampaignKind | null;
@@ -61,7 +40,9 @@ export function BulkCampaignsDialog({ kind, onOpenChange, ...props }: BulkCampai
 }
 
 function BulkForm({ kind, campaignIds, onOpenChange, onDone }: BulkCampaignsDialogProps & { kind: BulkCampaignKind }) {
+  const { t } = useTranslation(['campaigns', 'common']);
   const retarget = kind === 'retarget';
+  const targetKinds = TARGET_KINDS.map((value) => ({ value, label: t(`bulk.targetKinds.${value}`) }));
   const [target, setTarget] = useState<TargetKind>('customer_id');
   const [targetId, setTargetId] = useState('');
   const [missing, setMissing] = useState(false);
@@ -76,7 +57,7 @@ function BulkForm({ kind, campaignIds, onOpenChange, onDone }: BulkCampaignsDial
         : (screens.data ?? []).map((s) => ({ value: s.id, label: `${s.device_name} · ${s.customer_name}` }));
   const bulk = useBulkCampaigns();
   const toast = useToast();
-  const count = plural(campaignIds.length);
+  const title = t(`bulk.${kind}.title`, { count: campaignIds.length });
 
   const submit = () => {
     let action: BulkCampaignAction;
@@ -105,18 +86,16 @@ function BulkForm({ kind, campaignIds, onOpenChange, onDone }: BulkCampaignsDial
   return (
     <DialogContent role={kind === 'delete' ? 'alertdialog' : 'dialog'}>
       <DialogHeader>
-        <DialogTitle>
-          {TITLES[kind]} {count}
-        </DialogTitle>
-        <DialogDescription>{DESCRIPTIONS[kind]}</DialogDescription>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>{t(`bulk.${kind}.description`)}</DialogDescription>
       </DialogHeader>
       {retarget && (
         <div className="space-y-3">
-          <Field label="Play on">
+          <Field label={t('bulk.playOn')}>
             {(control) => (
               <Select
                 {...control}
-                options={TARGET_KINDS}
+                options={targetKinds}
                 value={target}
                 onChange={(event) => {
                   setTarget(event.target.value as TargetKind);
@@ -125,11 +104,11 @@ function BulkForm({ kind, campaignIds, onOpenChange, onDone }: BulkCampaignsDial
               />
             )}
           </Field>
-          <Field label="Which" error={missing ? 'Choose where the campaigns play' : undefined}>
+          <Field label={t('bulk.which')} error={missing ? t('bulk.whichMissing') : undefined}>
             {(control) => (
               <Select
                 {...control}
-                placeholder="Choose…"
+                placeholder={t('bulk.choose')}
                 options={options}
                 value={targetId}
                 onChange={(event) => {
@@ -148,10 +127,10 @@ function BulkForm({ kind, campaignIds, onOpenChange, onDone }: BulkCampaignsDial
       )}
       <DialogFooter>
         <Button variant="outline" onClick={() => onOpenChange(false)} disabled={bulk.isPending}>
-          Cancel
+          {t('common:actions.cancel')}
         </Button>
         <Button variant={kind === 'delete' ? 'danger' : 'primary'} isLoading={bulk.isPending} onClick={submit}>
-          {TITLES[kind]} {count}
+          {title}
         </Button>
       </DialogFooter>
     </DialogContent>

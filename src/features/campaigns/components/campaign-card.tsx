@@ -1,5 +1,6 @@
 import { checkboxClass } from '@/components/ui/checkbox-list';
 import { CalendarDays, Clock, Layers, MapPin, Network, Pencil, Presentation, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,7 +11,7 @@ import { advertiserName, type CampaignListItem } from '../api/campaigns';
 import type { CampaignPacing } from '../api/delivery';
 import { formatDuration } from '@/lib/format';
 import { formatCalendarDate } from '@/entities/campaign/campaign-dates';
-import { humanize } from '../lib/format';
+import { contentTypeLabel, statusLabel } from '../lib/format';
 import { AirStatus } from './air-status';
 import { PacingText } from './pacing-text';
 import { useMayUse } from '@/lib/may-use';
@@ -32,7 +33,17 @@ export interface CampaignCardProps {
   onSelectedChange?: (selected: boolean) => void;
 }
 
+/** The card's dates: both, one open end, or none set. */
+function CampaignDates({ start, end }: { start: string | null; end: string | null }) {
+  const { t } = useTranslation('campaigns');
+  if (!start && !end) return <>{t('card.noDates')}</>;
+  if (!end) return <>{t('card.datesFrom', { start: formatCalendarDate(start) })}</>;
+  if (!start) return <>{t('card.datesUntil', { end: formatCalendarDate(end) })}</>;
+  return <>{t('card.dates', { start: formatCalendarDate(start), end: formatCalendarDate(end) })}</>;
+}
+
 export function CampaignCard({ campaign, onDelete, pacing, selected = false, onSelectedChange }: CampaignCardProps) {
+  const { t } = useTranslation(['campaigns', 'common']);
   const canChange = useMayUse('content');
   const headingId = `campaign-${campaign.id}`;
   const network = campaign.customer_id === null;
@@ -44,7 +55,7 @@ export function CampaignCard({ campaign, onDelete, pacing, selected = false, onS
             <input
               type="checkbox"
               className={`${checkboxClass} mt-1`}
-              aria-label={`Select ${campaign.name}`}
+              aria-label={t('card.select', { name: campaign.name })}
               checked={selected}
               onChange={(event) => onSelectedChange(event.target.checked)}
             />
@@ -56,20 +67,21 @@ export function CampaignCard({ campaign, onDelete, pacing, selected = false, onS
             {network ? (
               <>
                 <TruncatedText as="p" className="text-sm text-gray-600">
-                  {advertiserName(campaign.advertisers) ?? 'No advertiser'}
+                  {advertiserName(campaign.advertisers) ?? t('card.noAdvertiser')}
                 </TruncatedText>
                 <p className="flex min-w-0 items-center gap-1 text-xs text-gray-500">
                   <Network aria-hidden className="size-3 shrink-0" />
                   <span>
-                    {campaign.plays_on === 'network' ? 'The whole network' : 'Its chosen venues, groups and screens'} ·{' '}
-                    {campaign.spots_per_loop} {campaign.spots_per_loop === 1 ? 'spot' : 'spots'} per loop
+                    {t(campaign.plays_on === 'network' ? 'card.playsOnNetwork' : 'card.playsOnTargets', {
+                      count: campaign.spots_per_loop,
+                    })}
                   </span>
                 </p>
               </>
             ) : (
               <>
                 <TruncatedText as="p" className="text-sm text-gray-600">
-                  {campaign.customers?.name ?? 'No customer'}
+                  {campaign.customers?.name ?? t('card.noCustomer')}
                 </TruncatedText>
                 {campaign.customers?.location && (
                   <p className="flex min-w-0 items-center gap-1 text-xs text-gray-500">
@@ -81,8 +93,8 @@ export function CampaignCard({ campaign, onDelete, pacing, selected = false, onS
             )}
           </div>
           <div className="flex shrink-0 flex-col items-end gap-1">
-            <Badge tone={statusTones[campaign.status] ?? 'neutral'}>{humanize(campaign.status)}</Badge>
-            {network && <Badge tone="brand">Network</Badge>}
+            <Badge tone={statusTones[campaign.status] ?? 'neutral'}>{statusLabel(campaign.status)}</Badge>
+            {network && <Badge tone="brand">{t('card.network')}</Badge>}
           </div>
         </div>
         <AirStatus campaign={campaign} />
@@ -90,27 +102,25 @@ export function CampaignCard({ campaign, onDelete, pacing, selected = false, onS
         <dl className="grid grid-cols-2 gap-2 text-sm text-gray-600">
           <div className="col-span-2 flex items-center gap-1.5">
             <CalendarDays aria-hidden className="size-4 text-gray-400" />
-            <dt className="sr-only">Dates</dt>
+            <dt className="sr-only">{t('card.datesLabel')}</dt>
             <dd>
-              {formatCalendarDate(campaign.start_date)} – {formatCalendarDate(campaign.end_date)}
+              <CampaignDates start={campaign.start_date} end={campaign.end_date} />
             </dd>
           </div>
           <div className="flex items-center gap-1.5">
             <Layers aria-hidden className="size-4 text-gray-400" />
-            <dt className="sr-only">Slides</dt>
-            <dd>
-              {campaign.slide_count} {campaign.slide_count === 1 ? 'slide' : 'slides'}
-            </dd>
+            <dt className="sr-only">{t('card.slidesLabel')}</dt>
+            <dd>{t('card.slides', { count: campaign.slide_count })}</dd>
           </div>
           <div className="flex items-center gap-1.5">
             <Clock aria-hidden className="size-4 text-gray-400" />
-            <dt className="sr-only">Total duration</dt>
+            <dt className="sr-only">{t('card.durationLabel')}</dt>
             <dd>{formatDuration(campaign.total_duration)}</dd>
           </div>
           <div className="col-span-2">
-            <dt className="sr-only">Content type</dt>
+            <dt className="sr-only">{t('card.contentTypeLabel')}</dt>
             <dd>
-              <Badge>{humanize(campaign.content_type)}</Badge>
+              <Badge>{contentTypeLabel(campaign.content_type)}</Badge>
             </dd>
           </div>
         </dl>
@@ -118,16 +128,16 @@ export function CampaignCard({ campaign, onDelete, pacing, selected = false, onS
       <div className="flex flex-wrap gap-2 border-t border-gray-200 px-5 py-3">
         {canChange && (
           <Button asChild variant="outline" size="sm">
-            <Link to={paths.dashboard.campaigns.edit.getHref(campaign.id)} aria-label={`Edit ${campaign.name}`}>
+            <Link to={paths.dashboard.campaigns.edit.getHref(campaign.id)} aria-label={t('card.edit', { name: campaign.name })}>
               <Pencil aria-hidden className="size-4" />
-              Edit
+              {t('common:actions.edit')}
             </Link>
           </Button>
         )}
         <Button asChild variant="outline" size="sm">
-          <Link to={paths.dashboard.campaigns.builder.getHref(campaign.id)} aria-label={`Builder for ${campaign.name}`}>
+          <Link to={paths.dashboard.campaigns.builder.getHref(campaign.id)} aria-label={t('card.builderFor', { name: campaign.name })}>
             <Presentation aria-hidden className="size-4" />
-            Builder
+            {t('card.builder')}
           </Link>
         </Button>
         {canChange && (
@@ -136,10 +146,10 @@ export function CampaignCard({ campaign, onDelete, pacing, selected = false, onS
             size="sm"
             className="ml-auto text-danger-700 hover:bg-danger-50"
             onClick={() => onDelete(campaign)}
-            aria-label={`Delete ${campaign.name}`}
+            aria-label={t('card.delete', { name: campaign.name })}
           >
             <Trash2 aria-hidden className="size-4" />
-            Delete
+            {t('common:actions.delete')}
           </Button>
         )}
       </div>

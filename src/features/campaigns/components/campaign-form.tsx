@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -15,7 +16,7 @@ import { venueOptionsQuery } from '@/entities/venue/venue-options';
 import { overbookingOf } from '../api/campaign-mutations';
 import { CAMPAIGN_STATUSES } from '../api/campaigns';
 import { campaignFormSchema, type CampaignFormValues } from '../lib/campaign-schema';
-import { humanize } from '../lib/format';
+import { statusLabel } from '../lib/format';
 import { overbookedField, type BookingField } from '../lib/network-booking';
 import { CampaignKindFieldset } from './campaign-kind-fieldset';
 import { NetworkFieldset } from './network-fieldset';
@@ -23,16 +24,15 @@ import { PlaysOnFieldset } from './plays-on-fieldset';
 import { PriceFieldset } from './price-fieldset';
 import { ScheduleFieldset } from './schedule-fieldset';
 
-const STATUS_OPTIONS = CAMPAIGN_STATUSES.map((status) => ({ value: status, label: humanize(status) }));
 
 /** Above this many customers the select gets a filter box. */
 const SEARCHABLE_FROM = 10;
 
 /** Where a refused booking is shown: the form field, and its name in the summary above the buttons. */
 const BOOKING_FIELDS = {
-  targets: { name: 'target_device_ids', label: 'Plays on' },
-  spots: { name: 'spots_per_loop', label: 'Spots per loop' },
-  dates: { name: 'start_date', label: 'Start date' },
+  targets: { name: 'target_device_ids', label: 'network.playsOn' },
+  spots: { name: 'spots_per_loop', label: 'network.spotsPerLoop' },
+  dates: { name: 'start_date', label: 'form.startDate' },
 } as const satisfies Record<BookingField, { name: keyof CampaignFormValues; label: string }>;
 
 export interface CampaignFormProps {
@@ -63,6 +63,8 @@ export function CampaignForm({
   campaignId,
   hasSlides = false,
 }: CampaignFormProps) {
+  const { t } = useTranslation(['campaigns', 'common']);
+  const statusOptions = CAMPAIGN_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }));
   const {
     register,
     control: formControl,
@@ -112,25 +114,25 @@ export function CampaignForm({
     <Card>
       <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
         <CardContent className="grid gap-5 py-6 md:grid-cols-2">
-          <Field label="Campaign name *" error={errors.name?.message} className="md:col-span-2">
+          <Field label={t('form.name')} error={errors.name?.message} className="md:col-span-2">
             {(control) => <Input {...control} {...register('name')} invalid={control.invalid} autoComplete="off" />}
           </Field>
           {kindChoice && <CampaignKindFieldset register={register} />}
           {network ? (
             <Field
-              label="Advertiser *"
-              error={errors.advertiser_id?.message ?? (advertisers.isError ? 'Could not load advertisers' : undefined)}
+              label={t('form.advertiser')}
+              error={errors.advertiser_id?.message ?? (advertisers.isError ? t('form.advertisersFailed') : undefined)}
             >
               {(control) =>
                 // Registered once its options are there, so an edited campaign's advertiser shows as chosen.
                 advertisers.isPending ? (
-                  <Select {...control} disabled placeholder="Loading advertisers..." options={[]} />
+                  <Select {...control} disabled placeholder={t('form.advertisersLoading')} options={[]} />
                 ) : (
                   <Select
                     {...control}
                     {...register('advertiser_id')}
                     invalid={control.invalid}
-                    placeholder="Select an advertiser"
+                    placeholder={t('form.advertiserPlaceholder')}
                     options={(advertisers.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
                   />
                 )
@@ -139,12 +141,12 @@ export function CampaignForm({
           ) : (
             <>
               {searchable && (
-                <Field label="Find customer" className="md:col-span-2">
+                <Field label={t('form.findCustomer')} className="md:col-span-2">
                   {(control) => (
                     <Input
                       {...control}
                       type="search"
-                      placeholder="Type to narrow the customer list"
+                      placeholder={t('form.findCustomerPlaceholder')}
                       value={customerFilter}
                       onChange={(event) => setCustomerFilter(event.target.value)}
                     />
@@ -152,8 +154,8 @@ export function CampaignForm({
                 </Field>
               )}
               <Field
-                label="Customer *"
-                error={errors.customer_id?.message ?? (customers.isError ? 'Could not load customers' : undefined)}
+                label={t('form.customer')}
+                error={errors.customer_id?.message ?? (customers.isError ? t('form.customersFailed') : undefined)}
               >
                 {(control) => (
                   <Select
@@ -164,21 +166,21 @@ export function CampaignForm({
                     })}
                     invalid={control.invalid}
                     disabled={customers.isPending}
-                    placeholder={customers.isPending ? 'Loading customers...' : 'Select a customer'}
+                    placeholder={customers.isPending ? t('form.customersLoading') : t('form.customerPlaceholder')}
                     options={customerOptions}
                   />
                 )}
               </Field>
             </>
           )}
-          <Field label="Status *" error={errors.status?.message}>
+          <Field label={t('form.status')} error={errors.status?.message}>
             {(control) => (
-              <Select {...control} {...register('status')} invalid={control.invalid} options={STATUS_OPTIONS} />
+              <Select {...control} {...register('status')} invalid={control.invalid} options={statusOptions} />
             )}
           </Field>
           <Field
-            label="Priority"
-            hint="1 to 10. Campaigns of higher priority play first in each loop."
+            label={t('form.priority')}
+            hint={t('form.priorityHint')}
             error={errors.priority?.message}
           >
             {(control) => (
@@ -193,10 +195,10 @@ export function CampaignForm({
             )}
           </Field>
           <div aria-hidden className="hidden md:block" />
-          <Field label="Start date" hint="Optional" error={errors.start_date?.message}>
+          <Field label={t('form.startDate')} hint={t('form.optional')} error={errors.start_date?.message}>
             {(control) => <Input {...control} type="date" {...register('start_date')} />}
           </Field>
-          <Field label="End date" hint="Optional; not before the start date" error={errors.end_date?.message}>
+          <Field label={t('form.endDate')} hint={t('form.endDateHint')} error={errors.end_date?.message}>
             {(control) => <Input {...control} type="date" {...register('end_date')} />}
           </Field>
           <ScheduleFieldset
@@ -204,7 +206,7 @@ export function CampaignForm({
             register={register}
             errors={errors}
             timeZone={network ? null : (options.find((c) => c.id === customerId)?.time_zone ?? null)}
-            zoneText={network ? 'each screen’s own time zone (its venue’s)' : undefined}
+            zoneText={network ? t('schedule.screensZone') : undefined}
           />
           {network ? (
             <>
@@ -229,16 +231,16 @@ export function CampaignForm({
           )}
           {saveError && (
             <Alert tone="danger" className="md:col-span-2">
-              {overbooking && bookingField ? `Not saved: it does not fit. See ${bookingField.label}.` : saveError}
+              {overbooking && bookingField ? t('form.doesNotFit', { field: t(bookingField.label) }) : saveError}
             </Alert>
           )}
         </CardContent>
         <CardFooter className="justify-end">
           <Button asChild variant="outline">
-            <Link to={paths.dashboard.campaigns.list.getHref()}>Cancel</Link>
+            <Link to={paths.dashboard.campaigns.list.getHref()}>{t('common:actions.cancel')}</Link>
           </Button>
           <Button type="submit" isLoading={isSaving}>
-            {isSaving ? 'Saving...' : submitLabel}
+            {isSaving ? t('form.saving') : submitLabel}
           </Button>
         </CardFooter>
       </form>

@@ -1,21 +1,23 @@
-import { formatDuration } from '@/lib/format';
+import { useTranslation } from 'react-i18next';
+import { formatDuration, formatNumber } from '@/lib/format';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { TimelineStats } from '../lib/timeline';
 
 export function CampaignStats({ stats }: { stats: TimelineStats }) {
+  const { t } = useTranslation('campaigns');
   const figures: [string, string][] = [
-    ['Total slides', String(stats.total)],
-    ['Total duration', formatDuration(stats.totalDuration)],
-    ['Static slides', String(stats.staticCount)],
-    ['Dynamic slides', String(stats.dynamicCount)],
-    ['Plays per loop', String(stats.loopPlays)],
-    ['Loop length', formatDuration(stats.loopDuration)],
+    [t('stats.totalSlides'), formatNumber(stats.total)],
+    [t('stats.totalDuration'), formatDuration(stats.totalDuration)],
+    [t('stats.staticSlides'), formatNumber(stats.staticCount)],
+    [t('stats.dynamicSlides'), formatNumber(stats.dynamicCount)],
+    [t('stats.loopPlays'), formatNumber(stats.loopPlays)],
+    [t('stats.loopLength'), formatDuration(stats.loopDuration)],
   ];
   return (
     <Card role="region" aria-labelledby="campaign-stats-title">
       <CardHeader>
         <CardTitle id="campaign-stats-title" className="text-base">
-          Campaign Stats
+          {t('stats.title')}
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-3">
@@ -28,7 +30,7 @@ export function CampaignStats({ stats }: { stats: TimelineStats }) {
           ))}
         </dl>
         <p className="text-xs text-gray-500">
-          A slide of priority p plays p times in each loop, spread evenly; campaigns of higher priority play first.
+          {t('stats.hint')}
         </p>
       </CardContent>
     </Card>

@@ -3,6 +3,7 @@
 // that fits the screens' loops.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useController, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -23,8 +24,6 @@ import { TargetPicker } from './target-picker';
 
 const radioClass = 'size-4 border-gray-300 accent-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500';
 
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 export interface NetworkFieldsetProps {
   control: Control<CampaignFormValues>;
   register: UseFormRegister<CampaignFormValues>;
@@ -38,6 +37,7 @@ export interface NetworkFieldsetProps {
 }
 
 export function NetworkFieldset({ control, register, errors, campaignId, hasSlides, onFitted }: NetworkFieldsetProps) {
+  const { t } = useTranslation('campaigns');
   const id = useId();
   // Every field counts for the booking check: only this part of the form re-renders with each change.
   const values = useWatch({ control }) as CampaignFormValues;
@@ -79,32 +79,31 @@ export function NetworkFieldset({ control, register, errors, campaignId, hasSlid
         aria-describedby={targetsError ? targetsErrorId : undefined}
         aria-invalid={targetsError ? true : undefined}
       >
-        <legend className="text-sm font-medium text-gray-700">Plays on</legend>
+        <legend className="text-sm font-medium text-gray-700">{t('network.playsOn')}</legend>
         <label className="flex items-center gap-2 text-sm text-gray-900">
           <input type="radio" value="targets" className={radioClass} {...register('network_plays_on')} />
-          Chosen venues, groups and screens
+          {t('network.chosenTargets')}
         </label>
         <label className="flex items-center gap-2 text-sm text-gray-900">
           <input type="radio" value="network" className={radioClass} {...register('network_plays_on')} />
-          The whole network (every screen at a venue)
+          {t('network.wholeNetwork')}
         </label>
         {playsOn === 'targets' && (
           <div className="ml-6 space-y-2">
             <p className="text-xs text-gray-500">
-              A venue means all its screens, a group all its members wherever they are; a screen chosen twice plays the
-              campaign once. {count(targetCount(chosen), 'target', 'targets')} chosen.
+              {t('network.targetsHint', { count: targetCount(chosen) })}
             </p>
             <div className="grid gap-3 lg:grid-cols-3">
               <TargetPicker
-                label="Venues"
-                noun="venues"
-                emptyText="No venues yet."
+                label={t('targets.venues.label')}
+                kind="venues"
+                emptyText={t('targets.venues.empty')}
                 query={{
                   ...venues,
                   data: venues.data?.map((v) => ({
                     id: v.id,
                     label: v.name,
-                    note: screens.data ? count(screensPerVenue.get(v.id) ?? 0, 'screen', 'screens') : v.location,
+                    note: screens.data ? t('network.screens', { count: screensPerVenue.get(v.id) ?? 0 }) : v.location,
                   })),
                 }}
                 name={venueIds.name}
@@ -112,15 +111,15 @@ export function NetworkFieldset({ control, register, errors, campaignId, hasSlid
                 onChange={venueIds.onChange}
               />
               <TargetPicker
-                label="Screen groups"
-                noun="groups"
-                emptyText="No screen groups yet."
+                label={t('targets.groups.label')}
+                kind="groups"
+                emptyText={t('targets.groups.empty')}
                 query={{
                   ...groups,
                   data: groups.data?.map((g) => ({
                     id: g.id,
                     label: g.name,
-                    note: count(g.device_ids.length, 'screen', 'screens'),
+                    note: t('network.screens', { count: g.device_ids.length }),
                   })),
                 }}
                 name={groupIds.name}
@@ -128,9 +127,9 @@ export function NetworkFieldset({ control, register, errors, campaignId, hasSlid
                 onChange={groupIds.onChange}
               />
               <TargetPicker
-                label="Screens"
-                noun="screens"
-                emptyText="No screens at any venue yet. Pair one on Equipment Status."
+                label={t('targets.screens.label')}
+                kind="screens"
+                emptyText={t('targets.screens.empty')}
                 query={{
                   ...screens,
                   data: screens.data?.map((s) => ({ id: s.id, label: s.device_name, note: s.customer_name })),
@@ -149,8 +148,8 @@ export function NetworkFieldset({ control, register, errors, campaignId, hasSlid
         )}
       </fieldset>
       <Field
-        label="Spots per loop"
-        hint={`How many times it plays in each loop of every screen, ${MIN_SPOTS} to ${MAX_SPOTS}.`}
+        label={t('network.spotsPerLoop')}
+        hint={t('network.spotsHint', { min: MIN_SPOTS, max: MAX_SPOTS })}
         error={errors.spots_per_loop?.message}
       >
         {(field) => (
@@ -167,12 +166,12 @@ export function NetworkFieldset({ control, register, errors, campaignId, hasSlid
       </Field>
       {hasSlides ? (
         <p className="self-end text-sm text-gray-600">
-          Each spot shows one of its slides, for as long as its longest slide (set in the Slide Builder).
+          {t('network.spotFromSlides')}
         </p>
       ) : (
         <Field
-          label="Spot length (seconds)"
-          hint={`It has no slides yet: how long its longest slide will be (${MIN_SPOT_SECONDS} to ${MAX_SPOT_SECONDS}), to check that it fits. Not saved; its slides decide.`}
+          label={t('network.spotLength')}
+          hint={t('network.spotLengthHint', { min: MIN_SPOT_SECONDS, max: MAX_SPOT_SECONDS })}
           error={errors.spot_seconds?.message}
         >
           {(field) => (

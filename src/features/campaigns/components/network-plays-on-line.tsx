@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { translate } from '@/i18n';
 import { networkTargetKeys, type CampaignTargetRow } from '../api/network-targets';
 
 interface NetworkPlaysOnLineProps {
@@ -9,26 +11,28 @@ interface NetworkPlaysOnLineProps {
   spotsPerLoop: number;
 }
 
-const targetName = (t: CampaignTargetRow) =>
-  t.customer_id
-    ? (t.customers?.name ?? 'a venue')
-    : t.group_id
-      ? `${t.screen_groups?.name ?? 'a group'} (group)`
-      : (t.equipment_status?.device_name ?? 'a screen');
+const targetName = (target: CampaignTargetRow) =>
+  target.customer_id
+    ? (target.customers?.name ?? translate('campaigns:where.aVenue'))
+    : target.group_id
+      ? translate('campaigns:where.group', { name: target.screen_groups?.name ?? translate('campaigns:where.aGroup') })
+      : (target.equipment_status?.device_name ?? translate('campaigns:where.aScreen'));
 
 /** Whose network campaign it is, where it plays (its targets by name, or the whole network) and its spots per loop. */
 export function NetworkPlaysOnLine({ campaignId, playsOn, advertiser, spotsPerLoop }: NetworkPlaysOnLineProps) {
+  const { t } = useTranslation('campaigns');
   const onTargets = playsOn === 'targets';
   const targets = useQuery({ ...networkTargetKeys.ofCampaign(campaignId), enabled: onTargets });
-  const spots = `${spotsPerLoop} ${spotsPerLoop === 1 ? 'spot' : 'spots'} per loop`;
-  const whose = `Network campaign of ${advertiser ?? 'an advertiser'} · ${spots}`;
+  const whose = t('where.networkOf', {
+    advertiser: advertiser ?? t('where.anAdvertiser'),
+    count: spotsPerLoop,
+  });
   let where: string;
-  if (!onTargets) where = 'Plays on the whole network';
-  else if (targets.isPending) where = 'Loading where it plays...';
-  else if (targets.isError) where = 'Could not load where this campaign plays.';
-  else if (targets.data.length === 0)
-    where = 'Plays on no screens: it has no targets. Edit the campaign to choose some.';
-  else where = `Plays on ${targets.data.map(targetName).join(', ')}`;
+  if (!onTargets) where = t('where.wholeNetwork');
+  else if (targets.isPending) where = t('where.loading');
+  else if (targets.isError) where = t('where.loadFailed');
+  else if (targets.data.length === 0) where = t('where.noTargets');
+  else where = t('where.targets', { names: targets.data.map(targetName).join(', ') });
   return (
     <>
       <p className="text-sm break-words text-gray-600">{whose}</p>

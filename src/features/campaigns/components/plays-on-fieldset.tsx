@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useController, type Control, type UseFormRegister } from 'react-hook-form';
 import { CheckboxList } from '@/components/ui/checkbox-list';
 import { venueDevicesQueryOptions } from '@/entities/device/venue-devices';
@@ -18,6 +19,7 @@ const radioClass = 'size-4 border-gray-300 accent-brand-600 focus-visible:ring-2
 
 /** "Plays on": every screen of the venue, or the ticked screens of the selected venue. */
 export function PlaysOnFieldset({ control, register, customerId, targeting, error }: PlaysOnFieldsetProps) {
+  const { t } = useTranslation('campaigns');
   const id = useId();
   const errorId = `${id}-error`;
   const { field } = useController({ control, name: 'device_ids' });
@@ -28,22 +30,22 @@ export function PlaysOnFieldset({ control, register, customerId, targeting, erro
 
   return (
     <fieldset className="space-y-2 md:col-span-2" aria-describedby={error ? errorId : undefined}>
-      <legend className="text-sm font-medium text-gray-700">Plays on</legend>
+      <legend className="text-sm font-medium text-gray-700">{t('playsOn.legend')}</legend>
       <label className="flex items-center gap-2 text-sm text-gray-900">
         <input type="radio" value="all" className={radioClass} {...register('targeting')} />
-        All screens of the venue
+        {t('playsOn.all')}
       </label>
       <label className="flex items-center gap-2 text-sm text-gray-900">
         <input type="radio" value="chosen" className={radioClass} {...register('targeting')} />
-        Chosen screens
+        {t('playsOn.chosen')}
       </label>
       {targeting === 'chosen' && (
         <div className="ml-6 space-y-2">
           {!customerId ? (
-            <p className="text-sm text-gray-500">Select a customer to see its screens.</p>
+            <p className="text-sm text-gray-500">{t('playsOn.selectCustomer')}</p>
           ) : (
             <CheckboxList
-              label="Screens of the venue"
+              label={t('playsOn.screensOfVenue')}
               query={{
                 ...screens,
                 data: screens.data?.map((screen) => ({
@@ -52,9 +54,9 @@ export function PlaysOnFieldset({ control, register, customerId, targeting, erro
                   note: screen.location,
                 })),
               }}
-              loadingText="Loading screens..."
-              errorText="Could not load the venue’s screens."
-              emptyText="This venue has no screens yet. Pair one on Equipment Status."
+              loadingText={t('playsOn.loading')}
+              errorText={t('playsOn.loadFailed')}
+              emptyText={t('playsOn.empty')}
               name={field.name}
               value={field.value}
               onChange={field.onChange}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { campaignScreenKeys } from '../api/campaign-screens';
 
 interface PlaysOnLineProps {
@@ -10,24 +11,29 @@ interface PlaysOnLineProps {
 
 /** One line saying where the campaign plays: every screen of its venue, or the chosen ones by name. */
 export function PlaysOnLine({ campaignId, playsOn, venueName }: PlaysOnLineProps) {
+  const { t } = useTranslation('campaigns');
   const chosen = playsOn === 'chosen';
   const screens = useQuery({ ...campaignScreenKeys.ofCampaign(campaignId), enabled: chosen });
   if (!chosen)
-    return <p className="text-sm break-words text-gray-500">Plays on all screens of {venueName ?? 'its venue'}</p>;
-  if (screens.isPending) return <p className="text-sm break-words text-gray-500">Loading where it plays...</p>;
-  if (screens.isError)
-    return <p className="text-sm break-words text-gray-500">Could not load where this campaign plays.</p>;
+    return (
+      <p className="text-sm break-words text-gray-500">
+        {venueName ? t('where.allScreensOf', { venue: venueName }) : t('where.allScreensOfItsVenue')}
+      </p>
+    );
+  if (screens.isPending) return <p className="text-sm break-words text-gray-500">{t('where.loading')}</p>;
+  if (screens.isError) return <p className="text-sm break-words text-gray-500">{t('where.loadFailed')}</p>;
   if (screens.data.length === 0)
     return (
       <p className="text-sm break-words font-medium text-amber-700">
-        Plays on no screens: its chosen screens were removed. Edit the campaign to choose screens.
+        {t('where.noScreens')}
       </p>
     );
-  const count = screens.data.length;
   return (
     <p className="text-sm break-words text-gray-500">
-      Plays on {count} {count === 1 ? 'screen' : 'screens'}:{' '}
-      {screens.data.map((screen) => screen.device_name).join(', ')}
+      {t('where.screens', {
+        count: screens.data.length,
+        names: screens.data.map((screen) => screen.device_name).join(', '),
+      })}
     </p>
   );
 }

@@ -3,6 +3,7 @@
 // A week view draws what the windows cover, and says it in words for screen readers.
 import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   useController,
   useFieldArray,
@@ -14,9 +15,13 @@ import {
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/utils/cn';
-import { describeWindows, toMinutes, WEEKDAYS, windowsCover } from '@/entities/campaign/schedule';
+import { clockTime, describeWindows, toMinutes, WEEKDAYS, windowsCover } from '@/entities/campaign/schedule';
 import type { IsoWeekday } from '@/types/database-json';
 import { MAX_WINDOWS, newWindow, type CampaignFormValues } from '../lib/campaign-schema';
+
+/** A window's time fields, by their form names. */
+const startOf = (index: number) => `windows.${index}.start` as const;
+const endOf = (index: number) => `windows.${index}.end` as const;
 
 const radioClass = 'size-4 border-gray-300 accent-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500';
 
@@ -31,12 +36,13 @@ export interface ScheduleFieldsetProps {
 }
 
 function Days({ control, index }: { control: Control<CampaignFormValues>; index: number }) {
+  const { t } = useTranslation('campaigns');
   const { field } = useController({ control, name: `windows.${index}.days` });
   const days = field.value ?? [];
   const toggle = (day: IsoWeekday, on: boolean) =>
     field.onChange(on ? [...days, day].sort((a, b) => a - b) : days.filter((d) => d !== day));
   return (
-    <div className="flex flex-wrap gap-1" role="group" aria-label={`Days of window ${index + 1}`}>
+    <div className="flex flex-wrap gap-1" role="group" aria-label={t('schedule.daysOf', { n: index + 1 })}>
       {WEEKDAYS.map(({ day, short, long }) => {
         const on = days.includes(day);
         return (
@@ -75,10 +81,9 @@ function WeekView({ control }: { control: Control<CampaignFormValues> }) {
   return (
     <div className="space-y-1" aria-hidden data-testid="week-view">
       <div className="ml-10 grid grid-cols-4 text-[10px] text-gray-500">
-        <span>00:00</span>
-        <span>06:00</span>
-        <span>12:00</span>
-        <span>18:00</span>
+        {[0, 6, 12, 18].map((hour) => (
+          <span key={hour}>{clockTime(hour * 60)}</span>
+        ))}
       </div>
       {WEEKDAYS.map(({ day, short }) => (
         <div key={day} className="flex items-center gap-2">
@@ -103,33 +108,37 @@ function WeekView({ control }: { control: Control<CampaignFormValues> }) {
 }
 
 export function ScheduleFieldset({ control, register, errors, timeZone, zoneText }: ScheduleFieldsetProps) {
+  const { t } = useTranslation('campaigns');
   const id = useId();
   const schedule = useWatch({ control, name: 'schedule' });
   const windows = useWatch({ control, name: 'windows' }) ?? [];
   const { fields, append, remove } = useFieldArray({ control, name: 'windows' });
   const listError = errors.windows?.root?.message ?? errors.windows?.message;
-  const zone = timeZone ? timeZone.replaceAll('_', ' ') : (zoneText ?? 'the venue’s time zone');
+  const zone = timeZone ? timeZone.replaceAll('_', ' ') : (zoneText ?? t('schedule.venueZone'));
+  const set = windows.filter((x) => x.days.length > 0);
 
   return (
     <fieldset className="space-y-3 md:col-span-2" aria-describedby={`${id}-hint`}>
-      <legend className="text-sm font-medium text-gray-700">When it plays</legend>
+      <legend className="text-sm font-medium text-gray-700">{t('schedule.legend')}</legend>
       <p id={`${id}-hint`} className="text-xs text-gray-500">
-        Times are in {zone}. A window whose end is before its start runs past midnight into the next day.
+        {t('schedule.hint', { zone })}
       </p>
       <label className="flex items-center gap-2 text-sm text-gray-900">
         <input type="radio" value="always" className={radioClass} {...register('schedule')} />
-        All day, every day
+        {t('schedule.always')}
       </label>
       <label className="flex items-center gap-2 text-sm text-gray-900">
         <input type="radio" value="windows" className={radioClass} {...register('schedule')} />
-        At set times
+        {t('schedule.windows')}
       </label>
       {schedule === 'windows' && (
         <div className="ml-6 space-y-4">
-          <ul className="space-y-3" aria-label="Time windows">
+          <ul className="space-y-3" aria-label={t('schedule.list')}>
             {fields.map((field, index) => {
               const w = windows[index];
               const errs = errors.windows?.[index];
+              const startField = register(startOf(index));
+              const endField = register(endOf(index));
               const overMidnight =
                 w && toMinutes(w.end) <= toMinutes(w.start) && w.end !== '00:00' && w.end !== '24:00';
               return (
@@ -137,25 +146,25 @@ export function ScheduleFieldset({ control, register, errors, timeZone, zoneText
                   <div className="flex flex-wrap items-end gap-3">
                     <Days control={control} index={index} />
                     <div className="text-xs text-gray-700">
-                      <label htmlFor={`${id}-${index}-start`}>From</label>
+                      <label htmlFor={`${id}-${index}-start`}>{t('schedule.from')}</label>
                       <Input
                         id={`${id}-${index}-start`}
                         type="time"
                         className="mt-1 w-28"
                         aria-invalid={!!errs?.start || undefined}
-                        aria-label={`Window ${index + 1} starts`}
-                        {...register(`windows.${index}.start`)}
+                        aria-label={t('schedule.starts', { n: index + 1 })}
+                        {...startField}
                       />
                     </div>
                     <div className="text-xs text-gray-700">
-                      <label htmlFor={`${id}-${index}-end`}>To</label>
+                      <label htmlFor={`${id}-${index}-end`}>{t('schedule.to')}</label>
                       <Input
                         id={`${id}-${index}-end`}
                         type="time"
                         className="mt-1 w-28"
                         aria-invalid={!!errs?.end || undefined}
-                        aria-label={`Window ${index + 1} ends`}
-                        {...register(`windows.${index}.end`)}
+                        aria-label={t('schedule.ends', { n: index + 1 })}
+                        {...endField}
                       />
                     </div>
                     <Button
@@ -163,13 +172,15 @@ export function ScheduleFieldset({ control, register, errors, timeZone, zoneText
                       variant="ghost"
                       size="sm"
                       onClick={() => remove(index)}
-                      aria-label={`Remove window ${index + 1}`}
+                      aria-label={t('schedule.remove', { n: index + 1 })}
                     >
                       <Trash2 aria-hidden className="size-4" />
                     </Button>
                   </div>
                   {overMidnight && (
-                    <p className="text-xs text-gray-500">Runs past midnight, until {w.end} the next day.</p>
+                    <p className="text-xs text-gray-500">
+                      {t('schedule.overMidnight', { end: clockTime(toMinutes(w.end)) })}
+                    </p>
                   )}
                   {(errs?.days?.message ?? errs?.days?.root?.message) && (
                     <p className="text-sm text-danger-700">{errs?.days?.message ?? errs?.days?.root?.message}</p>
@@ -190,11 +201,11 @@ export function ScheduleFieldset({ control, register, errors, timeZone, zoneText
             disabled={fields.length >= MAX_WINDOWS}
           >
             <Plus aria-hidden className="size-4" />
-            Add a time window
+            {t('schedule.add')}
           </Button>
           <div className="space-y-2">
             <p className="text-sm text-gray-700" data-testid="schedule-summary">
-              Plays: {describeWindows(windows.filter((x) => x.days.length > 0) as never)}
+              {set.length === 0 ? t('schedule.noTimes') : t('schedule.summary', { when: describeWindows(set as never) })}
             </p>
             <WeekView control={control} />
           </div>

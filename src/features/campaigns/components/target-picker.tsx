@@ -1,6 +1,7 @@
 // One kind of network target (venues, screen groups or screens) to tick: a filter box when
 // the list is long, the list itself (scrolling), and how many are chosen.
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CheckboxList, type CheckboxListItem } from '@/components/ui/checkbox-list';
 import { Input } from '@/components/ui/input';
 
@@ -11,15 +12,16 @@ export interface TargetPickerProps {
   /** The list's heading and accessible name: 'Venues', 'Screen groups', 'Screens'. */
   label: string;
   query: { isPending: boolean; isError: boolean; data?: CheckboxListItem[]; refetch: () => unknown };
-  /** What the items are called in the filter's label ('venues'). */
-  noun: string;
+  /** What the items are: their filter's label and messages say so. */
+  kind: 'venues' | 'groups' | 'screens';
   emptyText: string;
   name: string;
   value: string[];
   onChange: (ids: string[]) => void;
 }
 
-export function TargetPicker({ label, query, noun, emptyText, name, value, onChange }: TargetPickerProps) {
+export function TargetPicker({ label, query, kind, emptyText, name, value, onChange }: TargetPickerProps) {
+  const { t } = useTranslation('campaigns');
   const id = useId();
   const [filter, setFilter] = useState('');
   const items = query.data ?? [];
@@ -33,28 +35,26 @@ export function TargetPicker({ label, query, noun, emptyText, name, value, onCha
         <h3 id={`${id}-title`} className="text-sm font-medium text-gray-900">
           {label}
         </h3>
-        <span className="text-xs text-gray-500">{value.length} chosen</span>
+        <span className="text-xs text-gray-500">{t('targets.chosen', { count: value.length })}</span>
       </div>
       {items.length > FILTERABLE_FROM && (
         <Input
           type="search"
-          aria-label={`Filter ${noun}`}
-          placeholder={`Filter ${noun}`}
+          aria-label={t(`targets.${kind}.filter`)}
+          placeholder={t(`targets.${kind}.filter`)}
           value={filter}
           onChange={(event) => setFilter(event.target.value)}
         />
       )}
       <div className="max-h-56 overflow-y-auto">
         {term && shown.length === 0 && items.length > 0 ? (
-          <p className="text-sm text-gray-500">
-            No {noun} match “{filter.trim()}”.
-          </p>
+          <p className="text-sm text-gray-500">{t(`targets.${kind}.noMatch`, { term: filter.trim() })}</p>
         ) : (
           <CheckboxList
             label={label}
             query={{ ...query, data: query.data ? shown : undefined }}
-            loadingText={`Loading ${noun}...`}
-            errorText={`Could not load ${noun}.`}
+            loadingText={t(`targets.${kind}.loading`)}
+            errorText={t(`targets.${kind}.loadFailed`)}
             emptyText={emptyText}
             name={name}
             value={value}

@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { message, translate, type MessageKey } from '@/i18n';
 import { calendarDate } from '@/entities/campaign/campaign-dates';
 import { toMinutes } from '@/entities/campaign/schedule';
 import type { CampaignTarget, IsoWeekday, ScheduleWindow } from '@/types/database-json';
+import { formatNumber } from '@/lib/format';
 import { CAMPAIGN_STATUSES } from '../api/campaigns';
 
 /** A date input's value (yyyy-mm-dd) or empty. */
-const optionalDate = z.string().regex(/^(\d{4}-\d{2}-\d{2})?$/, 'Enter a valid date');
+const optionalDate = z.string().regex(/^(\d{4}-\d{2}-\d{2})?$/, message('campaigns:form.errors.date'));
 
 /** Where a campaign plays: every screen of its venue, or only the chosen ones. */
 export const CAMPAIGN_TARGETINGS = ['all', 'chosen'] as const;
@@ -30,25 +32,25 @@ export type PriceBasis = (typeof PRICE_BASES)[number];
 /** The largest price the database keeps (numeric(12, 2)). */
 export const MAX_PRICE = 9_999_999_999.99;
 
-/** The price's messages, word for word the database's (save_campaign). */
+/** The price's messages (in English word for word the database's, save_campaign), read when shown. */
 export const PRICE_MESSAGES = {
-  amountRequired: "Give the price's amount.",
-  negative: 'The price cannot be negative.',
-  cents: 'The price is in cents at most (two decimals).',
-  tooLarge: 'The price is at most 9,999,999,999.99.',
-  notANumber: 'Enter the amount as a number, like 12.50.',
-  fixedNeedsPeriod: "A fixed price is for the campaign's period: give it a start and an end date.",
-} as const;
+  amountRequired: 'campaigns:price.errors.amountRequired',
+  negative: 'campaigns:price.errors.negative',
+  cents: 'campaigns:price.errors.cents',
+  tooLarge: 'campaigns:price.errors.tooLarge',
+  notANumber: 'campaigns:price.errors.notANumber',
+  fixedNeedsPeriod: 'campaigns:price.errors.fixedNeedsPeriod',
+} as const satisfies Record<string, MessageKey>;
 
 /** What is wrong with a price amount typed in the form, or null when it is a price. */
 export function priceAmountProblem(amount: string): string | null {
   const text = amount.trim();
-  if (text === '') return PRICE_MESSAGES.amountRequired;
-  if (!/^-?\d*\.?\d+$|^-?\d+\.$/.test(text)) return PRICE_MESSAGES.notANumber;
+  if (text === '') return translate(PRICE_MESSAGES.amountRequired);
+  if (!/^-?\d*\.?\d+$|^-?\d+\.$/.test(text)) return translate(PRICE_MESSAGES.notANumber);
   const value = Number(text);
-  if (value < 0) return PRICE_MESSAGES.negative;
-  if (!/^\d+(\.\d{0,2})?$/.test(text.replace(/^\./, '0.'))) return PRICE_MESSAGES.cents;
-  if (value > MAX_PRICE) return PRICE_MESSAGES.tooLarge;
+  if (value < 0) return translate(PRICE_MESSAGES.negative);
+  if (!/^\d+(\.\d{0,2})?$/.test(text.replace(/^\./, '0.'))) return translate(PRICE_MESSAGES.cents);
+  if (value > MAX_PRICE) return translate(PRICE_MESSAGES.tooLarge, { max: formatNumber(MAX_PRICE, { minimumFractionDigits: 2 }) });
   return null;
 }
 
@@ -57,22 +59,23 @@ export const CAMPAIGN_SCHEDULES = ['always', 'windows'] as const;
 /** At most this many windows (the database's limit too). */
 export const MAX_WINDOWS = 14;
 
-const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Enter a time like 07:00');
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, message('campaigns:form.errors.time'));
 
 /** One daypart: days of the week and a time range (an end before the start runs over midnight). */
 export const windowSchema = z
   .object({
-    days: z.array(z.number().int().min(1).max(7)).min(1, 'Choose at least one day'),
-    start: time.refine((v) => v !== '24:00', 'Start before 24:00 (00:00 is midnight)'),
+    days: z.array(z.number().int().min(1).max(7)).min(1, message('campaigns:form.errors.days')),
+    start: time.refine((v) => v !== '24:00', message('campaigns:form.errors.startBefore24')),
     end: time,
   })
   .refine((w) => toMinutes(w.start) % 1440 !== toMinutes(w.end) % 1440, {
     path: ['end'],
-    message: 'The start and the end are the same time',
+    ...message('campaigns:form.errors.sameTime'),
   });
 
-const SPOTS_MESSAGE = `Spots per loop is a whole number from ${MIN_SPOTS} to ${MAX_SPOTS}`;
-const SPOT_SECONDS_MESSAGE = `A spot lasts ${MIN_SPOT_SECONDS} to ${MAX_SPOT_SECONDS} seconds`;
+const SPOTS_MESSAGE = message('campaigns:form.errors.spots', { min: MIN_SPOTS, max: MAX_SPOTS });
+const SPOT_SECONDS_MESSAGE = message('campaigns:form.errors.spotSeconds', { min: MIN_SPOT_SECONDS, max: MAX_SPOT_SECONDS });
+const PRIORITY_MESSAGE = message('campaigns:form.errors.priority');
 
 /**
  * The campaign form: name and status required; dates optional, the end not before the start,
@@ -85,27 +88,27 @@ const SPOT_SECONDS_MESSAGE = `A spot lasts ${MIN_SPOT_SECONDS} to ${MAX_SPOT_SEC
 export const campaignFormSchema = z
   .object({
     kind: z.enum(CAMPAIGN_KINDS),
-    name: z.string().trim().min(1, 'Name is required'),
+    name: z.string().trim().min(1, message('campaigns:form.errors.name')),
     customer_id: z.string(),
-    status: z.enum(CAMPAIGN_STATUSES, { error: 'Status is required' }),
+    status: z.enum(CAMPAIGN_STATUSES, message('campaigns:form.errors.status')),
     start_date: optionalDate,
     end_date: optionalDate,
     priority: z
-      .number({ error: 'Priority is a number from 1 to 10' })
-      .int('Priority is a whole number from 1 to 10')
-      .min(1, 'Priority is a number from 1 to 10')
-      .max(10, 'Priority is a number from 1 to 10'),
+      .number(PRIORITY_MESSAGE)
+      .int(message('campaigns:form.errors.priorityWhole'))
+      .min(1, PRIORITY_MESSAGE)
+      .max(10, PRIORITY_MESSAGE),
     targeting: z.enum(CAMPAIGN_TARGETINGS),
     device_ids: z.array(z.string()),
     schedule: z.enum(CAMPAIGN_SCHEDULES),
-    windows: z.array(windowSchema).max(MAX_WINDOWS, `At most ${MAX_WINDOWS} time windows`),
+    windows: z.array(windowSchema).max(MAX_WINDOWS, message('campaigns:form.errors.maxWindows', { max: MAX_WINDOWS })),
     advertiser_id: z.string(),
     network_plays_on: z.enum(NETWORK_PLAYS_ON),
     target_venue_ids: z.array(z.string()),
     target_group_ids: z.array(z.string()),
     target_device_ids: z.array(z.string()),
     spots_per_loop: z
-      .number({ error: SPOTS_MESSAGE })
+      .number(SPOTS_MESSAGE)
       .int(SPOTS_MESSAGE)
       .min(MIN_SPOTS, SPOTS_MESSAGE)
       .max(MAX_SPOTS, SPOTS_MESSAGE),
@@ -114,46 +117,46 @@ export const campaignFormSchema = z
     price_amount: z.string(),
     /** How long a spot will be, for the booking check of a campaign without slides (not saved). */
     spot_seconds: z
-      .number({ error: SPOT_SECONDS_MESSAGE })
+      .number(SPOT_SECONDS_MESSAGE)
       .int(SPOT_SECONDS_MESSAGE)
       .min(MIN_SPOT_SECONDS, SPOT_SECONDS_MESSAGE)
       .max(MAX_SPOT_SECONDS, SPOT_SECONDS_MESSAGE),
   })
   .refine((value) => value.kind !== 'venue' || value.customer_id.length > 0, {
     path: ['customer_id'],
-    message: 'Customer is required',
+    ...message('campaigns:form.errors.customer'),
   })
   .refine((value) => value.kind !== 'network' || value.advertiser_id.length > 0, {
     path: ['advertiser_id'],
-    message: 'Advertiser is required',
+    ...message('campaigns:form.errors.advertiser'),
   })
   .refine((value) => value.kind !== 'network' || value.network_plays_on === 'network' || targetCount(value) > 0, {
     path: ['target_device_ids'],
-    message: 'Choose at least one venue, group or screen, or play on the whole network.',
+    ...message('campaigns:form.errors.targets'),
   })
   .superRefine((value, ctx) => {
     if (value.kind !== 'network' || value.price_basis === 'none') return;
     const problem = priceAmountProblem(value.price_amount);
     if (problem) ctx.addIssue({ code: 'custom', path: ['price_amount'], message: problem });
     if (value.price_basis === 'fixed' && (!value.start_date || !value.end_date)) {
-      ctx.addIssue({ code: 'custom', path: ['price_basis'], message: PRICE_MESSAGES.fixedNeedsPeriod });
+      ctx.addIssue({ code: 'custom', path: ['price_basis'], message: translate(PRICE_MESSAGES.fixedNeedsPeriod) });
     }
   })
   .refine((value) => !value.start_date || !value.end_date || value.end_date >= value.start_date, {
     path: ['end_date'],
-    message: 'End date cannot be before the start date',
+    ...message('campaigns:form.errors.endBeforeStart'),
   })
   .refine((value) => value.status !== 'scheduled' || !!value.start_date, {
     path: ['start_date'],
-    message: 'A scheduled campaign needs a start date.',
+    ...message('campaigns:form.errors.scheduledNeedsStart'),
   })
   .refine((value) => value.kind !== 'venue' || value.targeting === 'all' || value.device_ids.length > 0, {
     path: ['device_ids'],
-    message: 'Choose at least one screen, or play on all screens.',
+    ...message('campaigns:form.errors.screens'),
   })
   .refine((value) => value.schedule === 'always' || value.windows.length > 0, {
     path: ['windows'],
-    message: 'Add at least one time window, or play all day.',
+    ...message('campaigns:form.errors.windows'),
   });
 
 export type CampaignFormValues = z.infer<typeof campaignFormSchema>;

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
 import { restUrl } from '@tests/setup/supabase-mocks';
+import { i18n } from '@/i18n';
 import { CampaignAddRoute } from './campaign-add';
 
 const CAFE = 'c0000000-0000-4000-8000-000000000001';
@@ -121,6 +122,9 @@ describe('add campaign form', () => {
     const { user } = renderForm();
     await fill(user);
     await user.click(screen.getByRole('radio', { name: 'At set times' }));
+    // No window yet: the summary says so rather than "All day".
+    expect(screen.getByTestId('schedule-summary')).toHaveTextContent('No times set yet');
+    expect(screen.getByTestId('schedule-summary')).not.toHaveTextContent('All day');
     // Asked for at least one window.
     await user.click(screen.getByRole('button', { name: 'Create Campaign' }));
     expect(await screen.findByText('Add at least one time window, or play all day.')).toBeInTheDocument();
@@ -277,5 +281,39 @@ describe('add campaign form: plays on', () => {
     expect(screen.getByLabelText('Campaign name *')).toHaveValue('Winter Menu');
     expect(screen.getByRole('radio', { name: 'Chosen screens' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Bar' })).toBeChecked();
+  });
+
+  it('speaks Spanish: labels, validation, the schedule in words and the database’s own refusal', async () => {
+    await i18n.changeLanguage('es');
+    server.use(
+      http.post(restUrl('/rpc/save_campaign'), () =>
+        HttpResponse.json(
+          { code: '23514', message: 'Choose at least one screen, or play on all screens.', details: null, hint: null },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Crear campaña' }));
+    expect(await screen.findByText('El nombre es obligatorio')).toBeInTheDocument();
+    expect(screen.getByText('El cliente es obligatorio')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Nombre de la campaña *'), 'Menú de invierno');
+    await user.selectOptions(await screen.findByLabelText('Cliente *'), 'Corner Cafe (Downtown)');
+    await user.click(screen.getByRole('radio', { name: 'En horarios fijos' }));
+    expect(screen.getByTestId('schedule-summary')).toHaveTextContent('Aún no hay horarios');
+    await user.click(screen.getByRole('button', { name: 'Añadir una franja horaria' }));
+    // Weekday names come from Intl in Spanish; all seven days read as "every day".
+    for (const day of ['sábado', 'domingo']) {
+      await user.click(
+        within(screen.getByRole('group', { name: 'Días de la franja 1' })).getByRole('checkbox', { name: day }),
+      );
+    }
+    expect(screen.getByTestId('schedule-summary')).toHaveTextContent('Se reproduce: Todos los días 09:00–17:00');
+    await user.click(within(screen.getByRole('group', { name: 'Días de la franja 1' })).getByRole('checkbox', { name: 'lunes' }));
+    expect(screen.getByTestId('schedule-summary')).toHaveTextContent('Se reproduce: mar–dom 09:00–17:00');
+    await user.click(screen.getByRole('button', { name: 'Crear campaña' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Elija al menos una pantalla, o reproduzca en todas. Consulte la consola del navegador para más detalles.',
+    );
   });
 });

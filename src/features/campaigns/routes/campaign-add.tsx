@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { paths } from '@/config/paths';
@@ -5,23 +6,20 @@ import { saveErrorText, useCreateCampaign } from '../api/campaign-mutations';
 import { CampaignForm } from '../components/campaign-form';
 import { emptyCampaignForm } from '../lib/campaign-schema';
 
-// The product's earlier message also said 'Check browser console for details.'; it is
-// kept so the text matches what operators already know.
-const CONSOLE_HINT = 'Check browser console for details.';
-
 export function CampaignAddRoute() {
+  const { t } = useTranslation('campaigns');
   const navigate = useNavigate();
   const creation = useCreateCampaign();
   return (
     <ContentLayout
-      title="Add Campaign"
-      description="A new slide show for a customer's displays, or an advertiser's spots across the network."
+      title={t('add.title')}
+      description={t('add.description')}
     >
       <CampaignForm
         defaultValues={emptyCampaignForm}
-        submitLabel="Create Campaign"
+        submitLabel={t('add.submit')}
         isSaving={creation.isPending}
-        saveError={creation.isError ? `${saveErrorText(creation.error)} ${CONSOLE_HINT}` : null}
+        saveError={creation.isError ? t('save.errorWithHint', { message: saveErrorText(creation.error) }) : null}
         saveFailure={creation.error}
         kindChoice
         onSubmit={(values) =>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { bothQueries, QueryBoundary } from '@/components/errors/query-boundary';
 import { ContentLayout } from '@/components/layouts/content-layout';
@@ -13,9 +14,6 @@ import { CampaignForm } from '../components/campaign-form';
 import { DeliveryPanel } from '../components/delivery-panel';
 import { windowsOf } from '../lib/campaign-windows';
 import { columnToFormDate, emptyCampaignForm, type CampaignFormValues } from '../lib/campaign-schema';
-
-// Kept from the product's earlier message, which operators know.
-const CONSOLE_HINT = 'Check browser console for details.';
 
 /** What venue and network campaigns share: name, status, dates, priority and when it plays. */
 const commonValues = (campaign: CampaignDetail) => ({
@@ -50,20 +48,25 @@ const toNetworkValues = (campaign: CampaignDetail, targets: CampaignTargetRow[])
   price_amount: typeof campaign.price_amount === 'number' ? campaign.price_amount.toFixed(2) : '',
 });
 
-const formSkeleton = (
-  <LoadingRegion label="Loading campaign...">
-    <Card>
-      <CardContent className="space-y-4 py-6">
-        <Skeleton className="h-10" />
-        <Skeleton className="h-10" />
-        <Skeleton className="h-10" />
-      </CardContent>
-    </Card>
-  </LoadingRegion>
-);
+function FormSkeleton() {
+  const { t } = useTranslation('campaigns');
+  return (
+    <LoadingRegion label={t('edit.loading')}>
+      <Card>
+        <CardContent className="space-y-4 py-6">
+          <Skeleton className="h-10" />
+          <Skeleton className="h-10" />
+          <Skeleton className="h-10" />
+        </CardContent>
+      </Card>
+    </LoadingRegion>
+  );
+}
+const formSkeleton = <FormSkeleton />;
 
 /** Loads the campaign and its chosen screens (a venue's) or targets (a network campaign's), then hands their values to the form. */
 export function CampaignEditRoute() {
+  const { t } = useTranslation('campaigns');
   const { id = '' } = useParams();
   const campaign = useQuery(campaignKeys.detail(id));
   const screens = useQuery(campaignScreenKeys.ofCampaign(id));
@@ -71,16 +74,16 @@ export function CampaignEditRoute() {
   const advertiser = network ? advertiserName(campaign.data?.advertisers ?? null) : null;
   return (
     <ContentLayout
-      title="Edit Campaign"
+      title={t('edit.title')}
       description={
         campaign.data
           ? advertiser
-            ? `${campaign.data.name} · network campaign of ${advertiser}`
+            ? t('edit.networkDescription', { name: campaign.data.name, advertiser })
             : campaign.data.name
-          : 'Change the campaign’s details.'
+          : t('edit.description')
       }
     >
-      <QueryBoundary query={bothQueries(campaign, screens)} loading={formSkeleton} error="Could not load the campaign">
+      <QueryBoundary query={bothQueries(campaign, screens)} loading={formSkeleton} error={t('edit.loadFailed')}>
         {([detail, chosen]) =>
           detail.customer_id === null ? (
             <NetworkCampaignEdit campaign={detail} />
@@ -95,10 +98,11 @@ export function CampaignEditRoute() {
 
 /** A network campaign: its targets, then the form, and its delivery below. */
 function NetworkCampaignEdit({ campaign }: { campaign: CampaignDetail }) {
+  const { t } = useTranslation('campaigns');
   const targets = useQuery(networkTargetKeys.ofCampaign(campaign.id));
   return (
     <div className="space-y-6">
-      <QueryBoundary query={targets} loading={formSkeleton} error="Could not load where the campaign plays">
+      <QueryBoundary query={targets} loading={formSkeleton} error={t('edit.targetsFailed')}>
         {(rows) => (
           <EditCampaignForm
             id={campaign.id}
@@ -121,14 +125,15 @@ function EditCampaignForm({
   defaultValues: CampaignFormValues;
   hasSlides: boolean;
 }) {
+  const { t } = useTranslation('campaigns');
   const navigate = useNavigate();
   const update = useUpdateCampaign();
   return (
     <CampaignForm
       defaultValues={defaultValues}
-      submitLabel="Save Changes"
+      submitLabel={t('edit.submit')}
       isSaving={update.isPending}
-      saveError={update.isError ? `${saveErrorText(update.error)} ${CONSOLE_HINT}` : null}
+      saveError={update.isError ? t('save.errorWithHint', { message: saveErrorText(update.error) }) : null}
       saveFailure={update.error}
       campaignId={id}
       hasSlides={hasSlides}

@@ -5,6 +5,7 @@ import { server } from '@tests/setup/msw-server';
 import { expectListLayout } from '@tests/setup/list-layout';
 import { renderRoutes } from '@tests/setup/render';
 import { fakeUser, onUserRole, restUrl, storeSession } from '@tests/setup/supabase-mocks';
+import { i18n } from '@/i18n';
 import { CampaignsListRoute } from './campaigns-list';
 
 const campaign = {
@@ -55,6 +56,68 @@ describe('campaign list', () => {
     expect(await status('Held')).toContain('Paused');
     expect(await status('Later')).toContain('Starts Mar 1');
     expect(await status('Never now')).toMatch(/Off air until (Mon )?03:00 · Plays Mon 03:00–03:01\./);
+  });
+
+  it('says what is true of a campaign with no slides, no dates or one open end', async () => {
+    server.use(
+      http.get(restUrl('/campaigns'), () =>
+        HttpResponse.json([
+          { ...campaign, id: 'c-empty', name: 'Empty', slide_count: 0, total_duration: 0 },
+          { ...campaign, id: 'c-undated', name: 'Undated', start_date: null, end_date: null },
+          { ...campaign, id: 'c-open', name: 'Open ended', end_date: null },
+          { ...campaign, id: 'c-until', name: 'Until', start_date: null },
+        ]),
+      ),
+    );
+    renderList();
+    const card = async (name: string) => within(await screen.findByRole('article', { name }));
+    const empty = await card('Empty');
+    // Within its dates, all day, but nothing to play: not "On air".
+    expect(empty.getByTestId('air-status')).toHaveTextContent(
+      'No slides · Nothing plays until it has slides: add them in the builder.',
+    );
+    expect(empty.getByTestId('air-status')).not.toHaveTextContent('On air');
+    expect(empty.getByText('0 slides')).toBeInTheDocument();
+    const undated = await card('Undated');
+    expect(undated.getByText('No dates set')).toBeInTheDocument();
+    expect(undated.queryByText(/—/)).not.toBeInTheDocument();
+    expect(undated.getByTestId('air-status')).toHaveTextContent('On air');
+    expect((await card('Open ended')).getByText('From Nov 15, 2026')).toBeInTheDocument();
+    expect((await card('Until')).getByText('Until Jan 21, 2027')).toBeInTheDocument();
+  });
+
+  it('speaks German: status, dates and counts in German, weekday names and times from Intl', async () => {
+    await i18n.changeLanguage('de');
+    server.use(
+      http.get(restUrl('/campaigns'), () =>
+        HttpResponse.json([
+          {
+            ...campaign,
+            id: 'c-de',
+            name: 'Frühstück',
+            start_date: '2026-11-15',
+            end_date: '2099-01-21',
+            // A one-minute window on Mondays: off air at the time of the test (as in the English test).
+            campaign_windows: [{ days: [1], start_time: '03:00:00', end_time: '03:01:00' }],
+          },
+          { ...campaign, id: 'c-de-none', name: 'Ohne', slide_count: 1, start_date: null, end_date: null },
+        ]),
+      ),
+    );
+    renderList();
+    const card = within(await screen.findByRole('article', { name: 'Frühstück' }));
+    expect(screen.getByRole('heading', { name: 'Kampagnen', level: 1 })).toBeInTheDocument();
+    expect(card.getByText('Aktiv')).toBeInTheDocument();
+    expect(card.getByText('15. Nov. 2026 – 21. Jan. 2099')).toBeInTheDocument();
+    expect(card.getByText('4 Folien')).toBeInTheDocument();
+    expect(card.getByText('Gemischt')).toBeInTheDocument();
+    expect(card.getByTestId('air-status').textContent).toMatch(
+      /^Nicht auf Sendung bis (Mo\.? )?03:00 · Läuft Mo\.? 03:00–03:01\.$/,
+    );
+    const none = within(screen.getByRole('article', { name: 'Ohne' }));
+    expect(none.getByText('Kein Zeitraum festgelegt')).toBeInTheDocument();
+    expect(none.getByText('1 Folie')).toBeInTheDocument();
+    expect(none.getByRole('link', { name: 'Ohne bearbeiten' })).toBeInTheDocument();
   });
 
   it('shows cards with customer, status, dates, slide count and m:ss, without loading slides', async () => {

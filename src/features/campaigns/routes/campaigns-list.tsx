@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Crosshair, Megaphone, Pause, Play, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AddLink } from '@/components/lists/add-link';
 import { CardList } from '@/components/lists/card-list';
@@ -30,12 +31,13 @@ import {
 import { deliveryKeys } from '../api/delivery';
 import { BulkCampaignsDialog, type BulkCampaignKind } from '../components/bulk-campaigns-dialog';
 import { CampaignCard } from '../components/campaign-card';
-import { humanize } from '../lib/format';
+import { contentTypeLabel } from '../lib/format';
 import { useMayUse } from '@/lib/may-use';
+import { translate } from '@/i18n';
 
-const CONTENT_TYPE_OPTIONS = [
-  { value: 'all', label: 'All content types' },
-  ...CAMPAIGN_CONTENT_TYPES.map((value) => ({ value, label: humanize(value) })),
+const contentTypeOptions = () => [
+  { value: 'all', label: translate('campaigns:list.allContentTypes') },
+  ...CAMPAIGN_CONTENT_TYPES.map((value) => ({ value, label: contentTypeLabel(value) })),
 ];
 
 const GRID = 'md:grid-cols-2 xl:grid-cols-3';
@@ -57,6 +59,7 @@ export const prefetch: ScreenPrefetch = (queryClient, url) => {
 };
 
 export function CampaignsListRoute() {
+  const { t } = useTranslation('campaigns');
   // Search, filters and page live in the address, so back and reload keep them.
   const { searchText, setSearchText, search, status, setStatus, page, setPage } =
     useListSearchParams(CAMPAIGN_STATUSES);
@@ -81,19 +84,19 @@ export function CampaignsListRoute() {
   const none = selection.selected.size === 0;
   const pageIds = campaigns.data?.campaigns.map((c) => c.id) ?? [];
   const canAdd = useMayUse('content');
-  const addLink = canAdd && <AddLink to={paths.dashboard.campaigns.add.getHref()}>Add Campaign</AddLink>;
+  const addLink = canAdd && <AddLink to={paths.dashboard.campaigns.add.getHref()}>{t('list.add')}</AddLink>;
 
   return (
     <ListPage
-      title="Campaigns"
-      description="Timed slide shows played on customers' displays, and advertisers' spots across the network."
+      title={t('list.title')}
+      description={t('list.description')}
       actions={addLink}
       filters={
         <ListToolbar>
           <SearchField
             id="campaign-search"
-            label="Search campaigns"
-            placeholder="Search by name or content type"
+            label={t('list.searchLabel')}
+            placeholder={t('list.searchPlaceholder')}
             className="min-w-56"
             value={searchText}
             onValueChange={setSearchText}
@@ -107,9 +110,9 @@ export function CampaignsListRoute() {
           />
           <FilterSelect
             id="campaign-type-filter"
-            label="Content type"
+            label={t('list.contentType')}
             className="w-52"
-            options={CONTENT_TYPE_OPTIONS}
+            options={contentTypeOptions()}
             value={contentType}
             onValueChange={setContentType}
           />
@@ -138,8 +141,8 @@ export function CampaignsListRoute() {
                 deletion.reset();
               }
             }}
-            title="Delete campaign"
-            description="Are you sure you want to delete this campaign?"
+            title={t('list.deleteTitle')}
+            description={t('list.deleteDescription')}
             isPending={deletion.isPending}
             onConfirm={() => {
               if (!toDelete) return;
@@ -147,7 +150,7 @@ export function CampaignsListRoute() {
             }}
           >
             {deletion.isError && (
-              <Alert tone="danger">{saveErrorText(deletion.error, 'Failed to delete campaign')}</Alert>
+              <Alert tone="danger">{saveErrorText(deletion.error, t('list.deleteFailed'))}</Alert>
             )}
           </ConfirmDialog>
         </>
@@ -155,23 +158,19 @@ export function CampaignsListRoute() {
     >
       <ListContent
         query={campaigns}
-        loading={<SkeletonGrid label="Loading campaigns..." className={`grid gap-4 ${GRID}`} itemClassName="h-56" />}
-        errorTitle="Could not load campaigns"
+        loading={<SkeletonGrid label={t('list.loading')} className={`grid gap-4 ${GRID}`} itemClassName="h-56" />}
+        errorTitle={t('list.loadFailed')}
         isEmpty={(data) => data.campaigns.length === 0}
         empty={
           <EmptyState
             icon={Megaphone}
-            title={filtered ? 'No campaigns match' : 'No campaigns yet'}
-            description={
-              filtered
-                ? 'Try another search or clear the filters.'
-                : 'Create a campaign, then add its slides in the builder.'
-            }
+            title={filtered ? t('list.noMatchTitle') : t('list.emptyTitle')}
+            description={filtered ? t('list.noMatchDescription') : t('list.emptyDescription')}
             action={
               !filtered &&
               canAdd && (
                 <Button asChild>
-                  <Link to={paths.dashboard.campaigns.add.getHref()}>Add Campaign</Link>
+                  <Link to={paths.dashboard.campaigns.add.getHref()}>{t('list.add')}</Link>
                 </Button>
               )
             }
@@ -181,27 +180,27 @@ export function CampaignsListRoute() {
         {(data) => (
           <div className="space-y-3">
             {canBulk && (
-              <SelectionBar label="Selected campaigns" noun="campaign" pageIds={pageIds} {...selection}>
+              <SelectionBar label={t('list.selected')} noun="campaign" pageIds={pageIds} {...selection}>
                 <Button variant="outline" size="sm" disabled={none} onClick={() => setBulk('pause')}>
                   <Pause aria-hidden className="size-4" />
-                  Pause…
+                  {t('list.bulk.pause')}
                 </Button>
                 <Button variant="outline" size="sm" disabled={none} onClick={() => setBulk('resume')}>
                   <Play aria-hidden className="size-4" />
-                  Resume…
+                  {t('list.bulk.resume')}
                 </Button>
                 <Button variant="outline" size="sm" disabled={none} onClick={() => setBulk('retarget')}>
                   <Crosshair aria-hidden className="size-4" />
-                  Retarget…
+                  {t('list.bulk.retarget')}
                 </Button>
                 <Button variant="outline" size="sm" disabled={none} onClick={() => setBulk('delete')}>
                   <Trash2 aria-hidden className="size-4" />
-                  Delete…
+                  {t('list.bulk.delete')}
                 </Button>
               </SelectionBar>
             )}
             <CardList
-              label="Campaigns"
+              label={t('list.title')}
               className={GRID}
               items={data.campaigns}
               getKey={(campaign) => campaign.id}
