@@ -122,7 +122,8 @@ export function CampaignsListRoute() {
         page,
         pageSize: CAMPAIGN_PAGE_SIZE,
         total: campaigns.data?.total,
-        noun: 'campaign',
+        noun: t('list.nounOne'),
+        nounPlural: t('list.nounOther'),
         onPageChange: setPage,
       }}
       footer={
@@ -149,9 +150,7 @@ export function CampaignsListRoute() {
               deletion.mutate(toDelete.id, { onSuccess: () => setToDelete(null) });
             }}
           >
-            {deletion.isError && (
-              <Alert tone="danger">{saveErrorText(deletion.error, t('list.deleteFailed'))}</Alert>
-            )}
+            {deletion.isError && <Alert tone="danger">{saveErrorText(deletion.error, t('list.deleteFailed'))}</Alert>}
           </ConfirmDialog>
         </>
       }
@@ -180,7 +179,13 @@ export function CampaignsListRoute() {
         {(data) => (
           <div className="space-y-3">
             {canBulk && (
-              <SelectionBar label={t('list.selected')} noun="campaign" pageIds={pageIds} {...selection}>
+              <SelectionBar
+                label={t('list.selected')}
+                noun={t('list.nounOne')}
+                nounPlural={t('list.nounOther')}
+                pageIds={pageIds}
+                {...selection}
+              >
                 <Button variant="outline" size="sm" disabled={none} onClick={() => setBulk('pause')}>
                   <Pause aria-hidden className="size-4" />
                   {t('list.bulk.pause')}
