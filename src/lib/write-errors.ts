@@ -2,20 +2,20 @@
 // first and the server's error second.
 import { localizeServerMessage } from './server-messages';
 
-/** The server's message of a failed request in the current language, or '' when it has none. */
+/** The server's message of a failed request as it wrote it, or '' when it has none. */
 export function serverMessage(cause: unknown): string {
   return cause && typeof cause === 'object' && 'message' in cause && typeof cause.message === 'string'
-    ? localizeServerMessage(cause.message)
+    ? cause.message
     : '';
 }
 
 /** 'Failed to add customer: <what the server said>', or just the text when it said nothing. */
 export function failureWithDetail(text: string, cause: unknown): Error {
-  const detail = serverMessage(cause);
+  const detail = localizeServerMessage(serverMessage(cause));
   return new Error(detail ? `${text}: ${detail}` : text, { cause });
 }
 
 /** What the server said, or `fallback` when it said nothing. */
 export function failureOr(fallback: string, cause: unknown): Error {
-  return new Error(serverMessage(cause) || fallback, { cause });
+  return new Error(localizeServerMessage(serverMessage(cause)) || fallback, { cause });
 }
