@@ -134,7 +134,7 @@ export type MessageKey = ParseKeys<Namespace[]>;
 
 /** Translates a key outside React (API modules, query functions), at the moment it is called. */
 export function translate(key: MessageKey, options?: TOptions): string {
-  return i18n.t(key as never, options as never) as unknown as string;
+  return i18n.t(key, options as never) as unknown as string;
 }
 
 /**
