@@ -4,7 +4,12 @@
 // builds and serves the app, then measures in Chromium, several runs each:
 //   - navigation → the list's first page on screen (customers, advertisers, devices);
 //   - typing a search → only matching rows on screen, in total (with the 300 ms
-//     debounce) and from the moment the search request left.
+//     debounce) and from the moment the search request left;
+//   - dashboard after sign-in: a new browser context with the session kept opens /dashboard;
+//     from the shell's first paint (the side menu on screen) until the side menu's figures
+//     and the dashboard's cards show numbers, in English and with Spanish chosen (its
+//     catalogue chunk must load beside the screen's code, not after it).
+// BENCH_ONLY=dashboard measures only the dashboard.
 // Prints median and p95 of each. Ports: BENCH_BASE_PORT (default 56300) and +80 for the app.
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -64,14 +69,16 @@ async function session(stackUrl: string, anonKey: string): Promise<string> {
 }
 
 /** A fresh browser context (cold cache) with the admin's session stored as supabase-js keeps it. */
-async function adminPage(browser: Browser, storageKey: string, sessionJson: string): Promise<Page> {
+async function adminPage(browser: Browser, storageKey: string, sessionJson: string, locale = 'en'): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: `http://127.0.0.1:${APP_PORT}` });
   await context.addInitScript(
-    ([key, value]) => {
+    ([key, value, language]) => {
       const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage;
       storage.setItem(key, value);
+      // The language chosen on this device (src/i18n).
+      storage.setItem('signage:locale', language);
     },
-    [storageKey, sessionJson] as const,
+    [storageKey, sessionJson, locale] as const,
   );
   return context.newPage();
 }
@@ -141,6 +148,90 @@ async function timeToFiltered(page: Page, c: ListCase): Promise<[number, number]
   return (await handle.jsonValue()) as [number, number];
 }
 
+interface DashboardTiming {
+  /** ms since navigation start: the side menu painted. */
+  shell: number;
+  /** ms since navigation start: side menu figures and the cards' numbers on screen. */
+  figures: number;
+  /** Requests to dashboard_overview() and the other REST/RPC reads before the figures showed. */
+  reads: string[];
+  /** [start, end] ms of the route's chunk and of the language's catalogue chunk (when not English). */
+  chunks: { name: string; start: number; end: number }[];
+}
+
+/** A fresh context with the session kept (as after sign-in) opens /dashboard: when the shell and then its figures show. */
+async function timeDashboard(page: Page): Promise<DashboardTiming> {
+  await page.goto('/dashboard', { waitUntil: 'commit' });
+  const handle = await page.waitForFunction(
+    () => {
+      const g = globalThis as unknown as PageGlobals & { __shellAt?: number };
+      const doc = g.document as unknown as {
+        querySelector(s: string): { textContent: string | null } | null;
+        querySelectorAll(s: string): ArrayLike<{ textContent: string | null }>;
+      };
+      if (g.__shellAt === undefined && doc.querySelector('aside nav a')) g.__shellAt = performance.now();
+      if (g.__shellAt === undefined) return null;
+      const figures = Array.from(doc.querySelectorAll('aside dl dd'));
+      const sidebarReady = figures.length > 0 && figures.every((dd) => !(dd.textContent ?? '').startsWith('—'));
+      const card = doc.querySelector('section[aria-label] [role="group"] p.text-2xl');
+      return sidebarReady && card ? [g.__shellAt, performance.now()] : null;
+    },
+    undefined,
+    { polling: 'raf', timeout: 30_000 },
+  );
+  const [shell, figures] = (await handle.jsonValue()) as [number, number];
+  const entries = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => ({ name: e.name, start: e.startTime, end: (e as PerformanceResourceTiming).responseEnd })),
+  );
+  const reads = entries
+    .filter((e) => /\/(rest|auth)\/v1\//.test(e.name) && e.start < figures)
+    .map((e) => `${Math.round(e.start)}–${Math.round(e.end)} ${e.name.replace(/^https?:\/\/[^/]+/, '').split('?')[0]}`);
+  const chunks = entries
+    .filter((e) => /\/assets\/(dashboard|index)-[^/]*\.js$/.test(e.name))
+    .map((e) => ({ name: e.name.split('/').pop()!.replace(/-[\w-]+\.js$/, ''), start: e.start, end: e.end }));
+  return { shell, figures, reads, chunks };
+}
+
+async function benchDashboard(browser: Browser, storageKey: string, sessionJson: string): Promise<string[]> {
+  const lines: string[] = [];
+  for (const locale of ['en', 'es'] as const) {
+    const afterShell: number[] = [];
+    const total: number[] = [];
+    let last: DashboardTiming | undefined;
+    for (let run = 0; run <= RUNS; run++) {
+      const page = await adminPage(browser, storageKey, sessionJson, locale);
+      const timing = await timeDashboard(page);
+      await page.context().close();
+      if (run === 0) continue;
+      afterShell.push(timing.figures - timing.shell);
+      total.push(timing.figures);
+      last = timing;
+    }
+    const a = summary(afterShell);
+    const t = summary(total);
+    lines.push(`| dashboard after sign-in (${locale}) | ${a.median} / ${a.p95} | ${t.median} / ${t.p95} |`);
+    if (last && process.env.BENCH_DEBUG) {
+      process.stdout.write(`  dashboard (${locale}), last run: shell ${Math.round(last.shell)}, figures ${Math.round(last.figures)}\n`);
+      for (const read of last.reads) process.stdout.write(`    ${read}\n`);
+    }
+  }
+  return lines;
+}
+
+/** The language chunk beside the route's chunk: when each started and ended, Spanish chosen. */
+async function languageChunks(browser: Browser, storageKey: string, sessionJson: string): Promise<string> {
+  const page = await adminPage(browser, storageKey, sessionJson, 'es');
+  await timeDashboard(page);
+  const entries = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.endsWith('.js'))
+      .map((e) => `${Math.round(e.startTime)}–${Math.round((e as PerformanceResourceTiming).responseEnd)} ${e.name.split('/').pop()}`),
+  );
+  await page.context().close();
+  return entries.join('\n    ');
+}
+
 async function main() {
   const t0 = performance.now();
   const stack = await startProductStack({ basePort: BASE_PORT, name: `bench-admin-${BASE_PORT}` });
@@ -173,8 +264,24 @@ async function main() {
     const storageKey = `sb-${new URL(stack.url).hostname.split('.')[0]}-auth-token`;
     const sessionJson = await session(stack.url, anonKey);
 
+    const dashboard = await benchDashboard(browser, storageKey, sessionJson);
+    const chunks = await languageChunks(browser, storageKey, sessionJson);
+    process.stdout.write(
+      [
+        '',
+        `Dashboard after sign-in, ${engine}, ${RUNS} runs each, median / p95 in ms:`,
+        '| measure | shell painted → figures shown | navigation → figures shown |',
+        '|---|---|---|',
+        ...dashboard,
+        '',
+        'Scripts of one run with Spanish chosen (start–end ms since navigation):',
+        `    ${chunks}`,
+        '',
+      ].join('\n'),
+    );
+    const only = process.env.BENCH_ONLY;
     const results: string[] = [];
-    for (const c of CASES) {
+    for (const c of only === 'dashboard' ? [] : CASES.filter((c) => !only || c.name === only)) {
       const list: number[] = [];
       const inApp: number[] = [];
       const filtered: number[] = [];

@@ -199,6 +199,31 @@ export interface DashboardFigures {
   uptime_percent: number | null;
 }
 
+/** dashboard_overview(): the admin's first screen in one read (the side menu, the bell, the dashboard's first view). */
+export interface DashboardOverview {
+  summary: NetworkSummary;
+  figures: DashboardFigures;
+  /** The newest unresolved alerts, newest first. */
+  alerts: {
+    id: string;
+    alert_type: string;
+    severity: string;
+    message: string;
+    resolved: boolean;
+    created_at: string;
+    device_id: string | null;
+    customers: { name: string; location: string | null } | null;
+  }[];
+  /** The newest ads, newest first. */
+  ads: {
+    id: string;
+    title: string;
+    status: string;
+    created_at: string;
+    advertisers: { advertiser_name: string; business_name: string } | null;
+  }[];
+}
+
 // Network campaigns ---------------------------------------------------------------------
 
 /** Where a network campaign plays (save_campaign's and check_campaign_booking's p_targets): one venue, group or screen each. */

@@ -1682,6 +1682,7 @@ export type Database = {
         Returns: string
       }
       dashboard_figures: { Args: Record<PropertyKey, never>; Returns: Json }
+      dashboard_overview: { Args: { p_list_size?: number }; Returns: Json }
       default_loop_seconds: {
         Args: Record<PropertyKey, never>
         Returns: number

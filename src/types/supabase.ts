@@ -6,6 +6,7 @@ import type {
   BookingCheck,
   CampaignTarget,
   DashboardFigures,
+  DashboardOverview,
   MyScreen,
   NetworkSummary,
   PlayerPlaylist,
@@ -22,6 +23,7 @@ export type Database = MergeDeep<
     public: {
       Functions: {
         dashboard_figures: { Returns: DashboardFigures };
+        dashboard_overview: { Returns: DashboardOverview };
         my_screen: { Returns: MyScreen | null };
         network_summary: { Returns: NetworkSummary };
         player_playlist: { Returns: PlayerPlaylist };

@@ -13,13 +13,21 @@ function renderAs(role: string, url: string) {
   storeSession(fakeUser());
   server.use(
     onUserRole(role),
-    http.post(restUrl('/rpc/network_summary'), () =>
+    // The shell's figures come with the dashboard's in one read.
+    http.post(restUrl('/rpc/dashboard_overview'), () =>
       HttpResponse.json({
-        active_campaigns: 2,
-        displays: 5,
-        displays_online: 4,
-        uptime_percent: 99,
-        unresolved_alerts: 1,
+        summary: { active_campaigns: 2, displays: 5, displays_online: 4, uptime_percent: 99, unresolved_alerts: 1 },
+        figures: {
+          current: { active_customers: 0, active_advertisers: 0, running_ads: 0, monthly_revenue: 0 },
+          month_ago: null,
+          revenue_by_month: [],
+          average_monthly_revenue: null,
+          retention_percent: null,
+          average_campaign_days: null,
+          uptime_percent: 99,
+        },
+        alerts: [],
+        ads: [],
       }),
     ),
   );

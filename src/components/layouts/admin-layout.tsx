@@ -3,6 +3,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -23,6 +24,7 @@ export interface AdminLayoutProps {
 }
 
 export function AdminLayout({ figures, notice }: AdminLayoutProps) {
+  const { t } = useTranslation('layout');
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     // The page itself scrolls (not a box inside it), so the keyboard, the browser's find and
@@ -32,23 +34,23 @@ export function AdminLayout({ figures, notice }: AdminLayoutProps) {
         href="#main-content"
         className="sr-only z-50 rounded-md bg-white px-4 py-2 text-sm font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus-visible:outline-2 focus-visible:outline-brand-600"
       >
-        Skip to main content
+        {t('skipLink')}
       </a>
-      <aside className="hidden w-64 shrink-0 lg:block" aria-label="Sidebar">
+      <aside className="hidden w-64 shrink-0 lg:block" aria-label={t('sidebar.label')}>
         <AdminSidebar figures={figures.sidebar} className="sticky top-0 h-screen" />
       </aside>
       <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-40 bg-gray-950/50 lg:hidden" />
           <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-64 shadow-xl focus:outline-none lg:hidden">
-            <Dialog.Title className="sr-only">Menu</Dialog.Title>
-            <Dialog.Description className="sr-only">Pages of the admin area</Dialog.Description>
+            <Dialog.Title className="sr-only">{t('drawer.title')}</Dialog.Title>
+            <Dialog.Description className="sr-only">{t('drawer.description')}</Dialog.Description>
             <AdminSidebar figures={figures.sidebar} onNavigate={() => setMenuOpen(false)} />
             <Dialog.Close asChild>
               <Button
                 variant="ghost"
                 size="icon"
-                aria-label="Close menu"
+                aria-label={t('drawer.close')}
                 className="absolute top-3 right-2 text-gray-300 hover:bg-gray-800 hover:text-white"
               >
                 <X aria-hidden className="size-5" />

@@ -16,8 +16,24 @@ import {
 import { paths } from '@/config/paths';
 import type { BackOfficeArea } from '@/lib/route-access';
 
+/** A menu label's key in the 'layout' catalogue (nav.items.*). */
+export type AdminNavItemKey =
+  | 'dashboard'
+  | 'alerts'
+  | 'customers'
+  | 'advertisers'
+  | 'campaigns'
+  | 'reports'
+  | 'equipment'
+  | 'groups'
+  | 'availability'
+  | 'activity'
+  | 'settings'
+  | 'team';
+
 export interface AdminNavItem {
-  label: string;
+  /** The label's key under nav.items in the 'layout' catalogue. */
+  label: AdminNavItemKey;
   to: string;
   icon: LucideIcon;
   /** The page's area: the menu lists it only for roles that may open it (src/lib/route-access.ts). */
@@ -27,33 +43,34 @@ export interface AdminNavItem {
 }
 
 export interface AdminNavGroup {
-  label: string;
+  /** The heading's key under nav.groups in the 'layout' catalogue. */
+  label: 'general' | 'components';
   items: AdminNavItem[];
 }
 
 /** The admin side menu (each member sees the pages their role may open). */
 export const adminNav: AdminNavGroup[] = [
   {
-    label: 'General',
+    label: 'general',
     items: [
-      { label: 'Dashboard', to: paths.dashboard.root.getHref(), icon: LayoutDashboard, area: 'dashboard', end: true },
-      { label: 'Alerts', to: paths.dashboard.alerts.getHref(), icon: Bell, area: 'alerts' },
+      { label: 'dashboard', to: paths.dashboard.root.getHref(), icon: LayoutDashboard, area: 'dashboard', end: true },
+      { label: 'alerts', to: paths.dashboard.alerts.getHref(), icon: Bell, area: 'alerts' },
     ],
   },
   {
-    label: 'Components',
+    label: 'components',
     items: [
-      { label: 'Customers', to: paths.dashboard.customers.list.getHref(), icon: Users, area: 'customers' },
-      { label: 'Advertisers', to: paths.dashboard.advertisers.list.getHref(), icon: Building2, area: 'advertisers' },
-      { label: 'Campaigns', to: paths.dashboard.campaigns.list.getHref(), icon: Megaphone, area: 'campaigns' },
-      { label: 'Reports', to: paths.dashboard.reports.getHref(), icon: ChartColumn, area: 'reports' },
-      { label: 'Equipment Status', to: paths.dashboard.equipment.getHref(), icon: MonitorCheck, area: 'equipment' },
+      { label: 'customers', to: paths.dashboard.customers.list.getHref(), icon: Users, area: 'customers' },
+      { label: 'advertisers', to: paths.dashboard.advertisers.list.getHref(), icon: Building2, area: 'advertisers' },
+      { label: 'campaigns', to: paths.dashboard.campaigns.list.getHref(), icon: Megaphone, area: 'campaigns' },
+      { label: 'reports', to: paths.dashboard.reports.getHref(), icon: ChartColumn, area: 'reports' },
+      { label: 'equipment', to: paths.dashboard.equipment.getHref(), icon: MonitorCheck, area: 'equipment' },
       // Screen groups and availability (network selling).
-      { label: 'Screen Groups', to: paths.dashboard.groups.getHref(), icon: Layers, area: 'groups' },
-      { label: 'Availability', to: paths.dashboard.availability.getHref(), icon: CalendarRange, area: 'availability' },
-      { label: 'Activity', to: paths.dashboard.activity.getHref(), icon: History, area: 'activity' },
-      { label: 'Settings', to: paths.dashboard.settings.getHref(), icon: Settings, area: 'settings' },
-      { label: 'Team', to: paths.dashboard.team.getHref(), icon: ShieldCheck, area: 'team' },
+      { label: 'groups', to: paths.dashboard.groups.getHref(), icon: Layers, area: 'groups' },
+      { label: 'availability', to: paths.dashboard.availability.getHref(), icon: CalendarRange, area: 'availability' },
+      { label: 'activity', to: paths.dashboard.activity.getHref(), icon: History, area: 'activity' },
+      { label: 'settings', to: paths.dashboard.settings.getHref(), icon: Settings, area: 'settings' },
+      { label: 'team', to: paths.dashboard.team.getHref(), icon: ShieldCheck, area: 'team' },
     ],
   },
 ];

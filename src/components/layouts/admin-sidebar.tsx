@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { focusRing } from '@/components/ui/button';
 import { ProductMark } from '@/components/ui/product-mark';
@@ -24,6 +25,7 @@ export interface AdminSidebarProps {
 
 /** The admin side menu: the header with the network's figures, then the link groups. */
 export function AdminSidebar({ figures, onNavigate, className }: AdminSidebarProps) {
+  const { t } = useTranslation('layout');
   // The shell is behind the team's route guard, which waited for the role: a member sees the
   // pages their role may open. (Without a team role, as in a layout rendered alone, all of them.)
   const access = useAccess();
@@ -36,8 +38,8 @@ export function AdminSidebar({ figures, onNavigate, className }: AdminSidebarPro
       <div className="space-y-3 border-b border-gray-800 px-5 py-5">
         <ProductMark tone="light" />
         <div>
-          <p className="text-lg font-semibold text-white">Dashboard</p>
-          <p className="text-xs text-gray-400">Ad display portal content management system</p>
+          <p className="text-lg font-semibold text-white">{t('sidebar.title')}</p>
+          <p className="text-xs text-gray-400">{t('sidebar.subtitle')}</p>
         </div>
         <dl className="grid grid-cols-3 gap-2 text-center">
           {figures.map((figure) => (
@@ -49,16 +51,18 @@ export function AdminSidebar({ figures, onNavigate, className }: AdminSidebarPro
               <dt className="text-[11px] text-gray-400">{figure.label}</dt>
               <dd className="text-sm font-semibold text-white">
                 {figure.value}
-                {figure.hint && <span className="sr-only">{` (${figure.hint})`}</span>}
+                {figure.hint && <span className="sr-only">{t('sidebar.figureHint', { hint: figure.hint })}</span>}
               </dd>
             </div>
           ))}
         </dl>
       </div>
-      <nav aria-label="Main" className="flex-1 space-y-6 overflow-y-auto px-3 py-4">
+      <nav aria-label={t('nav.label')} className="flex-1 space-y-6 overflow-y-auto px-3 py-4">
         {groups.map((group) => (
           <div key={group.label}>
-            <h2 className="px-2 pb-2 text-xs font-semibold tracking-wide text-gray-400 uppercase">{group.label}</h2>
+            <h2 className="px-2 pb-2 text-xs font-semibold tracking-wide text-gray-400 uppercase">
+              {t(`nav.groups.${group.label}`)}
+            </h2>
             <ul className="space-y-1">
               {group.items.map(({ label, to, icon: Icon, end }) => (
                 <li key={to}>
@@ -76,7 +80,7 @@ export function AdminSidebar({ figures, onNavigate, className }: AdminSidebarPro
                     }
                   >
                     <Icon aria-hidden className="size-4 shrink-0" />
-                    {label}
+                    {t(`nav.items.${label}`)}
                   </NavLink>
                 </li>
               ))}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/utils/cn';
 import { ContentLayout } from './content-layout';
@@ -51,12 +52,13 @@ export function DetailList({ columns = 1, children }: { columns?: 1 | 2; childre
 
 /** One labelled value; an empty value reads 'Not set'. Long values wrap. */
 export function DetailItem({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
+  const { t } = useTranslation('layout');
   const empty = children === null || children === undefined || children === '';
   return (
     <div className={cn('min-w-0 space-y-0.5', wide && 'sm:col-span-2')}>
       <dt className="text-sm text-gray-500">{label}</dt>
       <dd className="text-sm break-words whitespace-pre-line text-gray-900">
-        {empty ? <span className="text-gray-500">Not set</span> : children}
+        {empty ? <span className="text-gray-500">{t('detail.notSet')}</span> : children}
       </dd>
     </div>
   );

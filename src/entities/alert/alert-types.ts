@@ -1,5 +1,7 @@
 // Every kind of alert the network raises, with the words the team reads. The database's
-// constraint system_alerts_alert_type_is_known holds the same list.
+// constraint system_alerts_alert_type_is_known holds the same list; the words are in the
+// 'alerts' catalogue.
+import { translate } from '@/i18n';
 
 export const ALERT_TYPES = [
   'offline',
@@ -18,24 +20,11 @@ export const ALERT_TYPES = [
 
 export type AlertType = (typeof ALERT_TYPES)[number];
 
-export const ALERT_TYPE_LABELS: Record<AlertType, string> = {
-  offline: 'Screen offline',
-  back_online: 'Back online',
-  wifi_lost: 'Wi-Fi lost',
-  maintenance: 'Maintenance',
-  under_delivery: 'Under-delivery',
-  plays_refused: 'Plays refused',
-  clock_skew: 'Clock skew',
-  storage_low: 'Storage low',
-  player_restarting: 'Player restarting',
-  screenshot_failed: 'Screenshot failed',
-  venue_report: 'Reported by a venue',
-  other: 'Other',
-};
-
-/** The label of an alert type; a type this build does not know reads as itself, made readable. */
+/** The label of an alert type in the current language; a type this build does not know reads as itself, made readable. */
 export function alertTypeLabel(type: string): string {
-  return (ALERT_TYPE_LABELS as Record<string, string>)[type] ?? type.replace(/_/g, ' ');
+  return (ALERT_TYPES as readonly string[]).includes(type)
+    ? translate(`alerts:types.${type as AlertType}`)
+    : type.replace(/_/g, ' ');
 }
 
 export const ALERT_SEVERITIES = ['high', 'medium', 'low'] as const;
@@ -45,10 +34,14 @@ export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
 export const ALERT_STATES = ['unresolved', 'open', 'acknowledged', 'resolved', 'all'] as const;
 export type AlertState = (typeof ALERT_STATES)[number];
 
-export const ALERT_STATE_LABELS: Record<AlertState, string> = {
-  unresolved: 'Unresolved (open and acknowledged)',
-  open: 'Open',
-  acknowledged: 'Acknowledged',
-  resolved: 'Resolved',
-  all: 'All states',
-};
+/** The label of a state filter in the current language. */
+export function alertStateFilterLabel(state: AlertState): string {
+  return translate(`alerts:states.filter.${state}`);
+}
+
+/** The label of a severity in the current language; an unknown one reads as itself. */
+export function alertSeverityLabel(severity: string): string {
+  return (ALERT_SEVERITIES as readonly string[]).includes(severity)
+    ? translate(`alerts:severities.${severity as AlertSeverity}`)
+    : severity;
+}

@@ -7,17 +7,18 @@ import { z } from 'zod';
 import type { AlertSeverity, AlertState, AlertType } from '@/entities/alert/alert-types';
 import { invalidateTable, tableKeys } from '@/entities/query-keys/table-keys';
 import { supabase } from '@/lib/supabase';
-import { failureOr } from '@/lib/write-errors';
+import { message, translate, type MessageKey } from '@/i18n';
+import { serverMessage } from '@/lib/write-errors';
 
 export const ALERTS_PAGE_SIZE = 25;
 
 /** The periods the centre offers, as hours back from now ('' for any time). */
 export const ALERT_PERIODS = [
-  { value: '', label: 'Any time' },
-  { value: '24', label: 'Last 24 hours' },
-  { value: '168', label: 'Last 7 days' },
-  { value: '720', label: 'Last 30 days' },
-  { value: '2160', label: 'Last 90 days' },
+  { value: '', label: 'any' },
+  { value: '24', label: 'day' },
+  { value: '168', label: 'week' },
+  { value: '720', label: 'month' },
+  { value: '2160', label: 'quarter' },
 ] as const;
 
 export interface AlertFilters {
@@ -90,9 +91,23 @@ export const alertsPageQueryOptions = (filters: AlertFilters) =>
   });
 
 export const acknowledgeSchema = z.object({
-  note: z.string().trim().max(500, { error: 'A note is at most 500 characters' }),
+  note: z.string().trim().max(500, message('alerts:acknowledge.note.tooLong')),
 });
 export type AcknowledgeValues = z.output<typeof acknowledgeSchema>;
+
+/** What our own SQL says when it refuses (acknowledge_alerts, resolve_alerts), in the catalogue's words. */
+const SERVER_MESSAGES: [RegExp, MessageKey][] = [
+  [/^Only admins and operators can acknowledge alerts/, 'alerts:errors.acknowledgeNotAllowed'],
+  [/^Only admins and operators can resolve alerts/, 'alerts:errors.resolveNotAllowed'],
+  [/^A note is at most 500 characters/, 'alerts:acknowledge.note.tooLong'],
+];
+
+/** The Error of a failed call: our SQL's refusals in the current language, other server text as sent, else `fallback`. */
+function alertsFailure(fallback: MessageKey, cause: unknown): Error {
+  const said = serverMessage(cause);
+  const known = SERVER_MESSAGES.find(([pattern]) => pattern.test(said));
+  return new Error(known ? translate(known[1]) : said || translate(fallback), { cause });
+}
 
 /** Acknowledges the alerts (one call, all or none); answers how many changed. */
 export function useAcknowledgeAlerts() {
@@ -100,7 +115,7 @@ export function useAcknowledgeAlerts() {
   return useMutation({
     mutationFn: async ({ ids, note }: { ids: string[]; note: string }): Promise<number> => {
       const { data, error } = await supabase.rpc('acknowledge_alerts', { p_ids: ids, p_note: note || undefined });
-      if (error) throw failureOr('The alerts could not be acknowledged', error);
+      if (error) throw alertsFailure('alerts:errors.acknowledgeFailed', error);
       return data;
     },
     onSuccess: () => invalidateTable(queryClient, 'system_alerts'),
@@ -113,7 +128,7 @@ export function useResolveAlerts() {
   return useMutation({
     mutationFn: async (ids: string[]): Promise<number> => {
       const { data, error } = await supabase.rpc('resolve_alerts', { p_ids: ids });
-      if (error) throw failureOr('The alerts could not be resolved', error);
+      if (error) throw alertsFailure('alerts:errors.resolveFailed', error);
       return data;
     },
     onSuccess: () => invalidateTable(queryClient, 'system_alerts'),

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -23,6 +24,7 @@ export interface AcknowledgeDialogProps {
 
 /** Acknowledges one or many alerts with an optional note, in one call. */
 export function AcknowledgeDialog({ ids, onOpenChange, onDone }: AcknowledgeDialogProps) {
+  const { t } = useTranslation(['alerts', 'common']);
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | undefined>();
   const acknowledge = useAcknowledgeAlerts();
@@ -53,19 +55,15 @@ export function AcknowledgeDialog({ ids, onOpenChange, onDone }: AcknowledgeDial
       },
     );
   };
-  const count = ids.length === 1 ? 'this alert' : `these ${ids.length} alerts`;
   return (
     <Dialog open={ids.length > 0} onOpenChange={close}>
       <DialogContent>
         <form onSubmit={submit} className="space-y-4">
           <DialogHeader>
-            <DialogTitle>Acknowledge {ids.length === 1 ? 'alert' : `${ids.length} alerts`}</DialogTitle>
-            <DialogDescription>
-              Tell the team you are dealing with {count}. {ids.length === 1 ? 'It stays' : 'They stay'} in the
-              unresolved list until resolved.
-            </DialogDescription>
+            <DialogTitle>{t('acknowledge.title', { count: ids.length })}</DialogTitle>
+            <DialogDescription>{t('acknowledge.description', { count: ids.length })}</DialogDescription>
           </DialogHeader>
-          <Field label="Note (optional)" error={noteError} hint="For example who is on the way, or when.">
+          <Field label={t('acknowledge.note.label')} error={noteError} hint={t('acknowledge.note.hint')}>
             {(control) => (
               <Textarea
                 id={control.id}
@@ -79,10 +77,10 @@ export function AcknowledgeDialog({ ids, onOpenChange, onDone }: AcknowledgeDial
           {acknowledge.isError && <Alert tone="danger">{acknowledge.error.message}</Alert>}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => close(false)} disabled={acknowledge.isPending}>
-              Cancel
+              {t('common:actions.cancel')}
             </Button>
             <Button type="submit" isLoading={acknowledge.isPending}>
-              Acknowledge
+              {t('acknowledge.submit')}
             </Button>
           </DialogFooter>
         </form>

@@ -5,6 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { BellOff, CheckCircle2, Eye, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { ListContent } from '@/components/lists/list-content';
 import { FilterSelect, ListToolbar, SearchField } from '@/components/lists/list-toolbar';
@@ -18,9 +19,10 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { useToast } from '@/components/ui/toast';
 import {
   ALERT_SEVERITIES,
-  ALERT_STATE_LABELS,
   ALERT_STATES,
   ALERT_TYPES,
+  alertSeverityLabel,
+  alertStateFilterLabel,
   alertTypeLabel,
 } from '@/entities/alert/alert-types';
 import { venueDevicesQueryOptions } from '@/entities/device/venue-devices';
@@ -29,7 +31,6 @@ import { venueOptionsQuery } from '@/entities/venue/venue-options';
 import { listParams, useListSearchParams, withParams } from '@/hooks/use-list-search-params';
 import { useSelection } from '@/hooks/use-selection';
 import { useCan } from '@/lib/auth';
-import { formatLabel } from '@/lib/format';
 import type { ScreenPrefetch } from '@/lib/prefetch';
 import { ALERT_PERIODS, ALERTS_PAGE_SIZE, alertsPageQueryOptions, useResolveAlerts } from '../api/alerts';
 import { AcknowledgeDialog } from '../components/acknowledge-dialog';
@@ -47,9 +48,8 @@ export const prefetch: ScreenPrefetch = (queryClient, url) => {
   );
 };
 
-const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-
 export function AlertsCentreRoute() {
+  const { t } = useTranslation('alerts');
   const { searchText, setSearchText, search, page, setPage } = useListSearchParams(NO_STATUSES);
   const [params, setParams] = useSearchParams();
   const filters = { ...alertFiltersFromParams(params), search, page };
@@ -76,63 +76,63 @@ export function AlertsCentreRoute() {
 
   return (
     <ListPage
-      title="Alerts"
-      description="Every alert about the network's screens, venues and campaigns. Unresolved alerts stay here until someone resolves them."
+      title={t('centre.title')}
+      description={t('centre.description')}
       actions={
         <Button variant="outline" isLoading={alerts.isRefetching} onClick={() => void alerts.refetch()}>
           {!alerts.isRefetching && <RefreshCw aria-hidden className="size-4" />}
-          Refresh
+          {t('centre.refresh')}
         </Button>
       }
       filters={
         <ListToolbar>
           <SearchField
             id="alert-search"
-            label="Search alerts"
-            placeholder="Message, venue or screen"
+            label={t('centre.search.label')}
+            placeholder={t('centre.search.placeholder')}
             className="min-w-56"
             value={searchText}
             onValueChange={setSearchText}
           />
           <FilterSelect
             id="alert-state"
-            label="State"
+            label={t('centre.filters.state')}
             className="w-64"
-            options={ALERT_STATES.map((s) => ({ value: s, label: ALERT_STATE_LABELS[s] }))}
+            options={ALERT_STATES.map((s) => ({ value: s, label: alertStateFilterLabel(s) }))}
             value={filters.state}
             onValueChange={(value) => setFilter('state', value === 'unresolved' ? '' : value)}
           />
           <FilterSelect
             id="alert-type"
-            label="Type"
+            label={t('centre.filters.type')}
             className="w-52"
             options={[
-              { value: '', label: 'All types' },
-              ...ALERT_TYPES.map((t) => ({ value: t, label: alertTypeLabel(t) })),
+              { value: '', label: t('centre.filters.allTypes') },
+              ...ALERT_TYPES.map((type) => ({ value: type, label: alertTypeLabel(type) })),
             ]}
             value={filters.type}
             onValueChange={(value) => setFilter('type', value)}
           />
           <FilterSelect
             id="alert-severity"
-            label="Severity"
+            label={t('centre.filters.severity')}
             className="w-40"
             options={[
-              { value: '', label: 'All severities' },
-              ...ALERT_SEVERITIES.map((s) => ({ value: s, label: formatLabel(s) })),
+              { value: '', label: t('centre.filters.allSeverities') },
+              ...ALERT_SEVERITIES.map((s) => ({ value: s, label: alertSeverityLabel(s) })),
             ]}
             value={filters.severity}
             onValueChange={(value) => setFilter('severity', value)}
           />
           <FilterSelect
             id="alert-venue"
-            label="Venue"
+            label={t('centre.filters.venue')}
             className="w-52"
             options={[
-              { value: '', label: venues.isError ? 'All venues (venues could not be loaded)' : 'All venues' },
+              { value: '', label: t(venues.isError ? 'centre.filters.allVenuesFailed' : 'centre.filters.allVenues') },
               ...(venues.data ?? []).map((v) => ({ value: v.id, label: v.name })),
               ...(filters.venue && !venues.data?.some((v) => v.id === filters.venue)
-                ? [{ value: filters.venue, label: 'Chosen venue' }]
+                ? [{ value: filters.venue, label: t('centre.filters.chosenVenue') }]
                 : []),
             ]}
             value={filters.venue}
@@ -140,13 +140,16 @@ export function AlertsCentreRoute() {
           />
           <FilterSelect
             id="alert-screen"
-            label="Screen"
+            label={t('centre.filters.screen')}
             className="w-52"
             options={[
-              { value: '', label: filters.venue ? 'All its screens' : 'All screens (choose a venue)' },
+              {
+                value: '',
+                label: t(filters.venue ? 'centre.filters.allItsScreens' : 'centre.filters.allScreensChooseVenue'),
+              },
               ...(screens.data ?? []).map((d) => ({ value: d.id, label: d.device_name })),
               ...(filters.screen && !screens.data?.some((d) => d.id === filters.screen)
-                ? [{ value: filters.screen, label: 'Chosen screen' }]
+                ? [{ value: filters.screen, label: t('centre.filters.chosenScreen') }]
                 : []),
             ]}
             value={filters.screen}
@@ -154,9 +157,9 @@ export function AlertsCentreRoute() {
           />
           <FilterSelect
             id="alert-period"
-            label="Period"
+            label={t('centre.filters.period')}
             className="w-44"
-            options={ALERT_PERIODS}
+            options={ALERT_PERIODS.map((p) => ({ value: p.value, label: t(`centre.periods.${p.label}`) }))}
             value={filters.period}
             onValueChange={(value) => setFilter('period', value)}
           />
@@ -166,7 +169,8 @@ export function AlertsCentreRoute() {
         page: filters.page,
         pageSize: ALERTS_PAGE_SIZE,
         total: alerts.data?.total,
-        noun: 'alert',
+        noun: t('centre.noun.one'),
+        nounPlural: t('centre.noun.other'),
         onPageChange: setPage,
       }}
       footer={
@@ -176,7 +180,7 @@ export function AlertsCentreRoute() {
             onOpenChange={(open) => !open && setToAcknowledge([])}
             onDone={(changed) => {
               selection.toggle(toAcknowledge, false);
-              toast({ tone: 'success', title: `${plural(changed, 'alert')} acknowledged` });
+              toast({ tone: 'success', title: t('centre.toasts.acknowledged', { count: changed }) });
             }}
           />
           <ConfirmDialog
@@ -187,9 +191,9 @@ export function AlertsCentreRoute() {
                 resolve.reset();
               }
             }}
-            title={toResolve.length === 1 ? 'Resolve alert' : `Resolve ${toResolve.length} alerts`}
-            description="Resolved alerts leave the unresolved list and the bell's count. They stay in the centre under Resolved."
-            confirmLabel="Resolve"
+            title={t('centre.resolveDialog.title', { count: toResolve.length })}
+            description={t('centre.resolveDialog.description')}
+            confirmLabel={t('centre.resolveDialog.confirm')}
             destructive={false}
             isPending={resolve.isPending}
             onConfirm={() =>
@@ -197,7 +201,7 @@ export function AlertsCentreRoute() {
                 onSuccess: (changed) => {
                   selection.toggle(toResolve, false);
                   setToResolve([]);
-                  toast({ tone: 'success', title: `${plural(changed, 'alert')} resolved` });
+                  toast({ tone: 'success', title: t('centre.toasts.resolved', { count: changed }) });
                 },
               })
             }
@@ -209,14 +213,14 @@ export function AlertsCentreRoute() {
     >
       <ListContent
         query={alerts}
-        loading={<SkeletonGrid label="Loading alerts" className="grid gap-2" itemClassName="h-20" />}
-        errorTitle="Alerts could not be loaded"
+        loading={<SkeletonGrid label={t('centre.loading')} className="grid gap-2" itemClassName="h-20" />}
+        errorTitle={t('centre.loadFailed')}
         isEmpty={(data) => data.alerts.length === 0}
         empty={
           <EmptyState
             icon={BellOff}
-            title={filtered ? 'No alerts match' : 'No unresolved alerts'}
-            description={filtered ? 'Try another search, or clear the filters.' : 'All screens are reporting normally.'}
+            title={t(filtered ? 'centre.empty.noMatchTitle' : 'centre.empty.noneTitle')}
+            description={t(filtered ? 'centre.empty.noMatchDescription' : 'centre.empty.noneDescription')}
             action={
               filtered && (
                 <Button
@@ -227,7 +231,7 @@ export function AlertsCentreRoute() {
                     setParams((p) => withParams(new URLSearchParams(), { q: p.get('q') }));
                   }}
                 >
-                  Clear filters
+                  {t('centre.empty.clearFilters')}
                 </Button>
               )
             }
@@ -237,7 +241,7 @@ export function AlertsCentreRoute() {
         {(data) => (
           <div className="space-y-3">
             {canAct && (
-              <SelectionBar label="Selected alerts" noun="alert" pageIds={pageIds} {...selection}>
+              <SelectionBar label={t('centre.selection.label')} noun={t('centre.noun.one')} pageIds={pageIds} {...selection}>
                 <Button
                   variant="outline"
                   size="sm"
@@ -245,7 +249,7 @@ export function AlertsCentreRoute() {
                   onClick={() => setToAcknowledge(selectedIds)}
                 >
                   <Eye aria-hidden className="size-4" />
-                  Acknowledge…
+                  {t('centre.selection.acknowledge')}
                 </Button>
                 <Button
                   variant="outline"
@@ -254,12 +258,12 @@ export function AlertsCentreRoute() {
                   onClick={() => setToResolve(selectedIds)}
                 >
                   <CheckCircle2 aria-hidden className="size-4" />
-                  Resolve…
+                  {t('centre.selection.resolve')}
                 </Button>
               </SelectionBar>
             )}
             <ul
-              aria-label="Alerts"
+              aria-label={t('centre.listLabel')}
               aria-busy={alerts.isFetching || undefined}
               className="divide-y divide-gray-100 rounded-lg border border-gray-200 bg-white"
             >

@@ -1,23 +1,24 @@
-// The overview's figures, all computed by the database in one call (dashboard_figures()):
-// today's counts and monthly revenue, the daily snapshot of a month ago for the change
-// figures, monthly revenue per month for the chart, and the performance metrics. Where
-// there is no history yet the database says so (null), and the page shows a dash.
-import { queryOptions } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase';
-import { tableKeys } from '@/entities/query-keys/table-keys';
-import type { DashboardFigures } from '@/types/database-json';
+// The dashboard's reads: one query, dashboard_overview() (src/entities/network), which the
+// shell reads too. Each panel picks its part with `select`, so the page and the side menu
+// fill from one round trip, and a return to the dashboard shows the kept answer at once.
+// Where there is no history yet the database says so (null), and the page shows a dash.
+import { useQuery } from '@tanstack/react-query';
+import { dashboardOverviewQueryOptions } from '@/entities/network/dashboard-overview';
+import type { DashboardOverview } from '@/types/database-json';
 
-export const overviewKeys = {
-  figures: () => [...tableKeys.network_figures, 'dashboard'] as const,
-};
+export type SystemAlert = DashboardOverview['alerts'][number];
+export type AdActivity = DashboardOverview['ads'][number];
 
-async function fetchFigures(): Promise<DashboardFigures> {
-  const { data } = await supabase.rpc('dashboard_figures').throwOnError();
-  return data;
-}
+const pickFigures = (overview: DashboardOverview) => overview.figures;
+const pickAlerts = (overview: DashboardOverview) => overview.alerts;
+const pickAds = (overview: DashboardOverview) => overview.ads;
 
-export const dashboardFiguresQueryOptions = () =>
-  queryOptions({ queryKey: overviewKeys.figures(), queryFn: fetchFigures });
+/** The figures of the cards, the chart and the metrics. */
+export const useDashboardFigures = () => useQuery({ ...dashboardOverviewQueryOptions(), select: pickFigures });
+/** The newest unresolved alerts. */
+export const useOverviewAlerts = () => useQuery({ ...dashboardOverviewQueryOptions(), select: pickAlerts });
+/** The newest ads. */
+export const useRecentAds = () => useQuery({ ...dashboardOverviewQueryOptions(), select: pickAds });
 
 /**
  * The change from `before` to `now` in percent, rounded; null when there is nothing to

@@ -1,4 +1,5 @@
 import { RotateCw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/components/ui/error-state';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
@@ -14,6 +15,7 @@ export function PanelLoading({ label, rows = 5 }: { label: string; rows?: number
 }
 
 export function PanelError({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation('common');
   return (
     <div
       role="alert"
@@ -23,7 +25,7 @@ export function PanelError({ title, error, onRetry }: { title: string; error: un
       <p>{errorMessage(error)}</p>
       <Button variant="outline" size="sm" onClick={onRetry}>
         <RotateCw aria-hidden className="size-4" />
-        Try again
+        {t('actions.retry')}
       </Button>
     </div>
   );

@@ -1,10 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatMoney } from '@/lib/format';
+import { translate } from '@/i18n';
+import { formatMoney, formatNumber } from '@/lib/format';
 import type { DashboardFigures } from '@/types/database-json';
-import { dashboardFiguresQueryOptions } from '../api/overview';
+import { useDashboardFigures } from '../api/overview';
 import { PanelError } from './panel-states';
 
 function Metric({ label, hint, children }: { label: string; hint: string; children: ReactNode }) {
@@ -18,60 +19,56 @@ function Metric({ label, hint, children }: { label: string; hint: string; childr
   );
 }
 
-const percent = (v: number | null) => (v === null ? '—' : `${v}%`);
+const none = () => translate('common:states.none');
+const percent = (v: number | null) =>
+  v === null ? none() : formatNumber(v / 100, { style: 'percent', maximumFractionDigits: 1 });
 
-const METRICS: { label: string; hint: string; value: (f: DashboardFigures) => string }[] = [
-  {
-    label: 'Average Monthly Revenue',
-    hint: 'The average monthly fee of the active customers.',
-    value: (f) => formatMoney(f.average_monthly_revenue),
-  },
-  {
-    label: 'Customer Retention',
-    hint: 'Of the customers who signed up over 30 days ago, the share still active.',
-    value: (f) => percent(f.retention_percent),
-  },
-  {
-    label: 'Avg. Ad Duration',
-    hint: 'The average length of the campaigns that have a start and an end date.',
-    value: (f) => (f.average_campaign_days === null ? '—' : `${f.average_campaign_days} days`),
-  },
-  {
-    label: 'System Uptime',
-    hint: 'The share of minutes the screens were reporting, over the last 30 days.',
-    value: (f) => percent(f.uptime_percent),
-  },
-];
+const METRICS: { key: 'averageRevenue' | 'retention' | 'adDuration' | 'uptime'; value: (f: DashboardFigures) => string }[] =
+  [
+    { key: 'averageRevenue', value: (f) => formatMoney(f.average_monthly_revenue) },
+    { key: 'retention', value: (f) => percent(f.retention_percent) },
+    {
+      key: 'adDuration',
+      value: (f) =>
+        f.average_campaign_days === null
+          ? none()
+          : translate('dashboard:metrics.adDuration.days', {
+              count: f.average_campaign_days,
+              days: formatNumber(f.average_campaign_days),
+            }),
+    },
+    { key: 'uptime', value: (f) => percent(f.uptime_percent) },
+  ];
 
 export function PerformanceMetrics() {
-  const figures = useQuery(dashboardFiguresQueryOptions());
+  const { t } = useTranslation(['dashboard', 'common']);
+  const figures = useDashboardFigures();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Performance Metrics</CardTitle>
+        <CardTitle>{t('metrics.title')}</CardTitle>
       </CardHeader>
       <CardContent>
         {figures.isError && (
-          <PanelError
-            title="The metrics could not be loaded"
-            error={figures.error}
-            onRetry={() => void figures.refetch()}
-          />
+          <PanelError title={t('metrics.loadFailed')} error={figures.error} onRetry={() => void figures.refetch()} />
         )}
         <dl className="divide-y divide-gray-100">
-          {METRICS.map(({ label, hint, value }) => (
-            <Metric key={label} label={label} hint={hint}>
-              {figures.isPending ? (
-                <span role="status" aria-label={`Loading ${label}`}>
-                  <Skeleton className="h-5 w-20" />
-                </span>
-              ) : figures.isError ? (
-                '—'
-              ) : (
-                value(figures.data)
-              )}
-            </Metric>
-          ))}
+          {METRICS.map(({ key, value }) => {
+            const label = t(`metrics.${key}.label`);
+            return (
+              <Metric key={key} label={label} hint={t(`metrics.${key}.hint`)}>
+                {figures.isPending ? (
+                  <span role="status" aria-label={t('loadingFigure', { name: label })}>
+                    <Skeleton className="h-5 w-20" />
+                  </span>
+                ) : figures.isError ? (
+                  t('common:states.none')
+                ) : (
+                  value(figures.data)
+                )}
+              </Metric>
+            );
+          })}
         </dl>
       </CardContent>
     </Card>

@@ -5,6 +5,7 @@ import { server } from '@tests/setup/msw-server';
 import { mockRealtime } from '@tests/setup/realtime-mock';
 import { renderRoutes } from '@tests/setup/render';
 import { fakeUser, restUrl, storeSession } from '@tests/setup/supabase-mocks';
+import { i18n } from '@/i18n';
 import { DashboardRoute } from './dashboard';
 
 const admin = fakeUser('admin@example.com');
@@ -64,9 +65,10 @@ const ADS = [
 ];
 
 interface Requests {
-  figures: number;
-  alerts?: URLSearchParams;
-  ads?: URLSearchParams;
+  /** How many times dashboard_overview() was called. */
+  overview: number;
+  /** Its last arguments. */
+  body?: unknown;
 }
 
 /** dashboard_figures() as the database answers it (numerics arrive as JSON numbers). */
@@ -84,22 +86,31 @@ const FIGURES = {
   uptime_percent: 97.3,
 };
 
+const SUMMARY = { active_campaigns: 3, displays: 12, displays_online: 9, uptime_percent: 97.3, unresolved_alerts: 1 };
+
+interface Overview {
+  figures?: Record<string, unknown>;
+  alerts?: unknown[];
+  ads?: unknown[];
+}
+
+/** dashboard_overview() as the database answers it: the shell's summary, the figures and both lists. */
+const overview = ({ figures = FIGURES, alerts = ALERTS, ads = ADS }: Overview = {}) => ({
+  summary: SUMMARY,
+  figures,
+  alerts,
+  ads,
+});
+
 /** The answers of a working database; returns what was asked. */
-function databaseAnswers(figures: Record<string, unknown> = FIGURES) {
-  const requests: Requests = { figures: 0 };
+function databaseAnswers(answer: Overview = {}) {
+  const requests: Requests = { overview: 0 };
   server.use(
     http.get(restUrl('/users'), () => HttpResponse.json({ role: 'admin' })),
-    http.post(restUrl('/rpc/dashboard_figures'), () => {
-      requests.figures += 1;
-      return HttpResponse.json(figures);
-    }),
-    http.get(restUrl('/system_alerts'), ({ request }) => {
-      requests.alerts = new URL(request.url).searchParams;
-      return HttpResponse.json(ALERTS);
-    }),
-    http.get(restUrl('/ads'), ({ request }) => {
-      requests.ads = new URL(request.url).searchParams;
-      return HttpResponse.json(ADS);
+    http.post(restUrl('/rpc/dashboard_overview'), async ({ request }) => {
+      requests.overview += 1;
+      requests.body = await request.json();
+      return HttpResponse.json(overview(answer));
     }),
   );
   return requests;
@@ -138,7 +149,7 @@ describe('dashboard overview', () => {
   });
 
   it('shows a dash, never an invented change, when there is no figure from a month ago', async () => {
-    databaseAnswers({ ...FIGURES, month_ago: null, revenue_by_month: [{ month: '2026-11', revenue: 1500 }] });
+    databaseAnswers({ figures: { ...FIGURES, month_ago: null, revenue_by_month: [{ month: '2026-11', revenue: 1500 }] } });
     renderDashboard();
     const customers = within(screen.getByRole('group', { name: 'Active Customers' }));
     expect(await customers.findByText('12')).toBeInTheDocument();
@@ -168,7 +179,7 @@ describe('dashboard overview', () => {
   });
 
   it('shows a dash for metrics without history', async () => {
-    databaseAnswers({ ...FIGURES, retention_percent: null, average_campaign_days: null, uptime_percent: null });
+    databaseAnswers({ figures: { ...FIGURES, retention_percent: null, average_campaign_days: null, uptime_percent: null } });
     renderDashboard();
     const metrics = screen.getByRole('heading', { name: 'Performance Metrics' }).closest('div')!.parentElement!;
     expect(await within(metrics).findByText('$125.00')).toBeInTheDocument();
@@ -189,21 +200,16 @@ describe('dashboard overview', () => {
     expect(second).toHaveTextContent('3 days ago');
     expect(within(second!).queryByRole('button', { name: /Resolve/ })).not.toBeInTheDocument();
 
-    expect(requests.alerts?.get('resolved')).toBe('eq.false');
     expect(screen.getByRole('link', { name: 'All unresolved alerts' })).toHaveAttribute(
       'href',
       '/dashboard/alerts?state=unresolved',
     );
-    expect(requests.alerts?.get('limit')).toBe('5');
-    expect(requests.alerts?.get('order')).toBe('created_at.desc');
-    expect(requests.alerts?.get('select')).toContain('customers(name,location)');
+    // The newest 5, in the one read of the whole first view.
+    expect(requests.body).toEqual({ p_list_size: 5 });
   });
 
   it('links an alert about a screen to that screen', async () => {
-    databaseAnswers();
-    server.use(
-      http.get(restUrl('/system_alerts'), () => HttpResponse.json([{ ...ALERTS[0], device_id: 'dev-7' }, ALERTS[1]])),
-    );
+    databaseAnswers({ alerts: [{ ...ALERTS[0], device_id: 'dev-7' }, ALERTS[1]] });
     renderDashboard();
     const list = await screen.findByRole('list', { name: 'System alerts' });
     const [first, second] = within(list).getAllByRole('listitem');
@@ -277,60 +283,61 @@ describe('dashboard overview', () => {
     expect(rows[2]).toHaveTextContent('Unknown advertiser');
     expect(rows[2]).toHaveTextContent('3 hours ago');
     expect(rows[3]).toHaveTextContent('2 days ago');
-    expect(requests.ads?.get('limit')).toBe('5');
-    expect(requests.ads?.get('order')).toBe('created_at.desc');
-    expect(requests.ads?.get('select')).toContain('advertisers(advertiser_name,business_name)');
+    expect(requests.body).toEqual({ p_list_size: 5 });
   });
 
   it('shows empty alert and ad panels', async () => {
-    databaseAnswers();
-    server.use(
-      http.get(restUrl('/system_alerts'), () => HttpResponse.json([])),
-      http.get(restUrl('/ads'), () => HttpResponse.json([])),
-    );
+    databaseAnswers({ alerts: [], ads: [] });
     renderDashboard();
     expect(await screen.findByText('No unresolved alerts. All screens are reporting normally.')).toBeInTheDocument();
     expect(await screen.findByText('No ads yet.')).toBeInTheDocument();
   });
 
-  it('shows loading placeholders per panel while the database answers', async () => {
-    databaseAnswers();
+  it('reads the whole first view in one request, and shows every panel loading until it answers', async () => {
+    const requests = databaseAnswers();
+    let answer: () => void = () => undefined;
     server.use(
-      http.get(restUrl('/system_alerts'), async () => {
-        await delay('infinite');
-        return HttpResponse.json([]);
+      http.post(restUrl('/rpc/dashboard_overview'), async () => {
+        requests.overview += 1;
+        await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json(overview());
       }),
     );
     renderDashboard();
     expect(screen.getByRole('status', { name: 'Loading Active Customers' })).toBeInTheDocument();
     expect(screen.getByText('Loading alerts')).toBeInTheDocument();
+    expect(screen.getByText('Loading ads')).toBeInTheDocument();
+    expect(screen.getByText('Loading revenue')).toBeInTheDocument();
+    await waitFor(() => expect(requests.overview).toBe(1));
+    answer();
     expect(await screen.findByRole('list', { name: 'Recent ads' })).toBeInTheDocument();
-    expect(screen.getByText('Loading alerts')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'System alerts' })).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Active Customers' })).getByText('12')).toBeInTheDocument();
+    // Every panel filled from that one answer.
+    expect(requests.overview).toBe(1);
   });
 
-  it('shows an error with a retry in each panel that failed, and the others still work', async () => {
-    databaseAnswers();
-    let alertCalls = 0;
+  it('shows the error with a retry in each panel when the read fails, and fills them all on retry', async () => {
+    const requests = databaseAnswers();
     server.use(
-      http.post(restUrl('/rpc/dashboard_figures'), () => pgError('figures are unavailable')),
-      http.get(restUrl('/system_alerts'), () => {
-        alertCalls += 1;
-        return alertCalls === 1 ? pgError('alerts are unavailable') : HttpResponse.json(ALERTS);
+      http.post(restUrl('/rpc/dashboard_overview'), () => {
+        requests.overview += 1;
+        return requests.overview === 1 ? pgError('the overview is unavailable') : HttpResponse.json(overview());
       }),
-      http.get(restUrl('/ads'), () => pgError('ads are unavailable')),
     );
     const { user } = renderDashboard();
     const customers = screen.getByRole('group', { name: 'Active Customers' });
-    expect(await within(customers).findByRole('alert')).toBeInTheDocument();
+    expect(await within(customers).findByRole('alert')).toHaveTextContent('the overview is unavailable');
     expect(within(customers).getByRole('button', { name: 'Try Active Customers again' })).toBeInTheDocument();
-    expect(await screen.findByText('Revenue could not be loaded')).toBeInTheDocument();
-
-    const alertError = await screen.findByText('alerts are unavailable');
-    expect(await screen.findByText('ads are unavailable')).toBeInTheDocument();
+    expect(screen.getByText('Revenue could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('Ads could not be loaded')).toBeInTheDocument();
+    const alertError = screen.getByText('Alerts could not be loaded');
     await user.click(
       within(alertError.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Try again' }),
     );
     expect(await screen.findByRole('list', { name: 'System alerts' })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Recent ads' })).toBeInTheDocument();
+    expect(within(customers).getByText('12')).toBeInTheDocument();
   });
 });
 
@@ -350,17 +357,64 @@ describe('dashboard, live', () => {
       message: 'Front window has been offline for 10 minutes.',
       resolved: false,
       created_at: new Date().toISOString(),
+      device_id: null,
       customers: { name: 'Corner Cafe', location: '12 Bleecker St, New York, NY' },
     };
-    server.use(http.get(restUrl('/system_alerts'), () => HttpResponse.json([alert, ...ALERTS])));
+    server.use(
+      http.post(restUrl('/rpc/dashboard_overview'), () => {
+        requests.overview += 1;
+        return HttpResponse.json(overview({ alerts: [alert, ...ALERTS] }));
+      }),
+    );
     realtime.change('system_alerts', 'INSERT', { ...alert, customers: undefined });
     expect(
       await within(list).findByText('Front window has been offline for 10 minutes.', {}, { timeout: 3000 }),
     ).toBeInTheDocument();
 
     // A venue added elsewhere: the figures are asked again.
-    const before = requests.figures;
+    const before = requests.overview;
     realtime.change('customers', 'INSERT', { id: 'c-new', name: 'New Venue' });
-    await waitFor(() => expect(requests.figures).toBeGreaterThan(before), { timeout: 3000 });
+    await waitFor(() => expect(requests.overview).toBeGreaterThan(before), { timeout: 3000 });
+  });
+});
+
+describe('dashboard in Spanish and German', () => {
+  it('speaks Spanish, with month names, numbers and money in Spanish formats', async () => {
+    await i18n.changeLanguage('es');
+    databaseAnswers({ figures: { ...FIGURES, current: { ...FIGURES.current, active_customers: 1234 } } });
+    renderDashboard();
+    expect(await screen.findByRole('heading', { name: 'Panel', level: 1 })).toBeInTheDocument();
+    const customers = within(screen.getByRole('group', { name: 'Locales activos' }));
+    // es-ES groups thousands only from five digits: 1234 stays as it is.
+    expect(await customers.findByText('1234')).toBeInTheDocument();
+    expect(customers.getByText('respecto al mes pasado')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Ingresos mensuales' })).getByText('1500,00 US$')).toBeInTheDocument();
+    const chart = await screen.findByRole('table', { name: 'Ingresos mensuales' });
+    expect(
+      within(chart)
+        .getAllByRole('row')
+        // Intl separates amount and symbol with a no-break space.
+        .map((r) => r.textContent?.replace(/\s/g, ' ')),
+    ).toEqual(['PeriodoIngresos', 'sept 20261100,00 US$', 'oct 20261350,50 US$', 'nov 20261500,00 US$']);
+    const metrics = screen.getByRole('heading', { name: 'Indicadores de rendimiento' }).closest('div')!.parentElement!;
+    expect(within(metrics).getByText('91,7 %')).toBeInTheDocument();
+    expect(within(metrics).getByText('38,5 días')).toBeInTheDocument();
+    const alerts = screen.getByRole('list', { name: 'Alertas del sistema' });
+    expect(within(alerts).getAllByRole('listitem')[0]).toHaveTextContent('Alta');
+    expect(within(alerts).getAllByRole('listitem')[0]).toHaveTextContent('Pantalla sin conexión');
+  });
+
+  it('speaks German, with the alerts’ states and German number formats', async () => {
+    await i18n.changeLanguage('de');
+    databaseAnswers();
+    renderDashboard();
+    const metrics = (await screen.findByRole('heading', { name: 'Leistungskennzahlen' })).closest('div')!.parentElement!;
+    expect(await within(metrics).findByText('125,00 $')).toBeInTheDocument();
+    expect(within(metrics).getByText('97,3 %')).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Systemwarnungen' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(within(first!).getByRole('button', { name: /^Beheben: Entrance screen 2/ })).toBeInTheDocument();
+    expect(second).toHaveTextContent('Behoben');
+    expect(second).toHaveTextContent('vor 3 Tagen');
   });
 });

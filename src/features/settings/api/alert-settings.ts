@@ -3,8 +3,9 @@
 // both in one transaction and enforces the same rules as the form.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { message, translate, type MessageKey } from '@/i18n';
 import { supabase } from '@/lib/supabase';
-import { failureOr } from '@/lib/write-errors';
+import { serverMessage } from '@/lib/write-errors';
 import { tableKeys } from '@/entities/query-keys/table-keys';
 
 export const OFFLINE_AFTER = { min: 3, max: 1440, default: 5 } as const;
@@ -48,32 +49,67 @@ export const adminOptionsQueryOptions = () =>
         .eq('role', 'admin')
         .order('email')
         .throwOnError();
-      return data.map((u) => ({ id: u.id, email: u.email ?? '(no e-mail)' }));
+      return data.map((u) => ({ id: u.id, email: u.email ?? translate('settings:alerts.recipients.noEmail') }));
     },
   });
 
 export const alertSettingsSchema = z
   .object({
     offline_after_minutes: z
-      .number({ error: 'Enter a number of minutes' })
-      .int({ error: 'Enter whole minutes' })
-      .min(OFFLINE_AFTER.min, { error: `At least ${OFFLINE_AFTER.min} minutes (screens report every minute)` })
-      .max(OFFLINE_AFTER.max, { error: `At most ${OFFLINE_AFTER.max} minutes (a day)` }),
+      .number(message('settings:alerts.minutes.number'))
+      .int(message('settings:alerts.minutes.whole'))
+      .min(OFFLINE_AFTER.min, message('settings:alerts.minutes.min', { min: OFFLINE_AFTER.min }))
+      .max(OFFLINE_AFTER.max, message('settings:alerts.minutes.max', { max: OFFLINE_AFTER.max })),
     email_enabled: z.boolean(),
     recipient_ids: z.array(z.string()),
     portal_url: z
       .string()
       .trim()
-      .regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, {
-        error: 'Enter the address admins open the portal at, like https://portal.example.com',
-      }),
+      .regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, message('settings:alerts.portal.invalid')),
   })
   .refine((v) => !v.email_enabled || v.recipient_ids.length > 0, {
     path: ['recipient_ids'],
-    error: 'Choose at least one admin to e-mail, or turn e-mails off.',
+    ...message('settings:alerts.recipients.required'),
   });
 
 export type AlertSettingsValues = z.infer<typeof alertSettingsSchema>;
+
+/** A refused save: the message in the screen's language and, when known, the field it concerns. */
+export class AlertSettingsSaveError extends Error {
+  constructor(
+    text: string,
+    readonly field: keyof AlertSettingsValues | null,
+    options?: ErrorOptions,
+  ) {
+    super(text, options);
+  }
+}
+
+/** save_alert_settings()'s and the tables' refusals: what each says, in the catalogue's words, and its field. */
+const REFUSALS: { match: RegExp; key?: MessageKey; field: keyof AlertSettingsValues | null }[] = [
+  { match: /^Only admins can change the alert settings/, key: 'settings:alerts.errors.notAllowed', field: null },
+  {
+    match: /alert_settings_offline_after_minutes|^Alert after must be between/,
+    key: 'settings:alerts.errors.minutesRange',
+    field: 'offline_after_minutes',
+  },
+  {
+    match: /alert_settings_recipients_when_email_enabled|^Choose at least one admin to e-mail/,
+    key: 'settings:alerts.recipients.required',
+    field: 'recipient_ids',
+  },
+  { match: /^Only admins can receive alert e-mails/, field: 'recipient_ids' },
+  { match: /alert_settings_portal_url_is_http/, key: 'settings:alerts.portal.invalid', field: 'portal_url' },
+];
+
+function saveFailure(cause: unknown): AlertSettingsSaveError {
+  const said = serverMessage(cause);
+  const refusal = REFUSALS.find((r) => r.match.test(said));
+  const text = refusal?.key ? translate(refusal.key, { min: OFFLINE_AFTER.min, max: OFFLINE_AFTER.max }) : said;
+  return new AlertSettingsSaveError(text || translate('settings:alerts.errors.saveFailed'), refusal?.field ?? null, {
+    cause,
+  });
+}
 
 export function useSaveAlertSettings() {
   const queryClient = useQueryClient();
@@ -85,7 +121,7 @@ export function useSaveAlertSettings() {
         p_recipient_ids: values.recipient_ids,
         p_portal_url: values.portal_url,
       });
-      if (error) throw failureOr('Failed to save the alert settings', error);
+      if (error) throw saveFailure(error);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: alertSettingsKeys.all }),
   });

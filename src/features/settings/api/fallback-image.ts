@@ -2,6 +2,7 @@
 // with nothing on air plays when its venue chose none.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
+import { translate } from '@/i18n';
 import { failureOr } from '@/lib/write-errors';
 import { invalidateTable } from '@/entities/query-keys/table-keys';
 import { networkSettingsKeys } from './network-settings';
@@ -20,7 +21,7 @@ export function useSaveNetworkFallback() {
   return useMutation({
     mutationFn: async (path: string | null) => {
       const { error } = await supabase.from('network_settings').update({ fallback_image_path: path }).eq('id', true);
-      if (error) throw failureOr('Failed to save the fallback image', error);
+      if (error) throw failureOr(translate('settings:fallback.saveFailed'), error);
     },
     onSuccess: () =>
       Promise.all([

@@ -4,6 +4,7 @@
 // unenrols the factor, which Auth allows only from an aal2 session.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Factor } from '@supabase/supabase-js';
+import { translate, type MessageKey } from '@/i18n';
 import { codeErrorMessage } from '@/lib/second-factor';
 import { supabase } from '@/lib/supabase';
 
@@ -15,8 +16,8 @@ export const twoFactorKeys = {
   all: ['two-factor'] as const,
 };
 
-function authFailure(error: { message?: string } | null, fallback: string): Error {
-  return new Error(error?.message || fallback, { cause: error });
+function authFailure(error: { message?: string } | null, fallback: MessageKey): Error {
+  return new Error(error?.message || translate(fallback), { cause: error });
 }
 
 /** The verified authenticator-app factors of the signed-in user (auth.mfa.listFactors). */
@@ -25,7 +26,7 @@ export const verifiedFactorsQueryOptions = () =>
     queryKey: twoFactorKeys.all,
     queryFn: async (): Promise<Factor[]> => {
       const { data, error } = await supabase.auth.mfa.listFactors();
-      if (error) throw authFailure(error, 'Two-factor sign-in could not be loaded');
+      if (error) throw authFailure(error, 'settings:twoFactor.errors.load');
       return data.totp;
     },
   });
@@ -43,7 +44,7 @@ export function useStartEnrolment() {
   return useMutation({
     mutationFn: async (): Promise<Enrolment> => {
       const listed = await supabase.auth.mfa.listFactors();
-      if (listed.error) throw authFailure(listed.error, 'Two-factor sign-in could not be started');
+      if (listed.error) throw authFailure(listed.error, 'settings:twoFactor.errors.start');
       for (const stale of listed.data.all.filter((f) => f.factor_type === 'totp' && f.status === 'unverified')) {
         await supabase.auth.mfa.unenroll({ factorId: stale.id });
       }
@@ -52,7 +53,7 @@ export function useStartEnrolment() {
         friendlyName: FACTOR_NAME,
         issuer: ISSUER,
       });
-      if (error) throw authFailure(error, 'Two-factor sign-in could not be started');
+      if (error) throw authFailure(error, 'settings:twoFactor.errors.start');
       return { factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret };
     },
   });
@@ -75,7 +76,7 @@ export function useCancelEnrolment() {
   return useMutation({
     mutationFn: async (factorId: string) => {
       const { error } = await supabase.auth.mfa.unenroll({ factorId });
-      if (error) throw authFailure(error, 'The unfinished set-up could not be removed');
+      if (error) throw authFailure(error, 'settings:twoFactor.errors.cancel');
     },
   });
 }
@@ -86,7 +87,7 @@ export function useTurnOffTwoFactor() {
   return useMutation({
     mutationFn: async (factorId: string) => {
       const { error } = await supabase.auth.mfa.unenroll({ factorId });
-      if (error) throw authFailure(error, 'Two-factor sign-in could not be turned off');
+      if (error) throw authFailure(error, 'settings:twoFactor.errors.turnOff');
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: twoFactorKeys.all }),
   });

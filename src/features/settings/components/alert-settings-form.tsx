@@ -4,6 +4,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Controller, useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { QueryBoundary } from '@/components/errors/query-boundary';
 import { Alert } from '@/components/ui/alert';
@@ -19,6 +20,7 @@ import { useToast } from '@/components/ui/toast';
 import {
   adminOptionsQueryOptions,
   type AlertSettings,
+  AlertSettingsSaveError,
   alertSettingsQueryOptions,
   alertSettingsSchema,
   type AlertSettingsValues,
@@ -35,6 +37,7 @@ function Recipients({
   error?: string;
   disabled: boolean;
 }) {
+  const { t } = useTranslation('settings');
   const id = useId();
   const admins = useQuery(adminOptionsQueryOptions());
   const { field } = useController({ control, name: 'recipient_ids' });
@@ -44,13 +47,13 @@ function Recipients({
       aria-describedby={error ? `${id}-error` : undefined}
       disabled={disabled}
     >
-      <legend className="text-sm font-medium text-gray-700">Send to</legend>
+      <legend className="text-sm font-medium text-gray-700">{t('alerts.recipients.legend')}</legend>
       <CheckboxList
-        label="Admins"
+        label={t('alerts.recipients.label')}
         query={{ ...admins, data: admins.data?.map((admin) => ({ id: admin.id, label: admin.email })) }}
-        loadingText="Loading admins..."
-        errorText="Could not load the admins."
-        emptyText="No admins yet."
+        loadingText={t('alerts.recipients.loading')}
+        errorText={t('alerts.recipients.loadFailed')}
+        emptyText={t('alerts.recipients.empty')}
         name={field.name}
         value={field.value}
         onChange={field.onChange}
@@ -65,15 +68,12 @@ function Recipients({
   );
 }
 
-/** Which field a refusal from the database concerns (its constraint names it). */
-function fieldOf(message: string): keyof AlertSettingsValues | null {
-  if (/minutes/i.test(message)) return 'offline_after_minutes';
-  if (/admin to e-mail|receive alert/i.test(message)) return 'recipient_ids';
-  if (/portal/i.test(message)) return 'portal_url';
-  return null;
-}
+/** Which field a refusal from the database concerns (save_alert_settings names it by its constraint). */
+const fieldOf = (error: Error): keyof AlertSettingsValues | null =>
+  error instanceof AlertSettingsSaveError ? error.field : null;
 
 function AlertSettingsFields({ saved }: { saved: AlertSettings }) {
+  const { t } = useTranslation(['settings', 'common']);
   const toast = useToast();
   const save = useSaveAlertSettings();
   const {
@@ -99,30 +99,27 @@ function AlertSettingsFields({ saved }: { saved: AlertSettings }) {
     save.mutate(values, {
       onSuccess: () => {
         reset(values);
-        toast({ title: 'Alert settings saved', tone: 'success' });
+        toast({ title: t('alerts.saved'), tone: 'success' });
       },
       onError: (error) => {
-        const field = fieldOf(error.message);
+        const field = fieldOf(error);
         if (field) setError(field, { message: error.message }, { shouldFocus: true });
       },
     });
 
-  const unplacedError = save.error && !fieldOf(save.error.message) ? save.error.message : null;
+  const unplacedError = save.error && !fieldOf(save.error) ? save.error.message : null;
 
   return (
     <Card>
       <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} aria-labelledby="alert-settings-title">
         <CardHeader>
-          <CardTitle id="alert-settings-title">Offline alerts</CardTitle>
-          <CardDescription>
-            A screen that stops reporting raises an alert on the dashboard, and another when it is back. Screens report
-            every minute.
-          </CardDescription>
+          <CardTitle id="alert-settings-title">{t('alerts.title')}</CardTitle>
+          <CardDescription>{t('alerts.description')}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5 md:grid-cols-2">
           <Field
-            label="Alert after (minutes without a heartbeat)"
-            hint={`${OFFLINE_AFTER.min} to ${OFFLINE_AFTER.max} minutes; an hour of silence makes the alert high severity.`}
+            label={t('alerts.minutes.label')}
+            hint={t('alerts.minutes.hint', { min: OFFLINE_AFTER.min, max: OFFLINE_AFTER.max })}
             error={errors.offline_after_minutes?.message}
           >
             {(c) => (
@@ -137,7 +134,7 @@ function AlertSettingsFields({ saved }: { saved: AlertSettings }) {
             )}
           </Field>
           <div className="flex items-center justify-between gap-3 self-center">
-            <Label htmlFor="alert-email-enabled">E-mail alerts</Label>
+            <Label htmlFor="alert-email-enabled">{t('alerts.email')}</Label>
             <Controller
               control={control}
               name="email_enabled"
@@ -148,8 +145,8 @@ function AlertSettingsFields({ saved }: { saved: AlertSettings }) {
           </div>
           <Recipients control={control} error={errors.recipient_ids?.message} disabled={!emailEnabled} />
           <Field
-            label="Portal address"
-            hint="E-mails link to the screen here."
+            label={t('alerts.portal.label')}
+            hint={t('alerts.portal.hint')}
             error={errors.portal_url?.message}
             className="md:col-span-2"
           >
@@ -163,7 +160,7 @@ function AlertSettingsFields({ saved }: { saved: AlertSettings }) {
         </CardContent>
         <CardFooter className="justify-end">
           <Button type="submit" isLoading={save.isPending} disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : isDirty ? 'Save changes' : 'Save'}
+            {save.isPending ? t('form.saving') : isDirty ? t('form.saveChanges') : t('common:actions.save')}
           </Button>
         </CardFooter>
       </form>
@@ -173,16 +170,17 @@ function AlertSettingsFields({ saved }: { saved: AlertSettings }) {
 
 /** The alert settings, loaded, then the form (which owns the edits from then on). */
 export function AlertSettingsSection() {
+  const { t } = useTranslation('settings');
   const settings = useQuery(alertSettingsQueryOptions());
   return (
     <QueryBoundary
       query={settings}
       loading={
-        <LoadingRegion label="Loading alert settings">
+        <LoadingRegion label={t('alerts.loading')}>
           <Skeleton className="h-72 w-full" />
         </LoadingRegion>
       }
-      error="Alert settings could not be loaded"
+      error={t('alerts.loadFailed')}
     >
       {(saved) => <AlertSettingsFields saved={saved} />}
     </QueryBoundary>

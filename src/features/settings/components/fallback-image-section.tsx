@@ -1,6 +1,7 @@
 // Settings → Fallback image: what a wall with nothing on air plays when its venue chose no
 // image of its own, instead of any sentence about scheduling.
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { QueryBoundary } from '@/components/errors/query-boundary';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
@@ -10,6 +11,7 @@ import { useCan } from '@/lib/auth';
 import { networkFallbackQueryOptions, useSaveNetworkFallback } from '../api/fallback-image';
 
 export function FallbackImageSection() {
+  const { t } = useTranslation('settings');
   const fallback = useQuery(networkFallbackQueryOptions());
   const save = useSaveNetworkFallback();
   const toast = useToast();
@@ -18,34 +20,31 @@ export function FallbackImageSection() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Fallback image</CardTitle>
-        <CardDescription>
-          A wall with nothing on air (no campaign, or between dayparts) plays its venue&apos;s own fallback image, or
-          else this one. Screens keep it and show it offline too.
-        </CardDescription>
+        <CardTitle>{t('fallback.title')}</CardTitle>
+        <CardDescription>{t('fallback.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <QueryBoundary
           query={fallback}
           loading={
-            <LoadingRegion label="Loading the fallback image...">
+            <LoadingRegion label={t('fallback.loading')}>
               <Skeleton className="h-24" />
             </LoadingRegion>
           }
-          error="The fallback image could not be loaded"
+          error={t('fallback.loadFailed')}
         >
           {(data) => (
             <FallbackImageField
-              label="Network fallback image"
-              hint="Landscape, 1920×1080 or 960×540 works best; at most 5 MB."
+              label={t('fallback.label')}
+              hint={t('fallback.hint')}
               path={data.fallback_image_path}
-              noneText="None: walls with nothing on air show a calm screen with the venue's name."
+              noneText={t('fallback.none')}
               disabled={!canEdit}
               onSave={(path) =>
                 save
                   .mutateAsync(path)
                   .then(() =>
-                    toast({ tone: 'success', title: path ? 'Fallback image saved' : 'Fallback image removed' }),
+                    toast({ tone: 'success', title: t(path ? 'fallback.saved' : 'fallback.removed') }),
                   )
               }
             />

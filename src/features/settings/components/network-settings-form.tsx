@@ -3,6 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { QueryBoundary } from '@/components/errors/query-boundary';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -19,6 +20,7 @@ import {
 } from '../api/network-settings';
 
 function NetworkSettingsFields({ saved }: { saved: NetworkSettings }) {
+  const { t } = useTranslation(['settings', 'common']);
   const toast = useToast();
   const save = useSaveNetworkSettings();
   const {
@@ -36,7 +38,7 @@ function NetworkSettingsFields({ saved }: { saved: NetworkSettings }) {
     save.mutate(values, {
       onSuccess: () => {
         reset(values);
-        toast({ title: 'Network settings saved', tone: 'success' });
+        toast({ title: t('loops.saved'), tone: 'success' });
       },
       onError: (error) => setError('default_loop_seconds', { message: error.message }, { shouldFocus: true }),
     });
@@ -49,16 +51,13 @@ function NetworkSettingsFields({ saved }: { saved: NetworkSettings }) {
         aria-labelledby="network-settings-title"
       >
         <CardHeader>
-          <CardTitle id="network-settings-title">Loops</CardTitle>
-          <CardDescription>
-            Every screen plays a loop of fixed length; advertisers buy spots in it and the venue&rsquo;s own content
-            fills the rest. New screens get this length; change a screen&rsquo;s own on Equipment.
-          </CardDescription>
+          <CardTitle id="network-settings-title">{t('loops.title')}</CardTitle>
+          <CardDescription>{t('loops.description')}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5 md:grid-cols-2">
           <LoopSecondsField
-            label="Loop length for new screens (seconds)"
-            hint="300 (five minutes) is usual."
+            label={t('loops.label')}
+            hint={t('loops.hint')}
             registration={register('default_loop_seconds', { valueAsNumber: true })}
             error={errors.default_loop_seconds?.message}
           />
@@ -70,7 +69,7 @@ function NetworkSettingsFields({ saved }: { saved: NetworkSettings }) {
         </CardContent>
         <CardFooter className="justify-end">
           <Button type="submit" isLoading={save.isPending} disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : isDirty ? 'Save changes' : 'Save'}
+            {save.isPending ? t('form.saving') : isDirty ? t('form.saveChanges') : t('common:actions.save')}
           </Button>
         </CardFooter>
       </form>
@@ -80,16 +79,17 @@ function NetworkSettingsFields({ saved }: { saved: NetworkSettings }) {
 
 /** The network settings, loaded, then the form. */
 export function NetworkSettingsSection() {
+  const { t } = useTranslation('settings');
   const settings = useQuery(networkSettingsQueryOptions());
   return (
     <QueryBoundary
       query={settings}
       loading={
-        <LoadingRegion label="Loading network settings">
+        <LoadingRegion label={t('loops.loading')}>
           <Skeleton className="h-48 w-full" />
         </LoadingRegion>
       }
-      error="Network settings could not be loaded"
+      error={t('loops.loadFailed')}
     >
       {(saved) => <NetworkSettingsFields saved={saved} />}
     </QueryBoundary>

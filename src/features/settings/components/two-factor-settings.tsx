@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { QueryBoundary } from '@/components/errors/query-boundary';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -29,6 +30,7 @@ import {
  * that it is on, and can turn it off again.
  */
 export function TwoFactorSettings() {
+  const { t } = useTranslation('settings');
   const factors = useQuery(verifiedFactorsQueryOptions());
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const start = useStartEnrolment();
@@ -38,39 +40,34 @@ export function TwoFactorSettings() {
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          Two-factor sign-in
-          {factor && !enrolment && <Badge tone="success">On</Badge>}
+          {t('twoFactor.title')}
+          {factor && !enrolment && <Badge tone="success">{t('twoFactor.on')}</Badge>}
         </CardTitle>
-        <CardDescription>
-          A code from your authenticator app each time you sign in, after your password.
-        </CardDescription>
+        <CardDescription>{t('twoFactor.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <QueryBoundary
           query={factors}
           loading={
-            <LoadingRegion label="Loading two-factor sign-in">
+            <LoadingRegion label={t('twoFactor.loading')}>
               <Skeleton className="h-5 w-64" />
               <Skeleton className="mt-3 h-9 w-48" />
             </LoadingRegion>
           }
-          error="Two-factor sign-in could not be loaded"
+          error={t('twoFactor.errors.load')}
         >
           {([verified]) => {
             if (enrolment) return <EnrolmentStep enrolment={enrolment} onDone={() => setEnrolment(null)} />;
             if (verified) return <EnabledState factorId={verified.id} since={verified.created_at} />;
             return (
               <div className="space-y-3">
-                <p className="text-sm text-gray-600">
-                  Two-factor sign-in is off. Turn it on to be asked, after your password, for a code from an
-                  authenticator app on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password).
-                </p>
+                <p className="text-sm text-gray-600">{t('twoFactor.off')}</p>
                 {start.error && <Alert tone="danger">{start.error.message}</Alert>}
                 <Button
                   isLoading={start.isPending}
                   onClick={() => start.mutate(undefined, { onSuccess: setEnrolment })}
                 >
-                  Turn on two-factor sign-in
+                  {t('twoFactor.turnOn')}
                 </Button>
               </div>
             );
@@ -82,6 +79,7 @@ export function TwoFactorSettings() {
 }
 
 function EnrolmentStep({ enrolment, onDone }: { enrolment: Enrolment; onDone: () => void }) {
+  const { t } = useTranslation(['settings', 'common']);
   const confirm = useConfirmEnrolment();
   const cancel = useCancelEnrolment();
   const {
@@ -98,29 +96,33 @@ function EnrolmentStep({ enrolment, onDone }: { enrolment: Enrolment; onDone: ()
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-6 md:grid-cols-[auto_1fr]">
       <img
         src={enrolment.qrCode}
-        alt="QR code to scan with your authenticator app"
+        alt={t('twoFactor.enrol.qrAlt')}
         className="size-48 rounded-md border border-gray-200 bg-white p-2"
       />
       <div className="space-y-4">
         <ol className="list-decimal space-y-1 pl-5 text-sm text-gray-600">
-          <li>Open your authenticator app and add an account by scanning the QR code.</li>
-          <li>Enter the 6-digit code the app shows for Signage Portal.</li>
+          <li>{t('twoFactor.enrol.stepScan')}</li>
+          <li>{t('twoFactor.enrol.stepCode')}</li>
         </ol>
         <p className="text-sm text-gray-600">
-          Cannot scan? Enter this key in the app:{' '}
-          <code className="rounded bg-gray-100 px-1.5 py-0.5 font-mono text-gray-900 break-all">
-            {enrolment.secret}
-          </code>
+          <Trans
+            t={t}
+            i18nKey="twoFactor.enrol.cannotScan"
+            values={{ secret: enrolment.secret }}
+            components={{
+              key: <code className="rounded bg-gray-100 px-1.5 py-0.5 font-mono text-gray-900 break-all" />,
+            }}
+          />
         </p>
         {confirm.error && <Alert tone="danger">{confirm.error.message}</Alert>}
-        <Field label="Code from the app" error={errors.code?.message}>
+        <Field label={t('twoFactor.enrol.code')} error={errors.code?.message}>
           {({ invalid, ...control }) => (
             <CodeInput {...control} {...register('code')} invalid={invalid} className="max-w-40" />
           )}
         </Field>
         <div className="flex gap-2">
           <Button type="submit" isLoading={confirm.isPending}>
-            Verify and turn on
+            {t('twoFactor.enrol.verify')}
           </Button>
           <Button
             type="button"
@@ -129,7 +131,7 @@ function EnrolmentStep({ enrolment, onDone }: { enrolment: Enrolment; onDone: ()
             isLoading={cancel.isPending}
             onClick={() => cancel.mutate(enrolment.factorId, { onSettled: onDone })}
           >
-            Cancel
+            {t('common:actions.cancel')}
           </Button>
         </div>
       </div>
@@ -138,16 +140,17 @@ function EnrolmentStep({ enrolment, onDone }: { enrolment: Enrolment; onDone: ()
 }
 
 function EnabledState({ factorId, since }: { factorId: string; since: string }) {
+  const { t } = useTranslation('settings');
   const [asking, setAsking] = useState(false);
   const turnOff = useTurnOffTwoFactor();
   return (
     <div className="flex flex-wrap items-center justify-between gap-4">
       <p className="flex items-center gap-2 text-sm text-gray-700">
         <ShieldCheck aria-hidden className="size-5 text-success-700" />
-        Two-factor sign-in is on: authenticator app added {formatDate(since)}.
+        {t('twoFactor.enabled', { date: formatDate(since) })}
       </p>
       <Button variant="outline" onClick={() => setAsking(true)}>
-        Turn off
+        {t('twoFactor.turnOff.button')}
       </Button>
       <ConfirmDialog
         open={asking}
@@ -155,9 +158,9 @@ function EnabledState({ factorId, since }: { factorId: string; since: string }) 
           setAsking(open);
           if (!open) turnOff.reset();
         }}
-        title="Turn off two-factor sign-in?"
-        description="Signing in will ask only for your password. You can turn it on again at any time."
-        confirmLabel="Turn off"
+        title={t('twoFactor.turnOff.title')}
+        description={t('twoFactor.turnOff.description')}
+        confirmLabel={t('twoFactor.turnOff.button')}
         isPending={turnOff.isPending}
         onConfirm={() => turnOff.mutate(factorId, { onSuccess: () => setAsking(false) })}
       >

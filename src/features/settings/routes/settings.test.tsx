@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
 import { onGetUser } from '@tests/setup/mfa-mocks';
-import { restUrl } from '@tests/setup/supabase-mocks';
+import { fakeUser, onUserRole, restUrl, storeSession } from '@tests/setup/supabase-mocks';
+import { i18n } from '@/i18n';
+import { formatMoney, networkCurrency, setNetworkCurrency } from '@/lib/format';
 import { SettingsRoute } from './settings';
 
 const ADMINS = [
@@ -160,5 +162,47 @@ describe('settings: loops', () => {
     expect(loop).toHaveAccessibleDescription(expect.stringContaining('At least 30 seconds'));
     expect(loop).toHaveValue(20);
     expect(sent).toBe(0);
+  });
+});
+
+describe('settings: currency', () => {
+  it('offers common currencies by name, saves the chosen one, and every amount is shown in it at once', async () => {
+    serve();
+    // An admin (the role that may change settings) is signed in.
+    storeSession(fakeUser('admin@example.com'));
+    const updates: unknown[] = [];
+    server.use(
+      onUserRole('admin'),
+      http.get(restUrl('/network_settings'), () => HttpResponse.json({ default_loop_seconds: 300, currency: 'USD' })),
+      http.patch(restUrl('/network_settings'), async ({ request }) => {
+        updates.push(await request.json());
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = open();
+    const currency = await screen.findByRole('combobox', { name: 'Currency' });
+    expect(currency).toHaveValue('USD');
+    expect(within(currency).getByRole('option', { name: 'Euro (EUR)' })).toBeInTheDocument();
+    expect(within(currency).getByRole('option', { name: 'Japanese Yen (JPY)' })).toBeInTheDocument();
+
+    // Open to change once the admin's role is known.
+    await waitFor(() => expect(currency).toBeEnabled());
+    await user.selectOptions(currency, 'EUR');
+    await user.click(within(screen.getByRole('form', { name: 'Currency' })).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(updates).toEqual([{ currency: 'EUR' }]));
+    expect(await screen.findByText('Currency saved')).toBeInTheDocument();
+    expect(networkCurrency()).toBe('EUR');
+    expect(formatMoney(12.5)).toBe('€12.50');
+    setNetworkCurrency('USD');
+  });
+
+  it('names the currencies in the screen’s language', async () => {
+    await i18n.changeLanguage('de');
+    serve();
+    open();
+    const currency = await screen.findByRole('combobox', { name: 'Währung' });
+    expect(within(currency).getByRole('option', { name: 'Euro (EUR)' })).toBeInTheDocument();
+    expect(within(currency).getByRole('option', { name: 'US-Dollar (USD)' })).toBeInTheDocument();
+    expect(within(currency).getByRole('option', { name: 'Schweizer Franken (CHF)' })).toBeInTheDocument();
   });
 });
