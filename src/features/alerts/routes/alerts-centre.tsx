@@ -241,7 +241,13 @@ export function AlertsCentreRoute() {
         {(data) => (
           <div className="space-y-3">
             {canAct && (
-              <SelectionBar label={t('centre.selection.label')} noun={t('centre.noun.one')} pageIds={pageIds} {...selection}>
+              <SelectionBar
+                label={t('centre.selection.label')}
+                noun={t('centre.noun.one')}
+                nounPlural={t('centre.noun.other')}
+                pageIds={pageIds}
+                {...selection}
+              >
                 <Button
                   variant="outline"
                   size="sm"
