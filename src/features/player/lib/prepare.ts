@@ -1,6 +1,7 @@
 // Getting the slide the show goes to ready before the switch: an image loaded and decoded, a
 // video loaded by its own element in a hidden layer (see preload.ts). A video that cannot be
-// played is stepped over, to what comes after it in the newest playlist.
+// played, or a dynamic slide with nothing true to show, is stepped over, to what comes after
+// it in the newest playlist.
 import {
   isVideoFailing,
   isVideoMounted,
@@ -11,7 +12,7 @@ import {
   videoOutcome,
   withLimit,
 } from './preload';
-import { mediaOf, nextPosition, slideAt, type PlayingList, type Position } from './position';
+import { isDynamicUnavailable, mediaOf, nextPosition, slideAt, type PlayingList, type Position } from './position';
 
 /**
  * Resolves with `target` once its picture is ready to be shown, or with what comes after it
@@ -28,6 +29,11 @@ export async function prepare(
   for (let attempt = 0; attempt <= candidate.slides.length; attempt++) {
     const { url, video } = mediaOf(candidate);
     const slide = slideAt(candidate)!;
+    if (isDynamicUnavailable(slide)) {
+      // Nothing true to show (no live data, none kept): stepped over like a failed video.
+      candidate = nextPosition(candidate, latest());
+      continue;
+    }
     if (!video) {
       await withLimit(preloadImage(url));
       return cancelled() ? null : candidate;
