@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
@@ -8,6 +8,7 @@ import type { DynamicContentSettings } from '@/lib/dynamic-content';
 import { advance, settle } from '@tests/setup/fake-time';
 import { server } from '@tests/setup/msw-server';
 import { DynamicContent } from './dynamic-content';
+import { dynamicRequestKey, isUnavailable, keepLiveData, resetAvailability } from './wall-data';
 import { answer, article, game, json, onDynamicContent, weather } from './test-fixtures';
 
 function renderContent(type: string, settings: DynamicContentSettings | null = null, diagnostics = true) {
@@ -110,27 +111,53 @@ describe('DynamicContent: states', () => {
     expect(await screen.findByRole('heading', { name: 'New York' })).toBeInTheDocument();
     expect(screen.queryByText('Showing sample data')).not.toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('sample-badge')).not.toBeInTheDocument();
   });
 
-  it('on a public screen (no diagnostics): the local sample without the warning or its error', async () => {
+  it('on a wall (no diagnostics): a failed call with nothing kept shows nothing, never the local sample', async () => {
+    resetAvailability();
     const { handler } = onDynamicContent(() => HttpResponse.error());
     server.use(handler);
-    renderContent('news', null, false);
+    const { container } = renderContent('news', null, false);
 
-    expect(await screen.findByText('Local businesses welcome visitors this season')).toBeInTheDocument();
+    const key = dynamicRequestKey('news', null);
+    await waitFor(() => expect(isUnavailable(key)).toBe(true));
+    expect(screen.queryByText('Local businesses welcome visitors this season')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(document.body).not.toHaveTextContent(/Failed|fallback|error/i);
+    expect(container).toHaveTextContent('');
   });
 
-  it('on a public screen (no diagnostics): sample data without the notice', async () => {
+  it('on a wall (no diagnostics): a sample answer is never shown; the live data kept before is, with its time', async () => {
+    resetAvailability();
     const { handler } = onDynamicContent(() =>
       json(answer('weather', weather, { fallback: true, error: 'Failed to fetch weather data' })),
     );
     server.use(handler);
-    renderContent('weather', null, false);
+    const first = renderContent('weather', null, false);
+    await waitFor(() => expect(isUnavailable(dynamicRequestKey('weather', null))).toBe(true));
+    expect(screen.queryByRole('heading', { name: 'New York' })).not.toBeInTheDocument();
+    first.unmount();
 
-    expect(await screen.findByRole('heading', { name: 'New York' })).toBeInTheDocument();
+    resetAvailability();
+    const fetchedAt = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+    keepLiveData(
+      dynamicRequestKey('weather', null),
+      answer('weather', { ...weather, location: 'Oslo' }, { updatedAt: fetchedAt }),
+    );
+    renderContent('weather', null, false);
+    const view = await screen.findByRole('region', { name: 'Weather' });
+    expect(within(view).getByRole('heading', { name: 'Oslo' })).toBeInTheDocument();
+    const time = new Date(fetchedAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+    expect(view).toHaveTextContent(`Updated ${time}`);
     expect(document.body).not.toHaveTextContent(/sample data|Failed/i);
+    expect(isUnavailable(dynamicRequestKey('weather', null))).toBe(false);
+  });
+
+  it('in a preview: sample data is badged as such, live data is not', async () => {
+    const { handler } = onDynamicContent(() => json(answer('weather', weather, { fallback: true })));
+    server.use(handler);
+    renderContent('weather');
+    expect(await screen.findByTestId('sample-badge')).toHaveTextContent('Sample data');
   });
 
   it('on a public screen (no diagnostics): an unknown type shows nothing', () => {
