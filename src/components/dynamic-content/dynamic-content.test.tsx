@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import type { DynamicContentSettings } from '@/lib/dynamic-content';
 import { advance, settle } from '@tests/setup/fake-time';
@@ -452,5 +453,26 @@ describe('DynamicContent: sports', () => {
     const games = await renderGames([]);
     expect(games).toHaveLength(0);
     expect(screen.getByText('No games right now')).toBeInTheDocument();
+  });
+});
+
+describe('DynamicContent in the venue’s language and time zone', () => {
+  it('shows a weather slide in Spanish, with the date and update time of the venue’s clock', async () => {
+    await i18n.changeLanguage('es');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-22T23:30:00Z'));
+    server.use(onDynamicContent(() => json(answer('weather', weather))).handler);
+    const queryClient = createQueryClient({ queries: { retry: false } });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <DynamicContent type="weather" timeZone="Europe/Madrid" />
+      </QueryClientProvider>,
+    );
+    const view = await screen.findByRole('region', { name: 'Tiempo' });
+    // 23:30 UTC is already Monday in Madrid; the data was fetched at 14:05 UTC, 15:05 there.
+    expect(view).toHaveTextContent('lunes, 23 de noviembre');
+    expect(view).toHaveTextContent('Actualizado a las 15:05');
+    expect(within(view).getByText('Humedad')).toBeInTheDocument();
+    expect(within(view).getByText('Cielo despejado')).toBeInTheDocument();
   });
 });

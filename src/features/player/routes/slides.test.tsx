@@ -261,6 +261,15 @@ describe('/slides', () => {
     expect(document.body).not.toHaveTextContent(/sample data|Failed|fallback/i);
   });
 
+  it('speaks the venue’s language, without keeping it as the device’s choice', async () => {
+    answer(playlist([item('a', 'Willkommen', 1)], 'v1', { ...CUSTOMER, locale: 'de' }));
+    renderSlides();
+    expect(await screen.findByRole('main', { name: 'Diashow' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Fortschritt der Folie' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('de');
+    expect(localStorage.getItem('signage:locale')).toBeNull();
+  });
+
   it('keeps playing the playlist kept on the device when the network is gone', async () => {
     answer(playlist([item('a', 'Kept slide', 1)]));
     const first = renderSlides();
