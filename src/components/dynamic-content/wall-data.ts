@@ -86,8 +86,18 @@ export function wallContent(
 // Slides found without data, by request key: the player skips them for a while. -----------
 
 const unavailable = new Map<string, number>();
+/** Requests a wall has something true to show for (live or kept data). */
+const ready = new Set<string>();
+/** Who waits for a request to be settled (ready or unavailable), by key. */
+const waiters = new Map<string, (() => void)[]>();
 const listeners = new Set<() => void>();
 let version = 0;
+
+function settle(key: string) {
+  const waiting = waiters.get(key) ?? [];
+  waiters.delete(key);
+  for (const resolve of waiting) resolve();
+}
 
 function changed() {
   version += 1;
@@ -99,12 +109,27 @@ export function markUnavailable(key: string, now = Date.now()): void {
   const known = unavailable.get(key);
   if (known !== undefined && now - known < UNAVAILABLE_RETRY_MS) return;
   unavailable.set(key, now);
+  ready.delete(key);
+  settle(key);
   changed();
 }
 
 /** `key` has something to show again. */
 export function markAvailable(key: string): void {
+  ready.add(key);
+  settle(key);
   if (unavailable.delete(key)) changed();
+}
+
+/**
+ * Resolves once a wall knows what it can show for `key`: data (live or kept), or nothing (the
+ * player waits for this before switching to a dynamic slide, as it waits for a video).
+ */
+export function dynamicSettled(key: string): Promise<void> {
+  if (ready.has(key) || isUnavailable(key)) return Promise.resolve();
+  return new Promise((resolve) => {
+    waiters.set(key, [...(waiters.get(key) ?? []), resolve]);
+  });
 }
 
 /** True while the slides of `key` are to be skipped. */
@@ -126,5 +151,7 @@ export const availabilityVersion = () => version;
 /** Forgets what was found unavailable (tests). */
 export function resetAvailability() {
   unavailable.clear();
+  ready.clear();
+  for (const key of [...waiters.keys()]) settle(key);
   changed();
 }

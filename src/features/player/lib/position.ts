@@ -151,12 +151,18 @@ export function mediaOf(pos: Position): { url: string | undefined; video: boolea
  * data and none kept younger than a day: wall-data.ts); it is tried again after a while.
  */
 export function isDynamicUnavailable(slide: PlayerSlide | undefined): boolean {
-  if (!slide || slide.content_type !== 'dynamic' || !isDynamicContentType(slide.slide_type)) return false;
+  const key = dynamicKeyOf(slide);
+  return key !== null && isUnavailable(key);
+}
+
+/** The dynamic-content request of a dynamic slide (wall-data.ts), null for any other slide. */
+export function dynamicKeyOf(slide: PlayerSlide | undefined): string | null {
+  if (!slide || slide.content_type !== 'dynamic' || !isDynamicContentType(slide.slide_type)) return null;
   const settings =
     slide.settings && typeof slide.settings === 'object' && !Array.isArray(slide.settings)
       ? (slide.settings as DynamicContentSettings)
       : null;
-  return isUnavailable(dynamicRequestKey(slide.slide_type, settings));
+  return dynamicRequestKey(slide.slide_type, settings);
 }
 
 /**

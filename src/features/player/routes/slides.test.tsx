@@ -270,6 +270,17 @@ describe('/slides', () => {
     expect(localStorage.getItem('signage:locale')).toBeNull();
   });
 
+  it('after a reload, resumes the slide that was on screen instead of starting the loop again', async () => {
+    answer(playlist([item('a', 'First', 1), item('b', 'Second', 2), item('c', 'Third', 3)]));
+    localStorage.setItem(
+      `signage-player:place:${FRONT}`,
+      JSON.stringify({ slideId: 'b', index: 1, loop: 0, venueStart: 0, shownAt: Date.now() - 2000 }),
+    );
+    renderSlides();
+    expect(await screen.findByTestId('slide-counter')).toHaveTextContent('2 / 3');
+    expect(shown()).toHaveTextContent('Second');
+  });
+
   it('keeps playing the playlist kept on the device when the network is gone', async () => {
     answer(playlist([item('a', 'Kept slide', 1)]));
     const first = renderSlides();
