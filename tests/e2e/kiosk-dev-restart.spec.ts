@@ -37,7 +37,7 @@ async function sampleShown(page: Page, count: number): Promise<(string | null)[]
 
 test('a dev-server restart under a playing wall keeps it showing slides', async ({ browser }) => {
   test.setTimeout(90_000);
-  const customer = await createPlayerCustomer(STACK_URL, { count: 2, seconds: 3 });
+  const customer = await createPlayerCustomer(STACK_URL, { count: 2, seconds: 5 });
   let dev = await startDevServer();
   const context = await browser.newContext({ baseURL: `http://127.0.0.1:${DEV_PORT}` });
   try {
@@ -65,7 +65,7 @@ test('a dev-server restart under a playing wall keeps it showing slides', async 
     const whileDown = await sampleShown(page, 4);
     dev = await startDevServer();
     // Vite's client polls every second and would reload the page once the server answers.
-    const afterRestart = await sampleShown(page, 12);
+    const afterRestart = await sampleShown(page, 14);
 
     expect(navigations).toBe(loaded);
     expect(await page.evaluate<boolean | undefined>('window.__sameDocument')).toBe(true);
