@@ -64,12 +64,41 @@ function preloadApp(): Plugin {
   };
 }
 
+/** The wall's routes: a kiosk there plays unattended, and must never reload itself. */
+export const KIOSK_ROUTES = /^\/(screen|slides)(\/|$)/;
+
+/**
+ * In development only (a production build has no HMR client): Vite's client reloads the page
+ * when its server restarts (it polls, then calls location.reload) or asks for a full reload;
+ * a wall would go white for seconds and start its loop again. On the kiosk routes those
+ * reloads are left out: the page keeps playing what it has loaded (an edit of the code shows
+ * at the wall's next reload). Every other route reloads as Vite does.
+ */
+function kioskKeepsPlaying(): Plugin {
+  const guard = `const __signageReload = () => {
+  if (${KIOSK_ROUTES.toString()}.test(location.pathname)) {
+    console.info('[vite] a kiosk route keeps playing: no reload');
+    return;
+  }
+  location.reload();
+};
+`;
+  return {
+    name: 'signage-kiosk-keeps-playing',
+    apply: 'serve',
+    transform(code, id) {
+      if (!/[\\/]vite[\\/]dist[\\/]client[\\/]client\.mjs$/.test(id.split('?')[0] ?? '')) return null;
+      return { code: guard + code.replaceAll('location.reload()', '__signageReload()'), map: null };
+    },
+  };
+}
+
 /** The version a player reports in its heartbeat: the package version and the build's date. */
 const appVersion = `${(JSON.parse(readFileSync(path.resolve(import.meta.dirname, 'package.json'), 'utf8')) as { version: string }).version} (${new Date().toISOString().slice(0, 10)})`;
 
 export default defineConfig({
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion) },
-  plugins: [react(), tailwindcss(), precacheManifest(), preloadApp()],
+  plugins: [react(), tailwindcss(), precacheManifest(), preloadApp(), kioskKeepsPlaying()],
   resolve: {
     alias: {
       '@': path.resolve(import.meta.dirname, 'src'),

@@ -3,6 +3,7 @@
 // options that fetch it and refresh it at the slide's refresh interval.
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { translate } from '@/i18n';
 import { supabase } from '@/lib/supabase';
 import {
   DEFAULTS,
@@ -120,7 +121,7 @@ export async function fetchDynamicContent<T extends DynamicContentType>(
   settings: DynamicContentSettings | null | undefined,
   signal?: AbortSignal,
 ): Promise<DynamicContentResponse<T>> {
-  if (!isDynamicContentType(type)) throw new Error('Unknown content type');
+  if (!isDynamicContentType(type)) throw new Error(translate('slides:dynamic.unknownType'));
   const result: { data: unknown; error: unknown } = await supabase.functions.invoke<unknown>('dynamic-content', {
     body: dynamicContentRequest(type, settings),
     signal,
@@ -129,10 +130,10 @@ export async function fetchDynamicContent<T extends DynamicContentType>(
   if (error instanceof FunctionsHttpError) {
     const response = error.context as Response;
     const body: unknown = await response.json().catch(() => null);
-    throw new Error(errorText(body) ?? 'An error occurred', { cause: error });
+    throw new Error(errorText(body) ?? translate('slides:dynamic.errorOccurred'), { cause: error });
   }
-  if (error) throw new Error((error instanceof Error && error.message) || 'An error occurred', { cause: error });
-  if (!isResponse(data, type)) throw new Error('An error occurred');
+  if (error) throw new Error((error instanceof Error && error.message) || translate('slides:dynamic.errorOccurred'), { cause: error });
+  if (!isResponse(data, type)) throw new Error(translate('slides:dynamic.errorOccurred'));
   return data as DynamicContentResponse<T>;
 }
 

@@ -56,6 +56,8 @@ export interface PlaylistVenue {
   id: string;
   name: string;
   time_zone: string;
+  /** The language the venue's walls speak (en, es or de); missing in a playlist kept from before it was returned. */
+  locale?: string;
 }
 
 /** A slide of a network campaign as player_playlist() returns it in a spot (its schedule is the spot's). */

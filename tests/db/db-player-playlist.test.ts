@@ -19,7 +19,7 @@ interface PlaylistSlide {
 }
 interface Playlist {
   version: string;
-  customer: { id: string; name: string; time_zone: string } | null;
+  customer: { id: string; name: string; time_zone: string; locale: string } | null;
   today: string | null;
   now: string;
   slides: PlaylistSlide[];
@@ -124,7 +124,7 @@ describe('player_playlist', () => {
   it('plays a campaign from the start of its first day to the end of its last day in the venue’s time zone', async () => {
     await setZone(AHEAD);
     const ahead = await playlist(venue);
-    expect(ahead.customer).toEqual({ id: venueId, name: 'Playlist Venue', time_zone: AHEAD });
+    expect(ahead.customer).toEqual({ id: venueId, name: 'Playlist Venue', time_zone: AHEAD, locale: 'en' });
     expect(ahead.today).toBe(todayIn(AHEAD));
     expect(titles(ahead)).toContain('A1');
     expect(titles(ahead)).not.toContain('B1');
@@ -147,6 +147,16 @@ describe('player_playlist', () => {
     await setZone(BEHIND);
     const behind = await playlist(venue);
     expect(behind.slides.find((s) => s.title === 'A1')).toMatchObject({ on_air: false });
+  });
+
+  it('names the language the venue chose for its walls, as it names its time zone', async () => {
+    const { error } = await service().from('customers').update({ locale: 'de' }).eq('id', venueId);
+    expect(error).toBeNull();
+    try {
+      expect((await playlist(venue)).customer?.locale).toBe('de');
+    } finally {
+      await service().from('customers').update({ locale: 'en' }).eq('id', venueId);
+    }
   });
 
   it('orders the slides of all live campaigns by display_order, the older campaign first on a tie', async () => {

@@ -1,7 +1,7 @@
 // A wall screen never goes off air by itself and never shows error text: it starts while the
 // database API answers 503 and plays once it recovers, with no tap; its venue's e-mail
-// changes while it plays and it plays on; its dynamic slides play with the dynamic-content
-// function out of reach. Each screen is paired with a code, as an operator pairs one.
+// changes while it plays and it plays on; with the dynamic-content function out of reach its
+// dynamic slides are skipped, never shown with samples. Each screen is paired with a code, as an operator pairs one.
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import {
   changes,
@@ -158,7 +158,9 @@ test('a venue’s e-mail changed in the customer form while its screen plays: th
   }
 });
 
-test('dynamic slides play with the dynamic-content function out of reach, with no error text', async ({ browser }) => {
+test('a wall with no weather or news keys, or the function out of reach, shows no sample: its dynamic slides are skipped', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const customer = await newCustomer({ count: 1, seconds: 5 });
   const { error } = await serviceClient(STACK_URL)
@@ -180,24 +182,30 @@ test('dynamic slides play with the dynamic-content function out of reach, with n
 
   const context = await screenContext(browser);
   try {
-    // The function cannot be reached at all: every call to it fails as a dropped connection.
+    // The weather cannot be reached at all (a dropped connection); news and sports reach the
+    // function, which has no service keys on this stack and answers its built-in samples.
     const refused: string[] = [];
     await context.route('**/functions/v1/dynamic-content**', async (route) => {
+      if (!route.request().postData()?.includes('"weather"')) return route.continue();
       refused.push(route.request().url());
       await route.abort('connectionrefused');
     });
     const screen = await pairScreen(context, customer, `Dynamic screen ${Date.now()}`);
     await expect(screen.getByTestId('slide-counter')).toHaveText('1 / 4', { timeout: 30_000 });
-    await recordChanges(screen);
 
-    // One full loop: every dynamic slide shows content (the sample), none shows error text.
-    const loop = waitForChanges(screen, 4, 40_000);
-    const errorTexts = await watchForErrorText(screen, loop);
-    const played = await loop;
-    const dynamic = played.filter((c) => c.id && !customer.slideIds.includes(c.id));
-    expect(dynamic).toHaveLength(3);
-    for (const slide of dynamic) expect(slide.text.trim().length).toBeGreaterThan(20);
+    // Three slide times: the wall has nothing true to show for its dynamic slides (no live
+    // data, none kept), so it plays its image slide again and again, never a sample.
+    const shownIds = new Set<string | null>();
+    const watch = (async () => {
+      for (let i = 0; i < 30; i++) {
+        shownIds.add(await screen.locator('[data-visible="true"]').getAttribute('data-slide-id'));
+        await screen.waitForTimeout(500);
+      }
+    })();
+    const errorTexts = await watchForErrorText(screen, watch);
+    expect([...shownIds]).toEqual([customer.slideIds[0]]);
     expect(errorTexts).toEqual([]);
+    await expect(screen.getByRole('region', { name: /Weather|News|Sports/ })).toHaveCount(0);
     expect(refused.length).toBeGreaterThan(0);
 
     // What the screen kept off the wall reaches the Equipment page through its heartbeat.
@@ -214,7 +222,7 @@ test('dynamic slides play with the dynamic-content function out of reach, with n
         },
         { timeout: 75_000, intervals: [2_000] },
       )
-      .toMatch(/weather|news|sports/);
+      .toMatch(/(weather|news|sports): skipped: no live data/);
   } finally {
     await context.close();
   }

@@ -1,13 +1,15 @@
 import { format } from 'date-fns';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import type { DynamicContentSettings } from '@/lib/dynamic-content';
 import { advance, settle } from '@tests/setup/fake-time';
 import { server } from '@tests/setup/msw-server';
 import { DynamicContent } from './dynamic-content';
+import { dynamicRequestKey, isUnavailable, keepLiveData, resetAvailability } from './wall-data';
 import { answer, article, game, json, onDynamicContent, weather } from './test-fixtures';
 
 function renderContent(type: string, settings: DynamicContentSettings | null = null, diagnostics = true) {
@@ -110,27 +112,53 @@ describe('DynamicContent: states', () => {
     expect(await screen.findByRole('heading', { name: 'New York' })).toBeInTheDocument();
     expect(screen.queryByText('Showing sample data')).not.toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('sample-badge')).not.toBeInTheDocument();
   });
 
-  it('on a public screen (no diagnostics): the local sample without the warning or its error', async () => {
+  it('on a wall (no diagnostics): a failed call with nothing kept shows nothing, never the local sample', async () => {
+    resetAvailability();
     const { handler } = onDynamicContent(() => HttpResponse.error());
     server.use(handler);
-    renderContent('news', null, false);
+    const { container } = renderContent('news', null, false);
 
-    expect(await screen.findByText('Local businesses welcome visitors this season')).toBeInTheDocument();
+    const key = dynamicRequestKey('news', null);
+    await waitFor(() => expect(isUnavailable(key)).toBe(true));
+    expect(screen.queryByText('Local businesses welcome visitors this season')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(document.body).not.toHaveTextContent(/Failed|fallback|error/i);
+    expect(container).toHaveTextContent('');
   });
 
-  it('on a public screen (no diagnostics): sample data without the notice', async () => {
+  it('on a wall (no diagnostics): a sample answer is never shown; the live data kept before is, with its time', async () => {
+    resetAvailability();
     const { handler } = onDynamicContent(() =>
       json(answer('weather', weather, { fallback: true, error: 'Failed to fetch weather data' })),
     );
     server.use(handler);
-    renderContent('weather', null, false);
+    const first = renderContent('weather', null, false);
+    await waitFor(() => expect(isUnavailable(dynamicRequestKey('weather', null))).toBe(true));
+    expect(screen.queryByRole('heading', { name: 'New York' })).not.toBeInTheDocument();
+    first.unmount();
 
-    expect(await screen.findByRole('heading', { name: 'New York' })).toBeInTheDocument();
+    resetAvailability();
+    const fetchedAt = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+    keepLiveData(
+      dynamicRequestKey('weather', null),
+      answer('weather', { ...weather, location: 'Oslo' }, { updatedAt: fetchedAt }),
+    );
+    renderContent('weather', null, false);
+    const view = await screen.findByRole('region', { name: 'Weather' });
+    expect(within(view).getByRole('heading', { name: 'Oslo' })).toBeInTheDocument();
+    const time = new Date(fetchedAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+    expect(view).toHaveTextContent(`Updated ${time}`);
     expect(document.body).not.toHaveTextContent(/sample data|Failed/i);
+    expect(isUnavailable(dynamicRequestKey('weather', null))).toBe(false);
+  });
+
+  it('in a preview: sample data is badged as such, live data is not', async () => {
+    const { handler } = onDynamicContent(() => json(answer('weather', weather, { fallback: true })));
+    server.use(handler);
+    renderContent('weather');
+    expect(await screen.findByTestId('sample-badge')).toHaveTextContent('Sample data');
   });
 
   it('on a public screen (no diagnostics): an unknown type shows nothing', () => {
@@ -425,5 +453,26 @@ describe('DynamicContent: sports', () => {
     const games = await renderGames([]);
     expect(games).toHaveLength(0);
     expect(screen.getByText('No games right now')).toBeInTheDocument();
+  });
+});
+
+describe('DynamicContent in the venue’s language and time zone', () => {
+  it('shows a weather slide in Spanish, with the date and update time of the venue’s clock', async () => {
+    await i18n.changeLanguage('es');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-22T23:30:00Z'));
+    server.use(onDynamicContent(() => json(answer('weather', weather))).handler);
+    const queryClient = createQueryClient({ queries: { retry: false } });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <DynamicContent type="weather" timeZone="Europe/Madrid" />
+      </QueryClientProvider>,
+    );
+    const view = await screen.findByRole('region', { name: 'Tiempo' });
+    // 23:30 UTC is already Monday in Madrid; the data was fetched at 14:05 UTC, 15:05 there.
+    expect(view).toHaveTextContent('lunes, 23 de noviembre');
+    expect(view).toHaveTextContent('Actualizado a las 15:05');
+    expect(within(view).getByText('Humedad')).toBeInTheDocument();
+    expect(within(view).getByText('Cielo despejado')).toBeInTheDocument();
   });
 });

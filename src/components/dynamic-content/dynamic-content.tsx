@@ -1,8 +1,10 @@
 // The dynamic content renderer: weather, news or sports for a slide's settings, sized
-// to whatever box holds it (the builder's small preview or the player's full screen).
+// to whatever box holds it (the builder's small preview or the player's full screen). On a
+// wall it shows only true data (wall-data.ts); previews show samples, labelled as samples.
 import { useQuery } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { clearProblem, reportProblem } from '@/lib/diagnostics';
@@ -20,6 +22,14 @@ import { cn } from '@/utils/cn';
 import { NewsView } from './news-view';
 import { localSampleData } from './sample-data';
 import { SportsView } from './sports-view';
+import {
+  dynamicRequestKey,
+  keepLiveData,
+  keptLiveData,
+  markAvailable,
+  markUnavailable,
+  wallContent,
+} from './wall-data';
 import { WeatherView } from './weather-view';
 
 export interface DynamicContentProps {
@@ -29,10 +39,14 @@ export interface DynamicContentProps {
   /** Stops the news rotation while the surrounding slideshow is paused. */
   paused?: boolean;
   /**
-   * False on a public screen: no error text, no 'sample data' notice, nothing but content
-   * (the last data, else the sample). Operators' previews show them (default true).
+   * False on a public screen (a wall): no error text, no notice, and never sample data: the
+   * live data, else the last live data kept on the device (less than a day old) with its own
+   * time, else nothing (the slide is reported unavailable and the player skips it).
+   * Operators' previews show samples with a 'Sample data' badge and the notices (default true).
    */
   diagnostics?: boolean;
+  /** The venue's time zone (IANA): dates and times are its clock's (the device's when missing). */
+  timeZone?: string | null;
   className?: string;
 }
 
@@ -41,13 +55,20 @@ export interface DynamicContentProps {
  *
  * - Loading: a spinner.
  * - The call failed and nothing was fetched before: a red warning with the error and
- *   'Using fallback data', over a minimal local sample (localSampleData).
- * - The function answered with its built-in sample data (fallback: true): the data, with a
- *   small 'Showing sample data' notice and the function's error text.
- * Without `diagnostics` (a public screen) the warning, the notice and 'Unknown content type'
- * are left out: the screen shows the content it has, or an empty dark slide.
+ *   'Using fallback data', over a minimal local sample (localSampleData), badged 'Sample data'.
+ * - The function answered with its built-in sample data (fallback: true): the data, badged
+ *   'Sample data', with a small 'Showing sample data' notice and the function's error text.
+ * Without `diagnostics` (a wall) see wallContent: no sample, no warning, no notice.
  */
-export function DynamicContent({ type, settings, paused, diagnostics = true, className }: DynamicContentProps) {
+export function DynamicContent({
+  type,
+  settings,
+  paused,
+  diagnostics = true,
+  timeZone,
+  className,
+}: DynamicContentProps) {
+  const { t } = useTranslation('slides');
   return (
     <div
       className={cn(
@@ -55,13 +76,17 @@ export function DynamicContent({ type, settings, paused, diagnostics = true, cla
         className,
       )}
     >
-      {isDynamicContentType(type) ? (
-        <DynamicContentBody type={type} settings={settings ?? null} paused={paused} diagnostics={diagnostics} />
+      {!isDynamicContentType(type) ? (
+        diagnostics ? (
+          <Alert tone="danger" className="m-[2cqw]">
+            {t('dynamic.unknownType')}
+          </Alert>
+        ) : null
       ) : diagnostics ? (
-        <Alert tone="danger" className="m-[2cqw]">
-          Unknown content type
-        </Alert>
-      ) : null}
+        <PreviewBody type={type} settings={settings ?? null} paused={paused} timeZone={timeZone} />
+      ) : (
+        <WallBody type={type} settings={settings ?? null} paused={paused} timeZone={timeZone} />
+      )}
     </div>
   );
 }
@@ -70,32 +95,24 @@ interface BodyProps {
   type: DynamicContentType;
   settings: DynamicContentSettings | null;
   paused?: boolean;
-  diagnostics: boolean;
+  timeZone?: string | null;
 }
 
-function DynamicContentBody({ type, settings, paused, diagnostics }: BodyProps) {
-  const query = useQuery(dynamicContentQueryOptions(type, settings));
-  // On a public screen the problem is reported (to the heartbeat) instead of shown.
-  const problem = query.isPending
-    ? null
-    : !query.data
-      ? query.error?.message || 'An error occurred'
-      : query.data.fallback
-        ? `showing sample data${query.data.error ? ` (${query.data.error})` : ''}`
-        : null;
-  useEffect(() => {
-    if (diagnostics) return;
-    if (problem) reportProblem(type, problem);
-    else clearProblem(type);
-  }, [diagnostics, problem, type]);
+function Loading() {
+  const { t } = useTranslation('slides');
+  return (
+    <div className="flex flex-1 items-center justify-center bg-gray-100 text-brand-600">
+      <Spinner size="lg" label={t('dynamic.loading')} />
+    </div>
+  );
+}
 
-  if (query.isPending) {
-    return (
-      <div className="flex flex-1 items-center justify-center bg-gray-100 text-brand-600">
-        <Spinner size="lg" label="Loading dynamic content..." />
-      </div>
-    );
-  }
+/** An operator's preview: the answer, or a sample standing in, labelled. */
+function PreviewBody({ type, settings, paused, timeZone }: BodyProps) {
+  const { t } = useTranslation('slides');
+  const query = useQuery(dynamicContentQueryOptions(type, settings));
+
+  if (query.isPending) return <Loading />;
 
   if (!query.data) {
     return (
@@ -106,12 +123,12 @@ function DynamicContentBody({ type, settings, paused, diagnostics }: BodyProps) 
           settings={settings}
           paused={paused}
           updatedAt={null}
+          timeZone={timeZone}
         />
-        {diagnostics && (
-          <Notice role="alert" tone="danger">
-            Using fallback data · {query.error?.message || 'An error occurred'}
-          </Notice>
-        )}
+        <SampleBadge />
+        <Notice role="alert" tone="danger">
+          {t('dynamic.usingFallback', { error: query.error?.message || t('dynamic.errorOccurred') })}
+        </Notice>
       </>
     );
   }
@@ -119,14 +136,82 @@ function DynamicContentBody({ type, settings, paused, diagnostics }: BodyProps) 
   const { data, fallback, error, updatedAt } = query.data;
   return (
     <>
-      <ContentView type={type} data={data} settings={settings} paused={paused} updatedAt={updatedAt} />
-      {fallback && diagnostics && (
-        <Notice role="status" tone="info">
-          Showing sample data
-          {error ? <span className="opacity-80"> · {error}</span> : null}
-        </Notice>
+      <ContentView
+        type={type}
+        data={data}
+        settings={settings}
+        paused={paused}
+        updatedAt={updatedAt}
+        timeZone={timeZone}
+      />
+      {fallback && (
+        <>
+          <SampleBadge />
+          <Notice role="status" tone="info">
+            {t('dynamic.showingSample')}
+            {error ? <span className="opacity-80"> · {error}</span> : null}
+          </Notice>
+        </>
       )}
     </>
+  );
+}
+
+/**
+ * A wall: live data (kept on the device as it arrives), else the last live data kept, with its
+ * own time, else nothing, the slide reported unavailable (the player skips it). What went wrong
+ * goes to the heartbeat, never on the wall.
+ */
+function WallBody({ type, settings, paused, timeZone }: BodyProps) {
+  const query = useQuery(dynamicContentQueryOptions(type, settings));
+  const key = dynamicRequestKey(type, settings);
+  const response = query.data;
+  const content = wallContent({ pending: query.isPending, response }, keptLiveData(key, type));
+  const failure = response?.fallback ? response.error || 'sample data only' : query.error?.message || null;
+  const kind = content.kind;
+  const shownAt = content.kind === 'data' && content.kept ? content.updatedAt : null;
+
+  useEffect(() => {
+    if (response && !response.fallback) keepLiveData(key, response);
+  }, [key, response]);
+
+  useEffect(() => {
+    if (kind === 'loading') return;
+    if (kind === 'none') {
+      markUnavailable(key);
+      reportProblem(type, `skipped: no live data${failure ? ` (${failure})` : ''}`);
+      return;
+    }
+    markAvailable(key);
+    if (shownAt) reportProblem(type, `no live data, showing the data of ${shownAt}${failure ? ` (${failure})` : ''}`);
+    else clearProblem(type);
+  }, [kind, key, type, failure, shownAt]);
+
+  if (content.kind === 'loading') return <Loading />;
+  if (content.kind === 'none') return null;
+  return (
+    <ContentView
+      type={type}
+      data={content.data}
+      settings={settings}
+      paused={paused}
+      updatedAt={content.updatedAt}
+      kept={content.kept}
+      timeZone={timeZone}
+    />
+  );
+}
+
+/** Says, on the picture itself, that what a preview shows is sample data, not the service's. */
+function SampleBadge() {
+  const { t } = useTranslation('slides');
+  return (
+    <p
+      data-testid="sample-badge"
+      className="absolute top-[1.5cqw] right-[1.5cqw] z-10 rounded-full bg-warning-600 px-[1.2cqw] py-[0.4cqw] text-[max(0.625rem,1.4cqw)] font-semibold text-white shadow"
+    >
+      {t('dynamic.sampleBadge')}
+    </p>
   );
 }
 
@@ -155,21 +240,34 @@ interface ContentViewProps {
   settings: DynamicContentSettings | null;
   paused?: boolean;
   updatedAt: string | null;
+  /** The data is the last live data kept on the device: news and sports say when it was fetched too. */
+  kept?: boolean;
+  timeZone?: string | null;
 }
 
-function ContentView({ type, data, settings, paused, updatedAt }: ContentViewProps) {
+function ContentView({ type, data, settings, paused, updatedAt, kept = false, timeZone }: ContentViewProps) {
   switch (type) {
     case 'weather':
-      return <WeatherView data={data as Partial<WeatherData>} updatedAt={updatedAt} now={new Date()} />;
+      return (
+        <WeatherView data={data as Partial<WeatherData>} updatedAt={updatedAt} now={new Date()} timeZone={timeZone} />
+      );
     case 'news':
       return (
         <NewsView
           articles={Array.isArray(data) ? (data as Partial<NewsArticle>[]) : []}
           category={settings?.category}
           paused={paused}
+          timeZone={timeZone}
+          updatedAt={kept ? updatedAt : null}
         />
       );
     case 'sports':
-      return <SportsView events={Array.isArray(data) ? (data as Partial<SportsEvent>[]) : []} />;
+      return (
+        <SportsView
+          events={Array.isArray(data) ? (data as Partial<SportsEvent>[]) : []}
+          timeZone={timeZone}
+          updatedAt={kept ? updatedAt : null}
+        />
+      );
   }
 }

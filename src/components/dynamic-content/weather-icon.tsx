@@ -13,6 +13,8 @@ import {
   Sun,
   type LucideIcon,
 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { translate } from '@/i18n';
 import { cn } from '@/utils/cn';
 
 export interface WeatherIconInfo {
@@ -21,7 +23,22 @@ export interface WeatherIconInfo {
   label: string;
 }
 
-const CLOUDS: WeatherIconInfo = { Icon: Cloud, label: 'Clouds' };
+type Sky =
+  | 'clouds'
+  | 'clearNight'
+  | 'clearSky'
+  | 'partlyCloudyNight'
+  | 'partlyCloudy'
+  | 'brokenClouds'
+  | 'showers'
+  | 'rainAtNight'
+  | 'rain'
+  | 'thunderstorm'
+  | 'snow'
+  | 'mist';
+
+/** The icon and its description in the screens' language, read when asked. */
+const sky = (Icon: LucideIcon, name: Sky): WeatherIconInfo => ({ Icon, label: translate(`slides:weather.sky.${name}`) });
 
 /**
  * The icon for a weather service icon code (two digits and d/n for day or night):
@@ -30,29 +47,29 @@ const CLOUDS: WeatherIconInfo = { Icon: Cloud, label: 'Clouds' };
  */
 export function weatherIcon(code: string | null | undefined): WeatherIconInfo {
   const match = /^(\d{2})([dn])?$/.exec(code?.trim().toLowerCase() ?? '');
-  if (!match) return CLOUDS;
+  if (!match) return sky(Cloud, 'clouds');
   const night = match[2] === 'n';
   switch (match[1]) {
     case '01':
-      return night ? { Icon: Moon, label: 'Clear night' } : { Icon: Sun, label: 'Clear sky' };
+      return night ? sky(Moon, 'clearNight') : sky(Sun, 'clearSky');
     case '02':
-      return night ? { Icon: CloudMoon, label: 'Partly cloudy night' } : { Icon: CloudSun, label: 'Partly cloudy' };
+      return night ? sky(CloudMoon, 'partlyCloudyNight') : sky(CloudSun, 'partlyCloudy');
     case '03':
-      return CLOUDS;
+      return sky(Cloud, 'clouds');
     case '04':
-      return { Icon: Cloudy, label: 'Broken clouds' };
+      return sky(Cloudy, 'brokenClouds');
     case '09':
-      return { Icon: CloudRain, label: 'Showers' };
+      return sky(CloudRain, 'showers');
     case '10':
-      return night ? { Icon: CloudMoonRain, label: 'Rain at night' } : { Icon: CloudSunRain, label: 'Rain' };
+      return night ? sky(CloudMoonRain, 'rainAtNight') : sky(CloudSunRain, 'rain');
     case '11':
-      return { Icon: CloudLightning, label: 'Thunderstorm' };
+      return sky(CloudLightning, 'thunderstorm');
     case '13':
-      return { Icon: Snowflake, label: 'Snow' };
+      return sky(Snowflake, 'snow');
     case '50':
-      return { Icon: CloudFog, label: 'Mist' };
+      return sky(CloudFog, 'mist');
     default:
-      return CLOUDS;
+      return sky(Cloud, 'clouds');
   }
 }
 
@@ -64,6 +81,8 @@ export interface WeatherIconProps {
 }
 
 export function WeatherIcon({ code, className, label }: WeatherIconProps) {
+  // Drawn again in a new language.
+  useTranslation('slides');
   const { Icon, label: iconLabel } = weatherIcon(code);
   return <Icon role="img" aria-label={label ?? iconLabel} className={cn('shrink-0', className)} />;
 }

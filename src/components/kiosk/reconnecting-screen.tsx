@@ -1,4 +1,5 @@
 import { RotateCw, Wifi } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useRetryWithBackoff } from '@/hooks/use-retry-backoff';
 import { KioskMessage } from './kiosk-message';
@@ -16,15 +17,16 @@ export interface ReconnectingScreenProps {
  * keeps trying on its own. No error text: the public reads this screen.
  */
 export function ReconnectingScreen({ onRetry, retrying = false }: ReconnectingScreenProps) {
+  const { t } = useTranslation('player');
   useRetryWithBackoff(true, onRetry);
   return (
     <KioskMessage role="status">
       <Wifi aria-hidden className="size-12 animate-pulse text-brand-500" />
-      <h1 className="text-2xl font-semibold">Reconnecting…</h1>
-      <p className="text-gray-300">This screen starts playing by itself as soon as it reaches the server.</p>
+      <h1 className="text-2xl font-semibold">{t('reconnecting.title')}</h1>
+      <p className="text-gray-300">{t('reconnecting.body')}</p>
       <Button variant="outline" isLoading={retrying} onClick={onRetry}>
         {!retrying && <RotateCw aria-hidden className="size-4" />}
-        Retry
+        {t('reconnecting.retry')}
       </Button>
     </KioskMessage>
   );

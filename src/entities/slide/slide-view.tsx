@@ -1,5 +1,6 @@
 import { ImageOff } from 'lucide-react';
 import { useContext, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DynamicContent } from '@/components/dynamic-content/dynamic-content';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { DynamicContentSettings } from '@/lib/dynamic-content';
@@ -41,6 +42,8 @@ export interface SlideViewProps {
    * slides (they show their last data, else the sample). Previews keep them for operators.
    */
   publicScreen?: boolean;
+  /** The venue's time zone (IANA): dynamic slides' dates and times are its clock's. */
+  timeZone?: string | null;
   className?: string;
   /** Told the size the text was fitted at (see text-fit.ts), and null when no text shows. */
   onTextFit?: (fit: TextFit | null) => void;
@@ -65,9 +68,10 @@ function Placeholder({ title, broken }: { title: string | null; broken?: boolean
 
 /** The slide's title and content text, fitted to the box (padding in proportion to the screen). */
 function SlideText({ slide, onTextFit }: { slide: ViewableSlide; onTextFit?: SlideViewProps['onTextFit'] }) {
+  const { t } = useTranslation('slides');
   return (
     <div className="h-full w-full bg-gray-900 p-[5cqmin]">
-      <FittedText title={slide.title || 'Untitled Slide'} content={slide.content || null} onFit={onTextFit} />
+      <FittedText title={slide.title || t('slide.untitled')} content={slide.content || null} onFit={onTextFit} />
     </div>
   );
 }
@@ -90,12 +94,13 @@ function ImageAndText({ image, text }: { image: ReactNode; text: ReactNode }) {
 
 /** An image slide: the whole image (letterboxed), or a grey placeholder when it is missing or cannot be loaded. */
 function ImageSlide({ slide, imageUrl }: { slide: ViewableSlide; imageUrl: string | undefined }) {
+  const { t } = useTranslation('slides');
   const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
   if (!imageUrl || brokenUrl === imageUrl) return <Placeholder title={slide.title} broken />;
   return (
     <img
       src={imageUrl}
-      alt={slide.title || 'Slide image'}
+      alt={slide.title || t('slide.image')}
       decoding="sync"
       className="h-full w-full object-contain"
       onError={() => setBrokenUrl(imageUrl)}
@@ -118,6 +123,7 @@ export function SlideView({
   video,
   paused,
   publicScreen = false,
+  timeZone,
   className,
   onTextFit,
 }: SlideViewProps) {
@@ -132,6 +138,7 @@ export function SlideView({
         settings={settingsOf(slide.settings)}
         paused={paused}
         diagnostics={!publicScreen}
+        timeZone={timeZone}
       />
     );
   } else if (slide.image_url) {

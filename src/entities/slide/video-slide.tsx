@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { VIDEO_LOOP_MIN_SECONDS } from './slide';
 
 /** What a video slide tells the one showing it (the player waits for it before a switch). */
@@ -61,6 +62,7 @@ export function VideoSlide({
   onFailed,
   fallback,
 }: VideoSlideProps) {
+  const { t } = useTranslation('slides');
   const ref = useRef<HTMLVideoElement>(null);
   const [failed, setFailed] = useState<string | null>(null);
   // Seconds of the video already played in this showing (whole plays before the current one).
@@ -170,7 +172,7 @@ export function VideoSlide({
     <video
       ref={ref}
       src={src}
-      aria-label={title || 'Slide video'}
+      aria-label={title || t('slide.video')}
       muted
       playsInline
       preload="auto"

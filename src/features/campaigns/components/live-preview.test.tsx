@@ -7,6 +7,7 @@ import { fakeTextLayout, type FakeTextLayout } from '@tests/setup/fake-text-layo
 import { renderRoutes } from '@tests/setup/render';
 import type { Slide } from '@/entities/slide/slide';
 import { storedSlide } from '@/entities/slide/slide-fixtures';
+import { answer, json, onDynamicContent, weather } from '@/components/dynamic-content/test-fixtures';
 import { LivePreview } from './live-preview';
 
 const slide = (patch: Partial<Slide>): Slide => ({
@@ -17,7 +18,7 @@ const slide = (patch: Partial<Slide>): Slide => ({
 let layout: FakeTextLayout | undefined;
 afterEach(() => layout?.restore());
 
-function renderPreview(current: Slide) {
+function renderPreview(current: Slide, timeZone?: string) {
   return renderRoutes([
     {
       path: '/',
@@ -29,6 +30,7 @@ function renderPreview(current: Slide) {
           onShow={() => undefined}
           onPlayingChange={() => undefined}
           onClose={() => undefined}
+          timeZone={timeZone}
         />
       ),
     },
@@ -101,5 +103,22 @@ describe('Live Preview text check', () => {
       screen.getByText('Oat latte, $4.50.'),
     );
     expect(check().getByText(/Text size/)).toHaveTextContent('70 px');
+  });
+});
+
+describe('Live Preview of a dynamic slide', () => {
+  it('shows the venue’s clock, and labels sample data as such', async () => {
+    server.use(
+      onDynamicContent(() => json(answer('weather', weather, { fallback: true, updatedAt: '2026-11-22T14:05:00Z' })))
+        .handler,
+    );
+    renderPreview(
+      slide({ content_type: 'dynamic', slide_type: 'weather', title: 'Weather', image_url: null }),
+      'Asia/Tokyo',
+    );
+    const view = await screen.findByRole('region', { name: 'Weather' });
+    // 14:05 UTC is 11:05 PM in Tokyo, whatever the browser's own zone.
+    expect(view).toHaveTextContent(/Updated 11:05\sPM/);
+    expect(screen.getByTestId('sample-badge')).toHaveTextContent('Sample data');
   });
 });

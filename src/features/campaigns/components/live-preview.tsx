@@ -1,10 +1,11 @@
 import { Pause, Play, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { loopOrder } from '@/entities/playlist/loop';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { SLIDE_TYPE_LABELS, type Slide } from '@/entities/slide/slide';
+import type { Slide } from '@/entities/slide/slide';
 import { slideMedia } from '@/entities/slide/slide-images';
 import { slideTitle } from './slide-row';
 import { PREVIEW_SCREENS, ScreenFrame, SlideView } from '@/entities/slide/slide-view';
@@ -21,7 +22,7 @@ export interface LivePreviewProps {
   onShow: (id: string) => void;
   onPlayingChange: (playing: boolean) => void;
   onClose: () => void;
-  /** The IANA time zone whose clock dynamic slides' times are shown on (the venue's). */
+  /** The venue's time zone (IANA): dynamic slides show the venue's clock (the browser's when missing). */
   timeZone?: string;
 }
 
@@ -29,10 +30,12 @@ export interface LivePreviewProps {
 function PreviewSlide({
   slide,
   playing,
+  timeZone,
   onTextFit,
 }: {
   slide: Slide;
   playing: boolean;
+  timeZone?: string;
   onTextFit: (fit: TextFit | null) => void;
 }) {
   const media = slideMedia(slide);
@@ -43,6 +46,7 @@ function PreviewSlide({
       imageUrl={link.data ?? undefined}
       imageLoading={Boolean(media) && link.isPending}
       paused={!playing}
+      timeZone={timeZone}
       onTextFit={onTextFit}
     />
   );
@@ -52,7 +56,16 @@ function PreviewSlide({
  * The builder's preview: one slide, or the loop a screen plays while playing (the active
  * slides, each as often as its priority says, at their durations).
  */
-export function LivePreview({ slides, currentId, playing, onShow, onPlayingChange, onClose }: LivePreviewProps) {
+export function LivePreview({
+  slides,
+  currentId,
+  playing,
+  onShow,
+  onPlayingChange,
+  onClose,
+  timeZone,
+}: LivePreviewProps) {
+  const { t } = useTranslation('slides');
   const index = slides.findIndex((slide) => slide.id === currentId);
   const current = index >= 0 ? slides[index] : undefined;
   const loop = useMemo(() => loopOrder(slides.filter((slide) => slide.is_active)), [slides]);
@@ -79,7 +92,7 @@ export function LivePreview({ slides, currentId, playing, onShow, onPlayingChang
     <Card role="region" aria-labelledby="live-preview-title">
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2 space-y-0">
         <CardTitle id="live-preview-title" className="text-base whitespace-nowrap">
-          Live Preview
+          {t('preview.title')}
         </CardTitle>
         <div className="flex gap-1">
           <Button
@@ -92,11 +105,11 @@ export function LivePreview({ slides, currentId, playing, onShow, onPlayingChang
             }}
           >
             {playing ? <Pause aria-hidden className="size-4" /> : <Play aria-hidden className="size-4" />}
-            {playing ? 'Pause' : 'Play'}
+            {playing ? t('preview.pause') : t('preview.play')}
           </Button>
           <Button size="sm" variant="ghost" onClick={onClose} disabled={!current}>
             <X aria-hidden className="size-4" />
-            Close
+            {t('preview.close')}
           </Button>
         </div>
       </CardHeader>
@@ -105,17 +118,17 @@ export function LivePreview({ slides, currentId, playing, onShow, onPlayingChang
           <div className="space-y-2" aria-live="polite">
             <ScreenShapeToggle value={shape} onChange={setShape} />
             <ScreenFrame orientation={shape}>
-              <PreviewSlide slide={current} playing={playing} onTextFit={setTextFit} />
+              <PreviewSlide slide={current} playing={playing} timeZone={timeZone} onTextFit={setTextFit} />
             </ScreenFrame>
             <p className="text-sm break-words text-gray-600">
               <span className="font-medium text-gray-900">
-                {index + 1}. {slideTitle(current)}
+                {t('preview.numbered', { number: index + 1, title: slideTitle(current) })}
               </span>{' '}
-              · {SLIDE_TYPE_LABELS[current.slide_type]} · {current.duration}s
+              · {t(`preview.types.${current.slide_type}`)} · {t('preview.seconds', { count: current.duration })}
               {playing && place >= 0 && loop.length > 0 && (
                 <span className="text-gray-500">
                   {' '}
-                  · play {place + 1} of {loop.length} in the loop
+                  · {t('preview.loopPlace', { place: place + 1, total: loop.length })}
                 </span>
               )}
             </p>
@@ -124,7 +137,7 @@ export function LivePreview({ slides, currentId, playing, onShow, onPlayingChang
             )}
           </div>
         ) : (
-          <p className="py-8 text-center text-sm text-gray-500">Click the eye icon on any slide to preview it here</p>
+          <p className="py-8 text-center text-sm text-gray-500">{t('preview.hint')}</p>
         )}
       </CardContent>
     </Card>

@@ -5,6 +5,7 @@
 import { hashKey, queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { REALTIME_SUBSCRIBE_STATES } from '@supabase/supabase-js';
 import { useEffect } from 'react';
+import { translate } from '@/i18n';
 import { hasLiveSession, supabase } from '@/lib/supabase';
 import { tableKeys } from '@/entities/query-keys/table-keys';
 import { getPlaylist, type Playlist, type PlaylistSlide } from '@/entities/playlist/playlist';
@@ -104,12 +105,16 @@ export async function getPlayerData(
   try {
     if (renewing || !(await hasLiveSession())) {
       // Reads would go out as the anonymous role and come back empty: not a real answer.
-      throw new Error('Your session could not be renewed. Check the network connection.');
+      throw new Error(translate('player:sessionNotRenewed'));
     }
     const read = await getPlaylist(undefined, { retry: false, deviceId });
     // The screen's clock set by the server's: what plays at a window's edge is the server's time.
     const playlist: Playlist = { ...read, clock_offset_ms: read.now ? Date.parse(read.now) - Date.now() : 0 };
-    if (previous?.customer && playlist.version === previous.version) {
+    // The version names the lists; the venue's language and time zone are read beside it.
+    const sameVenue =
+      previous?.customer?.locale === playlist.customer?.locale &&
+      previous?.customer?.time_zone === playlist.customer?.time_zone;
+    if (previous?.customer && playlist.version === previous.version && sameVenue) {
       const needsMedia =
         !previous.media.complete ||
         Date.now() >= previous.media.renewAt ||

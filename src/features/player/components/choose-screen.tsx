@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { LogOut, Monitor, Plus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { QueryBoundary } from '@/components/errors/query-boundary';
 import { ReconnectingScreen } from '@/components/kiosk/reconnecting-screen';
@@ -14,6 +15,7 @@ import { Input } from '@/components/ui/input';
 import { deviceNameSchema, ORIENTATIONS } from '@/entities/device/device-rules';
 import { OrientationField } from '@/entities/device/orientation-field';
 import { heartbeatAge } from '@/entities/device/heartbeat-age';
+import { translate } from '@/i18n';
 import { failureOr } from '@/lib/write-errors';
 import { cn } from '@/utils/cn';
 import { canBeChosen, chooseDevice, myScreensQueryOptions, useAddMyScreen } from '../api/device';
@@ -27,6 +29,7 @@ export interface ChooseScreenProps {
 }
 
 export function ChooseScreen({ signOut }: ChooseScreenProps) {
+  const { t } = useTranslation('player');
   const screens = useQuery(myScreensQueryOptions());
   const add = useAddMyScreen();
   const form = useForm<NewScreenValues>({
@@ -37,7 +40,7 @@ export function ChooseScreen({ signOut }: ChooseScreenProps) {
 
   const onAdd = form.handleSubmit((values) =>
     add.mutate(values, {
-      onError: (error) => form.setError('name', { message: failureOr('The screen could not be added', error).message }),
+      onError: (error) => form.setError('name', { message: failureOr(translate('player:choose.addFailed'), error).message }),
     }),
   );
 
@@ -51,15 +54,12 @@ export function ChooseScreen({ signOut }: ChooseScreenProps) {
         <main className="fixed inset-0 overflow-y-auto bg-gray-950 p-6 text-white">
           <div className="mx-auto flex max-w-2xl flex-col gap-6 py-8">
             <header className="space-y-2">
-              <h1 className="text-3xl font-semibold">Which screen is this?</h1>
-              <p className="text-gray-300">
-                Choose this screen from your screens, or add it as a new one. You are asked once on this browser; the
-                screen then plays on its own.
-              </p>
+              <h1 className="text-3xl font-semibold">{t('choose.title')}</h1>
+              <p className="text-gray-300">{t('choose.intro')}</p>
             </header>
 
             {list.length > 0 ? (
-              <ul className="grid gap-3 sm:grid-cols-2" aria-label="Your screens">
+              <ul className="grid gap-3 sm:grid-cols-2" aria-label={t('choose.list')}>
                 {list.map((screen) => (
                   <li key={screen.id}>
                     <button
@@ -76,10 +76,10 @@ export function ChooseScreen({ signOut }: ChooseScreenProps) {
                         <span className="block font-medium break-words">{screen.device_name}</span>
                         <span className="block text-sm text-gray-400">
                           {screen.paired
-                            ? 'Paired screen: plays on its own'
+                            ? t('choose.paired')
                             : screen.revoked_at
-                              ? 'Revoked: your operator can pair it again'
-                              : [screen.location, `Last seen: ${heartbeatAge(screen.last_heartbeat)}`]
+                              ? t('choose.revoked')
+                              : [screen.location, t('choose.lastSeen', { age: heartbeatAge(screen.last_heartbeat) })]
                                   .filter(Boolean)
                                   .join(' · ')}
                         </span>
@@ -89,7 +89,7 @@ export function ChooseScreen({ signOut }: ChooseScreenProps) {
                 ))}
               </ul>
             ) : (
-              <p className="text-gray-300">You have no screens yet: add this one.</p>
+              <p className="text-gray-300">{t('choose.none')}</p>
             )}
 
             <form
@@ -97,23 +97,23 @@ export function ChooseScreen({ signOut }: ChooseScreenProps) {
               noValidate
               className="space-y-4 rounded-lg bg-white p-5 text-gray-900"
             >
-              <h2 className="text-lg font-semibold">Add a new screen</h2>
+              <h2 className="text-lg font-semibold">{t('choose.add.title')}</h2>
               <div className="grid gap-4 sm:grid-cols-2">
-                <Field label="Screen name" error={errors.name?.message}>
-                  {(c) => <Input {...c} placeholder="Front window" maxLength={100} {...form.register('name')} />}
+                <Field label={t('choose.add.name')} error={errors.name?.message}>
+                  {(c) => <Input {...c} placeholder={t('choose.add.placeholder')} maxLength={100} {...form.register('name')} />}
                 </Field>
                 <OrientationField registration={form.register('orientation')} error={errors.orientation?.message} />
               </div>
               <Button type="submit" isLoading={add.isPending}>
                 {!add.isPending && <Plus aria-hidden className="size-4" />}
-                Add this screen
+                {t('choose.add.submit')}
               </Button>
             </form>
 
             <div>
               <Button variant="outline" isLoading={signOut.pending} onClick={signOut.run}>
                 {!signOut.pending && <LogOut aria-hidden className="size-4" />}
-                Sign Out
+                {t('signOut')}
               </Button>
             </div>
           </div>

@@ -1,6 +1,7 @@
 import qrcode from 'qrcode-generator';
 import { MonitorSmartphone } from 'lucide-react';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface PairingCodeProps {
   code: string;
@@ -18,6 +19,7 @@ export function groupedCode(code: string): string {
  * that opens the Add screen dialog with the code filled in, and what to do.
  */
 export function PairingCode({ code, pairUrl }: PairingCodeProps) {
+  const { t } = useTranslation('player');
   const qr = useMemo(() => {
     const q = qrcode(0, 'M');
     q.addData(pairUrl);
@@ -31,24 +33,24 @@ export function PairingCode({ code, pairUrl }: PairingCodeProps) {
         <div className="flex flex-col items-center gap-[2vmin] md:items-start">
           <p className="flex items-center gap-2 text-[2.4vmin] font-medium text-brand-400">
             <MonitorSmartphone aria-hidden className="size-[3vmin]" />
-            Pair this screen
+            {t('pairing.title')}
           </p>
           <p
             data-testid="pairing-code"
-            aria-label={`Pairing code ${code.split('').join(' ')}`}
+            aria-label={t('pairing.codeLabel', { code: code.split('').join(' ') })}
             className="font-mono text-[13vmin] leading-none font-bold tracking-[0.15em] tabular-nums"
           >
             {groupedCode(code)}
           </p>
           <ol className="list-decimal space-y-[0.8vmin] pl-[3vmin] text-left text-[2.4vmin] text-gray-300">
-            <li>Sign in to the back office and open Equipment Status.</li>
-            <li>Choose Add screen, and enter this code (or scan the QR code).</li>
-            <li>Pick the venue and name the screen. It starts playing by itself.</li>
+            <li>{t('pairing.steps.signIn')}</li>
+            <li>{t('pairing.steps.enterCode')}</li>
+            <li>{t('pairing.steps.pickVenue')}</li>
           </ol>
         </div>
         <img
           src={qr}
-          alt="QR code that opens Add screen with this code"
+          alt={t('pairing.qr')}
           className="size-[32vmin] rounded-lg bg-white p-[1vmin] [image-rendering:pixelated]"
         />
       </div>

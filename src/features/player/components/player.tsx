@@ -11,7 +11,9 @@
 // getting a slide's picture ready; layers: what is mounted); this is their React shell.
 import { LogOut, Pause, Play, Volume2, VolumeX } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { focusRing } from '@/components/ui/button';
+import { availabilityVersion, subscribeAvailability } from '@/components/dynamic-content/wall-data';
 import { cn } from '@/utils/cn';
 import { useHeartbeat } from '../api/heartbeat';
 import { usePlayUploads, useProofOfPlay } from '../api/proof-of-play';
@@ -19,7 +21,6 @@ import { useMediaKept, type PlayerData } from '../api/playlist';
 import { layerKey, slideLayers } from '../lib/layers';
 import { changeOnScreen } from '../lib/playlist-change';
 import {
-  firstPosition,
   isSkipped,
   mediaOf,
   nextPlayable,
@@ -31,6 +32,7 @@ import {
 } from '../lib/position';
 import { forgetPreloads, preloadImage, subscribeVideoFailures, videoFailuresVersion } from '../lib/preload';
 import { prepare } from '../lib/prepare';
+import { loadPlace, placeOf, resumeShow, savePlace } from '../lib/resume';
 import {
   armClock,
   endSlideNow,
@@ -60,7 +62,11 @@ export interface PlayerProps {
 }
 
 export function Player({ data, deviceId = null, onSignOut, signingOut = false }: PlayerProps) {
-  const [pos, setPos] = useState<Position>(() => firstPosition(data));
+  const { t } = useTranslation('player');
+  // A reload resumes the loop where it was: the same slide, for what was left of its time.
+  const screen = deviceId ?? 'own';
+  const [start] = useState(() => resumeShow(data, loadPlace(screen), Date.now()));
+  const [pos, setPos] = useState<Position>(start.pos);
   const [paused, setPaused] = useState(false);
   const [muted, setMuted] = useState(true);
   const [idle, setIdle] = useState(false);
@@ -71,10 +77,14 @@ export function Player({ data, deviceId = null, onSignOut, signingOut = false }:
   }, [data]);
 
   // The slide on screen's deadline (performance.now() time), and what was left of it when paused.
-  const clock = useRef<SlideClock>(NEW_CLOCK);
+  const clock = useRef<SlideClock>(
+    start.remainingMs === null ? NEW_CLOCK : { deadline: now() + start.remainingMs, remaining: null },
+  );
 
-  // A video that failed is skipped: what comes next is worked out again.
+  // A video that failed, or a dynamic slide with nothing true to show, is skipped: what comes
+  // next is worked out again.
   useSyncExternalStore(subscribeVideoFailures, videoFailuresVersion);
+  const availability = useSyncExternalStore(subscribeAvailability, availabilityVersion);
   // A position being got ready that is neither on screen nor next (its layer waits hidden too).
   const [preparing, setPreparing] = useState<Position | null>(null);
   // Counts skips of a video that failed on screen (the timer runs out at once).
@@ -159,6 +169,23 @@ export function Player({ data, deviceId = null, onSignOut, signingOut = false }:
     clock.current = endSlideNow(clock.current, now());
     setSkips((n) => n + 1);
   }, [pos]);
+
+  // The dynamic slide on screen found nothing true to show: on to the next slide at once, when
+  // another one can be shown (its layer shows nothing meanwhile, never a sample).
+  useEffect(() => {
+    if (!isSkipped(pos) || mediaOf(pos).video) return;
+    if (isSkipped(nextPlayable(pos, latest.current))) return;
+    clock.current = endSlideNow(clock.current, now());
+    setSkips((n) => n + 1);
+  }, [pos, availability]);
+
+  // The place is kept at each switch: when its slide came up (a resumed one, earlier than now).
+  useEffect(() => {
+    const deadline = clock.current.deadline;
+    const shown = deadline === null ? 0 : Math.max(0, slideMs(slideAt(pos)) - (deadline - now()));
+    const place = placeOf(pos, Date.now() - shown);
+    if (place) savePlace(screen, place);
+  }, [pos, screen]);
 
   const togglePause = useCallback(() => {
     clock.current = paused ? resumeClock(clock.current, slideMs(current), now()) : pauseClock(clock.current, now());
@@ -250,7 +277,7 @@ export function Player({ data, deviceId = null, onSignOut, signingOut = false }:
 
   return (
     <main
-      aria-label="Slideshow"
+      aria-label={t('player.slideshow')}
       className={cn('fixed inset-0 overflow-hidden bg-gray-950 text-white', controlsHidden && 'cursor-none')}
       data-testid="player"
       data-slide-index={pos.index}
@@ -266,6 +293,7 @@ export function Player({ data, deviceId = null, onSignOut, signingOut = false }:
           muted={muted}
           showing={pos.seq}
           onVideoFailed={onVideoFailed}
+          timeZone={data.customer?.time_zone}
         />
       ))}
 
@@ -275,7 +303,7 @@ export function Player({ data, deviceId = null, onSignOut, signingOut = false }:
           className="absolute top-4 right-4 z-20 inline-flex items-center gap-2 rounded-full bg-gray-900/80 px-4 py-2 text-sm font-medium"
         >
           <Pause aria-hidden className="size-4" />
-          Paused · press Space to play
+          {t('player.paused')}
         </p>
       )}
 
@@ -289,20 +317,20 @@ export function Player({ data, deviceId = null, onSignOut, signingOut = false }:
       >
         <div className="flex items-center justify-between gap-4 bg-gradient-to-t from-gray-950/80 to-transparent px-6 pt-10 pb-4">
           <div className="flex items-center gap-3">
-            <button type="button" className={control} aria-label={paused ? 'Play' : 'Pause'} onClick={togglePause}>
+            <button type="button" className={control} aria-label={paused ? t('player.play') : t('player.pause')} onClick={togglePause}>
               {paused ? <Play aria-hidden className="size-5" /> : <Pause aria-hidden className="size-5" />}
             </button>
             <button
               type="button"
               className={control}
-              aria-label={muted ? 'Unmute' : 'Mute'}
+              aria-label={muted ? t('player.unmute') : t('player.mute')}
               aria-pressed={muted}
               onClick={() => setMuted((m) => !m)}
             >
               {muted ? <VolumeX aria-hidden className="size-5" /> : <Volume2 aria-hidden className="size-5" />}
             </button>
             <span className="text-sm font-medium tabular-nums" data-testid="slide-counter">
-              {pos.index + 1} / {total}
+              {t('player.counter', { index: pos.index + 1, total })}
             </span>
           </div>
           {onSignOut && (
@@ -313,7 +341,7 @@ export function Player({ data, deviceId = null, onSignOut, signingOut = false }:
               disabled={signingOut}
             >
               <LogOut aria-hidden className="size-4" />
-              Sign Out
+              {t('signOut')}
             </button>
           )}
         </div>
@@ -321,7 +349,7 @@ export function Player({ data, deviceId = null, onSignOut, signingOut = false }:
 
       <div
         role="progressbar"
-        aria-label="Slide progress"
+        aria-label={t('player.progress')}
         aria-valuemin={0}
         aria-valuemax={durationMs / 1000}
         className="absolute inset-x-0 bottom-0 z-30 h-1 bg-gray-800"

@@ -4,6 +4,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LogOut, UserX } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { dayIn } from '@/entities/campaign/campaign-dates';
 import { KioskMessage } from '@/components/kiosk/kiosk-message';
 import { QueryBoundary } from '@/components/errors/query-boundary';
@@ -14,15 +15,17 @@ import { useTableChanges, type TableChange, type TableWatch } from '@/lib/realti
 import { playerKeys, playerQueryOptions, useSpotPushes, type PlayerData, type Playlist } from '../api/playlist';
 import { orientationKey, useDeviceOrientation } from '../api/orientation';
 import { ScreenOrientation } from '@/entities/slide/screen-orientation';
+import { isLocale, setLocale } from '@/i18n';
 import { onAirKey, onAirLoop, onAirSpots, onAirVersion, serverClock } from '../lib/on-air';
 import { FallbackScreen } from './fallback-screen';
 import { Player } from './player';
 
 export function LoadingSlides() {
+  const { t } = useTranslation('player');
   return (
     <KioskMessage>
       <Spinner size="lg" className="text-brand-500" />
-      <p className="text-lg">Loading your slides...</p>
+      <p className="text-lg">{t('loading')}</p>
     </KioskMessage>
   );
 }
@@ -114,6 +117,16 @@ function useNewDay(userId: string, deviceId: string | null, playlist: Playlist |
   }, [queryClient, userId, deviceId, zone, today]);
 }
 
+/**
+ * A wall speaks its venue's language (player_playlist()'s customer.locale, kept on the device
+ * with the playlist), without changing what the device's own users chose.
+ */
+function useVenueLanguage(locale: string | undefined) {
+  useEffect(() => {
+    if (isLocale(locale)) void setLocale(locale, { keep: false });
+  }, [locale]);
+}
+
 export function PlaylistScreen({
   userId,
   renewing,
@@ -122,6 +135,7 @@ export function PlaylistScreen({
   deviceId = null,
   ownDeviceId = null,
 }: PlaylistScreenProps) {
+  const { t } = useTranslation('player');
   // The playlist is keyed by the device a venue's kiosk names (a paired screen names none:
   // its login says which it is); either way the screen watches its own device.
   const live = usePlaylistLive(userId, deviceId, deviceId ?? ownDeviceId, userId !== '' && !renewing);
@@ -135,6 +149,7 @@ export function PlaylistScreen({
     networkMode: 'always',
   });
   useNewDay(userId, deviceId, playlist.data);
+  useVenueLanguage(playlist.data?.customer?.locale);
   useSpotPushes({
     userId,
     deviceId,
@@ -147,7 +162,7 @@ export function PlaylistScreen({
   const signOutButton = signOut && (
     <Button variant="outline" isLoading={signOut.pending} onClick={signOut.run}>
       {!signOut.pending && <LogOut aria-hidden className="size-4" />}
-      Sign Out
+      {t('signOut')}
     </Button>
   );
 
@@ -164,8 +179,8 @@ export function PlaylistScreen({
             noVenue ?? (
               <KioskMessage>
                 <UserX aria-hidden className="size-12 text-gray-400" />
-                <h1 className="text-2xl font-semibold">Customer Not Found</h1>
-                <p className="text-gray-300">We couldn't find your customer information. Please contact support.</p>
+                <h1 className="text-2xl font-semibold">{t('noCustomer.title')}</h1>
+                <p className="text-gray-300">{t('noCustomer.body')}</p>
                 {signOutButton}
               </KioskMessage>
             )

@@ -4,6 +4,8 @@
 // everything again while the slide on screen stays, screenshot draws what the wall shows.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translate } from '@/i18n';
 import { getMyScreen } from '../api/screen-pairing';
 import { resyncPlayer, uploadScreenshot, useScreenCommands, type CommandHandlers } from '../api/screen-commands';
 import { captureScreenshot } from '../lib/screenshot';
@@ -29,6 +31,7 @@ interface Identity {
 const wall = () => document.querySelector('[data-testid="player"]') ?? document.querySelector('main') ?? document.body;
 
 export function ScreenCommands({ userId, deviceId, enabled, handlers }: ScreenCommandsProps) {
+  const { t } = useTranslation('player');
   const queryClient = useQueryClient();
   const [identity, setIdentity] = useState<Identity | null>(null);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -36,7 +39,7 @@ export function ScreenCommands({ userId, deviceId, enabled, handlers }: ScreenCo
 
   const identify = useCallback(async () => {
     const mine = await getMyScreen().catch(() => null);
-    setIdentity({ name: mine?.device_name ?? 'This screen', venue: mine?.customer_name ?? null });
+    setIdentity({ name: mine?.device_name ?? translate('player:thisScreen'), venue: mine?.customer_name ?? null });
     clearTimeout(hideTimer.current);
     hideTimer.current = setTimeout(() => setIdentity(null), IDENTIFY_MS);
   }, []);
@@ -53,7 +56,7 @@ export function ScreenCommands({ userId, deviceId, enabled, handlers }: ScreenCo
   return (
     <div
       role="status"
-      aria-label="Screen identity"
+      aria-label={t('identity')}
       data-testid="identify-overlay"
       className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-6 bg-gray-950/85 p-12 text-center text-white"
     >

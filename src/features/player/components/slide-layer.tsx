@@ -17,10 +17,21 @@ export interface SlideLayerProps {
   showing: number;
   /** The video on screen failed (the player moves on). */
   onVideoFailed?: () => void;
+  /** The venue's time zone (IANA): dynamic slides show its clock. */
+  timeZone?: string | null;
 }
 
 /** One slide, full-bleed. Two layers are stacked: the slide on screen and the next one. */
-export function SlideLayer({ slide, imageUrl, visible, paused, muted, showing, onVideoFailed }: SlideLayerProps) {
+export function SlideLayer({
+  slide,
+  imageUrl,
+  visible,
+  paused,
+  muted,
+  showing,
+  onVideoFailed,
+  timeZone,
+}: SlideLayerProps) {
   const videoKey =
     slide.content_type !== 'dynamic' && mediaKindOf(slide) === 'video' && imageUrl
       ? videoLayerKey(slide.id, imageUrl)
@@ -51,6 +62,7 @@ export function SlideLayer({ slide, imageUrl, visible, paused, muted, showing, o
         imageUrl={imageUrl}
         paused={paused || !visible}
         publicScreen
+        timeZone={timeZone}
         video={
           videoKey && imageUrl
             ? {

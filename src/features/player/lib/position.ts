@@ -7,7 +7,9 @@
 // turn, the venue's content carries on), and after the same slide in a changed playlist.
 // Videos that cannot be played now are stepped over. Without spots a loop is the venue's
 // slides, as it always was.
+import { dynamicRequestKey, isUnavailable } from '@/components/dynamic-content/wall-data';
 import { spotSlides, type PlaylistSpot } from '@/entities/playlist/playlist';
+import { isDynamicContentType, type DynamicContentSettings } from '@/lib/dynamic-content';
 import { playSeconds } from '@/entities/slide/slide';
 import { mediaKey, slideMedia } from '@/entities/slide/slide-images';
 import type { PlayerSlide } from '../api/playlist';
@@ -144,8 +146,31 @@ export function mediaOf(pos: Position): { url: string | undefined; video: boolea
   return { url, video: media?.kind === 'video' };
 }
 
-/** True when the slide at `pos` is a video to skip for now: it failed lately, or there is no link to it. */
+/**
+ * True when `slide` is a dynamic slide a wall found nothing true to show for lately (no live
+ * data and none kept younger than a day: wall-data.ts); it is tried again after a while.
+ */
+export function isDynamicUnavailable(slide: PlayerSlide | undefined): boolean {
+  const key = dynamicKeyOf(slide);
+  return key !== null && isUnavailable(key);
+}
+
+/** The dynamic-content request of a dynamic slide (wall-data.ts), null for any other slide. */
+export function dynamicKeyOf(slide: PlayerSlide | undefined): string | null {
+  if (!slide || slide.content_type !== 'dynamic' || !isDynamicContentType(slide.slide_type)) return null;
+  const settings =
+    slide.settings && typeof slide.settings === 'object' && !Array.isArray(slide.settings)
+      ? (slide.settings as DynamicContentSettings)
+      : null;
+  return dynamicRequestKey(slide.slide_type, settings);
+}
+
+/**
+ * True when the slide at `pos` is to skip for now: a video that failed lately or has no link,
+ * or a dynamic slide with nothing true to show.
+ */
 export function isSkipped(pos: Position): boolean {
+  if (isDynamicUnavailable(slideAt(pos))) return true;
   const { url, video } = mediaOf(pos);
   return video && (url === undefined || isVideoFailing(url));
 }

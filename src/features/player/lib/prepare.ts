@@ -1,6 +1,8 @@
 // Getting the slide the show goes to ready before the switch: an image loaded and decoded, a
-// video loaded by its own element in a hidden layer (see preload.ts). A video that cannot be
-// played is stepped over, to what comes after it in the newest playlist.
+// video loaded by its own element in a hidden layer (see preload.ts), a dynamic slide's data
+// found (wall-data.ts). A video that cannot be
+// played, or a dynamic slide with nothing true to show, is stepped over, to what comes after
+// it in the newest playlist.
 import {
   isVideoFailing,
   isVideoMounted,
@@ -11,7 +13,16 @@ import {
   videoOutcome,
   withLimit,
 } from './preload';
-import { mediaOf, nextPosition, slideAt, type PlayingList, type Position } from './position';
+import { dynamicSettled } from '@/components/dynamic-content/wall-data';
+import {
+  dynamicKeyOf,
+  isDynamicUnavailable,
+  mediaOf,
+  nextPosition,
+  slideAt,
+  type PlayingList,
+  type Position,
+} from './position';
 
 /**
  * Resolves with `target` once its picture is ready to be shown, or with what comes after it
@@ -28,6 +39,21 @@ export async function prepare(
   for (let attempt = 0; attempt <= candidate.slides.length; attempt++) {
     const { url, video } = mediaOf(candidate);
     const slide = slideAt(candidate)!;
+    const dynamicKey = dynamicKeyOf(slide);
+    if (dynamicKey !== null) {
+      // Its layer finds out what it can show (live or kept data, or nothing) before the switch.
+      if (!isDynamicUnavailable(slide)) {
+        onWait(candidate);
+        await withLimit(dynamicSettled(dynamicKey));
+        if (cancelled()) return null;
+      }
+      // Nothing true to show (no live data, none kept): stepped over like a failed video.
+      if (isDynamicUnavailable(slide)) {
+        candidate = nextPosition(candidate, latest());
+        continue;
+      }
+      return candidate;
+    }
     if (!video) {
       await withLimit(preloadImage(url));
       return cancelled() ? null : candidate;

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { mockRealtime } from '@tests/setup/realtime-mock';
 import { renderRoutes } from '@tests/setup/render';
@@ -100,6 +100,19 @@ describe('/screen', () => {
     renderScreen();
     expect(await screen.findByTestId('pairing-code')).toHaveTextContent('ABC 234');
     expect(service.starts).toBe(1);
+  });
+
+  it('speaks the browser’s language before it is paired (German here)', async () => {
+    const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE', 'en-US']);
+    try {
+      pairingService();
+      renderScreen();
+      expect(await screen.findByText('Diesen Bildschirm koppeln')).toBeInTheDocument();
+      expect(screen.getByTestId('pairing-code')).toHaveAccessibleName('Kopplungscode A B C 2 3 4');
+      expect(localStorage.getItem('signage:locale')).toBeNull();
+    } finally {
+      languages.mockRestore();
+    }
   });
 
   it('signs in as the screen once an admin paired it, and plays with no way to sign out', async () => {

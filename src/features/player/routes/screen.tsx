@@ -6,9 +6,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MonitorOff } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { KioskMessage } from '@/components/kiosk/kiosk-message';
 import { ReconnectingScreen } from '@/components/kiosk/reconnecting-screen';
 import { paths } from '@/config/paths';
+import { setLocale } from '@/i18n';
 import { useAuth } from '@/lib/auth';
 import type { ScreenPrefetch } from '@/lib/prefetch';
 import { registerServiceWorker } from '@/lib/service-worker';
@@ -27,6 +29,7 @@ import { PLAYLIST_POLL_MS, playerQueryOptions } from '../api/playlist';
 import { PairingCode } from '../components/pairing-code';
 import { ScreenCommands } from '../components/screen-commands';
 import { LoadingSlides, PlaylistScreen } from '../components/playlist-screen';
+import { browserLocale } from '../lib/browser-locale';
 
 const screenKeys = {
   all: ['screen'] as const,
@@ -43,6 +46,10 @@ export const prefetch: ScreenPrefetch = (queryClient) => {
 
 function PairingScreen() {
   const queryClient = useQueryClient();
+  // Not a venue's yet: the browser's language, else English (the device's choice is kept as it was).
+  useEffect(() => {
+    void setLocale(browserLocale(), { keep: false });
+  }, []);
   const pairing = useQuery({
     queryKey: screenKeys.pairing(),
     queryFn: startPairing,
@@ -97,6 +104,7 @@ function PairingScreen() {
  * screen polls its playlist alone.
  */
 function UnassignedScreen({ userId }: { userId: string }) {
+  const { t } = useTranslation('player');
   const mine = useQuery({
     queryKey: screenKeys.mine(userId),
     queryFn: getMyScreen,
@@ -114,8 +122,8 @@ function UnassignedScreen({ userId }: { userId: string }) {
   return (
     <KioskMessage>
       <MonitorOff aria-hidden className="size-12 text-gray-400" />
-      <h1 className="text-2xl font-semibold">{mine.data?.device_name ?? 'This screen'}</h1>
-      <p className="text-gray-300">This screen is not assigned to a venue yet.</p>
+      <h1 className="text-2xl font-semibold">{mine.data?.device_name ?? t('thisScreen')}</h1>
+      <p className="text-gray-300">{t('unassigned')}</p>
     </KioskMessage>
   );
 }

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@tests/setup/msw-server';
@@ -7,6 +7,8 @@ import { mockRealtime } from '@tests/setup/realtime-mock';
 import { SlidesRoute } from './slides';
 import { dayIn } from '@/entities/campaign/campaign-dates';
 import { answer as dynamicAnswer, json, onDynamicContent, weather } from '@/components/dynamic-content/test-fixtures';
+import { dynamicRequestKey, keepLiveData, resetAvailability } from '@/components/dynamic-content/wall-data';
+import { diagnosticsSummary } from '@/lib/diagnostics';
 import type { PlaylistSlide } from '@/entities/playlist/playlist';
 import { playlistSlide, playlistSpot } from '@/entities/playlist/playlist-fixtures';
 import {
@@ -209,23 +211,74 @@ describe('/slides', () => {
     expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 1');
   });
 
-  it('shows no error text on a dynamic slide whose data cannot be fetched, nor on its sample data', async () => {
-    answer(playlist([item('w', 'Weather', 1, { content_type: 'dynamic', slide_type: 'weather' })]));
-    server.use(onDynamicContent(() => HttpResponse.error()).handler);
-    const first = renderSlides();
-    expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 1');
-    expect(await screen.findByRole('heading', { name: 'New York' })).toBeInTheDocument();
-    expect(document.body).not.toHaveTextContent(/Failed|fallback|error/i);
-    first.unmount();
-
+  it('never shows sample data: a dynamic slide with no live data and none kept is skipped, and the heartbeat says so', async () => {
+    resetAvailability();
+    answer(
+      playlist([
+        item('a', 'Welcome', 1, { duration: 1 }),
+        item('w', 'Weather', 2, { content_type: 'dynamic', slide_type: 'weather', duration: 1 }),
+      ]),
+    );
     server.use(
       onDynamicContent(() =>
         json(dynamicAnswer('weather', weather, { fallback: true, error: 'Failed to fetch weather data' })),
       ).handler,
     );
     renderSlides();
-    expect(await screen.findByRole('heading', { name: 'New York' })).toBeInTheDocument();
+    expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 2');
+    await waitFor(() => expect(diagnosticsSummary()).toContain('weather: skipped: no live data'));
+    // Two more slide times: the loop went round without the weather slide.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 2500)));
+    expect(counter()).toBe('1 / 2');
+    expect(shown()).toHaveTextContent('Welcome');
+    expect(screen.queryByRole('heading', { name: 'New York' })).not.toBeInTheDocument();
     expect(document.body).not.toHaveTextContent(/sample data|Failed/i);
+  });
+
+  it('shows the last live data kept on the device, with its own time, while the service has none', async () => {
+    resetAvailability();
+    const slide = item('w', 'Weather', 1, {
+      content_type: 'dynamic',
+      slide_type: 'weather',
+      settings: { location: 'Paris' },
+    });
+    const fetchedAt = new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString();
+    keepLiveData(
+      dynamicRequestKey('weather', { location: 'Paris' }),
+      dynamicAnswer('weather', { ...weather, location: 'Paris' }, { updatedAt: fetchedAt }),
+    );
+    answer(playlist([slide]));
+    server.use(onDynamicContent(() => HttpResponse.error()).handler);
+    renderSlides();
+    const view = await screen.findByRole('region', { name: 'Weather' });
+    expect(within(view).getByRole('heading', { name: 'Paris' })).toBeInTheDocument();
+    const time = new Intl.DateTimeFormat('en-US', {
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: CUSTOMER.time_zone,
+    }).format(new Date(fetchedAt));
+    expect(view).toHaveTextContent(`Updated ${time}`);
+    expect(document.body).not.toHaveTextContent(/sample data|Failed|fallback/i);
+  });
+
+  it('speaks the venue’s language, without keeping it as the device’s choice', async () => {
+    answer(playlist([item('a', 'Willkommen', 1)], 'v1', { ...CUSTOMER, locale: 'de' }));
+    renderSlides();
+    expect(await screen.findByRole('main', { name: 'Diashow' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Fortschritt der Folie' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('de');
+    expect(localStorage.getItem('signage:locale')).toBeNull();
+  });
+
+  it('after a reload, resumes the slide that was on screen instead of starting the loop again', async () => {
+    answer(playlist([item('a', 'First', 1), item('b', 'Second', 2), item('c', 'Third', 3)]));
+    localStorage.setItem(
+      `signage-player:place:${FRONT}`,
+      JSON.stringify({ slideId: 'b', index: 1, loop: 0, venueStart: 0, shownAt: Date.now() - 2000 }),
+    );
+    renderSlides();
+    expect(await screen.findByTestId('slide-counter')).toHaveTextContent('2 / 3');
+    expect(shown()).toHaveTextContent('Second');
   });
 
   it('keeps playing the playlist kept on the device when the network is gone', async () => {

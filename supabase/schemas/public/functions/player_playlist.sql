@@ -100,7 +100,8 @@ begin
       || coalesce(v_loop::text, '')
       || coalesce(v_fallback::text, '')
     ),
-    'customer', jsonb_build_object('id', v_customer.id, 'name', v_customer.name, 'time_zone', v_customer.time_zone),
+    'customer', jsonb_build_object('id', v_customer.id, 'name', v_customer.name, 'time_zone', v_customer.time_zone,
+                                  'locale', v_customer.locale),
     'today', v_today,
     'now', v_at,
     'slides', v_slides,
@@ -111,7 +112,7 @@ begin
 end
 $$;
 
-COMMENT ON FUNCTION public.player_playlist(p_customer_id uuid, p_device_id uuid, p_at timestamp with time zone) IS 'What plays at a venue: slides, its own active slides that can play today or within the next 7 days (status active or scheduled, not ended), in loop order (campaign priority, then display order), each with its campaign''s status, dates, windows, priority and on_air (whether it plays at p_at, now by default, by campaign_plays_at()); loop_seconds, the screen''s loop length (read for a screen: a paired screen''s own device, or p_device_id); spots, the network campaigns booked on that screen (or on any of the venue''s screens, with device_ids), each with spots_per_loop, spot_seconds, its schedule, on_air and its slides; and fallback, the image the wall plays when nothing is on air ({image_path, source: venue or network}, or null). Read for a screen, venue campaigns on chosen screens count only if that screen is one of them.';
+COMMENT ON FUNCTION public.player_playlist(p_customer_id uuid, p_device_id uuid, p_at timestamp with time zone) IS 'What plays at a venue: slides, its own active slides that can play today or within the next 7 days (status active or scheduled, not ended), in loop order (campaign priority, then display order), each with its campaign''s status, dates, windows, priority and on_air (whether it plays at p_at, now by default, by campaign_plays_at()); loop_seconds, the screen''s loop length (read for a screen: a paired screen''s own device, or p_device_id); spots, the network campaigns booked on that screen (or on any of the venue''s screens, with device_ids), each with spots_per_loop, spot_seconds, its schedule, on_air and its slides; fallback, the image the wall plays when nothing is on air ({image_path, source: venue or network}, or null); and customer, the venue (id, name, time_zone, and locale: the language its walls speak, en, es or de). Read for a screen, venue campaigns on chosen screens count only if that screen is one of them.';
 
 REVOKE ALL ON FUNCTION public.player_playlist(p_customer_id uuid, p_device_id uuid, p_at timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.player_playlist(p_customer_id uuid, p_device_id uuid, p_at timestamp with time zone) TO authenticated;
