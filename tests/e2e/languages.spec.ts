@@ -98,11 +98,12 @@ for (const { locale, name, control } of LANGUAGES) {
       await keepLanguage(page, locale);
       const problems = await check(page, locale, '/home');
 
-      const advertiser = await browser.newPage();
+      const context = await browser.newContext();
+      const advertiser = await context.newPage();
       await signInAs(advertiser, BRIGHTLINE);
       await keepLanguage(advertiser, locale);
       for (const [path] of ADVERTISER_SCREENS) problems.push(...(await check(advertiser, locale, path)));
-      await advertiser.close();
+      await context.close();
       expect(problems).toEqual([]);
     });
   });
@@ -112,7 +113,8 @@ test('a venue chooses its language on /home, and it follows the login to another
   test.setTimeout(90_000);
   const venue = await createPlayerCustomer(STACK_URL, { count: 1 });
   try {
-    const first = await browser.newPage();
+    const firstContext = await browser.newContext();
+    const first = await firstContext.newPage();
     await signInAs(first, venue);
     await first.goto('/home');
     await first.getByRole('combobox', { name: 'Language' }).selectOption('de');
@@ -125,14 +127,15 @@ test('a venue chooses its language on /home, and it follows the login to another
           (await serviceClient(STACK_URL).from('users').select('locale').eq('id', venue.userId).single()).data?.locale,
       )
       .toBe('de');
-    await first.close();
+    await firstContext.close();
 
-    const second = await browser.newPage();
+    const secondContext = await browser.newContext();
+    const second = await secondContext.newPage();
     await signInAs(second, venue);
     await second.goto('/home');
     await expect(second.locator('html')).toHaveAttribute('lang', 'de');
     await expect(second.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
-    await second.close();
+    await secondContext.close();
   } finally {
     await venue.remove();
   }

@@ -208,7 +208,7 @@ function SampleBadge() {
   return (
     <p
       data-testid="sample-badge"
-      className="absolute top-[1.5cqw] right-[1.5cqw] z-10 rounded-full bg-warning-600 px-[1.2cqw] py-[0.4cqw] text-[max(0.625rem,1.4cqw)] font-semibold text-white shadow"
+      className="absolute top-[1.5cqw] right-[1.5cqw] z-10 rounded-full bg-gray-900 px-[1.2cqw] py-[0.4cqw] text-[max(0.625rem,1.4cqw)] font-semibold text-white shadow"
     >
       {t('dynamic.sampleBadge')}
     </p>
