@@ -24,6 +24,7 @@ export const SECOND_HALF = [
   '**/screen-pairing.spec.ts',
   '**/two-factor.spec.ts',
   '**/layout.spec.ts',
+  '**/languages.spec.ts',
   // Runs first in its half (files go in name order): it reads the seeded devices' "No heartbeat
   // for 4x min", which holds for the first ten minutes after the stack is seeded.
   '**/equipment.spec.ts',
