@@ -88,6 +88,7 @@ for (const { locale, name, control } of LANGUAGES) {
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
       await screenshot(page, `dashboard-${locale}`);
       await page.goto(`/dashboard/campaigns/builder/${CAMPAIGN_ID}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Cafe Daily Specials' })).toBeVisible();
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
       await screenshot(page, `builder-${locale}`);
     });
@@ -162,7 +163,7 @@ for (const { locale, name } of LANGUAGES) {
 }
 
 test.describe('a wall not paired yet', () => {
-  for (const { locale, name } of LANGUAGES) {
+  for (const { locale, name } of [{ locale: 'en', name: 'English' }, ...LANGUAGES]) {
     test(`shows its pairing code in the browser’s language (${name})`, async ({ browser }) => {
       const context = await browser.newContext({ locale, viewport: { width: 1920, height: 1080 } });
       const page = await context.newPage();
