@@ -50,7 +50,7 @@ export function RecentAdsPanel() {
                       </p>
                     </div>
                     <Badge tone={isKnownStatus(ad.status) ? statusTones[ad.status] : 'neutral'}>
-                      {isKnownStatus(ad.status) ? t(`ads.status.${ad.status}`) : formatLabel(ad.status)}
+                      {isKnownStatus(ad.status) ? t(`ads.status.${ad.status}`) : t(`common:status.${ad.status}`, { defaultValue: formatLabel(ad.status) })}
                     </Badge>
                     <span className="w-28 shrink-0 text-right text-xs text-gray-500">{timeAgo(ad.created_at)}</span>
                   </li>
