@@ -4,9 +4,11 @@ import type { RouteObject } from 'react-router-dom';
 import { AdminShell } from './admin-shell';
 import { paths } from '@/config/paths';
 import type { ScreenPrefetch } from '@/lib/prefetch';
-import { keptSession } from '@/lib/supabase';
+import { userRoleQueryOptions } from '@/lib/auth';
+import { tokenAal, verifiedTotpFactor } from '@/lib/second-factor';
+import { freshKeptSession, keptSession } from '@/lib/supabase';
 import type { BackOfficeArea } from '@/lib/route-access';
-import { RequireArea, RequireRole, RoleRedirect, SignedOutOnly } from './routes/guards';
+import { RequireArea, RequireRole, RoleRedirect, SignedOutOnly, teamStandingQueryOptions } from './routes/guards';
 import { RouteError } from './routes/route-error';
 
 const { dashboard, customer, auth, advertiser } = paths;
@@ -33,6 +35,26 @@ function screens(queryClient: QueryClient) {
         }),
       };
     };
+  };
+}
+
+/**
+ * What the team's guard decides on, asked as the router starts on a device with a usable
+ * session: the role and, for a session without a verified code or factor, the team standing
+ * (\`team_can('read')\`). Both go out at once, beside the screen's chunk and its first reads,
+ * instead of the role after the first render and the standing after the role.
+ */
+function teamGuardReads(queryClient: QueryClient) {
+  return () => {
+    const session = freshKeptSession();
+    if (session) {
+      void queryClient.prefetchQuery(userRoleQueryOptions(session.user.id));
+      const aal = tokenAal(session.access_token);
+      if (aal !== 'aal2' && !verifiedTotpFactor(session.user)) {
+        void queryClient.prefetchQuery(teamStandingQueryOptions(session.user.id, aal));
+      }
+    }
+    return null;
   };
 }
 
@@ -111,6 +133,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         // The team (admin, operator, sales, viewer); each page for the roles that may open it.
         {
           element: <RequireRole allow="team" />,
+          loader: teamGuardReads(queryClient),
           children: [
             // A printable page, without the admin shell around it.
             only('statements', {
