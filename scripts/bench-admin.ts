@@ -119,7 +119,19 @@ async function timeInApp(page: Page, c: ListCase): Promise<number> {
     c.list,
     { polling: 'raf', timeout: 30_000 },
   );
-  return (await handle.jsonValue()) as number;
+  const shown = (await handle.jsonValue()) as number;
+  // A slow click (an outlier) prints what the page fetched after the click, and when.
+  if (process.env.BENCH_DEBUG && shown > 1000) {
+    const entries = await page.evaluate(() => {
+      const t0 = (globalThis as unknown as PageGlobals).__t0;
+      return performance
+        .getEntriesByType('resource')
+        .filter((e) => e.startTime >= t0 - 50)
+        .map((e) => `${Math.round(e.startTime - t0)}+${Math.round(e.duration)} ${e.name.replace(/^https?:\/\/[^/]+/, '').slice(0, 110)}`);
+    });
+    process.stdout.write(`  ${c.name} menu click: shown after ${Math.round(shown)}\n    ${entries.join('\n    ')}\n`);
+  }
+  return shown;
 }
 
 /** After typing the search: [total ms, ms from the search request leaving] until only matches show. */

@@ -3,6 +3,9 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { AdminShell } from './admin-shell';
 import { paths } from '@/config/paths';
+import { prefetchAdvertisersList } from '@/features/advertisers/api/advertisers-list-reads';
+import { prefetchCustomersList } from '@/features/customers/api/customers-list-reads';
+import { prefetchEquipmentList } from '@/features/equipment/api/equipment-list-reads';
 import type { ScreenPrefetch } from '@/lib/prefetch';
 import { userRoleQueryOptions } from '@/lib/auth';
 import { tokenAal, verifiedTotpFactor } from '@/lib/second-factor';
@@ -54,6 +57,18 @@ function teamGuardReads(queryClient: QueryClient) {
         void queryClient.prefetchQuery(teamStandingQueryOptions(session.user.id, aal));
       }
     }
+    return null;
+  };
+}
+
+/**
+ * A route's first reads known before its screen's code (the lists'): a loader on the route
+ * itself, which the router runs beside the chunk's download on every visit, on a device with
+ * a session. The screen module then exports no \`prefetch\` of its own.
+ */
+function reads(queryClient: QueryClient, prefetch: ScreenPrefetch): RouteObject['loader'] {
+  return ({ request }) => {
+    if (keptSession()) prefetch(queryClient, new URL(request.url));
     return null;
   };
 }
@@ -155,6 +170,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 },
                 {
                   path: dashboard.customers.list.path,
+                  loader: reads(queryClient, prefetchCustomersList),
                   lazy: screen(
                     () => import('@/features/customers/routes/customers-list'),
                     (m) => m.CustomersListRoute,
@@ -183,6 +199,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 },
                 {
                   path: dashboard.advertisers.list.path,
+                  loader: reads(queryClient, prefetchAdvertisersList),
                   lazy: screen(
                     () => import('@/features/advertisers/routes/advertisers-list'),
                     (m) => m.AdvertisersListRoute,
@@ -260,6 +277,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 },
                 only('equipment', {
                   path: dashboard.equipment.path,
+                  loader: reads(queryClient, prefetchEquipmentList),
                   lazy: screen(
                     () => import('@/features/equipment/routes/equipment-status'),
                     (m) => m.EquipmentStatusRoute,
