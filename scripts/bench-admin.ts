@@ -9,7 +9,7 @@
 //     from the shell's first paint (the side menu on screen) until the side menu's figures
 //     and the dashboard's cards show numbers, in English and with Spanish chosen (its
 //     catalogue chunk must load beside the screen's code, not after it).
-// BENCH_ONLY=dashboard measures only the dashboard.
+// BENCH_ONLY=dashboard measures only the dashboard; BENCH_ONLY=customers,equipment only those lists.
 // Prints median and p95 of each. Ports: BENCH_BASE_PORT (default 56300) and +80 for the app.
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -119,7 +119,19 @@ async function timeInApp(page: Page, c: ListCase): Promise<number> {
     c.list,
     { polling: 'raf', timeout: 30_000 },
   );
-  return (await handle.jsonValue()) as number;
+  const shown = (await handle.jsonValue()) as number;
+  // A slow click (an outlier) prints what the page fetched after the click, and when.
+  if (process.env.BENCH_DEBUG && shown > 1000) {
+    const entries = await page.evaluate(() => {
+      const t0 = (globalThis as unknown as PageGlobals).__t0;
+      return performance
+        .getEntriesByType('resource')
+        .filter((e) => e.startTime >= t0 - 50)
+        .map((e) => `${Math.round(e.startTime - t0)}+${Math.round(e.duration)} ${e.name.replace(/^https?:\/\/[^/]+/, '').slice(0, 110)}`);
+    });
+    process.stdout.write(`  ${c.name} menu click: shown after ${Math.round(shown)}\n    ${entries.join('\n    ')}\n`);
+  }
+  return shown;
 }
 
 /** After typing the search: [total ms, ms from the search request leaving] until only matches show. */
@@ -264,9 +276,11 @@ async function main() {
     const storageKey = `sb-${new URL(stack.url).hostname.split('.')[0]}-auth-token`;
     const sessionJson = await session(stack.url, anonKey);
 
-    const dashboard = await benchDashboard(browser, storageKey, sessionJson);
-    const chunks = await languageChunks(browser, storageKey, sessionJson);
-    process.stdout.write(
+    // BENCH_ONLY: `dashboard`, or list names separated by commas (`customers,equipment`).
+    const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+    const dashboard = !only || only.includes('dashboard') ? await benchDashboard(browser, storageKey, sessionJson) : [];
+    const chunks = dashboard.length > 0 ? await languageChunks(browser, storageKey, sessionJson) : '';
+    if (dashboard.length > 0) process.stdout.write(
       [
         '',
         `Dashboard after sign-in, ${engine}, ${RUNS} runs each, median / p95 in ms:`,
@@ -279,9 +293,8 @@ async function main() {
         '',
       ].join('\n'),
     );
-    const only = process.env.BENCH_ONLY;
     const results: string[] = [];
-    for (const c of only === 'dashboard' ? [] : CASES.filter((c) => !only || c.name === only)) {
+    for (const c of CASES.filter((c) => !only || only.includes(c.name))) {
       const list: number[] = [];
       const inApp: number[] = [];
       const filtered: number[] = [];

@@ -3,10 +3,15 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { AdminShell } from './admin-shell';
 import { paths } from '@/config/paths';
+import { prefetchAdvertisersList } from '@/features/advertisers/api/advertisers-list-reads';
+import { prefetchCustomersList } from '@/features/customers/api/customers-list-reads';
+import { prefetchEquipmentList } from '@/features/equipment/api/equipment-list-reads';
 import type { ScreenPrefetch } from '@/lib/prefetch';
-import { keptSession } from '@/lib/supabase';
+import { userRoleQueryOptions } from '@/lib/auth';
+import { tokenAal, verifiedTotpFactor } from '@/lib/second-factor';
+import { freshKeptSession, keptSession } from '@/lib/supabase';
 import type { BackOfficeArea } from '@/lib/route-access';
-import { RequireArea, RequireRole, RoleRedirect, SignedOutOnly } from './routes/guards';
+import { RequireArea, RequireRole, RoleRedirect, SignedOutOnly, teamStandingQueryOptions } from './routes/guards';
 import { RouteError } from './routes/route-error';
 
 const { dashboard, customer, auth, advertiser } = paths;
@@ -33,6 +38,38 @@ function screens(queryClient: QueryClient) {
         }),
       };
     };
+  };
+}
+
+/**
+ * What the team's guard decides on, asked as the router starts on a device with a usable
+ * session: the role and, for a session without a verified code or factor, the team standing
+ * (\`team_can('read')\`). Both go out at once, beside the screen's chunk and its first reads,
+ * instead of the role after the first render and the standing after the role.
+ */
+function teamGuardReads(queryClient: QueryClient) {
+  return () => {
+    const session = freshKeptSession();
+    if (session) {
+      void queryClient.prefetchQuery(userRoleQueryOptions(session.user.id));
+      const aal = tokenAal(session.access_token);
+      if (aal !== 'aal2' && !verifiedTotpFactor(session.user)) {
+        void queryClient.prefetchQuery(teamStandingQueryOptions(session.user.id, aal));
+      }
+    }
+    return null;
+  };
+}
+
+/**
+ * A route's first reads known before its screen's code (the lists'): a loader on the route
+ * itself, which the router runs beside the chunk's download on every visit, on a device with
+ * a session. The screen module then exports no \`prefetch\` of its own.
+ */
+function reads(queryClient: QueryClient, prefetch: ScreenPrefetch): RouteObject['loader'] {
+  return ({ request }) => {
+    if (keptSession()) prefetch(queryClient, new URL(request.url));
+    return null;
   };
 }
 
@@ -111,6 +148,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         // The team (admin, operator, sales, viewer); each page for the roles that may open it.
         {
           element: <RequireRole allow="team" />,
+          loader: teamGuardReads(queryClient),
           children: [
             // A printable page, without the admin shell around it.
             only('statements', {
@@ -132,6 +170,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 },
                 {
                   path: dashboard.customers.list.path,
+                  loader: reads(queryClient, prefetchCustomersList),
                   lazy: screen(
                     () => import('@/features/customers/routes/customers-list'),
                     (m) => m.CustomersListRoute,
@@ -160,6 +199,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 },
                 {
                   path: dashboard.advertisers.list.path,
+                  loader: reads(queryClient, prefetchAdvertisersList),
                   lazy: screen(
                     () => import('@/features/advertisers/routes/advertisers-list'),
                     (m) => m.AdvertisersListRoute,
@@ -237,6 +277,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 },
                 only('equipment', {
                   path: dashboard.equipment.path,
+                  loader: reads(queryClient, prefetchEquipmentList),
                   lazy: screen(
                     () => import('@/features/equipment/routes/equipment-status'),
                     (m) => m.EquipmentStatusRoute,

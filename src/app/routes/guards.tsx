@@ -65,7 +65,7 @@ export function homeFor(role: Role): string {
  * asked only of a session with no code verified and no factor to ask one of: false then means
  * the network requires two-factor sign-in and they must set it up.
  */
-const teamStandingQueryOptions = (userId: string, aal: string) =>
+export const teamStandingQueryOptions = (userId: string, aal: string) =>
   queryOptions({
     queryKey: ['users', 'team-standing', userId, aal] as const,
     queryFn: async (): Promise<boolean> => {

@@ -9,8 +9,7 @@ import { SkeletonGrid } from '@/components/lists/skeleton-grid';
 import { ListPage } from '@/components/layouts/list-page';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
-import { listParams, useListSearchParams } from '@/hooks/use-list-search-params';
-import type { ScreenPrefetch } from '@/lib/prefetch';
+import { useListSearchParams } from '@/hooks/use-list-search-params';
 import { useToggleAdvertiserStatus } from '../api/advertiser-mutations';
 import {
   ADVERTISER_PAGE_SIZE,
@@ -23,10 +22,6 @@ import { useMayUse } from '@/lib/may-use';
 
 const GRID = 'sm:grid-cols-2 xl:grid-cols-3';
 
-/** The page of advertisers the address asks for. */
-export const prefetch: ScreenPrefetch = (queryClient, url) => {
-  void queryClient.prefetchQuery(advertisersQueryOptions(listParams(url.searchParams, ADVERTISER_STATUSES)));
-};
 
 export function AdvertisersListRoute() {
   const { t } = useTranslation('advertisers');

@@ -16,8 +16,7 @@ import { errorMessage } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
-import { listParams, useListSearchParams } from '@/hooks/use-list-search-params';
-import type { ScreenPrefetch } from '@/lib/prefetch';
+import { useListSearchParams } from '@/hooks/use-list-search-params';
 import { useDeleteCustomer, useToggleCustomerStatus } from '../api/customer-mutations';
 import { CUSTOMER_STATUSES, toggledStatus, type Customer } from '../api/customer-schema';
 import { CUSTOMERS_PAGE_SIZE, customerCountsOptions, customerListOptions } from '../api/customers';
@@ -69,11 +68,6 @@ const CARD_SKELETON = (
   </Card>
 );
 
-/** The page of customers the address asks for, and the counts. */
-export const prefetch: ScreenPrefetch = (queryClient, url) => {
-  void queryClient.prefetchQuery(customerListOptions(listParams(url.searchParams, CUSTOMER_STATUSES)));
-  void queryClient.prefetchQuery(customerCountsOptions());
-};
 
 export function CustomersListRoute() {
   const { t } = useTranslation('customers');

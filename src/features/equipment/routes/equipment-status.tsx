@@ -33,9 +33,8 @@ import { SelectionBar } from '@/components/lists/selection-bar';
 import { SendCommandMenu } from '../components/send-command-menu';
 import { useSelection } from '@/hooks/use-selection';
 import { useCan } from '@/lib/auth';
-import { listParams, useListSearchParams, withParams } from '@/hooks/use-list-search-params';
+import { useListSearchParams, withParams } from '@/hooks/use-list-search-params';
 import { screenGroupsQueryOptions } from '@/entities/screen-group/screen-groups';
-import type { ScreenPrefetch } from '@/lib/prefetch';
 import {
   deviceQueryOptions,
   devicesQueryOptions,
@@ -109,13 +108,6 @@ function LinkedDevice({ id, onClose }: { id: string; onClose: () => void }) {
   return <DeviceDetailsDialog device={device.data} open onOpenChange={(open) => !open && onClose()} />;
 }
 
-/** The page of devices the address asks for, and the counts by status. */
-export const prefetch: ScreenPrefetch = (queryClient, url) => {
-  void queryClient.prefetchQuery(
-    devicesQueryOptions({ ...listParams(url.searchParams, EQUIPMENT_STATUSES), group: groupParam(url.searchParams) }),
-  );
-  void queryClient.prefetchQuery(equipmentCountsQueryOptions());
-};
 
 export function EquipmentStatusRoute() {
   const { t } = useTranslation('equipment');
