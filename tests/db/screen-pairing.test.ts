@@ -213,10 +213,11 @@ describe('a kiosk asking for a pairing code', () => {
         status: 429,
         body: { error: 'Too many pairing codes are waiting to be used. Try again in a few minutes.' },
       });
-      // Codes that were used or expired do not count: once some expire, starts succeed again.
+      // Codes that were used or expired do not count: once some expire, starts succeed again
+      // (twenty, so the other files' pairings running at the same time cannot fill them back).
       await db.query(
         `update public.screen_pairings set expires_at = now() - interval '1 second' where code in (
-           select code from public.screen_pairings where code like 'Z%' and claimed_at is null limit 1)`,
+           select code from public.screen_pairings where code like 'Z%' and claimed_at is null limit 20)`,
       );
       expect((await pairingCall({ action: 'start' }, newIp())).status).toBe(200);
     } finally {
