@@ -19,9 +19,10 @@ import('./app/app')
   .catch((error: unknown) => {
     console.error(error);
     const isConfig = error instanceof Error && error.name === 'EnvError';
+    const title = isConfig ? translate('common:errors.notConfigured') : translate('common:errors.couldNotStart');
     root.render(
       <ErrorScreen
-        title={translate(isConfig ? 'common:errors.notConfigured' : 'common:errors.couldNotStart')}
+        title={title}
         message={error instanceof Error ? error.message : String(error)}
         canReload={!isConfig}
       />,

@@ -4,7 +4,7 @@
 // values the database put in, and a match is told in the current language with those values
 // (themselves translated when they are known messages: 'Campaign "Spring": <reason>').
 // Anything unknown is shown as the server wrote it.
-import { currentLocale, i18n, translate, type MessageKey } from '@/i18n';
+import { currentLocale, i18n, translate } from '@/i18n';
 
 interface Pattern {
   key: string;
@@ -51,7 +51,7 @@ export function localizeServerMessage(text: string): string {
     const match = regex.exec(text);
     if (!match) continue;
     const values = Object.fromEntries(names.map((name, i) => [name, localizeServerMessage(match[i + 1] ?? '')]));
-    return translate(`errors:server.${key}` as MessageKey, values);
+    return translate(`errors:server.${key}`, values);
   }
   return text;
 }

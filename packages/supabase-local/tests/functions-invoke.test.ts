@@ -110,8 +110,9 @@ describe('invoking a function', () => {
     expect(error).toBeNull();
     expect(data).toEqual({ accepted: task });
     const before = await anon().functions.invoke<{ finished: string[] }>('background', { method: 'GET' });
+    // The work takes a second: longer than the next request, even on a loaded machine.
     expect(before.data?.finished).not.toContain(task);
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, 1500));
     const after = await anon().functions.invoke<{ finished: string[] }>('background', { method: 'GET' });
     expect(after.data?.finished).toContain(task);
   });

@@ -10,6 +10,6 @@ Deno.serve(async (req) => {
   if (early) return early;
   if (req.method === 'GET') return json({ finished });
   const { task } = (await req.json()) as { task: string };
-  EdgeRuntime.waitUntil(new Promise<void>((resolve) => setTimeout(() => resolve(void finished.push(task)), 200)));
+  EdgeRuntime.waitUntil(new Promise<void>((resolve) => setTimeout(() => resolve(void finished.push(task)), 1000)));
   return json({ accepted: task }, 202);
 });
