@@ -172,7 +172,7 @@ test.describe('a wall not paired yet', () => {
       await expect(page.getByTestId('pairing-code')).toHaveText(/^[A-HJ-NP-Z2-9]{3} [A-HJ-NP-Z2-9]{3}$/, {
         timeout: 20_000,
       });
-      expect(await englishLeftovers(page)).toEqual([]);
+      if (locale !== 'en') expect(await englishLeftovers(page)).toEqual([]);
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, `wall-pairing-${locale}`);
       await context.close();
