@@ -116,6 +116,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [queryClient]);
 
+  // A kept session is renewed as soon as the network is back, not at supabase-js's next
+  // 30-second tick: a wall catches up within seconds of its network's return.
+  const renewing = state.status === 'signed-in' && state.renewing === true;
+  useEffect(() => {
+    if (!renewing) return;
+    const renew = () => void supabase.auth.startAutoRefresh();
+    window.addEventListener('online', renew);
+    return () => window.removeEventListener('online', renew);
+  }, [renewing]);
+
   // The role is asked for as soon as the session is known, not when the first guarded route
   // renders: the router first loads the screen's code, so the two now go on side by side.
   const liveUserId = state.status === 'signed-in' && !state.renewing ? state.user.id : null;

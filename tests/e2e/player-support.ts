@@ -32,22 +32,33 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A solid-colour PNG of `width`×`height` (RGB). */
-export function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+/** A PNG of `width`×`height` (RGB), each row's pixels as `row(y)` gives them (width × 3 bytes). */
+export function rgbPng(width: number, height: number, row: (y: number) => Uint8Array): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.writeUInt8(8, 8); // bit depth
   header.writeUInt8(2, 9); // truecolour
-  const row = Buffer.alloc(1 + width * 3);
-  for (let x = 0; x < width; x++) row.set([r, g, b], 1 + x * 3);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  const raw = Buffer.concat(
+    Array.from({ length: height }, (_, y) => {
+      const line = Buffer.alloc(1 + width * 3);
+      line.set(row(y), 1);
+      return line;
+    }),
+  );
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
     chunk('IDAT', deflateSync(raw)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A solid-colour PNG of `width`×`height` (RGB). */
+export function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const pixels = new Uint8Array(width * 3);
+  for (let x = 0; x < width; x++) pixels.set([r, g, b], x * 3);
+  return rgbPng(width, height, () => pixels);
 }
 
 export const COLOURS: [number, number, number][] = [

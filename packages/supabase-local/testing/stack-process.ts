@@ -26,6 +26,11 @@ export interface TestStack {
   resume(): Promise<void>;
   /** The stack's process id while it runs (for benchmarks that measure it). */
   pid(): number | undefined;
+  /**
+   * Sends `message` to the stack's process over its IPC channel (for a module it was started
+   * with through `execArgv`, listening with process.on('message')); false when it is not running.
+   */
+  send(message: unknown): boolean;
   /** The data folder of its PostgreSQL cluster, on the postgres engine. */
   clusterDataDir?: string;
 }
@@ -53,6 +58,8 @@ export interface TestStackOptions {
   dataRoot?: string;
   /** More environment for the stack, over the harness's: a record, or one made for the run's ports and folder. */
   env?: Record<string, string> | ((run: TestStackRun) => Record<string, string>);
+  /** More Node.js flags for the stack's process, after `--import tsx` (e.g. another `--import`). */
+  execArgv?: string[];
 }
 
 /** The default base port of a test run: TEST_BASE_PORT, else 54420 on PGlite and 54520 on PostgreSQL. */
@@ -126,7 +133,7 @@ async function startOn(opts: TestStackOptions, engine: Engine, base: number, nam
     const child = fork(MAIN_FILE, [], {
       cwd: projectDir,
       env: { ...process.env, ...env },
-      execArgv: ['--import', 'tsx'],
+      execArgv: ['--import', 'tsx', ...(opts.execArgv ?? [])],
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     let output = '';
@@ -176,6 +183,7 @@ async function startOn(opts: TestStackOptions, engine: Engine, base: number, nam
     dbUrl,
     env,
     pid: () => child?.pid,
+    send: (message: unknown) => (child?.connected ? child.send(message as object) : false),
     clusterDataDir: cluster?.dataDir,
     async stop() {
       if (child) await end(child);

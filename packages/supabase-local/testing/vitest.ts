@@ -55,6 +55,7 @@ export function stackOfOwn(start: () => Promise<TestStack>): TestStack {
     halt: () => current().halt(),
     resume: () => current().resume(),
     pid: () => current().pid(),
+    send: (message: unknown) => current().send(message),
   };
 }
 

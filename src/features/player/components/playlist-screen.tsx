@@ -16,7 +16,7 @@ import { playerKeys, playerQueryOptions, useSpotPushes, type PlayerData, type Pl
 import { orientationKey, useDeviceOrientation } from '../api/orientation';
 import { ScreenOrientation } from '@/entities/slide/screen-orientation';
 import { isLocale, setLocale } from '@/i18n';
-import { onAirKey, onAirLoop, onAirSpots, onAirVersion, serverClock } from '../lib/on-air';
+import { nextOnAirCheck, onAirKey, onAirLoop, onAirSpots, onAirVersion, serverClock } from '../lib/on-air';
 import { FallbackScreen } from './fallback-screen';
 import { Player } from './player';
 
@@ -201,16 +201,12 @@ export function PlaylistScreen({
 }
 
 /**
- * How often a screen looks at its clock for a daypart's edge or a campaign's first or last
- * day: four times a second, so the switch (with its picture loaded) lands within a second.
- */
-export const ON_AIR_CHECK_MS = 250;
-
-/**
- * Plays what is on air, by the venue's time zone and the server's clock, looking four times a second:
- * a daypart opening or closing, or a campaign's first or last day, changes the loop within a
- * second, with no reload and no network (the playlist carries the schedule). Between
- * dayparts the screen plays its fallback (FallbackScreen), still reporting in.
+ * Plays what is on air, by the venue's time zone and the server's clock, looking just after
+ * each whole minute (nextOnAirCheck: what is on air can change only then): a daypart opening
+ * or closing, or a campaign's first or last day, changes the loop within a second, with no
+ * reload and no network (the playlist carries the schedule). Between dayparts the screen plays
+ * its fallback (FallbackScreen), still reporting in. One wake-up a minute, not a poll: a wall
+ * plays for months.
  */
 function OnAir({
   data,
@@ -225,10 +221,14 @@ function OnAir({
 }) {
   const [key, setKey] = useState(() => onAirKey(data, serverClock(data)));
   useEffect(() => {
-    const check = () => setKey(onAirKey(data, serverClock(data)));
+    let timer: ReturnType<typeof setTimeout>;
+    const check = () => {
+      const at = serverClock(data);
+      setKey(onAirKey(data, at));
+      timer = setTimeout(check, nextOnAirCheck(at));
+    };
     check();
-    const timer = setInterval(check, ON_AIR_CHECK_MS);
-    return () => clearInterval(timer);
+    return () => clearTimeout(timer);
   }, [data]);
 
   // The loop changes with the data or with what is on air (the key), not with each tick.

@@ -8,6 +8,8 @@ import {
   campaignsOnAir,
   formatNext,
   nextOnAir,
+  nextOnAirCheck,
+  ON_AIR_SLACK_MS,
   onAirKey,
   onAirLoop,
   onAirSpots,
@@ -130,5 +132,51 @@ describe('the network campaigns booked on the screen', () => {
     const spotsOnly: Playlist = { ...sold, slides: [] };
     const at = new Date('2026-11-28T17:00:00Z');
     expect(nextOnAir(spotsOnly, at)?.toISOString()).toBe('2026-11-30T12:00:00.000Z');
+  });
+});
+
+describe('when a screen looks again at what is on air', () => {
+  // Kathmandu (UTC+5:45) and a daypart at 19:45 with dates: edges off the UTC hour.
+  const varied: Playlist = {
+    ...playlist,
+    customer: { id: 'c2', name: 'Himalaya Hall', time_zone: 'Asia/Kathmandu' },
+    slides: [
+      ...playlist.slides,
+      playlistSlide('talk', 'Talk', {
+        campaign_id: 'talk',
+        campaign_start_date: '2026-11-28',
+        campaign_end_date: '2026-11-29',
+        campaign_windows: [{ days: [6, 7], start: '19:45', end: '21:15' }],
+      }),
+    ],
+  };
+
+  it('just after the next whole minute, once a minute', () => {
+    expect(nextOnAirCheck(new Date('2026-11-27T21:59:59.990Z'))).toBe(10 + ON_AIR_SLACK_MS);
+    expect(nextOnAirCheck(new Date('2026-11-27T22:00:00.000Z'))).toBe(60_000 + ON_AIR_SLACK_MS);
+    expect(nextOnAirCheck(new Date('2026-11-27T22:00:00.020Z'))).toBe(60_000);
+  });
+
+  it('misses no change: between two looks what is on air stays the same', () => {
+    for (const list of [playlist, varied]) {
+      // Every 97 s over two days from Friday: each moment has the key of the look before it.
+      let look = new Date('2026-11-27T00:00:00.000Z');
+      let key = onAirKey(list, look);
+      let changes = 0;
+      const from = look.getTime();
+      for (let t = from; t < from + 2 * 86_400_000; t += 97_000) {
+        // Within the slack after a minute turns, the screen has not looked yet (by design).
+        if (t % 60_000 < ON_AIR_SLACK_MS) continue;
+        const at = new Date(t);
+        while (look.getTime() + nextOnAirCheck(look) <= t) {
+          look = new Date(look.getTime() + nextOnAirCheck(look));
+          const next = onAirKey(list, look);
+          if (next !== key) changes++;
+          key = next;
+        }
+        expect(onAirKey(list, at), at.toISOString()).toBe(key);
+      }
+      expect(changes).toBeGreaterThanOrEqual(2);
+    }
   });
 });

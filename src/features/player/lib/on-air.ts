@@ -50,6 +50,19 @@ export function onAirSpots(playlist: Playlist, at: Date): PlaylistSpot[] {
 export const serverClock = (playlist: Pick<Playlist, 'clock_offset_ms'>, now = Date.now()) =>
   new Date(now + (playlist.clock_offset_ms ?? 0));
 
+/**
+ * What is on air changes only on a whole minute of the venue's clock (dayparts are hours and
+ * minutes, dates are days, and every time zone's offset is whole minutes), so a screen looks
+ * once a minute, just after the minute turns: this many ms after it.
+ */
+export const ON_AIR_SLACK_MS = 20;
+
+/** How long after `at` (the screen's clock) to look again at what is on air: just past the next whole minute. */
+export function nextOnAirCheck(at: Date): number {
+  const minute = 60_000;
+  return minute - (((at.getTime() % minute) + minute) % minute) + ON_AIR_SLACK_MS;
+}
+
 /** When the first of the playlist's campaigns plays again after `at` (null: not within the coming week). */
 export function nextOnAir(playlist: Playlist, at: Date): Date | null {
   const zone = playlist.customer?.time_zone;

@@ -1,0 +1,115 @@
+// One wall's network during a soak: an HTTP proxy its browser sends everything through
+// (plain HTTP as absolute-URI requests, WebSockets through CONNECT tunnels), which the soak
+// can cut (every open connection dropped, every new one refused at once, as when a venue's
+// router goes down) or cut for Realtime only (WebSocket tunnels refused, HTTP still passing).
+// It also counts the requests that pass, by kind, for the summary (token refreshes, reads).
+import http from 'node:http';
+import net from 'node:net';
+
+export type GateState = 'open' | 'cut' | 'no-realtime';
+
+export interface NetworkGate {
+  port: number;
+  state(): GateState;
+  set(state: GateState): void;
+  /** Requests that passed, by a short name of what they were (refresh, playlist, plays, …). */
+  counts: Record<string, number>;
+  close(): Promise<void>;
+}
+
+/** What a request to the stack was, by its path (for the counts). */
+function kindOf(url: string): string {
+  if (url.includes('/auth/v1/token') && url.includes('refresh_token')) return 'token refresh';
+  if (url.includes('/rpc/player_playlist')) return 'playlist read';
+  if (url.includes('/rpc/record_plays')) return 'play upload';
+  if (url.includes('/rpc/') && url.includes('heartbeat')) return 'heartbeat';
+  if (url.includes('/storage/v1/')) return 'storage';
+  return 'other';
+}
+
+export async function startNetworkGate(): Promise<NetworkGate> {
+  let state: GateState = 'open';
+  const open = new Set<net.Socket>();
+  const tunnels = new Set<import('node:stream').Duplex>();
+  const counts: Record<string, number> = {};
+
+  const server = http.createServer((req, res) => {
+    if (state === 'cut') {
+      req.socket.destroy();
+      return;
+    }
+    const kind = kindOf(req.url ?? '');
+    counts[kind] = (counts[kind] ?? 0) + 1;
+    let target: URL;
+    try {
+      target = new URL(req.url ?? '');
+    } catch {
+      res.writeHead(400).end();
+      return;
+    }
+    const upstream = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        method: req.method,
+        headers: req.headers,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  server.on('connection', (socket) => {
+    if (state === 'cut') {
+      socket.destroy();
+      return;
+    }
+    open.add(socket);
+    socket.on('close', () => open.delete(socket));
+  });
+  server.on('connect', (req, client, head) => {
+    if (state !== 'open') {
+      client.destroy();
+      return;
+    }
+    counts.realtime = (counts.realtime ?? 0) + 1;
+    const [host, port] = (req.url ?? '').split(':');
+    const upstream = net.connect(Number(port), host, () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      if (head.length) upstream.write(head);
+      upstream.pipe(client);
+      client.pipe(upstream);
+    });
+    tunnels.add(client);
+    const end = () => {
+      tunnels.delete(client);
+      upstream.destroy();
+      client.destroy();
+    };
+    upstream.on('error', end);
+    client.on('error', end);
+    client.on('close', end);
+    upstream.on('close', end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+
+  return {
+    port,
+    counts,
+    state: () => state,
+    set(next) {
+      state = next;
+      if (next !== 'open') for (const t of [...tunnels]) t.destroy();
+      if (next === 'cut') for (const s of [...open]) s.destroy();
+    },
+    async close() {
+      for (const s of [...open, ...tunnels]) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,345 @@
+// Runs in a wall's page during a soak, before the app's own scripts: see ../page-clock.ts.
+// Browser code, checked by tsc with the DOM's types (tsconfig.page.json), handed to the page
+// as text (no imports, no exports).
+
+declare global {
+  interface Window {
+    __soak: SoakProbe;
+    __soakTime?: (ms: number) => Promise<void>;
+  }
+}
+
+interface SoakProbe {
+  now(): number;
+  runUntil(target: number): Promise<number>;
+  frames: number;
+  blankFrames: number;
+  blanks: { at: number; shown: string }[];
+  firstPicture: number | null;
+  switches: [number, string][];
+  drainSwitches(): [number, string][];
+  liveObjectUrls: number;
+  /** Words shown on the wall that no wall may show (error texts), as found. */
+  texts: string[];
+  timers(): number;
+  /** What moving time cost: timers fired, and real ms spent waiting for the page to settle, by what it waited on. */
+  stats: { fired: number; settleMs: number; waits: Record<string, number>; delays: Record<string, number> };
+  settleTimeouts: number;
+}
+
+function install(startMs: number) {
+  const SETTLE_CAP_MS = 3000;
+  const RealDate = Date;
+  const realNow = RealDate.now.bind(RealDate);
+  const realSetTimeout = window.setTimeout.bind(window);
+  const realPerfNow = performance.now.bind(performance);
+  const perfAtStart = realPerfNow();
+  let vnow = startMs;
+
+  // ---- What time it is
+  function SoakDate(this: unknown, ...args: unknown[]) {
+    if (!new.target) return new RealDate(vnow).toString();
+    return args.length === 0 ? new RealDate(vnow) : new RealDate(...(args as []));
+  }
+  SoakDate.prototype = RealDate.prototype;
+  SoakDate.now = () => vnow;
+  SoakDate.parse = RealDate.parse;
+  SoakDate.UTC = RealDate.UTC;
+  Object.setPrototypeOf(SoakDate, RealDate);
+  window.Date = SoakDate as unknown as DateConstructor;
+  performance.now = () => perfAtStart + (vnow - startMs);
+
+  // ---- Timers on virtual time
+  interface Timer {
+    id: number;
+    at: number;
+    seq: number;
+    fn: (...args: unknown[]) => void;
+    args: unknown[];
+    every: number | null;
+  }
+  const timers = new Map<number, Timer>();
+  let nextId = 1;
+  let seq = 0;
+  const add = (fn: unknown, ms: unknown, args: unknown[], repeat: boolean) => {
+    const id = nextId++;
+    if (typeof fn !== 'function') return id;
+    const delay = Math.max(0, Number(ms) || 0);
+    const key = `${repeat ? 'every ' : ''}${delay}`;
+    probe.stats.delays[key] = (probe.stats.delays[key] ?? 0) + 1;
+    timers.set(id, {
+      id,
+      at: vnow + delay,
+      seq: seq++,
+      fn: fn as Timer['fn'],
+      args,
+      every: repeat ? Math.max(1, delay) : null,
+    });
+    return id;
+  };
+  const clear = (id: unknown) => void timers.delete(Number(id));
+  (window as unknown as Record<string, unknown>).setTimeout = (fn: unknown, ms?: unknown, ...args: unknown[]) =>
+    add(fn, ms, args, false);
+  (window as unknown as Record<string, unknown>).setInterval = (fn: unknown, ms?: unknown, ...args: unknown[]) =>
+    add(fn, ms, args, true);
+  (window as unknown as Record<string, unknown>).clearTimeout = clear;
+  (window as unknown as Record<string, unknown>).clearInterval = clear;
+
+  const earliest = () => {
+    let first: Timer | null = null;
+    for (const t of timers.values()) if (!first || t.at < first.at || (t.at === first.at && t.seq < first.seq)) first = t;
+    return first;
+  };
+
+  // ---- Work the page waits on (settled before time moves)
+  let pending = 0;
+  const pendingBy = new Map<string, number>();
+  const track = <T>(promise: Promise<T>, label: string): Promise<T> => {
+    pending++;
+    pendingBy.set(label, (pendingBy.get(label) ?? 0) + 1);
+    let done = false;
+    const end = () => {
+      if (!done) {
+        done = true;
+        pending--;
+        pendingBy.set(label, (pendingBy.get(label) ?? 1) - 1);
+      }
+    };
+    promise.then(end, end);
+    return promise;
+  };
+  const wrapAsync = (proto: Record<string, unknown> | undefined, names: string[]) => {
+    if (!proto) return;
+    for (const name of names) {
+      const original = proto[name];
+      if (typeof original !== 'function') continue;
+      proto[name] = function (this: unknown, ...args: unknown[]) {
+        const result = (original as (...a: unknown[]) => unknown).apply(this, args);
+        return result instanceof Promise ? track(result, name) : result;
+      };
+    }
+  };
+
+  // The stack's clock is set to the page's before anything leaves the page.
+  let reported = -1;
+  const report = (): Promise<void> => {
+    if (vnow === reported || !window.__soakTime) return Promise.resolve();
+    reported = vnow;
+    return window.__soakTime(vnow).catch(() => undefined);
+  };
+
+  const realFetch = window.fetch.bind(window);
+  window.fetch = ((...args: Parameters<typeof fetch>) =>
+    track(report().then(() => realFetch(...args)), 'fetch')) as typeof fetch;
+  wrapAsync(Response.prototype as unknown as Record<string, unknown>, ['json', 'text', 'blob', 'arrayBuffer']);
+  wrapAsync(
+    (globalThis as unknown as { Cache?: { prototype: Record<string, unknown> } }).Cache?.prototype,
+    ['match', 'matchAll', 'put', 'add', 'addAll', 'delete', 'keys'],
+  );
+  wrapAsync(
+    (globalThis as unknown as { CacheStorage?: { prototype: Record<string, unknown> } }).CacheStorage?.prototype,
+    ['open', 'match', 'has', 'delete', 'keys'],
+  );
+  wrapAsync(HTMLImageElement.prototype as unknown as Record<string, unknown>, ['decode']);
+  wrapAsync(
+    (navigator.storage as unknown as { constructor: { prototype: Record<string, unknown> } } | undefined)?.constructor
+      .prototype,
+    ['estimate', 'persist', 'persisted'],
+  );
+  const realTransaction = IDBDatabase.prototype.transaction;
+  IDBDatabase.prototype.transaction = function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
+    const tx = realTransaction.apply(this, args);
+    track(
+      new Promise<void>((resolve) => {
+        tx.addEventListener('complete', () => resolve());
+        tx.addEventListener('abort', () => resolve());
+        tx.addEventListener('error', () => resolve());
+      }),
+      'indexedDB',
+    );
+    return tx;
+  } as IDBDatabase['transaction'];
+  const realOpen = IDBFactory.prototype.open;
+  IDBFactory.prototype.open = function (this: IDBFactory, ...args: Parameters<IDBFactory['open']>) {
+    const request = realOpen.apply(this, args);
+    track(
+      new Promise<void>((resolve) => {
+        request.addEventListener('success', () => resolve());
+        request.addEventListener('error', () => resolve());
+        request.addEventListener('blocked', () => resolve());
+      }),
+      'indexedDB open',
+    );
+    return request;
+  } as IDBFactory['open'];
+
+  // A socket's message that expects an answer (a join, a heartbeat) is waited on until the
+  // socket's next message, or its closing. The time goes to the stack first.
+  const awaiting = new WeakMap<WebSocket, () => void>();
+  const RealWebSocket = window.WebSocket;
+  const realSend = RealWebSocket.prototype.send;
+  RealWebSocket.prototype.send = function (this: WebSocket, data: Parameters<WebSocket['send']>[0]) {
+    void report();
+    if (!awaiting.has(this)) {
+      let release = () => undefined as void;
+      const answered = new Promise<void>((resolve) => (release = resolve));
+      awaiting.set(this, release);
+      const done = () => {
+        awaiting.delete(this);
+        release();
+      };
+      this.addEventListener('message', done, { once: true });
+      this.addEventListener('close', done, { once: true });
+      // Never wait long on a socket: a push that needs no answer has none.
+      realSetTimeout(done, 500);
+      track(answered, 'socket');
+    }
+    return realSend.call(this, data);
+  };
+
+  // ---- Probes
+  let liveObjectUrls = 0;
+  const realCreate = URL.createObjectURL.bind(URL);
+  const realRevoke = URL.revokeObjectURL.bind(URL);
+  const live = new Set<string>();
+  URL.createObjectURL = (obj: Blob | MediaSource) => {
+    const url = realCreate(obj);
+    live.add(url);
+    liveObjectUrls = live.size;
+    return url;
+  };
+  URL.revokeObjectURL = (url: string) => {
+    live.delete(url);
+    liveObjectUrls = live.size;
+    realRevoke(url);
+  };
+
+  const channel = new MessageChannel();
+  const hops: (() => void)[] = [];
+  channel.port1.onmessage = () => hops.shift()?.();
+  const hop = () =>
+    new Promise<void>((resolve) => {
+      hops.push(resolve);
+      channel.port2.postMessage(null);
+    });
+
+  const probe: SoakProbe = {
+    now: () => vnow,
+    frames: 0,
+    blankFrames: 0,
+    blanks: [],
+    firstPicture: null,
+    switches: [],
+    drainSwitches() {
+      const out = probe.switches;
+      probe.switches = [];
+      return out;
+    },
+    get liveObjectUrls() {
+      return liveObjectUrls;
+    },
+    timers: () => timers.size,
+    texts: [],
+    settleTimeouts: 0,
+    stats: { fired: 0, settleMs: 0, waits: {}, delays: {} },
+    async runUntil(target: number) {
+      for (;;) {
+        // Let what is under way finish first (its answers, its rendering).
+        const since = realNow();
+        for (;;) {
+          await hop();
+          await hop();
+          if (pending <= 0) break;
+          for (const [label, n] of pendingBy) if (n > 0) probe.stats.waits[label] = (probe.stats.waits[label] ?? 0) + 1;
+          if (realNow() - since > SETTLE_CAP_MS) {
+            probe.settleTimeouts++;
+            break;
+          }
+          await new Promise((r) => realSetTimeout(r, 2));
+        }
+        probe.stats.settleMs += realNow() - since;
+        const next = earliest();
+        if (!next || next.at > target) {
+          if (target > vnow) vnow = target;
+          return vnow;
+        }
+        if (next.at > vnow) vnow = next.at;
+        if (next.every === null) timers.delete(next.id);
+        else {
+          next.at = Math.max(vnow, next.at) + next.every;
+          next.seq = seq++;
+        }
+        probe.stats.fired++;
+        try {
+          next.fn(...next.args);
+        } catch (error) {
+          // As a browser does: an error in a timer is reported, and time goes on.
+          setTimeoutError(error);
+        }
+      }
+    },
+  };
+  const setTimeoutError = (error: unknown) => realSetTimeout(() => { throw error; }, 0);
+  window.__soak = probe;
+
+  // A picture on screen: the visible slide layer's decoded image or drawn video, or the fallback image.
+  const drawn = new WeakSet<HTMLVideoElement>();
+  const painted = () => {
+    const fallback = document.querySelector<HTMLImageElement>('[data-testid="fallback-screen"] img');
+    if (fallback) return fallback.complete && fallback.naturalWidth > 0;
+    const layer = document.querySelector('[data-visible="true"]');
+    if (!layer) return false;
+    const img = layer.querySelector('img');
+    if (img) return img.complete && img.naturalWidth > 0;
+    const video = layer.querySelector('video');
+    if (video && !drawn.has(video) && video.readyState >= 2) {
+      if (typeof video.requestVideoFrameCallback === 'function') video.requestVideoFrameCallback(() => drawn.add(video));
+      else drawn.add(video);
+    }
+    // A slide of words (text, dynamic) is a picture when it shows something.
+    if (!img && !video) return (layer.textContent ?? '').trim().length > 0;
+    return Boolean(video && drawn.has(video));
+  };
+  let lastSlide: string | null = null;
+  const ERROR_WORDS = /error|exception|failed|failure|undefined|NaN|\bnull\b|stack|TypeError|went wrong|cannot|unable|not found/i;
+  let frameCount = 0;
+  const frame = () => {
+    if (++frameCount % 30 === 0 && document.body) {
+      const text = document.body.innerText;
+      const found = ERROR_WORDS.exec(text);
+      if (found && probe.texts.length < 20) probe.texts.push(text.slice(Math.max(0, found.index - 40), found.index + 60));
+    }
+    const ok = painted();
+    if (probe.firstPicture === null) {
+      if (ok) probe.firstPicture = realPerfNow();
+    } else {
+      probe.frames++;
+      if (!ok) {
+        probe.blankFrames++;
+        if (probe.blanks.length < 20) {
+          const layer = document.querySelector('[data-visible="true"]');
+          probe.blanks.push({
+            at: vnow,
+            shown: !layer ? (document.body.innerText || 'nothing').slice(0, 80) : layer.querySelector('img') ? 'image not decoded' : 'empty layer',
+          });
+        }
+      }
+    }
+    const slide = document.querySelector<HTMLElement>('[data-visible="true"]')?.dataset.slideId ?? null;
+    if (slide !== lastSlide) {
+      lastSlide = slide;
+      if (slide) probe.switches.push([vnow, slide]);
+    }
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+  // Slide changes between frames (time runs faster than frames): noted as the DOM changes.
+  new MutationObserver(() => {
+    const slide = document.querySelector<HTMLElement>('[data-visible="true"]')?.dataset.slideId ?? null;
+    if (slide !== lastSlide) {
+      lastSlide = slide;
+      if (slide) probe.switches.push([vnow, slide]);
+    }
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-visible'], childList: true });
+}
+
