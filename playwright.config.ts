@@ -20,13 +20,13 @@ const TIMING_SPECS = [
  * `npm test` runs the chromium project in two halves at once, each with a stack, a database
  * and an app of its own (E2E_HALF=1 and 2 on other E2E_BASE_PORTs; see scripts/test.ts), so
  * they share no rows and most of one's waiting (on a player's slides, on the minute's jobs,
- * on a stopped stack) overlaps the other's work. The second half: the specs that wait the
- * longest; the first: every other spec (a new spec lands there). Without E2E_HALF, all.
+ * on a stopped stack) overlaps the other's work. The second half: most of the specs that wait
+ * the longest, and the languages walk; the first: every other spec (a new spec lands there),
+ * so the two take about as long. Without E2E_HALF, all.
  */
 export const SECOND_HALF = [
   '**/network-alerts.spec.ts',
   '**/kiosk-resilience.spec.ts',
-  '**/player-offline.spec.ts',
   '**/reports.spec.ts',
   '**/network-selling.spec.ts',
   '**/screen-pairing.spec.ts',

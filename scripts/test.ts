@@ -10,8 +10,10 @@
 //   emulator units                   vitest project "emulator-units" (node, no stack: the Supabase
 //                                    emulator's REST translation goldens, …)
 //   emulator conformance on PGlite   vitest project "emulator": Supabase's behaviour, against a stack
-//                                    of the emulator's fixture project (packages/supabase-local/tests)
-//   emulator conformance on PostgreSQL   the same against a throwaway PostgreSQL 15 cluster
+//                                    of the emulator's fixture project (packages/supabase-local/tests),
+//                                    but for the files of services' settings switched on stacks of
+//                                    their own (EMULATOR_POSTGRES_ONLY)
+//   emulator conformance on PostgreSQL   all of it against a throwaway PostgreSQL 15 cluster
 //   database on PGlite               vitest project "db": this product's rules, RPCs and edge functions
 //                                    against a stack of this project (tests/db)
 //   database on PostgreSQL           the same against a throwaway PostgreSQL 15 cluster
@@ -22,7 +24,7 @@
 //                                    PGlite would take); the specs
 //                                    that measure the player's clock and frames ("e2e-timing") run
 //                                    last, alone, on PGlite (what `npm start` runs)
-// A whole run goes in three lanes at once (see LANES below), then e2e-timing alone. Run one part with `npm test -- unit`
+// A whole run goes in three lanes at once (see LANES and ORDER below), then e2e-timing alone. Run one part with `npm test -- unit`
 // (names: typecheck lint docs unit unit-tokyo emulator-units emulator emulator-pg db db-pg deno e2e
 // e2e-timing). Stacks start on TEST_BASE_PORT (default 54420 on PGlite, 54520 on
 // PostgreSQL, 100 above that for the product's database on PostgreSQL) and the ports above it.
@@ -116,7 +118,7 @@ function vitest(
   title: string,
   project: string | string[],
   env: Record<string, string> = {},
-  files: () => string[] = () => [],
+  args: () => string[] = () => [],
 ): Suite {
   return {
     name,
@@ -132,7 +134,7 @@ function vitest(
           '--reporter=default',
           '--reporter=json',
           `--outputFile.json=${out}`,
-          ...files(),
+          ...args(),
         ],
         env,
       );
@@ -239,13 +241,35 @@ function e2eHalves(name: string, title: string, project: string, env: Record<str
   };
 }
 
-/** A vitest project run against a PGlite stack. */
-function onPglite(name: string, title: string, project: string): Suite {
-  return vitest(name, title, project, {
-    STACK_ENGINE: 'pglite',
-    TEST_BASE_PORT: process.env.TEST_BASE_PORT ?? '54420',
-  });
+/** A vitest project run against a PGlite stack, without the files `exclude` names. */
+function onPglite(name: string, title: string, project: string, exclude: string[] = []): Suite {
+  return vitest(
+    name,
+    title,
+    project,
+    { STACK_ENGINE: 'pglite', TEST_BASE_PORT: process.env.TEST_BASE_PORT ?? '54420' },
+    () => exclude.flatMap((glob) => ['--exclude', glob]),
+  );
 }
+
+/**
+ * The emulator's conformance files that `npm test` runs on PostgreSQL only. Each tries GoTrue's
+ * or Storage's settings switched the other way (sign-up open, confirmations, e-mail change,
+ * request and e-mail limits, anonymous sign-ins, transformations off) on stacks of their own,
+ * which boot slowly on PGlite (30 to 40 s each on a loaded machine, most of what these files
+ * took there); what they check is the emulated service's own logic, the same SQL on either
+ * engine, and the auth and storage schemas on PGlite stay covered by the other auth-* and
+ * storage-* files. (The emulator's own `npm test --workspace supabase-local` runs them all.)
+ */
+const EMULATOR_POSTGRES_ONLY = [
+  'tests/auth-signup.test.ts',
+  'tests/auth-email-change.test.ts',
+  'tests/auth-password.test.ts',
+  'tests/auth-request-limits.test.ts',
+  'tests/auth-rate-limit.test.ts',
+  'tests/auth-config-switches.test.ts',
+  'tests/storage-transform.test.ts',
+];
 
 /**
  * A vitest project run against a stack on a throwaway PostgreSQL 15 cluster, its stacks
@@ -277,7 +301,7 @@ const suites: Suite[] = [
   vitest('unit', 'Unit tests (America/Los_Angeles)', UNIT, { TZ: 'America/Los_Angeles' }),
   vitest('unit-tokyo', 'Unit tests of dates (Asia/Tokyo)', UNIT, { TZ: 'Asia/Tokyo' }, datedUnitTests),
   vitest('emulator-units', 'Emulator units', 'emulator-units'),
-  onPglite('emulator', 'Emulator conformance on PGlite', 'emulator'),
+  onPglite('emulator', 'Emulator conformance on PGlite', 'emulator', EMULATOR_POSTGRES_ONLY),
   onPostgres('emulator-pg', 'Emulator conformance on PostgreSQL', 'emulator'),
   onPglite('db', 'Database on PGlite', 'db'),
   onPostgres('db-pg', 'Database on PostgreSQL', 'db', 100),
@@ -297,21 +321,39 @@ const suites: Suite[] = [
 ];
 
 /**
- * A whole run goes in three lanes at once, each running its suites one after the other:
- * the end-to-end run (its two halves at once), the suites on PGlite stacks (one port range,
- * so one after the other), and the ones that need no stack. Then each lane that has ended takes
- * the next of THEN, the suites on PostgreSQL stacks (ports of their own, so beside anything),
- * longest first, so whichever lane is done first does more. Most of the first two lanes is
- * waiting (on timers, on the network, on a player's clock), so on two cores they overlap
- * well; each suite's output is printed whole when it ends.
- * TEST_LANES=1 (or naming suites) runs them one after the other instead, printing as they go.
+ * A whole run goes in three lanes at once, each taking the next suite of ORDER when its last
+ * one ends, so whichever lane is done first does more. ORDER comes from the last whole run's
+ * times: the three longest (the end-to-end run, the emulator on PGlite, typecheck then lint)
+ * start at once and the rest follow so the lanes end close together, the shortest last to
+ * fill the gaps. Any suite runs beside any other but those APART: the PostgreSQL suites and the
+ * end-to-end run have ports of their own (the PostgreSQL base, `shift` above it,
+ * E2E_BASE_PORT). Much of the end-to-end run and of the stack suites is waiting (on timers, on
+ * the network, on a player's clock), so on two cores three lanes overlap well; each suite's
+ * output is printed whole when it ends. TEST_LANES=1 (or naming suites) runs them one after
+ * the other instead, printing as they go.
  */
-const LANES = [
-  ['e2e'],
-  ['emulator', 'db'],
-  ['typecheck', 'lint', 'docs', 'unit', 'unit-tokyo', 'emulator-units', 'deno'],
+const LANES = 3;
+/**
+ * Suites that never run beside each other: the two on PGlite stacks, which share one port
+ * range, and whose stacks' boots (PostgreSQL in WebAssembly: each migration and the seed)
+ * would take a core each and could miss their 60 s to start. A lane whose next suite waits
+ * for its pair takes the one after it.
+ */
+const APART = [['emulator', 'db']];
+const ORDER = [
+  'e2e',
+  'emulator',
+  'typecheck',
+  'lint',
+  'db',
+  'unit',
+  'emulator-pg',
+  'unit-tokyo',
+  'db-pg',
+  'deno',
+  'emulator-units',
+  'docs',
 ];
-const THEN = ['emulator-pg', 'db-pg'];
 /** Then, alone on the machine: what measures time and frames. */
 const LAST = ['e2e-timing'];
 
@@ -353,13 +395,23 @@ async function main() {
     }
   } else {
     const byName = new Map(suites.map((s) => [s.name, s]));
-    const missing = suites.filter((s) => ![...LANES.flat(), ...THEN, ...LAST].includes(s.name));
+    const missing = suites.filter((s) => ![...ORDER, ...LAST].includes(s.name));
     if (missing.length) throw new Error(`suites in no lane: ${missing.map((s) => s.name).join(', ')}`);
     const done = new Map<string, Row>();
-    const queue = [...THEN];
-    const runLane = async (lane: string[], andThen: string[] = []) => {
-      const own = [...lane];
-      for (let name = own.shift() ?? andThen.shift(); name; name = own.shift() ?? andThen.shift()) {
+    const running = new Set<string>();
+    const waiting: (() => void)[] = [];
+    /** The first suite of `queue` none of whose APART is running, once there is one. */
+    const next = async (queue: string[]): Promise<string | undefined> => {
+      for (;;) {
+        const i = queue.findIndex((n) => !APART.some((g) => g.includes(n) && g.some((o) => running.has(o))));
+        if (i >= 0) return queue.splice(i, 1)[0];
+        if (!queue.length) return undefined;
+        await new Promise<void>((resolve) => waiting.push(resolve));
+      }
+    };
+    const runLane = async (queue: string[]) => {
+      for (let name = await next(queue); name; name = await next(queue)) {
+        running.add(name);
         const suite = byName.get(name)!;
         console.log(`▶ ${suite.title} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
         const held: (Buffer | string)[] = [];
@@ -373,10 +425,13 @@ async function main() {
           `■ ${suite.title}: ${row.count.passed} passed, ${row.count.failed} failed (${row.seconds.toFixed(0)} s)`,
         );
         done.set(name, row);
+        running.delete(name);
+        for (const wake of waiting.splice(0)) wake();
       }
     };
-    await Promise.all(LANES.map((lane) => runLane(lane, queue)));
-    await runLane(LAST);
+    const queue = [...ORDER];
+    await Promise.all(Array.from({ length: LANES }, () => runLane(queue)));
+    await runLane([...LAST]);
     for (const s of suites) rows.push(done.get(s.name)!);
   }
   console.log('\n━━ Summary ━━');
