@@ -1,23 +1,24 @@
-// `npm run soak:wall [-- --days N] [-- --chunk-s S] [-- --seed N]`: walls playing for N days
-// (30 by default) in a few minutes of real time, through what a month on a venue's wall
-// brings (scripts/soak/month.ts): every midnight, both daylight-saving changes, dayparts
-// opening and closing, campaigns starting and ending, token expiry and refresh, network drops,
-// a week offline, stack restarts, Realtime changes, media filling the device's cache, and
-// kills and relaunches of the browser. Prints one summary; exits non-zero when a rule breaks.
+// `npm run soak:wall [-- --days N] [-- --walls N] [-- --seed N]`: walls playing for N days
+// (30 by default) in minutes of real time, through what a month on a venue's wall brings
+// (scripts/soak/month.ts): every midnight, both daylight-saving changes, dayparts opening and
+// closing, campaigns starting and ending, token expiry and refresh, network drops, a week
+// offline, stack restarts, Realtime changes, media filling the device's cache, and kills and
+// relaunches of the browser. Prints one summary; exits non-zero when a rule breaks.
 //
 // How time is driven (docs/reliability.md):
-//  - each wall's page has a virtual clock (scripts/soak/page-clock.ts): Date, performance.now(),
+//  - each wall's page has a virtual clock (scripts/soak/page/clock.ts): Date, performance.now(),
 //    setTimeout and setInterval run on it, and it moves only when the soak says, timer by timer,
-//    each page settling (its requests answered, its rendering done) before time moves on;
-//  - the stack's process has the same wall clock (scripts/soak/stack-clock.ts, loaded with
-//    --import): PGlite's now(), Auth's token times, Realtime's checks;
-//  - the soak moves every wall and the stack together in steps (--chunk-s, 10 s by default;
-//    1 s while a catch-up is being timed): the stack's clock is set to the step's start, the
-//    pages run to its end. A page is thus at most one step ahead of the stack, well within the
-//    5 s margin plus measured offset that record_plays allows a screen's clock.
-// The stack runs on PGlite (its clock is the process's); PostgreSQL's clock cannot be moved.
+//    the page settling (its requests answered, its rendering done) before time moves on;
+//  - each wall has a stack of its own, whose process has the same wall clock
+//    (scripts/soak/stack-clock.ts, loaded with --import): PGlite's now(), Auth's token times,
+//    Realtime's checks. The page hands its time to the stack before each request leaves it, so
+//    the stack's clock is the wall's, as a real wall's and a real server's agree;
+//  - each wall's browser sends everything through a network gate of its own
+//    (scripts/soak/network-gate.ts), which the soak cuts for drops and outages.
+// The stacks run on PGlite (its clock is the process's); PostgreSQL's clock cannot be moved.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
@@ -26,7 +27,7 @@ import { DEFAULT_ANON_KEY } from 'supabase-local';
 import { findChromium } from '../tests/support/chromium.ts';
 import { startProductStack } from '../tests/support/product-stack.ts';
 import { nodeClient, serviceClient } from '../tests/e2e/player-support.ts';
-import { DAY, HOUR, MINUTE, month, type Event, type WallPlan } from './soak/month.ts';
+import { DAY, HOUR, MINUTE, month, WALLS, type Event, type WallPlan } from './soak/month.ts';
 import { pageClockScript } from './soak/page-clock.ts';
 import { startNetworkGate, type NetworkGate } from './soak/network-gate.ts';
 import { changeNews, createVenue, newNewsImage, SLIDE_SECONDS, type Venue } from './soak/setup.ts';
@@ -37,19 +38,20 @@ const ADMIN = { email: 'admin@example.com', password: 'demo-admin-pass' };
 const { values } = parseArgs({
   options: {
     days: { type: 'string', default: '30' },
-    'chunk-s': { type: 'string', default: '10' },
+    walls: { type: 'string', default: '2' },
     seed: { type: 'string', default: '33' },
     'quota-mb': { type: 'string', default: '40' },
     verbose: { type: 'boolean', default: false },
   },
 });
 const DAYS = Number(values.days);
-const CHUNK = Number(values['chunk-s']) * 1000;
-const FINE = 1000;
 const QUOTA = Number(values['quota-mb']) * 1024 * 1024;
-const basePort = Number(process.env.SOAK_BASE_PORT ?? process.env.E2E_BASE_PORT ?? 58800);
+const basePort = Number(process.env.SOAK_BASE_PORT ?? 58800);
 const appPort = basePort + 80;
 const APP = `http://127.0.0.1:${appPort}`;
+/** The stack address the app is built for; each wall's gate sends it to the wall's own stack. */
+const STACK_HOST = 'stack.soak.test';
+const BUILT_STACK_URL = `http://${STACK_HOST}:54321`;
 const log = (...args: unknown[]) => console.error(`[soak ${new Date().toISOString().slice(11, 19)}]`, ...args);
 
 /** Rules: how soon a wall must catch up after the network (or the stack) is back, in virtual ms. */
@@ -57,6 +59,8 @@ const CATCH_UP_MS = 5000;
 const CATCH_UP_POLL_MS = 60_000;
 /** Heap growth allowed over a browser's life. */
 const HEAP_GROWTH_MB = 10;
+/** How far a wall runs between two looks at it (what it noted, the cache, progress). */
+const STRIDE = HOUR;
 
 interface Metrics {
   heapMb: number;
@@ -76,6 +80,7 @@ interface Life {
   blanks: unknown[];
   texts: string[];
   settleTimeouts: number;
+  firstPictureMs: number | null;
 }
 
 interface Watch {
@@ -85,68 +90,44 @@ interface Watch {
   version: string;
 }
 
-interface Wall {
-  plan: WallPlan;
-  index: number;
-  venue: Venue;
-  gate: NetworkGate;
-  profile: string;
-  context: BrowserContext | null;
-  page: Page | null;
-  cdp: CDPSession | null;
-  deviceId: string;
-  deviceName: string;
-  lives: Life[];
-  watch: Watch | null;
-  deferred: Event[];
-  /** When the wall's network or browser comes back (an outage under way). */
-  until: { at: number; run: () => Promise<void> } | null;
-  dead: boolean;
-}
-
 interface Check {
-  wall: number;
   reason: string;
   from: number;
   to: number;
   expected: string[];
 }
 
-const failures: string[] = [];
-const fail = (rule: string) => {
-  failures.push(rule);
-  log(`RULE BROKEN: ${rule}`);
-};
+interface CatchUp {
+  reason: string;
+  ms: number;
+  limit: number;
+}
+
+interface WallResult {
+  wall: string;
+  failures: string[];
+  checks: { passed: number; skipped: number; total: number };
+  catchUps: CatchUp[];
+  plays: { expected: number; recorded: number; refused: number };
+  events: Record<string, number>;
+  cache: { peakUsageMb: number; quotaMb: number; peakFiles: number; daysWithEvictions: number };
+  requests: Record<string, number>;
+  browsers: unknown[];
+}
 
 async function main() {
   const executablePath = findChromium();
   if (!executablePath) throw new Error('Chromium not found (see tests/support/chromium.ts).');
-  const plan = month({ days: DAYS, seed: Number(values.seed) });
+  const plan = month({ days: DAYS, seed: Number(values.seed), walls: WALLS.slice(0, Number(values.walls)) });
   const work = path.join(ROOT, '.local', `soak-wall-${basePort}`);
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
-  const clockFile = path.join(work, 'clock');
-  writeFileSync(clockFile, String(plan.start - HOUR));
   const realStart = Date.now();
-
-  log(`${DAYS} days from ${new Date(plan.start).toISOString()}; ${plan.events.length} events`);
-  const stack = await startProductStack({
-    basePort,
-    engine: 'pglite',
-    name: `soak-${basePort}`,
-    execArgv: ['--import', path.join(ROOT, 'scripts', 'soak', 'stack-clock.ts')],
-    env: { SOAK_CLOCK_FILE: clockFile },
-  });
-  let now = plan.start - HOUR;
-  const setStackClock = (ms: number) => {
-    writeFileSync(clockFile, String(ms));
-    stack.send({ soakClock: ms });
-  };
-  setStackClock(now);
+  log(`${DAYS} days from ${new Date(plan.start).toISOString()}, ${plan.walls.length} walls, ${plan.events.length} events`);
 
   const outDir = path.join(work, 'dist');
-  process.env.VITE_SUPABASE_URL = stack.url;
-  process.env.VITE_SUPABASE_ANON_KEY = stack.env.ANON_KEY ?? DEFAULT_ANON_KEY;
+  process.env.VITE_SUPABASE_URL = BUILT_STACK_URL;
+  process.env.VITE_SUPABASE_ANON_KEY = DEFAULT_ANON_KEY;
   await build({ root: ROOT, mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
   const server = await preview({
     root: ROOT,
@@ -154,54 +135,118 @@ async function main() {
     build: { outDir },
     preview: { host: '127.0.0.1', port: appPort, strictPort: true },
   });
+  let results: WallResult[];
+  try {
+    results = await Promise.all(
+      plan.walls.map((wall, index) =>
+        runWall({
+          executablePath,
+          plan: wall,
+          index,
+          start: plan.start,
+          end: plan.end,
+          events: plan.events.filter((e) => e.kind === 'restart' || e.wall === index),
+          work,
+          realStart,
+        }),
+      ),
+    );
+  } finally {
+    await server.close();
+  }
 
+  const failures = results.flatMap((r) => r.failures);
+  const summary = {
+    days: DAYS,
+    from: new Date(plan.start).toISOString(),
+    to: new Date(plan.end).toISOString(),
+    realSeconds: Math.round((Date.now() - realStart) / 1000),
+    load: loadavg().map((l) => l.toFixed(1)).join(' '),
+    walls: results.map(({ failures: _f, catchUps, ...r }) => ({ ...r, catchUps: summarise(catchUps) })),
+    rulesBroken: failures,
+  };
+  console.log(JSON.stringify(summary, null, 2));
+  process.exitCode = failures.length > 0 ? 1 : 0;
+}
+
+interface WallOptions {
+  executablePath: string;
+  plan: WallPlan;
+  index: number;
+  start: number;
+  end: number;
+  events: Event[];
+  work: string;
+  realStart: number;
+}
+
+/** One wall, its venue and its own stack, through its month. */
+async function runWall({ executablePath, plan, index, start, end, events, work, realStart }: WallOptions): Promise<WallResult> {
+  const name = plan.name;
+  const say = (...args: unknown[]) => log(`${name}:`, ...args);
+  const failures: string[] = [];
+  const fail = (rule: string) => {
+    failures.push(`${name}: ${rule}`);
+    say(`RULE BROKEN: ${rule}`);
+  };
+
+  const clockFile = path.join(work, `clock-${index}`);
+  let now = start - HOUR;
+  writeFileSync(clockFile, String(now));
+  const stack = await startProductStack({
+    basePort: basePort + index * 20,
+    engine: 'pglite',
+    name: `soak-${basePort}-${index}`,
+    execArgv: ['--import', path.join(ROOT, 'scripts', 'soak', 'stack-clock.ts')],
+    env: { SOAK_CLOCK_FILE: clockFile },
+    startTimeoutMs: 240_000,
+  });
+  const setStackClock = (ms: number) => {
+    writeFileSync(clockFile, String(ms));
+    stack.send({ soakClock: ms });
+  };
+  const gate = await startNetworkGate({ [STACK_HOST]: new URL(stack.url).host });
+  const service = serviceClient(stack.url);
   const admin = async () => {
+    setStackClock(now);
     const client = nodeClient(stack.url, DEFAULT_ANON_KEY);
     const { error } = await client.auth.signInWithPassword(ADMIN);
     if (error) throw new Error(`admin sign-in: ${error.message}`);
     return client;
   };
-  const service = serviceClient(stack.url);
+  setStackClock(now);
+  const venue = await createVenue(stack.url, plan, index, start, DAYS);
+  const profile = path.join(work, `profile-${index}`);
+  const deviceName = `${name} window`;
+  let deviceId = '';
+  let context: BrowserContext | null = null;
+  let page: Page | null = null;
+  let cdp: CDPSession | null = null;
+  const lives: Life[] = [];
+  const life = () => lives[lives.length - 1]!;
 
-  const walls: Wall[] = [];
-  for (const [index, wallPlan] of plan.walls.entries()) {
-    const venue = await createVenue(stack.url, wallPlan, index, plan.start, DAYS);
-    walls.push({
-      plan: wallPlan,
-      index,
-      venue,
-      gate: await startNetworkGate(),
-      profile: path.join(work, `profile-${index}`),
-      context: null,
-      page: null,
-      cdp: null,
-      deviceId: '',
-      deviceName: `${wallPlan.name} window`,
-      lives: [],
-      watch: null,
-      deferred: [],
-      until: null,
-      dead: true,
-    });
-  }
-
-  // ---- A wall's browser
-  const launch = async (wall: Wall, offline: boolean) => {
-    wall.context = await chromium.launchPersistentContext(wall.profile, {
+  // ---- The wall's browser
+  const launch = async (offline: boolean) => {
+    context = await chromium.launchPersistentContext(profile, {
       executablePath,
       headless: true,
       viewport: { width: 1280, height: 720 },
-      proxy: { server: `http://127.0.0.1:${wall.gate.port}`, bypass: '<-loopback>' },
+      proxy: { server: `http://127.0.0.1:${gate.port}`, bypass: '<-loopback>' },
       args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--proxy-bypass-list=<-loopback>'],
       offline,
     });
-    await wall.context.addInitScript(await pageClockScript(now));
-    wall.page = wall.context.pages()[0] ?? (await wall.context.newPage());
-    wall.page.on('pageerror', (e) => log(`${wall.plan.name}: page error ${e.message}`));
-    wall.cdp = await wall.context.newCDPSession(wall.page);
-    await wall.cdp.send('Performance.enable');
-    await wall.cdp.send('Storage.overrideQuotaForOrigin', { origin: APP, quotaSize: QUOTA });
-    wall.lives.push({
+    // The page's time goes to the stack before anything leaves the page.
+    await context.exposeBinding('__soakTime', (_source, ms: number) => {
+      if (ms > now) now = ms;
+      setStackClock(ms);
+    });
+    await context.addInitScript(await pageClockScript(now));
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on('pageerror', (e) => say(`page error ${e.message}`));
+    cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: APP, quotaSize: QUOTA });
+    lives.push({
       from: now,
       to: null,
       switches: [],
@@ -212,91 +257,89 @@ async function main() {
       blanks: [],
       texts: [],
       settleTimeouts: 0,
+      firstPictureMs: null,
     });
-    await wall.page.goto(`${APP}/screen`, { waitUntil: 'domcontentloaded' });
-    wall.dead = false;
+    await page.goto(`${APP}/screen`, { waitUntil: 'domcontentloaded' });
   };
 
-  const metrics = async (wall: Wall): Promise<Metrics> => {
-    await wall.cdp!.send('HeapProfiler.collectGarbage');
-    const { metrics: m } = await wall.cdp!.send('Performance.getMetrics');
-    const value = (name: string) => m.find((x) => x.name === name)?.value ?? 0;
+  const metrics = async (): Promise<Metrics> => {
+    await cdp!.send('HeapProfiler.collectGarbage');
+    const { metrics: m } = await cdp!.send('Performance.getMetrics');
+    const value = (n: string) => m.find((x) => x.name === n)?.value ?? 0;
     return {
       heapMb: value('JSHeapUsedSize') / 1024 / 1024,
       nodes: value('Nodes'),
       listeners: value('JSEventListeners'),
-      objectUrls: await wall.page!.evaluate<number>('window.__soak.liveObjectUrls'),
+      objectUrls: await page!.evaluate<number>('window.__soak.liveObjectUrls'),
     };
   };
 
-  /** Collects what the page noted since the last time (switches, frames, texts). */
-  const collect = async (wall: Wall) => {
-    if (wall.dead || !wall.page) return;
-    const life = wall.lives[wall.lives.length - 1]!;
-    const got = await wall.page.evaluate<{
+  /** Takes what the page noted since the last time (switches, frames, texts). */
+  const collect = async () => {
+    if (!page) return;
+    const got = await page.evaluate<{
       switches: [number, string][];
       frames: number;
       blankFrames: number;
       blanks: unknown[];
       texts: string[];
       settleTimeouts: number;
+      firstPicture: number | null;
     }>(`(() => {
       const s = window.__soak;
       return { switches: s.drainSwitches(), frames: s.frames, blankFrames: s.blankFrames, blanks: s.blanks,
-               texts: s.texts, settleTimeouts: s.settleTimeouts };
+               texts: s.texts, settleTimeouts: s.settleTimeouts,
+               firstPicture: s.firstPicture === null ? null : s.firstPicture - performance.timeOrigin * 0 };
     })()`);
-    life.switches.push(...got.switches);
-    life.frames = got.frames;
-    life.blankFrames = got.blankFrames;
-    life.blanks = got.blanks;
-    life.texts = got.texts;
-    life.settleTimeouts = got.settleTimeouts;
+    const l = life();
+    l.switches.push(...got.switches);
+    l.frames = got.frames;
+    l.blankFrames = got.blankFrames;
+    l.blanks = got.blanks;
+    l.texts = got.texts;
+    l.settleTimeouts = got.settleTimeouts;
   };
 
-  const kill = async (wall: Wall) => {
-    await collect(wall);
-    const life = wall.lives[wall.lives.length - 1]!;
-    life.last = await metrics(wall);
-    life.to = now;
+  const kill = async () => {
+    await collect();
+    life().last = await metrics();
+    life().to = now;
     // The kiosk's watchdog kills the browser: no goodbye, no unload.
     try {
-      execFileSync('pkill', ['-9', '-f', `user-data-dir=${wall.profile}`]);
+      execFileSync('pkill', ['-9', '-f', `user-data-dir=${profile}`]);
     } catch {
       // Already gone.
     }
-    await wall.context?.close().catch(() => undefined);
-    wall.context = null;
-    wall.page = null;
-    wall.cdp = null;
-    wall.dead = true;
+    await context?.close().catch(() => undefined);
+    context = null;
+    page = null;
+    cdp = null;
   };
 
   // ---- Moving time
-  const pump = (wall: Wall, to: number) =>
-    wall.dead || !wall.page ? Promise.resolve() : wall.page.evaluate<number>(`window.__soak.runUntil(${to})`).then(() => undefined);
-
-  /** Runs every live wall (and the stack) to `to`, in steps. */
-  const advance = async (to: number, step = CHUNK) => {
+  /** Runs the wall (and so its stack) to `to`. */
+  const advance = async (to: number) => {
     while (now < to) {
-      const next = Math.min(to, now + step);
-      setStackClock(now);
-      await Promise.all(walls.map((w) => pump(w, next)));
+      const next = Math.min(to, Math.floor(now / STRIDE) * STRIDE + STRIDE);
+      if (page) await page.evaluate<number>(`window.__soak.runUntil(${next})`);
       now = next;
+      setStackClock(now);
+      if (next % STRIDE === 0) await everyStride();
     }
   };
 
-  /** Runs the walls until `ready` holds on `wall`'s page (checked each virtual second). */
-  const until = async (wall: Wall, ready: string, what: string, limit = 2 * MINUTE) => {
+  /** Runs the wall until `ready` holds on its page, looking each virtual second. */
+  const until = async (ready: string, what: string, limit = 2 * MINUTE) => {
     const from = now;
     for (;;) {
-      if (await wall.page!.evaluate<boolean>(ready).catch(() => false)) return now - from;
-      if (now - from > limit) throw new Error(`${wall.plan.name}: ${what} not within ${limit / 1000} s`);
-      await advance(now + FINE, FINE);
+      if (await page!.evaluate<boolean>(ready).catch(() => false)) return now - from;
+      if (now - from > limit) throw new Error(`${name}: ${what} not within ${limit / 1000} s`);
+      await advance(now + 1000);
     }
   };
 
-  const savedVersion = (wall: Wall) =>
-    wall.page!.evaluate<string | null>(`(() => {
+  const savedVersion = () =>
+    page!.evaluate<string | null>(`(() => {
       for (let i = 0; i < localStorage.length; i++) {
         const key = localStorage.key(i);
         if (key && key.startsWith('signage-player:playlist:')) {
@@ -306,338 +349,262 @@ async function main() {
       return null;
     })()`);
 
-  const serverPlaylist = async (wall: Wall, at?: number) => {
+  const serverPlaylist = async (at?: number) => {
     const client = await admin();
     const { data, error } = await client.rpc('player_playlist', {
-      p_customer_id: wall.venue.customerId,
-      p_device_id: wall.deviceId,
+      p_customer_id: venue.customerId,
+      p_device_id: deviceId,
       ...(at ? { p_at: new Date(at).toISOString() } : {}),
     });
     if (error) throw new Error(`player_playlist: ${error.message}`);
     return data as unknown as { version: string; slides: { id: string; on_air: boolean; is_active: boolean; duration: number }[] };
   };
 
-  // ---- Start: each wall pairs, as an installer does
-  for (const wall of walls) {
-    await launch(wall, false);
-    const code = await (async () => {
-      await until(wall, `Boolean(document.querySelector('[data-testid="pairing-code"]')?.textContent?.trim())`, 'pairing code');
-      return (await wall.page!.getByTestId('pairing-code').textContent())!.replace(/\s/g, '');
-    })();
-    setStackClock(now);
-    const client = await admin();
-    const paired = await client.rpc('pair_screen', {
-      p_code: code,
-      p_customer_id: wall.venue.customerId,
-      p_device_name: wall.deviceName,
-    });
-    if (paired.error) throw new Error(`pair_screen: ${paired.error.message}`);
-    const device = await service.from('equipment_status').select('id').eq('device_name', wall.deviceName).single();
-    if (device.error) throw new Error(`device: ${device.error.message}`);
-    wall.deviceId = device.data.id;
-    await until(wall, `Boolean(document.querySelector('[data-visible="true"] img'))`, 'first slide');
-    log(`${wall.plan.name}: paired, playing`);
-  }
-  await advance(plan.start);
-  for (const wall of walls) wall.lives[0]!.warm = await metrics(wall);
-
-  // ---- The month
-  const checks: Check[] = [];
-  const catchUps: { wall: string; reason: string; ms: number; limit: number }[] = [];
-  const counts: Record<string, number> = {};
-  let lastDay = Math.floor(now / DAY);
-  let peakCache = { usage: 0, quota: 0, files: 0 };
-  let evictionsChecked = 0;
-
-  const startWatch = async (wall: Wall, reason: string, limit: number) => {
-    const { version } = await serverPlaylist(wall);
-    wall.watch = { reason, since: now, limit, version };
-  };
-
-  const apply = async (event: Event) => {
-    counts[event.kind] = (counts[event.kind] ?? 0) + 1;
-    if (values.verbose && event.kind !== 'change') log(`${new Date(now).toISOString()} ${JSON.stringify(event)}`);
-    if (event.kind === 'restart') {
-      log(`stack restart (${Math.round(event.ms / 1000)} s down)`);
-      await stack.halt();
-      await advance(now + event.ms);
-      setStackClock(now);
-      await stack.resume();
-      setStackClock(now);
-      // Something changed while the stack was away from the walls: each must catch up.
-      for (const wall of walls) {
-        if (wall.dead || wall.until || wall.watch) continue;
-        await changeNews(stack.url, wall.venue);
-        await startWatch(wall, 'stack restart', CATCH_UP_MS);
-      }
-      return;
-    }
-    const wall = walls[event.wall]!;
-    if (wall.watch || (wall.until && event.kind !== 'change' && event.kind !== 'media' && event.kind !== 'check')) {
-      wall.deferred.push(event);
-      return;
-    }
-    switch (event.kind) {
-      case 'change':
-        await changeNews(stack.url, wall.venue);
-        return;
-      case 'media':
-        await newNewsImage(stack.url, wall.venue, now);
-        return;
-      case 'check': {
-        if (wall.dead) return;
-        const from = event.at + 90_000;
-        const playlist = await serverPlaylist(wall, from);
-        const expected = [...new Set(playlist.slides.filter((s) => s.on_air && s.is_active).map((s) => s.id))];
-        const loop = playlist.slides.filter((s) => s.on_air && s.is_active).reduce((a, s) => a + s.duration * 1000, 0);
-        checks.push({ wall: wall.index, reason: event.reason, from, to: from + loop + 2 * SLIDE_SECONDS * 1000, expected });
-        return;
-      }
-      case 'drop':
-      case 'offline': {
-        wall.gate.set('cut');
-        await wall.context!.setOffline(true);
-        await changeNews(stack.url, wall.venue);
-        wall.until = {
-          at: event.at + event.ms,
-          run: async () => {
-            wall.gate.set('open');
-            await wall.context!.setOffline(false);
-            await startWatch(wall, event.kind === 'offline' ? 'a week offline' : `drop of ${Math.round(event.ms / 1000)} s`, CATCH_UP_MS);
-          },
-        };
-        return;
-      }
-      case 'no-realtime': {
-        wall.gate.set('no-realtime');
-        await changeNews(stack.url, wall.venue);
-        await startWatch(wall, 'Realtime down', CATCH_UP_POLL_MS);
-        wall.until = { at: event.at + event.ms, run: async () => wall.gate.set('open') };
-        return;
-      }
-      case 'relaunch': {
-        log(`${wall.plan.name}: browser killed${event.offline ? ', relaunched offline' : ''}`);
-        await kill(wall);
-        wall.until = {
-          at: event.at + event.ms,
-          run: async () => {
-            if (event.offline) wall.gate.set('cut');
-            await launch(wall, event.offline);
-            await until(wall, 'window.__soak.firstPicture !== null', 'a picture after relaunch', 30_000);
-            if (event.offline) {
-              await changeNews(stack.url, wall.venue);
-              wall.until = {
-                at: now + 10 * MINUTE,
-                run: async () => {
-                  wall.gate.set('open');
-                  await wall.context!.setOffline(false);
-                  await startWatch(wall, 'relaunched offline, network back', CATCH_UP_MS);
-                },
-              };
-            } else {
-              await startWatch(wall, 'relaunch', CATCH_UP_MS);
-            }
-            await advance(now + HOUR / 4);
-            wall.lives[wall.lives.length - 1]!.warm = await metrics(wall);
-          },
-        };
-        return;
-      }
-    }
-  };
-
-  let nextEvent = 0;
-  let lastReport = Date.now();
-  while (now < plan.end) {
-    // Outages that end, then the month's events, then the catch-ups being timed.
-    for (const wall of walls) {
-      if (wall.until && wall.until.at <= now) {
-        const { run } = wall.until;
-        wall.until = null;
-        await run();
-      }
-    }
-    while (nextEvent < plan.events.length && plan.events[nextEvent]!.at <= now) await apply(plan.events[nextEvent++]!);
-    let fine = false;
-    for (const wall of walls) {
-      if (!wall.watch || wall.dead) continue;
-      fine = true;
-      const version = await savedVersion(wall);
-      const waited = now - wall.watch.since;
-      if (version === wall.watch.version || waited > wall.watch.limit + MINUTE) {
-        catchUps.push({ wall: wall.plan.name, reason: wall.watch.reason, ms: waited, limit: wall.watch.limit });
-        if (values.verbose) log(`${wall.plan.name}: caught up in ${waited / 1000} s after ${wall.watch.reason}`);
-        if (waited > wall.watch.limit) fail(`${wall.plan.name}: caught up ${waited / 1000} s after ${wall.watch.reason} (limit ${wall.watch.limit / 1000} s)`);
-        wall.watch = null;
-        const deferred = wall.deferred.splice(0);
-        for (const e of deferred) await apply(e);
-      }
-    }
-    await advance(now + (fine ? FINE : CHUNK), fine ? FINE : CHUNK);
-    if (Date.now() - lastReport > 30_000) {
-      lastReport = Date.now();
-      const done = (now - plan.start) / DAY;
-      const real = (Date.now() - realStart) / 1000;
-      log(`day ${done.toFixed(2)} of ${DAYS} after ${Math.round(real)} s (${Math.round((now - plan.start) / 1000 / real)}× real time)`);
-      if (values.verbose) {
-        for (const wall of walls) {
-          if (!wall.dead) log(`  ${wall.plan.name}: ${JSON.stringify(await wall.page!.evaluate('window.__soak.stats'))} timers ${await wall.page!.evaluate('window.__soak.timers()')}`);
+  /** After a change the wall could not hear of: how long until its playlist is the server's. */
+  const catchUps: CatchUp[] = [];
+  const catchUp = async (reason: string, limit: number) => {
+    const { version } = await serverPlaylist();
+    const since = now;
+    for (;;) {
+      const waited = now - since;
+      if ((await savedVersion()) === version || waited > limit + MINUTE) {
+        catchUps.push({ reason, ms: waited, limit });
+        if (values.verbose) say(`caught up in ${waited / 1000} s after ${reason}`);
+        if (waited > limit) {
+          fail(`caught up ${waited / 1000} s after ${reason} (limit ${limit / 1000} s)`);
+          if (values.verbose) {
+            say(`  the wall shows: ${JSON.stringify(await page!.evaluate('document.body.innerText.slice(0, 200)'))}`);
+            await page!.screenshot({ path: path.join(work, `late-${index}-${catchUps.length}.png`) });
+            say(`  its last requests:\n${gate.recent.join('\n')}`);
+          }
         }
+        return;
       }
+      await advance(now + 1000);
     }
+  };
 
-    if (Math.floor(now / HOUR) !== Math.floor((now - (fine ? FINE : CHUNK)) / HOUR)) {
-      for (const wall of walls) await collect(wall);
-    }
+  let peakCache = { usage: 0, quota: 0, files: 0 };
+  let daysWithEvictions = 0;
+  let lastDay = Math.floor(now / DAY);
+  let lastReport = Date.now();
+  const everyStride = async () => {
+    if (!page) return;
+    await collect();
     if (Math.floor(now / DAY) !== lastDay) {
       lastDay = Math.floor(now / DAY);
-      for (const wall of walls) {
-        if (wall.dead) continue;
-        const cache = await cacheState(wall.page!);
-        if (cache.usage > peakCache.usage) peakCache = { usage: cache.usage, quota: cache.quota, files: cache.files.length };
-        evictionsChecked += checkCache(wall, cache.files);
-      }
+      const cache = await cacheState(page);
+      if (cache.usage > peakCache.usage) peakCache = { usage: cache.usage, quota: cache.quota, files: cache.files.length };
+      daysWithEvictions += checkCache(cache.files);
     }
-  }
-
-  // ---- The end: outages over, everything uploaded
-  for (const wall of walls) {
-    if (wall.until) {
-      const { run } = wall.until;
-      wall.until = null;
-      await run();
+    if (Date.now() - lastReport > 30_000) {
+      lastReport = Date.now();
+      const real = (Date.now() - realStart) / 1000;
+      say(`day ${((now - start) / DAY).toFixed(2)} of ${DAYS} after ${Math.round(real)} s`);
+      if (values.verbose) say(JSON.stringify(await page.evaluate('window.__soak.stats')));
     }
-    wall.gate.set('open');
-  }
-  await advance(now + 20 * MINUTE);
-  for (const wall of walls) {
-    await collect(wall);
-    const life = wall.lives[wall.lives.length - 1]!;
-    life.last = await metrics(wall);
-    life.to = now;
-  }
-
-  // ---- Rules
-  // Right slides at the right time.
-  let checksPassed = 0;
-  let checksSkipped = 0;
-  for (const check of checks) {
-    const wall = walls[check.wall]!;
-    const life = wall.lives.find((l) => l.from <= check.from && (l.to ?? Infinity) >= check.to);
-    if (!life) {
-      checksSkipped++;
-      continue;
-    }
-    const before = life.switches.filter((s) => s[0] <= check.from).at(-1);
-    const shown = new Set(
-      [...(before ? [before] : []), ...life.switches.filter((s) => s[0] > check.from && s[0] <= check.to)]
-        .map((s) => s[1])
-        .filter(Boolean),
-    );
-    const expected = new Set(check.expected);
-    const missing = [...expected].filter((id) => !shown.has(id));
-    const extra = [...shown].filter((id) => !expected.has(id));
-    if (missing.length || extra.length) {
-      fail(`${wall.plan.name}, ${check.reason}: ${missing.length} slides on air not shown, ${extra.length} shown off air`);
-    } else checksPassed++;
-  }
-
-  // Every play recorded exactly once.
-  const plays: { wall: string; expected: number; recorded: number; refused: number }[] = [];
-  for (const wall of walls) {
-    let expected = 0;
-    for (const life of wall.lives) {
-      for (let i = 0; i + 1 < life.switches.length; i++) {
-        const [at, slide] = life.switches[i]!;
-        if (slide && life.switches[i + 1]![0] - at >= 500) expected++;
-      }
-    }
-    const recorded = await service.from('plays').select('id', { count: 'exact', head: true }).eq('device_id', wall.deviceId);
-    const refusals = await service.from('play_refusals').select('plays').eq('device_id', wall.deviceId);
-    const refused = (refusals.data ?? []).reduce((a, r) => a + (r.plays as number), 0);
-    plays.push({ wall: wall.plan.name, expected, recorded: recorded.count ?? -1, refused });
-    if (recorded.count !== expected) fail(`${wall.plan.name}: ${recorded.count} plays recorded, ${expected} played`);
-    if (refused > 0) fail(`${wall.plan.name}: ${refused} plays refused`);
-  }
-
-  // Frames, text, memory.
-  for (const wall of walls) {
-    for (const [i, life] of wall.lives.entries()) {
-      const name = `${wall.plan.name} (browser ${i + 1})`;
-      if (life.blankFrames > 0) fail(`${name}: ${life.blankFrames} frames without a picture ${JSON.stringify(life.blanks.slice(0, 3))}`);
-      if (life.texts.length > 0) fail(`${name}: text on the wall: ${life.texts.slice(0, 3).join(' | ')}`);
-      if (life.warm && life.last) {
-        const growth = life.last.heapMb - life.warm.heapMb;
-        if (growth > HEAP_GROWTH_MB) fail(`${name}: heap grew ${growth.toFixed(1)} MB`);
-        if (life.last.nodes > life.warm.nodes * 1.1 + 50) fail(`${name}: DOM nodes ${life.warm.nodes} → ${life.last.nodes}`);
-        if (life.last.listeners > life.warm.listeners * 1.1 + 20)
-          fail(`${name}: listeners ${life.warm.listeners} → ${life.last.listeners}`);
-        if (life.last.objectUrls > life.warm.objectUrls + 2)
-          fail(`${name}: object URLs ${life.warm.objectUrls} → ${life.last.objectUrls}`);
-      }
-    }
-  }
-
-  const realSeconds = Math.round((Date.now() - realStart) / 1000);
-  const summary = {
-    days: DAYS,
-    from: new Date(plan.start).toISOString(),
-    to: new Date(plan.end).toISOString(),
-    realSeconds,
-    load: (await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' '),
-    events: counts,
-    checks: { passed: checksPassed, skipped: checksSkipped, total: checks.length },
-    catchUps: summarise(catchUps),
-    plays,
-    cache: { peakUsageMb: +(peakCache.usage / 1048576).toFixed(1), quotaMb: +(peakCache.quota / 1048576).toFixed(1), peakFiles: peakCache.files, evictionChecks: evictionsChecked },
-    requests: Object.fromEntries(walls.map((w) => [w.plan.name, w.gate.counts])),
-    walls: walls.map((w) => ({
-      wall: w.plan.name,
-      browsers: w.lives.map((l) => ({
-        days: +(((l.to ?? now) - l.from) / DAY).toFixed(2),
-        slideChanges: l.switches.length,
-        frames: l.frames,
-        blankFrames: l.blankFrames,
-        textsShown: l.texts.length,
-        heapMb: l.warm && l.last ? `${l.warm.heapMb.toFixed(1)} → ${l.last.heapMb.toFixed(1)}` : null,
-        domNodes: l.warm && l.last ? `${l.warm.nodes} → ${l.last.nodes}` : null,
-        listeners: l.warm && l.last ? `${l.warm.listeners} → ${l.last.listeners}` : null,
-        objectUrls: l.warm && l.last ? `${l.warm.objectUrls} → ${l.last.objectUrls}` : null,
-        settleTimeouts: l.settleTimeouts,
-      })),
-    })),
-    rulesBroken: failures,
   };
-  console.log(JSON.stringify(summary, null, 2));
 
-  for (const wall of walls) {
-    await wall.context?.close().catch(() => undefined);
-    await wall.gate.close();
-  }
-  await server.close();
-  await stack.stop();
-  process.exitCode = failures.length > 0 ? 1 : 0;
-
-  function checkCache(wall: Wall, files: string[]): number {
+  function checkCache(files: string[]): number {
     // The playlist's files are always kept; of the others, the least recently shown go first.
     const cached = new Set(files);
-    const current = wall.venue.newsFiles.at(-1)!.path;
-    const needed = [...wall.venue.fixedFiles, current];
-    for (const file of needed) {
-      // A file of a campaign off air today may not have been fetched yet; the news and all-day ones are always on.
-      if (file === current && !cached.has(file) && wall.venue.newsFiles.length > 1)
-        fail(`${wall.plan.name}: the playlist's file ${file} is not in the cache`);
-    }
-    const left = wall.venue.newsFiles.filter((f) => f.until !== null);
+    const current = venue.newsFiles.at(-1)!.path;
+    if (!cached.has(current) && venue.newsFiles.at(-1)!.from < now - HOUR) fail(`the playlist's file ${current} is not in the cache`);
+    const left = venue.newsFiles.filter((f) => f.until !== null);
     const kept = left.filter((f) => cached.has(f.path));
     const evicted = left.filter((f) => !cached.has(f.path));
     if (kept.length && evicted.length) {
       const newestEvicted = Math.max(...evicted.map((f) => f.until!));
       const oldestKept = Math.min(...kept.map((f) => f.until!));
-      if (newestEvicted > oldestKept) fail(`${wall.plan.name}: a more recently shown file was evicted before an older one`);
+      if (newestEvicted > oldestKept) fail('a more recently shown file was evicted before an older one');
     }
     return evicted.length > 0 ? 1 : 0;
   }
+
+  // ---- Start: the wall pairs, as an installer does
+  await launch(false);
+  await until(`Boolean(document.querySelector('[data-testid="pairing-code"]')?.textContent?.trim())`, 'pairing code');
+  const code = (await page!.getByTestId('pairing-code').textContent())!.replace(/\s/g, '');
+  const paired = await (await admin()).rpc('pair_screen', { p_code: code, p_customer_id: venue.customerId, p_device_name: deviceName });
+  if (paired.error) throw new Error(`pair_screen: ${paired.error.message}`);
+  const device = await service.from('equipment_status').select('id').eq('device_name', deviceName).single();
+  if (device.error) throw new Error(`device: ${device.error.message}`);
+  deviceId = device.data.id;
+  await until(`Boolean(document.querySelector('[data-visible="true"] img'))`, 'first slide');
+  say('paired, playing');
+  await advance(start);
+  life().warm = await metrics();
+
+  // ---- The month
+  const checks: Check[] = [];
+  const counts: Record<string, number> = {};
+  for (const event of events) {
+    if (event.at >= end) break;
+    if (event.at > now) await advance(event.at);
+    counts[event.kind] = (counts[event.kind] ?? 0) + 1;
+    if (values.verbose && event.kind !== 'change' && event.kind !== 'check') say(`${new Date(now).toISOString()} ${JSON.stringify(event)}`);
+    switch (event.kind) {
+      case 'change':
+        setStackClock(now);
+        await changeNews(stack.url, venue);
+        break;
+      case 'media':
+        setStackClock(now);
+        await newNewsImage(stack.url, venue, now);
+        break;
+      case 'check': {
+        if (!page) break;
+        const from = event.at + 90_000;
+        const playlist = await serverPlaylist(from);
+        const onAir = playlist.slides.filter((s) => s.on_air && s.is_active);
+        const loop = onAir.reduce((a, s) => a + s.duration * 1000, 0);
+        checks.push({ reason: event.reason, from, to: from + loop + 2 * SLIDE_SECONDS * 1000, expected: [...new Set(onAir.map((s) => s.id))] });
+        break;
+      }
+      case 'drop':
+      case 'offline': {
+        gate.set('cut');
+        await context!.setOffline(true);
+        setStackClock(now);
+        await changeNews(stack.url, venue);
+        await advance(event.at + event.ms);
+        gate.set('open');
+        await context!.setOffline(false);
+        await catchUp(event.kind === 'offline' ? 'a week offline' : `drop of ${Math.round(event.ms / 1000)} s`, CATCH_UP_MS);
+        break;
+      }
+      case 'no-realtime': {
+        gate.set('no-realtime');
+        setStackClock(now);
+        await changeNews(stack.url, venue);
+        await catchUp('Realtime down', CATCH_UP_POLL_MS);
+        await advance(event.at + event.ms);
+        gate.set('open');
+        break;
+      }
+      case 'restart': {
+        say(`stack restart (${Math.round(event.ms / 1000)} s down)`);
+        await stack.halt();
+        await advance(event.at + event.ms);
+        setStackClock(now);
+        await stack.resume();
+        setStackClock(now);
+        // Something changed while the stack was away: the wall must catch up.
+        await changeNews(stack.url, venue);
+        await catchUp('stack restart', CATCH_UP_MS);
+        break;
+      }
+      case 'relaunch': {
+        say(`browser killed${event.offline ? ', relaunched offline' : ''}`);
+        await kill();
+        // The watchdog's delay: the wall is dark (its stack's time goes on).
+        now = event.at + event.ms;
+        setStackClock(now);
+        if (event.offline) gate.set('cut');
+        await launch(event.offline);
+        await until('window.__soak.firstPicture !== null', 'a picture after relaunch', 30_000);
+        if (event.offline) {
+          await changeNews(stack.url, venue);
+          await advance(now + 10 * MINUTE);
+          gate.set('open');
+          await context!.setOffline(false);
+          await catchUp('relaunched offline, network back', CATCH_UP_MS);
+        } else {
+          await catchUp('relaunch', CATCH_UP_MS);
+        }
+        await advance(now + HOUR / 4);
+        life().warm = await metrics();
+        break;
+      }
+    }
+  }
+
+  // ---- The end: the network open, everything uploaded
+  gate.set('open');
+  await advance(end + 20 * MINUTE);
+  await collect();
+  life().last = await metrics();
+  life().to = now;
+
+  // ---- Rules
+  // Right slides at the right local time.
+  let passed = 0;
+  let skipped = 0;
+  for (const check of checks) {
+    const l = lives.find((x) => x.from <= check.from && (x.to ?? Infinity) >= check.to);
+    if (!l) {
+      skipped++;
+      continue;
+    }
+    const before = l.switches.filter((sw) => sw[0] <= check.from).at(-1);
+    const shown = new Set(
+      [...(before ? [before] : []), ...l.switches.filter((sw) => sw[0] > check.from && sw[0] <= check.to)].map((sw) => sw[1]).filter(Boolean),
+    );
+    const expected = new Set(check.expected);
+    const missing = [...expected].filter((id) => !shown.has(id));
+    const extra = [...shown].filter((id) => !expected.has(id));
+    if (missing.length || extra.length) fail(`${check.reason}: ${missing.length} slides on air not shown, ${extra.length} shown off air`);
+    else passed++;
+  }
+
+  // Every play recorded exactly once.
+  let expected = 0;
+  for (const l of lives) {
+    for (let i = 0; i + 1 < l.switches.length; i++) {
+      const [at, slide] = l.switches[i]!;
+      if (slide && l.switches[i + 1]![0] - at >= 500) expected++;
+    }
+  }
+  const recorded = await service.from('plays').select('id', { count: 'exact', head: true }).eq('device_id', deviceId);
+  const refusals = await service.from('play_refusals').select('plays').eq('device_id', deviceId);
+  const refused = (refusals.data ?? []).reduce((a, r) => a + Number(r.plays), 0);
+  if (recorded.count !== expected) fail(`${recorded.count} plays recorded, ${expected} played`);
+  if (refused > 0) fail(`${refused} plays refused`);
+
+  // Frames, text, memory.
+  for (const [i, l] of lives.entries()) {
+    const browser = `browser ${i + 1}`;
+    if (l.blankFrames > 0) fail(`${browser}: ${l.blankFrames} frames without a picture ${JSON.stringify(l.blanks.slice(0, 3))}`);
+    if (l.texts.length > 0) fail(`${browser}: text on the wall: ${l.texts.slice(0, 3).join(' | ')}`);
+    if (l.warm && l.last) {
+      const growth = l.last.heapMb - l.warm.heapMb;
+      if (growth > HEAP_GROWTH_MB) fail(`${browser}: heap grew ${growth.toFixed(1)} MB`);
+      if (l.last.nodes > l.warm.nodes * 1.1 + 50) fail(`${browser}: DOM nodes ${l.warm.nodes} → ${l.last.nodes}`);
+      if (l.last.listeners > l.warm.listeners * 1.1 + 20) fail(`${browser}: listeners ${l.warm.listeners} → ${l.last.listeners}`);
+      if (l.last.objectUrls > l.warm.objectUrls + 2) fail(`${browser}: object URLs ${l.warm.objectUrls} → ${l.last.objectUrls}`);
+    }
+  }
+
+  await (context as BrowserContext | null)?.close().catch(() => undefined);
+  await gate.close();
+  await stack.stop();
+  return {
+    wall: name,
+    failures,
+    checks: { passed, skipped, total: checks.length },
+    catchUps,
+    plays: { expected, recorded: recorded.count ?? -1, refused },
+    events: counts,
+    cache: {
+      peakUsageMb: +(peakCache.usage / 1048576).toFixed(1),
+      quotaMb: +(peakCache.quota / 1048576).toFixed(1),
+      peakFiles: peakCache.files,
+      daysWithEvictions,
+    },
+    requests: gate.counts,
+    browsers: lives.map((l) => ({
+      days: +(((l.to ?? now) - l.from) / DAY).toFixed(2),
+      slideChanges: l.switches.length,
+      frames: l.frames,
+      blankFrames: l.blankFrames,
+      textsShown: l.texts.length,
+      heapMb: l.warm && l.last ? `${l.warm.heapMb.toFixed(1)} → ${l.last.heapMb.toFixed(1)}` : null,
+      domNodes: l.warm && l.last ? `${l.warm.nodes} → ${l.last.nodes}` : null,
+      listeners: l.warm && l.last ? `${l.warm.listeners} → ${l.last.listeners}` : null,
+      objectUrls: l.warm && l.last ? `${l.warm.objectUrls} → ${l.last.objectUrls}` : null,
+      settleTimeouts: l.settleTimeouts,
+    })),
+  };
 }
 
 async function cacheState(page: Page) {
@@ -653,7 +620,7 @@ async function cacheState(page: Page) {
   })()`);
 }
 
-function summarise(items: { wall: string; reason: string; ms: number; limit: number }[]) {
+function summarise(items: CatchUp[]) {
   const group = (filter: (i: (typeof items)[number]) => boolean) => {
     const ms = items.filter(filter).map((i) => i.ms).sort((a, b) => a - b);
     if (!ms.length) return null;

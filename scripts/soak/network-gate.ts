@@ -14,6 +14,8 @@ export interface NetworkGate {
   set(state: GateState): void;
   /** Requests that passed, by a short name of what they were (refresh, playlist, plays, …). */
   counts: Record<string, number>;
+  /** The last requests that passed (method, path, status), for finding out what a wall did. */
+  recent: string[];
   close(): Promise<void>;
 }
 
@@ -27,11 +29,22 @@ function kindOf(url: string): string {
   return 'other';
 }
 
-export async function startNetworkGate(): Promise<NetworkGate> {
+/**
+ * `hosts` maps a host name to the address that serves it (host:port): the app is built for one
+ * stack address, each wall's gate sends it to that wall's own stack.
+ */
+export async function startNetworkGate(hosts: Record<string, string> = {}): Promise<NetworkGate> {
+  const mapped = (host: string, port: string): [string, string] => {
+    const to = hosts[`${host}:${port}`] ?? hosts[host];
+    if (!to) return [host, port];
+    const [h, p] = to.split(':');
+    return [h!, p ?? port];
+  };
   let state: GateState = 'open';
   const open = new Set<net.Socket>();
   const tunnels = new Set<import('node:stream').Duplex>();
   const counts: Record<string, number> = {};
+  const recent: string[] = [];
 
   const server = http.createServer((req, res) => {
     if (state === 'cut') {
@@ -47,15 +60,18 @@ export async function startNetworkGate(): Promise<NetworkGate> {
       res.writeHead(400).end();
       return;
     }
+    const [host, port] = mapped(target.hostname, target.port || '80');
     const upstream = http.request(
       {
-        host: target.hostname,
-        port: target.port,
+        host,
+        port,
         path: target.pathname + target.search,
         method: req.method,
         headers: req.headers,
       },
       (answer) => {
+        recent.push(`${req.method} ${target.pathname}${target.search.slice(0, 60)} ${answer.statusCode}`);
+        if (recent.length > 40) recent.shift();
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       },
@@ -77,7 +93,7 @@ export async function startNetworkGate(): Promise<NetworkGate> {
       return;
     }
     counts.realtime = (counts.realtime ?? 0) + 1;
-    const [host, port] = (req.url ?? '').split(':');
+    const [host, port] = mapped(...((req.url ?? '').split(':') as [string, string]));
     const upstream = net.connect(Number(port), host, () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       if (head.length) upstream.write(head);
@@ -101,6 +117,7 @@ export async function startNetworkGate(): Promise<NetworkGate> {
   return {
     port,
     counts,
+    recent,
     state: () => state,
     set(next) {
       state = next;

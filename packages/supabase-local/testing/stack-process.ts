@@ -60,6 +60,8 @@ export interface TestStackOptions {
   env?: Record<string, string> | ((run: TestStackRun) => Record<string, string>);
   /** More Node.js flags for the stack's process, after `--import tsx` (e.g. another `--import`). */
   execArgv?: string[];
+  /** How long a start may take before it counts as failed (default 60 s; a busy machine may need more). */
+  startTimeoutMs?: number;
 }
 
 /** The default base port of a test run: TEST_BASE_PORT, else 54420 on PGlite and 54520 on PostgreSQL. */
@@ -144,7 +146,8 @@ async function startOn(opts: TestStackOptions, engine: Engine, base: number, nam
       child.stderr?.pipe(process.stderr);
     }
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`stack did not start in 60 s:\n${output}`)), 60_000);
+      const limit = opts.startTimeoutMs ?? 60_000;
+      const timer = setTimeout(() => reject(new Error(`stack did not start in ${limit / 1000} s:\n${output}`)), limit);
       child.on('message', (m: { ready?: boolean }) => {
         if (m.ready) {
           clearTimeout(timer);
