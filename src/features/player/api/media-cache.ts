@@ -45,8 +45,10 @@ let needed = new Set<string>();
 let onScreen: string | null = null;
 /** Bytes of files being stored (not in the cache yet). */
 let reserved = 0;
-/** Needed files that did not fit, reported in the diagnostics. */
-const notFitting = new Set<string>();
+/** Needed files that did not fit (when they were tried), reported in the diagnostics. */
+const notFitting = new Map<string, number>();
+/** A video that did not fit is tried again after this long (its link is renewed then too). */
+export const NOT_FITTING_RETRY_MS = 30 * 60_000;
 /** Room is made one file at a time, so two downloads never count the same free space. */
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -56,30 +58,41 @@ function serially<T>(task: () => Promise<T>): Promise<T> {
   return run;
 }
 
-/** `urls` are needed too (a playlist whose files are being resolved). */
-export function needMedia(urls: Iterable<string>) {
-  for (const url of urls) needed.add(url);
+/** The files of the playlist resolved last (the one on screen once it swapped in). */
+let lastResolved: string[] = [];
+
+/**
+ * A playlist's files `urls` are being resolved (downloaded when missing): they and the
+ * playlist resolved before (on screen until the new one swaps in) are needed; older ones are not.
+ * With `cachedOnly` nothing is downloaded: `urls` are needed besides the others.
+ */
+export function resolvingMedia(urls: readonly string[], cachedOnly = false) {
+  if (cachedOnly) {
+    for (const url of urls) needed.add(url);
+    return;
+  }
+  setNeededMedia([...lastResolved, ...urls]);
+  lastResolved = [...urls];
 }
 
 /**
  * `urls` are the files the screen needs from now on (the playlist on screen and the one
  * swapping in): the others may be removed when room is needed. Returns true when the set changed.
  */
-export function setNeededMedia(urls: Iterable<string>): boolean {
-  const next = new Set(urls);
-  const changed = next.size !== needed.size || [...next].some((url) => !needed.has(url));
-  needed = next;
-  if (changed) {
-    // Another playlist: files that did not fit beside the old one are tried again.
-    notFitting.clear();
-    clearProblem(CACHE_PROBLEM);
-  }
-  return changed;
+export function setNeededMedia(urls: Iterable<string>) {
+  needed = new Set(urls);
+  // A file no longer needed is no longer missing.
+  for (const url of notFitting.keys()) if (!needed.has(url)) notFitting.delete(url);
+  if (notFitting.size === 0) clearProblem(CACHE_PROBLEM);
 }
 
-/** True when `url` is needed but did not fit on the device (it plays from its link). */
-export function doesNotFit(url: string): boolean {
-  return notFitting.has(url);
+/**
+ * True when `url` is needed but did not fit on the device lately (it plays from its link and
+ * is not downloaded again until NOT_FITTING_RETRY_MS passed).
+ */
+export function doesNotFit(url: string, now = Date.now()): boolean {
+  const at = notFitting.get(url);
+  return at !== undefined && now - at < NOT_FITTING_RETRY_MS;
 }
 
 /** The file `url` came on screen now (once per switch). */
@@ -148,7 +161,7 @@ export function makeRoom(cache: Cache, url: string, bytes: number, { afterQuotaE
     const storage = await estimate();
     const limit = storage ? Math.floor(storage.quota * BUDGET_SHARE) : Number.POSITIVE_INFINITY;
     // Plenty of room by the browser's own count: nothing to list.
-    if (!afterQuotaError && (!storage || storage.usage + reserved + bytes <= limit)) return reserve(url, bytes);
+    if (!afterQuotaError && (!storage || storage.usage + reserved + bytes <= limit)) return reserve(bytes);
     const files = (await cachedFiles(cache)).filter((f) => f.url !== url);
     const used = files.reduce((sum, f) => sum + f.bytes, 0);
     // The budget for slide files: the limit less what the origin keeps besides them; after a
@@ -161,20 +174,22 @@ export function makeRoom(cache: Cache, url: string, bytes: number, { afterQuotaE
     const plan = chooseEvictions(files, protect, budget - reserved, afterQuotaError ? Math.max(bytes, 1) : bytes);
     await evict(cache, plan.evict);
     if (!plan.fits) {
-      notFitting.add(url);
-      reportProblem(
-        CACHE_PROBLEM,
-        `${notFitting.size} file(s) of the playlist do not fit in the device's storage (quota ${
-          storage ? Math.round(storage.quota / 1e6) : '?'
-        } MB); they play from the network`,
-      );
+      const known = notFitting.has(url);
+      notFitting.set(url, Date.now());
+      if (!known)
+        reportProblem(
+          CACHE_PROBLEM,
+          `${notFitting.size} file(s) of the playlist do not fit in the device's storage (quota ${
+            storage ? Math.round(storage.quota / 1e6) : '?'
+          } MB); they play from the network`,
+        );
       return null;
     }
-    return reserve(url, bytes);
+    return reserve(bytes);
   });
 }
 
-function reserve(url: string, bytes: number) {
+function reserve(bytes: number) {
   reserved += bytes;
   let done = false;
   return () => {

@@ -26,9 +26,9 @@ import {
   forgetFiles,
   isQuotaError,
   makeRoom,
-  needMedia,
   noteShown,
   noteStored,
+  resolvingMedia,
   setNeededMedia,
   trimToBudget,
 } from './media-cache';
@@ -102,7 +102,7 @@ async function store(cache: Cache, media: SlideMedia, link: string): Promise<boo
       const bytes = Number(response.headers.get('content-length')) || 0;
       const release = await makeRoom(cache, url, bytes, { afterQuotaError });
       if (!release) {
-        await response.body?.cancel().catch(() => undefined);
+        void response.body?.cancel().catch(() => undefined);
         return false;
       }
       try {
@@ -224,7 +224,7 @@ export async function resolveMedia(
 ): Promise<PlayerMedia> {
   const wanted = [...new Map(items.map((m) => [mediaKey(m), m])).values()];
   // The files being resolved are the playlist's: never removed to make room for one another.
-  needMedia(wanted.map(mediaCacheKey));
+  resolvingMedia(wanted.map(mediaCacheKey), cachedOnly);
   const urls: Record<string, string> = {};
   const storage = cacheStorage();
   let cache: Cache | null = null;
