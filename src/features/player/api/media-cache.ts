@@ -64,14 +64,16 @@ let lastResolved: string[] = [];
 /**
  * A playlist's files `urls` are being resolved (downloaded when missing): they and the
  * playlist resolved before (on screen until the new one swaps in) are needed; older ones are not.
- * With `cachedOnly` nothing is downloaded: `urls` are needed besides the others.
+ * With `cachedOnly` nothing is downloaded (the playlist kept on the device): `urls` are needed
+ * besides the others.
  */
 export function resolvingMedia(urls: readonly string[], cachedOnly = false) {
   if (cachedOnly) {
+    // The playlist kept on the device, or the one on screen without a network: on screen now.
     for (const url of urls) needed.add(url);
-    return;
+  } else {
+    setNeededMedia([...lastResolved, ...urls]);
   }
-  setNeededMedia([...lastResolved, ...urls]);
   lastResolved = [...urls];
 }
 
@@ -123,6 +125,13 @@ async function cachedFiles(cache: Cache): Promise<CachedFile[]> {
     const entry = { shown: known?.shown ?? 0, bytes };
     next[url] = entry;
     files.push({ url, bytes, shownAt: entry.shown });
+  }
+  // A slide that came up meanwhile keeps its time.
+  const latest = readIndex();
+  for (const file of files) {
+    const shown = Math.max(file.shownAt, latest[file.url]?.shown ?? 0);
+    file.shownAt = shown;
+    next[file.url]!.shown = shown;
   }
   writeIndex(next);
   return files;
