@@ -71,8 +71,15 @@ const objectUrls = new Map<string, string>();
 /** Videos being downloaded into the cache, by mediaKey(). */
 const downloads = new Map<string, Promise<boolean>>();
 
-async function objectUrl(key: string, response: Response): Promise<string> {
-  const url = URL.createObjectURL(await response.blob());
+async function objectUrl(key: string, response: Response, kind: SlideMedia['kind']): Promise<string> {
+  // An image is copied out of the cache: a blob read from it would hold its entry's space
+  // until garbage collection, even once the file was evicted to make room. (A video, held
+  // only without a service worker, stays a blob on the cache's disk.)
+  const body =
+    kind === 'image'
+      ? new Blob([await response.arrayBuffer()], { type: response.headers.get('content-type') ?? '' })
+      : await response.blob();
+  const url = URL.createObjectURL(body);
   objectUrls.set(key, url);
   return url;
 }
@@ -85,7 +92,7 @@ async function fromCache(cache: Cache, media: SlideMedia): Promise<string | null
   const hit = await cache.match(mediaCacheKey(media));
   if (!hit) return null;
   if (viaWorker) return mediaCacheKey(media);
-  return objectUrl(key, hit);
+  return objectUrl(key, hit, media.kind);
 }
 
 /**
