@@ -33,7 +33,12 @@ function byteRange(header, size) {
   return { start, end };
 }
 
-/** A slide file from the player's cache: whole (200) or the range asked for (206, or 416). */
+/**
+ * A slide file from the player's cache: whole (200) or the range asked for (206, or 416). The
+ * player removes a file from that cache only to make room, and never one the screen needs (the
+ * playlist on screen, the one swapping in, the file on screen), so a video playing from here
+ * is not taken away under it; a file not kept (404) is one the player plays from its link.
+ */
 async function mediaResponse(request, url) {
   const cache = await caches.open(MEDIA_CACHE);
   const kept = await cache.match(url.href);

@@ -9,14 +9,29 @@
 //    background; the next read of the playlist picks up the cached copy. Without a service
 //    worker in control (a development server) a cached video gets an object URL, as images do.
 // Where Cache Storage is unavailable the signed links are used directly and renewed before
-// they run out. Files no playlist on screen needs any more leave the cache.
+// they run out. Files stay cached after they leave the playlist until room is needed; then the
+// least recently shown ones the screen does not need go first (media-cache.ts). A file that
+// does not fit beside the ones the screen needs plays from its signed link.
+import { useEffect } from 'react';
 import {
   bucketOf,
   mediaKey,
   SLIDE_IMAGE_LINK_SECONDS,
   signSlideMedia,
+  slideMedia,
   type SlideMedia,
 } from '@/entities/slide/slide-images';
+import {
+  doesNotFit,
+  forgetFiles,
+  isQuotaError,
+  makeRoom,
+  noteShown,
+  noteStored,
+  resolvingMedia,
+  setNeededMedia,
+  trimToBudget,
+} from './media-cache';
 
 /** The player's cache of slide files; public/sw.js answers video requests from the same cache. */
 export const MEDIA_CACHE = 'signage-player-media-v1';
@@ -56,8 +71,15 @@ const objectUrls = new Map<string, string>();
 /** Videos being downloaded into the cache, by mediaKey(). */
 const downloads = new Map<string, Promise<boolean>>();
 
-async function objectUrl(key: string, response: Response): Promise<string> {
-  const url = URL.createObjectURL(await response.blob());
+async function objectUrl(key: string, response: Response, kind: SlideMedia['kind']): Promise<string> {
+  // An image is copied out of the cache: a blob read from it would hold its entry's space
+  // until garbage collection, even once the file was evicted to make room. (A video, held
+  // only without a service worker, stays a blob on the cache's disk.)
+  const body =
+    kind === 'image'
+      ? new Blob([await response.arrayBuffer()], { type: response.headers.get('content-type') ?? '' })
+      : await response.blob();
+  const url = URL.createObjectURL(body);
   objectUrls.set(key, url);
   return url;
 }
@@ -70,19 +92,47 @@ async function fromCache(cache: Cache, media: SlideMedia): Promise<string | null
   const hit = await cache.match(mediaCacheKey(media));
   if (!hit) return null;
   if (viaWorker) return mediaCacheKey(media);
-  return objectUrl(key, hit);
+  return objectUrl(key, hit, media.kind);
 }
 
-/** Downloads a file into the cache; true when it is kept. */
+/**
+ * Downloads a file into the cache, making room for it first (and once more when the write
+ * fails for quota); true when it is kept. False when it could not be downloaded, or does not
+ * fit beside the files the screen needs (nothing needed is removed for it).
+ */
 async function store(cache: Cache, media: SlideMedia, link: string): Promise<boolean> {
+  const url = mediaCacheKey(media);
   try {
-    const response = await fetch(link);
-    if (!response.ok) return false;
-    await cache.put(mediaCacheKey(media), response);
-    return true;
+    for (const afterQuotaError of [false, true]) {
+      const response = await fetch(link);
+      if (!response.ok) return false;
+      const bytes = Number(response.headers.get('content-length')) || 0;
+      const release = await makeRoom(cache, url, bytes, { afterQuotaError });
+      if (!release) {
+        void response.body?.cancel().catch(() => undefined);
+        return false;
+      }
+      try {
+        await cache.put(url, response);
+        await noteStored(cache, url, bytes);
+        return true;
+      } catch (error) {
+        if (!isQuotaError(error)) return false;
+      } finally {
+        release();
+      }
+    }
+    return false;
   } catch {
     return false;
   }
+}
+
+/** Stores `media` from `link` within the cache's budget (a resync downloading it again); true when kept. */
+export async function keepMedia(media: SlideMedia, link: string): Promise<boolean> {
+  const storage = cacheStorage();
+  if (!storage) return false;
+  return store(await storage.open(MEDIA_CACHE), media, link);
 }
 
 const keptListeners = new Set<() => void>();
@@ -128,19 +178,45 @@ export function releaseMedia(keep: ReadonlySet<string>) {
   }
 }
 
-/** Removes from the cache every file not in `keep` (slide files), so old videos do not fill the device. */
+/**
+ * The files in `keep` are the ones the screen needs from now on (the playlist on screen and
+ * the one swapping in): they are never removed. The others stay cached while there is room;
+ * when the cache is over its budget the least recently shown of them are removed.
+ */
 export async function pruneMediaCache(keep: readonly SlideMedia[]): Promise<void> {
+  setNeededMedia(keep.map(mediaCacheKey));
+  const storage = cacheStorage();
+  if (!storage) return;
+  try {
+    await trimToBudget(await storage.open(MEDIA_CACHE));
+  } catch {
+    // A cache that cannot be read is not worth failing a playlist for.
+  }
+}
+
+/** Removes from the cache every file not in `keep` (a resync: the screen drops what it kept). */
+export async function clearMediaCache(keep: readonly SlideMedia[]): Promise<void> {
+  setNeededMedia(keep.map(mediaCacheKey));
   const storage = cacheStorage();
   if (!storage) return;
   try {
     const cache = await storage.open(MEDIA_CACHE);
     const wanted = new Set(keep.map(mediaCacheKey));
-    for (const request of await cache.keys()) {
-      if (!wanted.has(request.url)) await cache.delete(request);
-    }
+    const gone = (await cache.keys()).map((r) => r.url).filter((url) => !wanted.has(url));
+    for (const url of gone) await cache.delete(url);
+    forgetFiles(gone);
   } catch {
-    // A cache that cannot be read is not worth failing a playlist for.
+    // A cache that cannot be read is not worth failing a resync for.
   }
+}
+
+/** Notes when the slide's file comes on screen (each switch `showing` counts), for the cache's eviction order. */
+export function useMediaShown(slide: Parameters<typeof slideMedia>[0], visible: boolean, showing: number) {
+  const media = slideMedia(slide);
+  const url = media && cacheStorage() ? mediaCacheKey(media) : null;
+  useEffect(() => {
+    if (visible && url) noteShown(url);
+  }, [visible, url, showing]);
 }
 
 export interface ResolveMediaOptions {
@@ -154,6 +230,8 @@ export async function resolveMedia(
   { cachedOnly = false }: ResolveMediaOptions = {},
 ): Promise<PlayerMedia> {
   const wanted = [...new Map(items.map((m) => [mediaKey(m), m])).values()];
+  // The files being resolved are the playlist's: never removed to make room for one another.
+  resolvingMedia(wanted.map(mediaCacheKey), cachedOnly);
   const urls: Record<string, string> = {};
   const storage = cacheStorage();
   let cache: Cache | null = null;
@@ -188,7 +266,7 @@ export async function resolveMedia(
         const key = mediaKey(m);
         const link = links.get(key);
         if (!link) return;
-        if (cache && m.kind === 'video') {
+        if (cache && m.kind === 'video' && !doesNotFit(mediaCacheKey(m))) {
           // Played from its link at once; kept on the device for the next read.
           void storeVideo(cache, m, link);
           downloading = true;

@@ -12,7 +12,7 @@ import { getPlaylist } from '@/entities/playlist/playlist';
 import { mediaKey, signSlideMedia, slideMedia, type SlideMedia } from '@/entities/slide/slide-images';
 import { hasLiveSession, supabase } from '@/lib/supabase';
 import type { Json } from '@/types/database';
-import { MEDIA_CACHE, mediaCacheKey, pruneMediaCache, takeMediaUrls } from './media';
+import { clearMediaCache, keepMedia, takeMediaUrls } from './media';
 import { getPlayerData, playerKeys, type Playlist } from './playlist';
 
 export type ScreenCommandName = 'reload' | 'resync' | 'identify' | 'screenshot';
@@ -92,19 +92,14 @@ export async function resyncPlayer(queryClient: QueryClient, userId: string, dev
   if (!(await hasLiveSession())) throw new Error('No network: nothing was dropped.');
   const playlist = await getPlaylist(undefined, { retry: false, deviceId });
   const files = filesOf(playlist);
-  if (typeof caches !== 'undefined' && files.length > 0) {
-    const cache = await caches.open(MEDIA_CACHE);
-    const links = await signSlideMedia(files);
-    await Promise.all(
-      files.map(async (m) => {
-        const link = links.get(mediaKey(m));
-        if (!link) return;
-        const response = await fetch(link);
-        if (response.ok) await cache.put(mediaCacheKey(m), response);
-      }),
-    );
-  }
-  await pruneMediaCache(files);
+  const links = typeof caches !== 'undefined' && files.length > 0 ? await signSlideMedia(files) : new Map<string, string>();
+  await clearMediaCache(files);
+  await Promise.all(
+    files.map(async (m) => {
+      const link = links.get(mediaKey(m));
+      if (link) await keepMedia(m, link);
+    }),
+  );
   const old = takeMediaUrls();
   const data = await getPlayerData(userId, undefined, false, deviceId);
   queryClient.setQueryData(playerKeys.playlist(userId, deviceId), data);

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { SlideView } from '@/entities/slide/slide-view';
 import { mediaKindOf } from '@/entities/slide/slide';
 import { cn } from '@/utils/cn';
+import { useMediaShown } from '../api/media';
 import type { PlayerSlide } from '../api/playlist';
 import { videoFailed, videoLayerKey, videoMounted, videoReadyChange, videoUnmounted } from '../lib/preload';
 
@@ -36,6 +37,9 @@ export function SlideLayer({
     slide.content_type !== 'dynamic' && mediaKindOf(slide) === 'video' && imageUrl
       ? videoLayerKey(slide.id, imageUrl)
       : null;
+
+  // When the file was last on screen decides what leaves a full cache first.
+  useMediaShown(slide, visible, showing);
 
   // The layer's video element is known to the player, which waits for it before a switch.
   useEffect(() => {
