@@ -70,8 +70,17 @@ export async function startNetworkGate(hosts: Record<string, string> = {}): Prom
         headers: req.headers,
       },
       (answer) => {
-        recent.push(`${req.method} ${target.pathname}${target.search.slice(0, 60)} ${answer.statusCode}`);
+        const line = `${req.method} ${target.pathname}${target.search.slice(0, 60)} ${answer.statusCode}`;
+        recent.push(line);
         if (recent.length > 40) recent.shift();
+        if ((answer.statusCode ?? 0) >= 400) {
+          let body = '';
+          answer.on('data', (d: Buffer) => (body += d.toString().slice(0, 300)));
+          answer.on('end', () => {
+            const at = recent.lastIndexOf(line);
+            if (at >= 0) recent[at] = `${line} ${body.slice(0, 300)}`;
+          });
+        }
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       },

@@ -65,11 +65,63 @@ export async function pollPairing(pairing: Pairing): Promise<PollAnswer> {
   return { status: 'waiting' };
 }
 
-/** Signs this browser in as the paired screen; the pairing is then used up. */
+/**
+ * The screen's own login, kept on the device from its pairing, so a wall whose session was
+ * lost signs in again by itself instead of showing a pairing code to an empty room. A session
+ * is lost when its refresh token is refused: a kiosk killed (by its watchdog, by a power cut)
+ * within seconds of a token refresh can lose the browser's last storage writes and come back
+ * with a token the server has already replaced (GoTrue then revokes the session). The login
+ * gives no more than the session did (the screen's own device, by row-level security), and a
+ * revoked screen's login is deleted, so it is then refused and forgotten.
+ */
+const SCREEN_LOGIN_KEY = 'signage-screen:login';
+
+export interface ScreenLogin {
+  userId: string;
+  email: string;
+  password: string;
+}
+
+export function keptScreenLogin(): ScreenLogin | null {
+  try {
+    const value = JSON.parse(localStorage.getItem(SCREEN_LOGIN_KEY) ?? 'null') as ScreenLogin | null;
+    return value?.userId && value.email && value.password ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function forgetScreenLoginKept(): void {
+  localStorage.removeItem(SCREEN_LOGIN_KEY);
+}
+
+/** Signs this browser in as the paired screen; the pairing is then used up, the login kept. */
 export async function signInAsScreen(answer: Extract<PollAnswer, { status: 'paired' }>): Promise<void> {
-  const { error } = await supabase.auth.signInWithPassword({ email: answer.email, password: answer.password });
+  const { data, error } = await supabase.auth.signInWithPassword({ email: answer.email, password: answer.password });
   if (error) throw error;
+  localStorage.setItem(
+    SCREEN_LOGIN_KEY,
+    JSON.stringify({ userId: data.user.id, email: answer.email, password: answer.password } satisfies ScreenLogin),
+  );
   forgetPairing();
+}
+
+/**
+ * Signs the screen in again with its kept login: 'signed-in', 'refused' (the login is gone:
+ * the screen was revoked; it is forgotten) or 'unreachable' (try again later).
+ */
+export async function signInAgainAsScreen(login: ScreenLogin): Promise<'signed-in' | 'refused' | 'unreachable'> {
+  try {
+    const { error } = await supabase.auth.signInWithPassword({ email: login.email, password: login.password });
+    if (!error) return 'signed-in';
+    if (error.status === 400 || error.status === 401 || error.status === 403 || error.status === 422) {
+      forgetScreenLoginKept();
+      return 'refused';
+    }
+    return 'unreachable';
+  } catch {
+    return 'unreachable';
+  }
 }
 
 /** The signed-in screen's device, or null once an admin revoked it. */
@@ -80,5 +132,6 @@ export async function getMyScreen(): Promise<MyScreen | null> {
 
 /** Forgets the revoked screen's login on this device, so it shows a pairing code again. */
 export async function forgetScreenLogin(): Promise<void> {
+  forgetScreenLoginKept();
   await supabase.auth.signOut({ scope: 'local' });
 }

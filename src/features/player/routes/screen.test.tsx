@@ -5,6 +5,8 @@ import { server } from '@tests/setup/msw-server';
 import { mockRealtime } from '@tests/setup/realtime-mock';
 import { renderRoutes } from '@tests/setup/render';
 import {
+  authError,
+  authUrl,
   fakeUser,
   functionsUrl,
   onLogout,
@@ -13,6 +15,7 @@ import {
   onUserRole,
   restUrl,
   sessionFor,
+  STORAGE_KEY,
   storeSession,
 } from '@tests/setup/supabase-mocks';
 import { playlistSlide } from '@/entities/playlist/playlist-fixtures';
@@ -181,6 +184,50 @@ describe('/screen', () => {
     });
     // Well before any poll (the next one is minutes away).
     expect(await screen.findByTestId('pairing-code', {}, { timeout: 2000 })).toHaveTextContent('XYZ 789');
+    expect(service.starts).toBe(1);
+  });
+
+  it('signs in again with its kept login when its session is refused, playing on meanwhile, never showing a code', async () => {
+    // Killed within seconds of a token refresh, the kiosk came back with the token the server
+    // had already replaced: the refresh is refused and supabase-js drops the session.
+    const session = storeSession(SCREEN);
+    localStorage.setItem(
+      STORAGE_KEY,
+      JSON.stringify({ ...session, expires_at: Math.floor(Date.now() / 1000) - 60 }),
+    );
+    localStorage.setItem(
+      'signage-screen:login',
+      JSON.stringify({ userId: SCREEN.id, email: SCREEN.email, password: 'screen-pass' }),
+    );
+    localStorage.setItem(`signage-player:playlist:${SCREEN.id}`, JSON.stringify(PLAYLIST));
+    const service = pairingService();
+    playingScreen();
+    const signIns: unknown[] = [];
+    server.use(
+      http.post(authUrl('/token'), async ({ request }) => {
+        const grant = new URL(request.url).searchParams.get('grant_type');
+        if (grant === 'refresh_token') return authError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+        signIns.push(await request.json());
+        return HttpResponse.json(sessionFor(SCREEN));
+      }),
+    );
+    renderScreen();
+    expect(await screen.findByTestId('slide-counter', {}, { timeout: 8000 })).toHaveTextContent('1 / 1');
+    await vi.waitFor(() => expect(signIns).toEqual([{ email: SCREEN.email, password: 'screen-pass', gotrue_meta_security: {} }]));
+    expect(screen.queryByTestId('pairing-code')).not.toBeInTheDocument();
+    expect(service.starts).toBe(0);
+  });
+
+  it('shows a pairing code when its kept login is refused too (the screen was revoked)', async () => {
+    localStorage.setItem(
+      'signage-screen:login',
+      JSON.stringify({ userId: SCREEN.id, email: SCREEN.email, password: 'screen-pass' }),
+    );
+    const service = pairingService('XYZ789');
+    server.use(onPasswordSignIn(() => authError(400, 'invalid_credentials', 'Invalid login credentials')));
+    renderScreen();
+    expect(await screen.findByTestId('pairing-code')).toHaveTextContent('XYZ 789');
+    expect(localStorage.getItem('signage-screen:login')).toBeNull();
     expect(service.starts).toBe(1);
   });
 

@@ -5,7 +5,7 @@
 // commands an admin or operator sends it (components/screen-commands.tsx).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MonitorOff } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KioskMessage } from '@/components/kiosk/kiosk-message';
 import { ReconnectingScreen } from '@/components/kiosk/reconnecting-screen';
@@ -19,10 +19,13 @@ import {
   forgetPairing,
   forgetScreenLogin,
   getMyScreen,
+  keptScreenLogin,
   PAIRING_POLL_MS,
   pollPairing,
   screenDeviceId,
+  signInAgainAsScreen,
   signInAsScreen,
+  type ScreenLogin,
   startPairing,
 } from '../api/screen-pairing';
 import { PLAYLIST_POLL_MS, playerQueryOptions } from '../api/playlist';
@@ -128,13 +131,49 @@ function UnassignedScreen({ userId }: { userId: string }) {
   );
 }
 
+/** How often a wall that lost its session and cannot reach the server tries to sign in again. */
+export const SIGN_IN_AGAIN_MS = 10_000;
+
+/**
+ * A paired wall whose session was lost (see keptScreenLogin): it goes on playing what it kept
+ * on the device, as while renewing a session offline, and signs in again with its kept login.
+ * Refused (revoked), it forgets the login and shows a pairing code.
+ */
+function SigningInAgain({ login, onRefused }: { login: ScreenLogin; onRefused: () => void }) {
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const attempt = () => {
+      void signInAgainAsScreen(login).then((result) => {
+        if (stopped) return;
+        if (result === 'refused') onRefused();
+        else if (result === 'unreachable') timer = setTimeout(attempt, SIGN_IN_AGAIN_MS);
+      });
+    };
+    attempt();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [login, onRefused]);
+  return <PlaylistScreen userId={login.userId} renewing noVenue={<LoadingSlides />} />;
+}
+
 /** The paired screen's player, or its pairing code (/screen). */
 export function ScreenRoute() {
   const auth = useAuth();
+  // The screen's kept login, read again at each sign-out (a revoked screen's is forgotten).
+  const [login, setLogin] = useState(keptScreenLogin);
+  const signedOut = auth.status === 'signed-out';
+  useEffect(() => {
+    if (signedOut) setLogin(keptScreenLogin());
+  }, [signedOut]);
+  const refused = useCallback(() => setLogin(null), []);
   // The kiosk keeps its app shell for restarts without a network.
   useEffect(registerServiceWorker, []);
 
   if (auth.status === 'loading') return <LoadingSlides />;
+  if (auth.status === 'signed-out' && login) return <SigningInAgain login={login} onRefused={refused} />;
   const ownDevice = auth.status === 'signed-in' ? screenDeviceId(auth.user) : null;
   if (auth.status === 'signed-in' && ownDevice) {
     return (
