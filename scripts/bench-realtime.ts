@@ -573,7 +573,15 @@ const engines = (process.env.BENCH_ENGINES ?? 'postgres,pglite')
   .split(',')
   .filter((e): e is 'postgres' | 'pglite' => e === 'postgres' || e === 'pglite')
   .filter((e) => e === 'pglite' || findPgBin());
-console.log(
-  `Realtime: ${CLIENTS} supabase-js clients, each subscribed to its own venue's campaigns (postgres_changes, filter customer_id=eq.<venue>, row-level security checked per change).`,
-);
+if (PHASES.changes) {
+  console.log(
+    `Realtime: ${CLIENTS} supabase-js clients, each subscribed to its own venue's campaigns (postgres_changes, filter customer_id=eq.<venue>, row-level security checked per change).`,
+  );
+}
+if (PHASES.storm) {
+  console.log(
+    `Reconnect storm: ${CLIENTS} paired screens joined as the player joins, through a stack restart (${STORM_ROUNDS.join(', then ')}); ` +
+      `each screen's wait from the stack being back to its first playlist read (limit ${STORM_LIMIT_MS / 1000} s), and the stack's CPU.`,
+  );
+}
 for (const engine of engines) await bench(engine);

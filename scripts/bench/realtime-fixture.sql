@@ -31,7 +31,10 @@ from generate_series(1, 500) as n;
 
 -- The reconnect storm (`--phase storm`): each venue's paired screen, as pair_screen makes it.
 -- Screen login n has id 00000000-0000-4000-8000-00000000a<n, 3 hex> and plays on device
--- …e<n>; its venue's campaign holds five slides, so its playlist read is a real one.
+-- …e<n>; its venue's campaign holds five slides, so its playlist read is a real one. Written
+-- without the tables' triggers (audit, history, booking and push notes, none of which the
+-- playlist reads), which would slow the stack's start on PGlite by thousands of calls.
+set session_replication_role = replica;
 insert into auth.users (
   instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
   raw_app_meta_data, raw_user_meta_data, created_at, updated_at
@@ -60,3 +63,5 @@ select
   ('00000000-0000-4000-8000-00000000d' || lpad(to_hex(n), 3, '0'))::uuid,
   'Bench slide ' || k, 'Slide ' || k || ' of venue ' || n, k, 10
 from generate_series(1, 500) as n, generate_series(1, 5) as k;
+
+reset session_replication_role;
