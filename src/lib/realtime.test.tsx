@@ -12,11 +12,23 @@ function Watcher(props: LiveOptions) {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('the app’s Realtime client', () => {
-  it('keeps the spec’s heartbeat (25 s) and reconnect backoff (1, 2, 5, then every 10 s)', () => {
+  it('keeps the spec’s heartbeat (25 s) and reconnect backoff (1, 2, 5, then every 10 s), each step with jitter', () => {
     expect(supabase.realtime.heartbeatIntervalMs).toBe(25_000);
-    expect([1, 2, 3, 4, 5, 9].map((tries) => supabase.realtime.reconnectAfterMs(tries))).toEqual([
-      1000, 2000, 5000, 10_000, 10_000, 10_000,
-    ]);
+    const steps = [1000, 2000, 5000, 10_000, 10_000, 10_000];
+    const delays = () => [1, 2, 3, 4, 5, 9].map((tries) => supabase.realtime.reconnectAfterMs(tries));
+    // Each delay is its step times a random factor in [0.5, 1.5): the step itself at the middle.
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    expect(delays()).toEqual(steps);
+    random.mockRestore();
+    const firsts = new Set<number>();
+    for (let i = 0; i < 200; i++) {
+      delays().forEach((delay, i) => {
+        expect(delay).toBeGreaterThanOrEqual(steps[i]! * 0.5);
+        expect(delay).toBeLessThan(steps[i]! * 1.5);
+      });
+      firsts.add(supabase.realtime.reconnectAfterMs(1));
+    }
+    expect(firsts.size).toBeGreaterThan(100);
   });
 });
 

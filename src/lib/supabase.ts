@@ -1,6 +1,7 @@
 import { createClient, type Session } from '@supabase/supabase-js';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
+import { jitteredReconnectAfterMs } from '@/lib/reconnect-jitter';
 import type { Database } from '@/types/supabase';
 
 /**
@@ -9,13 +10,13 @@ import type { Database } from '@/types/supabase';
  */
 export const AUTH_STORAGE_KEY = `sb-${new URL(env.supabaseUrl).hostname.split('.')[0]}-auth-token`;
 
-/** The spec's realtime constants: a heartbeat every 25 s, reconnects after 1, 2, 5, then every 10 s. */
+/**
+ * The spec's realtime constants: a heartbeat every 25 s, reconnects after 1, 2, 5, then every
+ * 10 s, each step times a random factor in [0.5, 1.5) so that the screens of a network that
+ * lost their sockets together (a restarted stack) do not all come back at the same instant.
+ */
 export const REALTIME_HEARTBEAT_MS = 25_000;
-export const REALTIME_BACKOFF_MS = [1000, 2000, 5000, 10_000] as const;
-
-export function realtimeReconnectAfterMs(tries: number): number {
-  return REALTIME_BACKOFF_MS[Math.min(Math.max(tries, 1), REALTIME_BACKOFF_MS.length) - 1]!;
-}
+export const realtimeReconnectAfterMs = (tries: number): number => jitteredReconnectAfterMs(tries);
 
 /**
  * Whether supabase-js takes the session from a link's URL when the app loads (its

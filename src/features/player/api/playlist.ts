@@ -7,6 +7,7 @@ import { REALTIME_SUBSCRIBE_STATES } from '@supabase/supabase-js';
 import { useEffect } from 'react';
 import { translate } from '@/i18n';
 import { hasLiveSession, supabase } from '@/lib/supabase';
+import { resubscribeReadDelayMs, runOnceAfter } from '@/lib/reconnect-jitter';
 import { tableKeys } from '@/entities/query-keys/table-keys';
 import { getPlaylist, type Playlist, type PlaylistSlide } from '@/entities/playlist/playlist';
 import { mediaKey, slideMedia, type SlideMedia } from '@/entities/slide/slide-images';
@@ -200,7 +201,8 @@ export interface SpotPushOptions {
  * Network campaign changes, pushed by the database on the venue's private topic: each is applied
  * to the playlist held (and the copy kept on the device) without reading it; the player takes it
  * at its next slide boundary (a new version). On each (re)subscription the playlist is read once,
- * since Realtime does not replay what was sent while the screen was away. A push too large to
+ * since Realtime does not replay what was sent while the screen was away (after a re-subscription
+ * within RESUBSCRIBE_READ_SPREAD_MS, at random, so a network's screens do not read all at once). A push too large to
  * send says 'read': the playlist is read once, after a random delay (PUSH_READ_SPREAD_MS).
  * A read answered while pushes arrived gets them applied again (PUSH_REAPPLY_MS).
  */
@@ -257,14 +259,25 @@ export function useSpotPushes({ userId, deviceId, screenId, customerId, enabled 
       for (const r of recent) if (r.at >= answered - PUSH_REAPPLY_MS) enqueue(r.push);
     });
     // A private channel is authorised by the session's token, which the socket must carry first.
+    // Back after being away (a restarted stack brings every screen back at once), the read waits
+    // a short random time, one read for this screen's channels together.
+    let subscribedBefore = false;
+    let cancelSpreadRead = () => {};
     void supabase.realtime.setAuth().finally(() => {
       if (closed) return;
       channel.subscribe((status) => {
-        if (status === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED) read();
+        if (status !== REALTIME_SUBSCRIBE_STATES.SUBSCRIBED) return;
+        if (!subscribedBefore) read();
+        else {
+          cancelSpreadRead();
+          cancelSpreadRead = runOnceAfter(hash, resubscribeReadDelayMs(), read);
+        }
+        subscribedBefore = true;
       });
     });
     return () => {
       closed = true;
+      cancelSpreadRead();
       clearTimeout(readTimer);
       stopWatching();
       void supabase.removeChannel(channel);

@@ -1,7 +1,7 @@
 // What a wall screen shows for a signed-in venue (/slides) or a paired screen (/screen):
 // its playlist full screen, or the state it is in. Errors never show as text: the screen
 // says it is reconnecting and tries again on its own.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LogOut, UserX } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { ReconnectingScreen } from '@/components/kiosk/reconnecting-screen';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useTableChanges, type TableChange, type TableWatch } from '@/lib/realtime';
+import { resubscribeReadDelayMs, runOnceAfter } from '@/lib/reconnect-jitter';
 import { playerKeys, playerQueryOptions, useSpotPushes, type PlayerData, type Playlist } from '../api/playlist';
 import { orientationKey, useDeviceOrientation } from '../api/orientation';
 import { ScreenOrientation } from '@/entities/slide/screen-orientation';
@@ -78,7 +79,11 @@ function usePlaylistLive(userId: string, deviceId: string | null, watchedDevice:
     tables,
     enabled,
     coalesceMs: LIVE_PLAYLIST_COALESCE_MS,
-    onSubscribed: refetch,
+    // Back after being away: one read for the screen's channels, at a random moment within 2 s (useSpotPushes).
+    onSubscribed: (again) =>
+      again
+        ? void runOnceAfter(hashKey(playerKeys.playlist(userId, deviceId)), resubscribeReadDelayMs(), refetch)
+        : refetch(),
     onChange: (change: TableChange) => {
       if (change.table === 'equipment_status' && change.eventType === 'UPDATE') {
         // Its orientation may have changed (it lays slides out), which the playlist does not carry.

@@ -1,0 +1,75 @@
+// A playing screen whose Realtime socket dropped (a restarted stack drops every screen's at
+// once) reads its playlist again when it is back, but not at the instant all the others do:
+// after a random moment under 2 s (Realtime and REST at the network boundary).
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { server } from '@tests/setup/msw-server';
+import { mockRealtime } from '@tests/setup/realtime-mock';
+import { fakeUser, restUrl, storeSession } from '@tests/setup/supabase-mocks';
+import { playlistSlide } from '@/entities/playlist/playlist-fixtures';
+import { playerKeys, playerQueryOptions, useSpotPushes, venueTopic, type PlayerData } from './playlist';
+
+const DEVICE_ID = 'de000000-0000-4000-8000-0000000000aa';
+const SCREEN = {
+  ...fakeUser('screen-de000000-1a2b3c4d@screens.invalid', '5c000000-0000-4000-8000-000000000001'),
+  app_metadata: { provider: 'email', providers: ['email'], screen_device_id: DEVICE_ID },
+};
+const VENUE = { id: 'c0000000-0000-4000-8000-000000000001', name: 'Corner Cafe', time_zone: 'America/New_York' };
+const HELD: PlayerData = {
+  version: 'v-read',
+  customer: VENUE,
+  today: '2026-11-26',
+  slides: [playlistSlide('a', 'Welcome', { campaign_id: 'venue-campaign', display_order: 1 })],
+  media: { urls: {}, complete: true, renewAt: Number.POSITIVE_INFINITY },
+  fromDevice: false,
+};
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('a playing screen back after its socket dropped', () => {
+  it('reads its playlist again once, after a random delay, not at the instant it joins again', async () => {
+    // The random source at 0.75: the socket comes back after 1.25 s, the read waits 1.5 s more.
+    vi.spyOn(Math, 'random').mockReturnValue(0.75);
+    const realtime = mockRealtime();
+    storeSession(SCREEN);
+    const reads: number[] = [];
+    server.use(
+      http.post(restUrl('/rpc/player_playlist'), () => {
+        reads.push(Date.now());
+        const { media: _media, fromDevice: _fromDevice, ...read } = HELD;
+        return HttpResponse.json(read);
+      }),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(playerKeys.playlist(SCREEN.id, null), HELD);
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
+    renderHook(
+      () => {
+        useQuery({ ...playerQueryOptions(SCREEN.id, false, null, true), staleTime: Number.POSITIVE_INFINITY });
+        useSpotPushes({ userId: SCREEN.id, deviceId: null, screenId: DEVICE_ID, customerId: VENUE.id, enabled: true });
+      },
+      { wrapper },
+    );
+    const topic = venueTopic(VENUE.id);
+    await realtime.joinedTopic(topic);
+    // The first subscription reads at once.
+    await waitFor(() => expect(reads).toHaveLength(1));
+
+    realtime.drop();
+    await waitFor(() => expect(realtime.topics()).not.toContain(`realtime:${topic}`));
+    await realtime.joinedTopic(topic);
+    const back = Date.now();
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(reads).toHaveLength(1);
+    await waitFor(() => expect(reads).toHaveLength(2), { timeout: 3000 });
+    expect(reads[1]! - back).toBeGreaterThanOrEqual(1400);
+    expect(reads[1]! - back).toBeLessThan(2500);
+  });
+});
