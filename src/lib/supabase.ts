@@ -1,6 +1,7 @@
 import { createClient, type Session } from '@supabase/supabase-js';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
+import { forgetDurable, durableStorage } from '@/lib/durable-storage';
 import { jitteredReconnectAfterMs } from '@/lib/reconnect-jitter';
 import type { Database } from '@/types/supabase';
 
@@ -32,7 +33,8 @@ export function takesSessionFromUrl(url: URL, params: Record<string, string>): b
 
 /** The one Supabase client of the app, typed with the database's generated types (JSON made precise). */
 export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
-  auth: { storageKey: AUTH_STORAGE_KEY, detectSessionInUrl: takesSessionFromUrl },
+  // The session survives a killed browser (lib/durable-storage.ts).
+  auth: { storageKey: AUTH_STORAGE_KEY, storage: durableStorage, detectSessionInUrl: takesSessionFromUrl },
   realtime: { heartbeatIntervalMs: REALTIME_HEARTBEAT_MS, reconnectAfterMs: realtimeReconnectAfterMs },
 });
 
@@ -69,7 +71,7 @@ export function freshKeptSession(now = Date.now()): Session | null {
 
 /** Forgets the session on this device only (what signing out offline can do). */
 export function forgetKeptSession(): void {
-  for (const suffix of ['', '-user', '-code-verifier']) localStorage.removeItem(`${AUTH_STORAGE_KEY}${suffix}`);
+  void forgetDurable(['', '-user', '-code-verifier'].map((suffix) => `${AUTH_STORAGE_KEY}${suffix}`));
 }
 
 /**
