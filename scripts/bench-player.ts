@@ -52,6 +52,7 @@ const { values } = parseArgs({
     start: { type: 'string' },
     runs: { type: 'string', default: '7' },
     timeline: { type: 'boolean', default: false },
+    'cpu-profile': { type: 'boolean', default: false },
   },
 });
 const START_PHASES = ['cold', 'warm', 'warm-offline'] as const;
@@ -203,6 +204,8 @@ interface StartRun {
   loadingScreenSeen: boolean;
   /** With --timeline: the page's requests (start → end, ms after navigation start). */
   timeline?: string[];
+  /** With --cpu-profile: the main thread's time to the first slide by script (self time, ms). */
+  cpu?: Record<string, number>;
 }
 
 function summary(list: StartRun[]) {
@@ -214,18 +217,46 @@ function summary(list: StartRun[]) {
     firstRenderMs: list.map((r) => r.firstRenderMs),
     loadingScreenSeen: list.filter((r) => r.loadingScreenSeen).length,
     ...(values.timeline && { timelineOfLastRun: list[list.length - 1]!.timeline }),
+    ...(values['cpu-profile'] && { cpuOfLastRun: list[list.length - 1]!.cpu }),
   };
 }
 
 /** Navigates a page to the wall and reads its first slide (and what was on screen before it). */
 async function firstSlide(context: BrowserContext): Promise<StartRun> {
   const page = await context.newPage();
-  if (cpuThrottle > 1) {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
+  const cdp = await context.newCDPSession(page);
+  if (cpuThrottle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
+  if (values['cpu-profile']) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+    await cdp.send('Profiler.start');
   }
   await page.goto(slidesUrl(), { waitUntil: 'commit' });
   await page.waitForFunction('window.__bench && window.__bench.firstImage !== null', undefined, { timeout: 30_000 });
+  let cpu: Record<string, number> | undefined;
+  if (values['cpu-profile']) {
+    const { profile } = await cdp.send('Profiler.stop');
+    // Self time up to the first slide, by script (and the engine's own work: parse and compile, GC).
+    // The profile starts just before the navigation: samples within the first slide's time of its start.
+    const firstImageUs = (await page.evaluate<number>('window.__bench.firstImage')) * 1000;
+    const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+    const totals = new Map<string, number>();
+    let t = profile.startTime;
+    profile.samples?.forEach((id, i) => {
+      t += profile.timeDeltas![i]!;
+      if (t - profile.startTime > firstImageUs) return;
+      const frame = nodes.get(id)!.callFrame;
+      const where = frame.url ? frame.url.replace(/^.*\/assets\//, '').replace(/^https?:\/\/[^/]+/, '') : frame.functionName;
+      totals.set(where, (totals.get(where) ?? 0) + profile.timeDeltas![i]! / 1000);
+    });
+    cpu = Object.fromEntries(
+      [...totals]
+        .filter(([where]) => where !== '(idle)')
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 12)
+        .map(([where, ms]) => [where, Math.round(ms)]),
+    );
+  }
   const run = await page.evaluate<{ firstImage: number; firstRender: number | null; loadingSeen: boolean }>(
     '({ firstImage: window.__bench.firstImage, firstRender: window.__bench.firstRender, loadingSeen: window.__bench.loadingSeen })',
   );
@@ -246,6 +277,7 @@ async function firstSlide(context: BrowserContext): Promise<StartRun> {
     firstRenderMs: run.firstRender === null ? null : Math.round(run.firstRender),
     loadingScreenSeen: run.loadingSeen,
     ...(timeline && { timeline }),
+    ...(cpu && { cpu }),
   };
 }
 
