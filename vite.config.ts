@@ -152,10 +152,6 @@ export default defineConfig({
       '@contracts': path.resolve(import.meta.dirname, 'supabase', 'functions', '_shared', 'contracts'),
     },
   },
-  // Every JSON module (the language catalogues above all) as JSON.parse of a string, which
-  // engines read several times faster than the same object written as code: the entry (it
-  // carries the English catalogue) runs sooner, on a wall's start and on every other page.
-  json: { stringify: true },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
 });
