@@ -18,8 +18,9 @@ const WATCH_START = `(() => {
       s.first = layer.getAttribute('data-slide-id');
       return;
     }
-    const status = document.querySelector('[role="status"]');
-    if (status) s.loading.push(status.textContent);
+    // The guards' spinner (a status) or the wall's own loading screen (a spinner and a line).
+    const spinner = document.querySelector('[role="status"], .animate-spin');
+    if (spinner) s.loading.push(spinner.closest('main, div')?.textContent || 'a spinner');
     requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
