@@ -67,6 +67,52 @@ function preloadApp(): Plugin {
 /** The wall's routes: a kiosk there plays unattended, and must never reload itself. */
 export const KIOSK_ROUTES = /^\/(screen|slides)(\/|$)/;
 
+/** Each wall route's screen module, by the path's first segment. */
+const WALL_SCREENS: Record<string, string> = {
+  screen: '/src/features/player/routes/screen.tsx',
+  slides: '/src/features/player/routes/slides.tsx',
+};
+
+/**
+ * On a wall's address the player's own chunks are fetched beside the entry, not one round
+ * trip after the app has started and the router has matched the path: a small script at the
+ * top of index.html adds a modulepreload for the wall route's chunk and every chunk it imports
+ * when the path is /screen or /slides (any other page loads none of them).
+ */
+function preloadWall(): Plugin {
+  return {
+    name: 'signage-preload-wall',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle);
+        const filesBySegment: Record<string, string[]> = {};
+        for (const [segment, module] of Object.entries(WALL_SCREENS)) {
+          const entry = chunks.find((c) => c.type === 'chunk' && c.facadeModuleId?.replace(/\\/g, '/').endsWith(module));
+          if (!entry || entry.type !== 'chunk') continue;
+          const files = new Set<string>();
+          const visit = (file: string) => {
+            const chunk = bundle[file];
+            if (files.has(file) || !chunk || chunk.type !== 'chunk') return;
+            files.add(file);
+            chunk.imports.forEach(visit);
+          };
+          visit(entry.fileName);
+          filesBySegment[segment] = [...files].filter((file) => !html.includes(`/${file}"`)).map((file) => `/${file}`);
+        }
+        if (Object.keys(filesBySegment).length === 0) return html;
+        const script =
+          `{const f=${JSON.stringify(filesBySegment)}[location.pathname.split('/')[1]];` +
+          `if(f)for(const h of f){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)}}`;
+        return { html, tags: [{ tag: 'script', children: script, injectTo: 'head-prepend' as const }] };
+      },
+    },
+  };
+}
+
 /**
  * In development only (a production build has no HMR client): Vite's client reloads the page
  * when its server restarts (it polls, then calls location.reload) or asks for a full reload;
@@ -98,7 +144,7 @@ const appVersion = `${(JSON.parse(readFileSync(path.resolve(import.meta.dirname,
 
 export default defineConfig({
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion) },
-  plugins: [react(), tailwindcss(), precacheManifest(), preloadApp(), kioskKeepsPlaying()],
+  plugins: [react(), tailwindcss(), precacheManifest(), preloadApp(), preloadWall(), kioskKeepsPlaying()],
   resolve: {
     alias: {
       '@': path.resolve(import.meta.dirname, 'src'),

@@ -12,6 +12,7 @@ import { emulatorProjects } from './packages/supabase-local/vitest.config.ts';
 const OWN_MODULES = [
   'src/features/player/**/*.test.tsx',
   'src/app/routes/kiosk-restart.test.tsx',
+  'src/app/routes/wall-start.test.tsx',
   'src/features/campaigns/components/slide-modal-video.test.tsx',
   'src/features/auth/routes/auth-callback.test.tsx',
   // Reads what the route loaders ask on a device without a session: a session a file before it

@@ -12,6 +12,8 @@ const SHELL_PREFIX = 'signage-shell-';
 /** The player's cache (MEDIA_CACHE in src/features/player/api/media.ts). */
 const MEDIA_CACHE = 'signage-player-media-v1';
 const MEDIA_PREFIX = '/__player-media/';
+/** The wall's pages (KIOSK_ROUTES in vite.config.ts). */
+const WALL_PATHS = /^\/(screen|slides)(\/|$)/;
 
 /**
  * The one byte range a `Range` header asks of `size` bytes ({start, end}, end inclusive), or
@@ -133,18 +135,26 @@ self.addEventListener('fetch', (event) => {
   }
 
   if (request.mode === 'navigate') {
-    // Pages: the network when it answers (fresh deploys), else the kept shell.
+    // Pages: the network when it answers (fresh deploys), else the kept shell. A wall starts on
+    // its kept shell at once (a kiosk relaunched must not wait on the network for its first
+    // slide) while the network's copy is kept for its next start: a deploy reaches a wall at
+    // the start after the one that fetched it.
+    const fresh = fetch(request).then(async (response) => {
+      if (response.ok) {
+        const cache = await caches.open(SHELL_CACHE);
+        await cache.put('/index.html', response.clone());
+      }
+      return response;
+    });
+    const wall = WALL_PATHS.test(url.pathname);
+    if (wall) event.waitUntil(fresh.catch(() => undefined));
     event.respondWith(
       (async () => {
+        const kept = await caches.match('/index.html', { cacheName: SHELL_CACHE });
+        if (kept && wall) return kept;
         try {
-          const fresh = await fetch(request);
-          if (fresh.ok) {
-            const cache = await caches.open(SHELL_CACHE);
-            await cache.put('/index.html', fresh.clone());
-          }
-          return fresh;
+          return await fresh;
         } catch {
-          const kept = await caches.match('/index.html', { cacheName: SHELL_CACHE });
           return kept ?? Response.error();
         }
       })(),

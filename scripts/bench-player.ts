@@ -13,9 +13,26 @@
 // 200 transitions take 1000 s (--transitions N for another count); --duration-ms runs for
 // that long instead. --cpu-throttle N slows the page's CPU N times (CDP
 // Emulation.setCPUThrottlingRate), a repeatable stand-in for a busy machine or a slow kiosk.
+//
+// --start cold|warm|warm-offline|all (with --runs N, default 7) measures the start instead,
+// navigation start to the first slide on screen, N times each, and prints median and p95:
+//  - cold: a new browser profile each run (nothing cached: no service worker, no playlist,
+//    no media on the device);
+//  - warm: one persistent profile (its own --user-data-dir) that played, the browser killed
+//    (SIGKILL of its process group, as a kiosk's watchdog does) and launched again on it;
+//  - warm-offline: the same relaunch with the network down: the browser's every request,
+//    the app's own origin and the stack's included, goes to a proxy that is not there
+//    (--proxy-server with loopback not bypassed), so pages, the service worker and the
+//    player's reads all fail at once, as on a kiosk whose cable is out.
+// Each warm run also records whether the wall's loading screen was ever on screen before
+// the first slide (a warm start should go straight to the slide it was on).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { build, preview } from 'vite';
 import { DEFAULT_ANON_KEY } from 'supabase-local';
 import { findChromium } from '../tests/support/chromium.ts';
@@ -32,8 +49,24 @@ const { values } = parseArgs({
     slides: { type: 'string', default: '5' },
     media: { type: 'string', default: 'images' },
     'cpu-throttle': { type: 'string', default: '1' },
+    start: { type: 'string' },
+    runs: { type: 'string', default: '7' },
+    timeline: { type: 'boolean', default: false },
+    'cpu-profile': { type: 'boolean', default: false },
   },
 });
+const START_PHASES = ['cold', 'warm', 'warm-offline'] as const;
+type StartPhase = (typeof START_PHASES)[number];
+const startPhases: StartPhase[] =
+  values.start === undefined
+    ? []
+    : values.start === 'all'
+      ? [...START_PHASES]
+      : values.start.split(',').map((p) => {
+          if (!(START_PHASES as readonly string[]).includes(p)) throw new Error(`--start: ${p}? (cold, warm, warm-offline or all)`);
+          return p as StartPhase;
+        });
+const runs = Number(values.runs);
 const transitions = values['duration-ms']
   ? Math.max(2, Math.floor(Number(values['duration-ms']) / SLIDE_MS))
   : Number(values.transitions);
@@ -49,7 +82,7 @@ const appPort = basePort + 80;
 // videos' own frame counts (read from each video element as it leaves the page).
 const SAMPLER = `(() => {
   const s = (window.__bench = {
-    firstImage: null, lastImageFrame: null, longestGap: 0, blankFrames: 0, frames: 0, changes: [],
+    firstImage: null, firstRender: null, loadingSeen: false, lastImageFrame: null, longestGap: 0, blankFrames: 0, frames: 0, changes: [],
     blanks: [], videoStarts: [], videoPlays: [], videoFrames: 0, droppedFrames: 0, videosPlayed: 0, droppedPerVideo: [],
   });
   // Videos with a frame handed to the compositor (requestVideoFrameCallback).
@@ -89,6 +122,9 @@ const SAMPLER = `(() => {
   };
   const frame = (t) => {
     const ok = painted();
+    // Anything of the app on screen yet, and the wall's loading screen (a spinner) before the first slide.
+    if (s.firstRender === null && document.getElementById('root')?.firstElementChild) s.firstRender = performance.now();
+    if (s.firstImage === null && document.querySelector('[role="status"], .animate-spin')) s.loadingSeen = true;
     if (s.firstImage !== null) {
       s.frames++;
       if (ok) {
@@ -158,6 +194,195 @@ interface BenchState {
   droppedPerVideo: number[];
 }
 
+const slidesUrl = () => `http://127.0.0.1:${appPort}/slides`;
+const loadAverage = () => os.loadavg().map((n) => Number(n.toFixed(2)));
+
+interface StartRun {
+  firstSlideMs: number;
+  /** The first frame with anything of the app on screen. */
+  firstRenderMs: number | null;
+  loadingScreenSeen: boolean;
+  /** With --timeline: the page's requests (start → end, ms after navigation start). */
+  timeline?: string[];
+  /** With --cpu-profile: the main thread's time to the first slide by script (self time, ms). */
+  cpu?: Record<string, number>;
+}
+
+function summary(list: StartRun[]) {
+  const sorted = list.map((r) => r.firstSlideMs).sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+  return {
+    firstSlideMs: { median: at(0.5), p95: at(0.95), min: sorted[0], max: sorted[sorted.length - 1] },
+    runsMs: list.map((r) => r.firstSlideMs),
+    firstRenderMs: list.map((r) => r.firstRenderMs),
+    loadingScreenSeen: list.filter((r) => r.loadingScreenSeen).length,
+    ...(values.timeline && { timelineOfLastRun: list[list.length - 1]!.timeline }),
+    ...(values['cpu-profile'] && { cpuOfLastRun: list[list.length - 1]!.cpu }),
+  };
+}
+
+/** Navigates a page to the wall and reads its first slide (and what was on screen before it). */
+async function firstSlide(context: BrowserContext): Promise<StartRun> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  if (cpuThrottle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
+  if (values['cpu-profile']) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+    await cdp.send('Profiler.start');
+  }
+  await page.goto(slidesUrl(), { waitUntil: 'commit' });
+  await page.waitForFunction('window.__bench && window.__bench.firstImage !== null', undefined, { timeout: 30_000 });
+  let cpu: Record<string, number> | undefined;
+  if (values['cpu-profile']) {
+    const { profile } = await cdp.send('Profiler.stop');
+    // Self time up to the first slide, by script (and the engine's own work: parse and compile, GC).
+    // The profile starts just before the navigation: samples within the first slide's time of its start.
+    const firstImageUs = (await page.evaluate<number>('window.__bench.firstImage')) * 1000;
+    const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+    const totals = new Map<string, number>();
+    let t = profile.startTime;
+    profile.samples?.forEach((id, i) => {
+      t += profile.timeDeltas![i]!;
+      if (t - profile.startTime > firstImageUs) return;
+      const frame = nodes.get(id)!.callFrame;
+      const where = frame.url ? frame.url.replace(/^.*\/assets\//, '').replace(/^https?:\/\/[^/]+/, '') : frame.functionName;
+      totals.set(where, (totals.get(where) ?? 0) + profile.timeDeltas![i]! / 1000);
+    });
+    cpu = Object.fromEntries(
+      [...totals]
+        .filter(([where]) => where !== '(idle)')
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 12)
+        .map(([where, ms]) => [where, Math.round(ms)]),
+    );
+  }
+  const run = await page.evaluate<{ firstImage: number; firstRender: number | null; loadingSeen: boolean }>(
+    '({ firstImage: window.__bench.firstImage, firstRender: window.__bench.firstRender, loadingSeen: window.__bench.loadingSeen })',
+  );
+  const timeline = values.timeline
+    ? await page.evaluate<string[]>(`(() => {
+        const nav = performance.getEntriesByType('navigation')[0];
+        const rows = [\`navigation \${Math.round(nav.requestStart)}→\${Math.round(nav.responseEnd)} dcl \${Math.round(nav.domContentLoadedEventEnd)} (worker \${Math.round(nav.workerStart)})\`];
+        for (const e of performance.getEntriesByType('resource')) {
+          if (e.startTime > window.__bench.firstImage) continue;
+          rows.push(\`\${Math.round(e.startTime)}→\${Math.round(e.responseEnd)} \${e.name.replace(location.origin, '').slice(0, 90)}\`);
+        }
+        for (const m of performance.getEntriesByType('mark')) rows.push(\`mark \${m.name} \${Math.round(m.startTime)}\`);
+        return rows;
+      })()`)
+    : undefined;
+  return {
+    firstSlideMs: Math.round(run.firstImage),
+    firstRenderMs: run.firstRender === null ? null : Math.round(run.firstRender),
+    loadingScreenSeen: run.loadingSeen,
+    ...(timeline && { timeline }),
+    ...(cpu && { cpu }),
+  };
+}
+
+/** Cold: a new profile each time (a browser context keeps nothing from the one before). */
+async function coldStarts(browser: Browser, setUp: string[]) {
+  const list: StartRun[] = [];
+  for (let i = 0; i < runs; i++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    for (const script of setUp) await context.addInitScript(script);
+    await context.addInitScript(SAMPLER);
+    list.push(await firstSlide(context));
+    await context.close();
+    console.error(`cold ${i + 1}/${runs}: ${list[i]!.firstSlideMs} ms`);
+  }
+  return summary(list);
+}
+
+/**
+ * A kiosk's browser on a profile of its own, started as a process group of its own so that
+ * it can be killed as a watchdog kills it (no orderly shutdown), and driven over CDP.
+ */
+async function launchKiosk(executablePath: string, profile: string, offline: boolean) {
+  const child: ChildProcess = spawn(
+    executablePath,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--window-size=1280,800',
+      `--user-data-dir=${profile}`,
+      '--remote-debugging-port=0',
+      ...(offline ? ['--proxy-server=http://127.0.0.1:9', '--proxy-bypass-list=<-loopback>'] : []),
+      'about:blank',
+    ],
+    { detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const endpoint = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    const timer = setTimeout(() => reject(new Error(`Chromium did not start: ${text}`)), 30_000);
+    child.stderr!.on('data', (data: Buffer) => {
+      text += data.toString();
+      const m = /DevTools listening on (ws:\/\/\S+)/.exec(text);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`Chromium exited (${code}): ${text}`)));
+  });
+  child.stderr!.resume();
+  const browser = await chromium.connectOverCDP(endpoint);
+  const context = browser.contexts()[0]!;
+  const kill = async () => {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+    await exited;
+  };
+  return { browser, context, kill };
+}
+
+/**
+ * Warm: the kiosk plays once on a new profile (its service worker installed, the playlist, the
+ * place and the media kept), then, each run, is killed and launched again on the same profile,
+ * online or offline, to its first slide. Between runs it plays a slide change on, and waits for
+ * the browser to have written what it keeps (localStorage reaches the disk within seconds).
+ */
+async function warmStarts(executablePath: string, setUp: string[], phase: StartPhase) {
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'bench-player-kiosk-'));
+  const offline = phase === 'warm-offline';
+  try {
+    {
+      const kiosk = await launchKiosk(executablePath, profile, false);
+      for (const script of setUp) await kiosk.context.addInitScript(script);
+      await kiosk.context.addInitScript(SAMPLER);
+      const first = await firstSlide(kiosk.context);
+      const page = kiosk.context.pages().find((p) => p.url().startsWith(slidesUrl()))!;
+      await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 30_000 });
+      await page.waitForFunction('window.__bench.changes.length >= 2', undefined, { timeout: 30_000 });
+      await sleep(6000);
+      console.error(`${phase}: played once on a new profile (first slide ${first.firstSlideMs} ms)`);
+      await kiosk.kill();
+    }
+    const list: StartRun[] = [];
+    for (let i = 0; i < runs; i++) {
+      const kiosk = await launchKiosk(executablePath, profile, offline);
+      await kiosk.context.addInitScript(SAMPLER);
+      list.push(await firstSlide(kiosk.context));
+      const page = kiosk.context.pages().find((p) => p.url().startsWith(slidesUrl()))!;
+      await page.waitForFunction('window.__bench.changes.length >= 1', undefined, { timeout: 30_000 });
+      await sleep(6000);
+      await kiosk.kill();
+      console.error(`${phase} ${i + 1}/${runs}: ${list[i]!.firstSlideMs} ms`);
+    }
+    return summary(list);
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const executablePath = findChromium();
   if (!executablePath) throw new Error('Chromium not found (see tests/support/chromium.ts).');
@@ -185,12 +410,30 @@ async function main() {
     });
     const session = await login.text();
     const storageKey = `sb-${new URL(stack.url).hostname.split('.')[0]}-auth-token`;
+    // A kiosk set up before: signed in, and told once which of the venue's screens it is.
+    const kioskSetUp = [
+      `localStorage.setItem(${JSON.stringify(storageKey)}, ${JSON.stringify(session)});`,
+      `localStorage.setItem('signage-player:device-id', ${JSON.stringify(customer.deviceId)});`,
+    ];
+    if (startPhases.length > 0) {
+      const results: Record<string, unknown> = {};
+      for (const phase of startPhases) {
+        results[phase] =
+          phase === 'cold' ? await coldStarts(browser, kioskSetUp) : await warmStarts(executablePath, kioskSetUp, phase);
+      }
+      console.log(
+        JSON.stringify(
+          { date: new Date().toISOString(), load: loadAverage(), slides: slideCount, runs, cpuThrottle, start: results },
+          null,
+          2,
+        ),
+      );
+      return;
+    }
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await page.addInitScript(`localStorage.setItem(${JSON.stringify(storageKey)}, ${JSON.stringify(session)});`);
-    // A kiosk set up before: it was told once which of the venue's screens it is.
-    await page.addInitScript(`localStorage.setItem('signage-player:device-id', ${JSON.stringify(customer.deviceId)});`);
+    for (const script of kioskSetUp) await page.addInitScript(script);
     await page.addInitScript(SAMPLER);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');

@@ -27,12 +27,16 @@ function screens(queryClient: QueryClient) {
   return function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject['lazy'] {
     return async () => {
       const module = await load();
-      const prefetch = (module as { prefetch?: ScreenPrefetch }).prefetch;
+      const { prefetch, boot } = module as { prefetch?: ScreenPrefetch; boot?: ScreenBoot };
       return {
         Component: pick(module),
-        ...(prefetch && {
-          loader: ({ request }: { request: Request }) => {
-            if (keptSession()) prefetch(queryClient, new URL(request.url));
+        ...((prefetch || boot) && {
+          loader: async ({ request }: { request: Request }) => {
+            if (!keptSession()) return null;
+            // What the device kept first (a wall's playlist and pictures: milliseconds, no
+            // network), so the first render is the screen itself; then the reads.
+            if (boot) await boot(queryClient).catch(() => undefined);
+            prefetch?.(queryClient, new URL(request.url));
             return null;
           },
         }),
@@ -40,6 +44,12 @@ function screens(queryClient: QueryClient) {
     };
   };
 }
+
+/**
+ * What a screen needs before its first render that the device keeps (a wall's playlist and its
+ * pictures in Cache Storage): its loader waits for it. It never waits on the network.
+ */
+type ScreenBoot = (queryClient: QueryClient) => Promise<void>;
 
 /**
  * What the team's guard decides on, asked as the router starts on a device with a usable

@@ -198,7 +198,7 @@ export function toRole(value: string | null | undefined): Role {
 const keptRoleKey = (userId: string) => `signage:role:${userId}`;
 
 /** The role last read for `userId` on this device, if any. */
-function keptRole(userId: string): Role | null {
+export function keptRole(userId: string): Role | null {
   const kept = localStorage.getItem(keptRoleKey(userId));
   return kept ? toRole(kept) : null;
 }

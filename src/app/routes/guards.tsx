@@ -15,7 +15,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useAccess, useAuth, useSignOut, type Access, type Role } from '@/lib/auth';
+import { keptRole, useAccess, useAuth, useSignOut, type Access, type Role } from '@/lib/auth';
 import { isTeamRole } from '@/lib/permissions';
 import { mayOpen, refusalFor, type BackOfficeArea } from '@/lib/route-access';
 import { needsEnrolment, needsSecondFactor, tokenAal, verifiedTotpFactor } from '@/lib/second-factor';
@@ -93,6 +93,10 @@ export function RequireRole({ allow, kiosk = false }: { allow: 'team' | 'custome
   const { session } = useAuth();
   const asksStanding = allow === 'team' && access.status === 'signed-in' && isTeamRole(access.role);
   const standing = useTeamStanding(session, asksStanding);
+  // A wall starts on the role kept on the device while its role is read: a kiosk that played
+  // before shows its slide at once, with or without a network (the read's answer then decides).
+  const keptKioskRole = kiosk && access.status === 'loading' && session ? keptRole(session.user.id) : null;
+  if (keptKioskRole === allow) return <Outlet />;
   if (access.status === 'loading') return <FullPageSpinner />;
   if (access.status === 'error') {
     return kiosk ? <ReconnectingScreen onRetry={access.retry} /> : <RoleError access={access} />;

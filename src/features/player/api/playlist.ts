@@ -138,6 +138,29 @@ export async function getPlayerData(
   }
 }
 
+/**
+ * The playlist kept on the device, ready to play: its files from Cache Storage (none is signed
+ * or downloaded), as after a read that failed. Null when nothing (with a venue) is kept.
+ */
+export async function keptPlayerData(userId: string): Promise<PlayerData | null> {
+  const kept = loadSavedPlaylist(userId);
+  return kept?.customer ? withMedia(kept, true) : null;
+}
+
+/**
+ * A wall's start on a device that played before: the playlist kept on it is put in the query
+ * cache as the screen's first data (stale, so the read from the server still goes out and
+ * replaces it at a slide boundary when it differs), so the first render is the player, on
+ * the slide it was on (resume.ts), with no loading screen and no network. Never overwrites
+ * data read meanwhile.
+ */
+export async function startFromDevice(queryClient: QueryClient, userId: string, deviceId: string | null = null) {
+  const key = playerKeys.playlist(userId, deviceId);
+  if (queryClient.getQueryData(key)) return;
+  const data = await keptPlayerData(userId);
+  if (data && !queryClient.getQueryData(key)) queryClient.setQueryData<PlayerData>(key, data, { updatedAt: 0 });
+}
+
 /** The playlist of the signed-in screen; `deviceId` names a venue kiosk's chosen device. */
 export const playerQueryOptions = (userId: string, renewing = false, deviceId: string | null = null, live = false) =>
   queryOptions({

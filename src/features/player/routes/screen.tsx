@@ -3,7 +3,7 @@
 // own, not the venue's) and plays its venue's playlist, as /slides does, with no controls
 // to sign out. Revoked by an admin, it forgets its login and shows a new code. It runs the
 // commands an admin or operator sends it (components/screen-commands.tsx).
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { MonitorOff } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ import { setLocale } from '@/i18n';
 import { useAuth } from '@/lib/auth';
 import type { ScreenPrefetch } from '@/lib/prefetch';
 import { registerServiceWorker } from '@/lib/service-worker';
-import { freshKeptSession } from '@/lib/supabase';
+import { freshKeptSession, keptSession } from '@/lib/supabase';
 import {
   forgetPairing,
   forgetScreenLogin,
@@ -28,7 +28,7 @@ import {
   type ScreenLogin,
   startPairing,
 } from '../api/screen-pairing';
-import { PLAYLIST_POLL_MS, playerQueryOptions } from '../api/playlist';
+import { PLAYLIST_POLL_MS, playerQueryOptions, startFromDevice } from '../api/playlist';
 import { PairingCode } from '../components/pairing-code';
 import { ScreenCommands } from '../components/screen-commands';
 import { LoadingSlides, PlaylistScreen } from '../components/playlist-screen';
@@ -45,6 +45,12 @@ const screenKeys = {
 export const prefetch: ScreenPrefetch = (queryClient) => {
   const session = freshKeptSession();
   if (session && screenDeviceId(session.user)) void queryClient.prefetchQuery(playerQueryOptions(session.user.id));
+};
+
+/** A paired screen that played before starts on the playlist it kept (its route's loader waits for this, not for the network). */
+export const boot = async (queryClient: QueryClient) => {
+  const session = keptSession();
+  if (session && screenDeviceId(session.user)) await startFromDevice(queryClient, session.user.id);
 };
 
 function PairingScreen() {
