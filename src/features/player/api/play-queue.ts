@@ -19,38 +19,7 @@ export const MAX_QUEUED_LOCAL = 15_000;
 export const PLAYS_KEY = 'signage-player:plays';
 export const PLAYS_DB = 'signage-player';
 export const PLAYS_STORE = 'plays';
-/** The index of the store by device (a venue kiosk's chosen device; '' for a paired screen). */
-export const DEVICE_INDEX = 'device';
-
-/** A play as IndexedDB keeps it (device '' for none, so the index holds it). */
-export interface PlayRow {
-  id: string;
-  startedAt: number;
-  seconds: number;
-  campaignId: string;
-  slideId: string;
-  device: string;
-}
-
-export const toRow = ([id, startedAt, seconds, campaignId, slideId, device]: PlayRecord): PlayRow => ({
-  id,
-  startedAt,
-  seconds,
-  campaignId,
-  slideId,
-  device: device ?? '',
-});
-
-const fromRow = (row: PlayRow): PlayRecord => [
-  row.id,
-  row.startedAt,
-  row.seconds,
-  row.campaignId,
-  row.slideId,
-  row.device || null,
-];
-
-/** The oldest records of one device (the oldest record's), with the keys that take them out. */
+/** The oldest records, all of one device (the oldest record's), and the keys that take them out. */
 export interface PlayBatch {
   keys: unknown[];
   records: PlayRecord[];
@@ -61,10 +30,13 @@ export interface PlayQueue {
   kind: 'indexeddb' | 'localstorage';
   /** Keeps a record after every earlier one; past the cap the oldest go (their number is returned). */
   append(record: PlayRecord): Promise<number>;
-  /** Up to `limit` of the oldest record's device's records, oldest first; null when the queue is empty. */
+  /**
+   * The oldest records, up to `limit`, as far as they are the oldest record's device's (a
+   * kiosk chose another device after them: those come in the next batch); null when empty.
+   */
   nextBatch(limit: number): Promise<PlayBatch | null>;
   /** Takes a batch's records out (the ones recorded since stay). */
-  remove(keys: unknown[]): Promise<void>;
+  remove(batch: PlayBatch): Promise<void>;
   /** Every record, oldest first. */
   all(): Promise<PlayRecord[]>;
 }
@@ -112,7 +84,7 @@ const localQueue: PlayQueue = {
     const batch = records.filter((r) => r[5] === device).slice(0, limit);
     return Promise.resolve({ keys: batch.map((r) => r[0]), records: batch });
   },
-  remove(keys) {
+  remove({ keys }) {
     if (keys.length > 0) {
       const ids = new Set(keys);
       saveLocalPlays(readLocalPlays().filter((r) => !ids.has(r[0])));
@@ -151,7 +123,7 @@ function idbQueue(db: IDBDatabase, initialSize: number): PlayQueue {
     append(record) {
       const tx = db.transaction(PLAYS_STORE, 'readwrite');
       const store = tx.objectStore(PLAYS_STORE);
-      store.add(toRow(record));
+      store.add(record);
       size += 1;
       const over = Math.max(0, size - MAX_QUEUED);
       if (over > 0) {
@@ -169,26 +141,24 @@ function idbQueue(db: IDBDatabase, initialSize: number): PlayQueue {
     nextBatch(limit) {
       const tx = db.transaction(PLAYS_STORE, 'readonly');
       const store = tx.objectStore(PLAYS_STORE);
-      let batch: PlayBatch | null = null;
-      const first = store.openCursor();
-      first.onsuccess = () => {
-        const cursor = first.result;
-        if (!cursor) return;
-        const range = IDBKeyRange.only((cursor.value as PlayRow).device);
-        const index = store.index(DEVICE_INDEX);
-        const keys = index.getAllKeys(range, limit);
-        const rows = index.getAll(range, limit);
-        rows.onsuccess = () => {
-          batch = { keys: keys.result, records: (rows.result as PlayRow[]).map(fromRow) };
-        };
-      };
-      return done(tx).then(() => batch);
+      const keys = store.getAllKeys(null, limit);
+      const rows = store.getAll(null, limit);
+      return done(tx).then(() => {
+        const records = rows.result as PlayRecord[];
+        if (records.length === 0) return null;
+        const device = records[0]![5];
+        const run = records.findIndex((r) => r[5] !== device);
+        const end = run === -1 ? records.length : run;
+        return { keys: keys.result.slice(0, end), records: records.slice(0, end) };
+      });
     },
-    remove(keys) {
-      if (keys.length === 0) return Promise.resolve();
+    remove({ keys }) {
+      const first = keys[0] as IDBValidKey | undefined;
+      const last = keys.at(-1) as IDBValidKey | undefined;
+      if (first === undefined || last === undefined) return Promise.resolve();
+      // A batch is a run of neighbouring keys: one range takes it out.
       const tx = db.transaction(PLAYS_STORE, 'readwrite');
-      const store = tx.objectStore(PLAYS_STORE);
-      for (const key of keys) store.delete(key as IDBValidKey);
+      tx.objectStore(PLAYS_STORE).delete(IDBKeyRange.bound(first, last));
       return done(tx).then(() => {
         size = Math.max(0, size - keys.length);
       });
@@ -196,7 +166,7 @@ function idbQueue(db: IDBDatabase, initialSize: number): PlayQueue {
     all() {
       const tx = db.transaction(PLAYS_STORE, 'readonly');
       const rows = tx.objectStore(PLAYS_STORE).getAll();
-      return done(tx).then(() => (rows.result as PlayRow[]).map(fromRow));
+      return done(tx).then(() => rows.result as PlayRecord[]);
     },
   };
 }
@@ -205,10 +175,8 @@ function idbQueue(db: IDBDatabase, initialSize: number): PlayQueue {
 function openDatabase(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     const request = indexedDB.open(PLAYS_DB, 1);
-    request.onupgradeneeded = () => {
-      const store = request.result.createObjectStore(PLAYS_STORE, { autoIncrement: true });
-      store.createIndex(DEVICE_INDEX, 'device');
-    };
+    // One record per play, the PlayRecord as it is, under a key counting up: the order of recording.
+    request.onupgradeneeded = () => request.result.createObjectStore(PLAYS_STORE, { autoIncrement: true });
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error ?? new Error('IndexedDB did not open'));
     request.onblocked = () => reject(new Error('IndexedDB is blocked'));
@@ -225,7 +193,7 @@ async function migrate(db: IDBDatabase): Promise<void> {
   if (legacy.length > 0) {
     const tx = db.transaction(PLAYS_STORE, 'readwrite');
     const store = tx.objectStore(PLAYS_STORE);
-    for (const record of legacy) store.add(toRow(record));
+    for (const record of legacy) store.add(record);
     await done(tx);
   }
   localStorage.removeItem(PLAYS_KEY);

@@ -108,7 +108,7 @@ export function uploadPlays(): Promise<void> {
         });
         if (error) {
           if (error.code === '42501' || error.code === '22023') {
-            await queue.remove(batch.keys);
+            await queue.remove(batch);
             reportProblem('proof of play', `plays not accepted: ${error.message}`);
             troubled = true;
             continue;
@@ -119,7 +119,7 @@ export function uploadPlays(): Promise<void> {
           reportProblem('proof of play', `${data.rejected.length} plays refused: ${data.rejected[0]!.reason}`);
           troubled = true;
         }
-        await queue.remove(batch.keys);
+        await queue.remove(batch);
         await yieldToPlayer();
       }
     } catch {
