@@ -192,6 +192,24 @@ describe('the device\'s play queue', () => {
     expect(taken).toEqual(kept.map((r) => r[0]));
   });
 
+  it('sends a batch the server ran out of time on again in smaller calls, in order, none lost', async () => {
+    const kept = month(1200);
+    await seed(kept);
+    const { loadPlays, uploadPlays } = await relaunch();
+    answer = (body) =>
+      body.p_plays.length > 300
+        ? (HttpResponse.json(
+            { code: '57014', message: 'canceling statement due to statement timeout', details: null, hint: null },
+            { status: 500 },
+          ) as Response)
+        : accepted(body);
+    await uploadPlays();
+    expect(uploads.map((u) => u.p_plays.length)).toEqual([1000, 500, 250, 250, 250, 250, 200]);
+    const taken = uploads.filter((u) => u.p_plays.length <= 300).flatMap((u) => u.p_plays.map((p) => p.id));
+    expect(taken).toEqual(kept.map((r) => r[0]));
+    expect(await loadPlays()).toEqual([]);
+  });
+
   it('keeps the queue in localStorage, as before, where IndexedDB cannot be opened', async () => {
     globalThis.indexedDB = {
       open: () => {

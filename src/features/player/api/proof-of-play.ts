@@ -16,6 +16,8 @@ export { MAX_QUEUED, PLAYS_KEY, type PlayRecord } from './play-queue';
 export const PLAY_UPLOAD_MS = 60_000;
 /** Records per call (record_plays takes up to 5000). */
 export const PLAY_BATCH = 1000;
+/** The smallest batch: a call that ran out of the server's time is tried again with half as many, down to this. */
+export const MIN_PLAY_BATCH = 50;
 /** A slide on screen for less than this (a switch straight after it came up) is not a play. */
 export const MIN_PLAY_MS = 500;
 
@@ -86,8 +88,9 @@ export function uploadPlays(): Promise<void> {
     try {
       if (!(await hasLiveSession())) return;
       const queue = await playQueue();
+      let size = PLAY_BATCH;
       for (;;) {
-        const batch = await queue.nextBatch(PLAY_BATCH);
+        const batch = await queue.nextBatch(size);
         if (!batch) {
           if (!troubled) {
             dropped = 0;
@@ -111,6 +114,12 @@ export function uploadPlays(): Promise<void> {
             await queue.remove(batch);
             reportProblem('proof of play', `plays not accepted: ${error.message}`);
             troubled = true;
+            continue;
+          }
+          // The server ran out of time on the batch (a busy database, a month-old backlog whose
+          // checks read many days): the same plays again, in smaller calls.
+          if (error.code === '57014' && size > MIN_PLAY_BATCH) {
+            size = Math.max(MIN_PLAY_BATCH, Math.floor(size / 2));
             continue;
           }
           return;
