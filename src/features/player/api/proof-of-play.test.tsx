@@ -16,6 +16,8 @@ import { PLAYS_DB } from './play-queue';
 import { loadPlays, PLAY_UPLOAD_MS, PLAYS_KEY, type PlayRecord } from './proof-of-play';
 
 const DEVICE = 'e0000000-0000-4000-8000-000000000001';
+/** The queue is written and read in tasks of their own: on a busy machine that takes a while. */
+const WAIT = { timeout: 5000 };
 const START = new Date('2026-11-25T15:00:00Z').getTime();
 
 function playlist(slides: PlayerSlide[]): PlayerData {
@@ -124,7 +126,7 @@ describe('proof of play', () => {
   it('uploads what it played every minute with its device, and forgets what the server took', async () => {
     renderPlayer();
     await play(PLAY_UPLOAD_MS);
-    await vi.waitFor(() => expect(uploads.length).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(uploads.length).toBeGreaterThan(0), WAIT);
     const sent = uploads.flatMap((u) => u.p_plays);
     expect(uploads.every((u) => u.p_device_id === DEVICE)).toBe(true);
     expect(sent[0]?.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -137,23 +139,23 @@ describe('proof of play', () => {
     });
     // 60 s of 5 + 8 s slides: 9 finished (5+8+5+8+5+8+5+8+5 = 57 s).
     expect(sent).toHaveLength(9);
-    await vi.waitFor(async () => expect(await loadPlays()).toHaveLength(0));
+    await vi.waitFor(async () => expect(await loadPlays()).toHaveLength(0), WAIT);
   });
 
   it('keeps the plays through a failed upload and sends the same ones again, so none counts twice', async () => {
     answer = () => HttpResponse.json({ message: 'upstream down' }, { status: 503 }) as Response;
     renderPlayer();
     await play(PLAY_UPLOAD_MS);
-    await vi.waitFor(() => expect(uploads.length).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(uploads.length).toBeGreaterThan(0), WAIT);
     const firstIds = uploads[0]!.p_plays.map((p) => p.id);
     expect((await loadPlays()).length).toBeGreaterThanOrEqual(firstIds.length);
 
     answer = (body) => HttpResponse.json({ accepted: body.p_plays.length, duplicates: 0, rejected: [] }) as Response;
     const before = uploads.length;
     await play(PLAY_UPLOAD_MS);
-    await vi.waitFor(() => expect(uploads.length).toBeGreaterThan(before));
+    await vi.waitFor(() => expect(uploads.length).toBeGreaterThan(before), WAIT);
     expect(uploads[before]!.p_plays.map((p) => p.id).slice(0, firstIds.length)).toEqual(firstIds);
-    await vi.waitFor(async () => expect(await loadPlays()).toHaveLength(0));
+    await vi.waitFor(async () => expect(await loadPlays()).toHaveLength(0), WAIT);
   });
 
   it('sends what a previous run kept (a reload, an outage) as soon as it plays, by device', async () => {
@@ -163,12 +165,12 @@ describe('proof of play', () => {
     ];
     localStorage.setItem(PLAYS_KEY, JSON.stringify(kept));
     renderPlayer();
-    await vi.waitFor(() => expect(uploads).toHaveLength(2));
+    await vi.waitFor(() => expect(uploads).toHaveLength(2), WAIT);
     expect(uploads[0]).toMatchObject({ p_device_id: DEVICE, p_plays: [{ id: kept[0]![0] }] });
     // A paired screen's plays name no device: its login does.
     expect(uploads[1]).not.toHaveProperty('p_device_id');
     expect(uploads[1]!.p_plays[0]!.id).toBe(kept[1]![0]);
-    await vi.waitFor(async () => expect(await loadPlays()).toHaveLength(0));
+    await vi.waitFor(async () => expect(await loadPlays()).toHaveLength(0), WAIT);
   });
 
   it('drops plays the screen may no longer report (revoked, moved) and says so in its diagnostics', async () => {
@@ -182,8 +184,8 @@ describe('proof of play', () => {
         { status: 403 },
       ) as Response;
     renderPlayer();
-    await vi.waitFor(() => expect(uploads).toHaveLength(1));
-    await vi.waitFor(async () => expect(await loadPlays()).toHaveLength(0));
+    await vi.waitFor(() => expect(uploads).toHaveLength(1), WAIT);
+    await vi.waitFor(async () => expect(await loadPlays()).toHaveLength(0), WAIT);
     expect(diagnosticsSummary()).toContain('proof of play: plays not accepted');
   });
 
@@ -208,15 +210,15 @@ describe('proof of play', () => {
         ],
       }) as Response;
     renderPlayer();
-    await vi.waitFor(() => expect(uploads).toHaveLength(1));
+    await vi.waitFor(() => expect(uploads).toHaveLength(1), WAIT);
     expect(uploads[0]!.p_plays.map((p) => p.id)).toEqual(kept.map((k) => k[0]));
-    await vi.waitFor(async () => expect(await loadPlays()).toHaveLength(0));
+    await vi.waitFor(async () => expect(await loadPlays()).toHaveLength(0), WAIT);
     expect(diagnosticsSummary()).toContain('proof of play: 2 plays refused: not scheduled');
 
     // The next upload carries only what was played since.
     answer = (body) => HttpResponse.json({ accepted: body.p_plays.length, duplicates: 0, rejected: [] }) as Response;
     await play(PLAY_UPLOAD_MS);
-    await vi.waitFor(() => expect(uploads.length).toBeGreaterThan(1));
+    await vi.waitFor(() => expect(uploads.length).toBeGreaterThan(1), WAIT);
     const resent = uploads.slice(1).flatMap((u) => u.p_plays.map((p) => p.id));
     expect(resent.some((id) => kept.some((k) => k[0] === id))).toBe(false);
   });
