@@ -1,4 +1,4 @@
-// A screen back from a long outage: tens of thousands of plays wait in its queue (IndexedDB).
+// A screen back from a long outage: ten thousand plays wait in its queue (IndexedDB).
 // It uploads every one (the server holds each, counted or refused) while its slides keep
 // switching on time.
 import { expect, test } from '@playwright/test';
@@ -37,7 +37,7 @@ async function serverCount(before: number) {
   return (plays.count ?? 0) + (refusals.data ?? []).reduce((sum, r) => sum + r.plays, 0);
 }
 
-test('a screen uploads tens of thousands of queued plays, each once, while its slides switch on time', async ({
+test('a screen uploads ten thousand queued plays, each once, while its slides switch on time', async ({
   page,
 }) => {
   test.setTimeout(90_000);
