@@ -280,12 +280,12 @@ async function queueBundle(): Promise<string> {
 }
 
 /** In the page: the time of `n` appends to the player's queue (ms each: mean and 95th percentile). */
-const TIME_APPENDS = `async (n) => {
+const TIME_APPENDS = `async (n, device) => {
   const queue = await window.playQueue();
   const times = [];
   for (let i = 0; i < n; i++) {
     const t = performance.now();
-    await queue.append([crypto.randomUUID(), Date.now(), 10, 'c', 's', null]);
+    await queue.append([crypto.randomUUID(), Date.now(), 10, 'c', 's', device]);
     times.push(performance.now() - t);
   }
   times.sort((a, b) => a - b);
@@ -315,11 +315,11 @@ async function deviceQueue(engine: 'pglite' | 'postgres') {
       await page.waitForFunction('typeof window.playQueue === "function"');
     };
     await open();
-    const empty = (await page.evaluate(`(${TIME_APPENDS})(200)`)) as { kind: string; mean: number; p95: number };
+    const device = screenId(1, 1);
+    const empty = (await page.evaluate(`(${TIME_APPENDS})(200, ${JSON.stringify(device)})`)) as { kind: string; mean: number; p95: number };
     if (empty.kind !== 'indexeddb') throw new Error(`the queue is in ${empty.kind}`);
 
     // A month offline: the plays of the last `total` × 10 s, the venue's slides in turn.
-    const device = screenId(1, 1);
     const first = Date.now() - total * SLIDE_SECONDS * 1000 - 3_600_000;
     const seeded = performance.now();
     await page.evaluate(
@@ -345,7 +345,7 @@ async function deviceQueue(engine: 'pglite' | 'postgres') {
     console.log(`  seeded ${total.toLocaleString('en-US')} plays in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
     // The kiosk relaunched: the player counts its queue once as it opens it.
     await open();
-    const full = (await page.evaluate(`(${TIME_APPENDS})(200)`)) as { mean: number; p95: number };
+    const full = (await page.evaluate(`(${TIME_APPENDS})(200, ${JSON.stringify(device)})`)) as { mean: number; p95: number };
 
     const jwt = await token(loginId(1));
     const result = (await page.evaluate(
