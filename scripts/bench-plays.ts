@@ -20,7 +20,7 @@
 // holds BENCH_QUEUE plays (260,000: 30 days of 10-second slides); it times one recordPlay with
 // the queue empty and with it full, then uploads the queue as the player does (oldest first,
 // BENCH_BATCH a call, one call at a time: read a batch, send it to record_plays, take it out)
-// and times it, the device's part and the server's apart.
+// and times it, the device's part and the server's apart (BENCH_UPLOAD=0: the appends only).
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { build as bundle } from 'esbuild';
@@ -347,6 +347,10 @@ async function deviceQueue(engine: 'pglite' | 'postgres') {
     await open();
     const full = (await page.evaluate(`(${TIME_APPENDS})(200, ${JSON.stringify(device)})`)) as { mean: number; p95: number };
 
+    if (process.env.BENCH_UPLOAD === '0') {
+      console.log(`\nrecordPlay (one append, 200 each): queue empty mean ${empty.mean.toFixed(2)} ms, p95 ${empty.p95.toFixed(2)} ms; ${total.toLocaleString('en-US')} queued mean ${full.mean.toFixed(2)} ms, p95 ${full.p95.toFixed(2)} ms`);
+      return;
+    }
     const jwt = await token(loginId(1));
     const result = (await page.evaluate(
       `(async ({ url, apikey, jwt, batch }) => {
