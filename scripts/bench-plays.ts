@@ -14,11 +14,22 @@
 //      total spent from its closed months.
 // Environment: BENCH_SCREENS (500, a multiple of 5), BENCH_HOURS (24), BENCH_BATCH (1000),
 // BENCH_CONCURRENCY (4).
+//
+// `npm run bench:plays -- --device-queue [--engine pglite|postgres]`: instead, one screen's
+// queue after a month offline. In Chromium, the player's own queue (play-queue.ts, bundled)
+// holds BENCH_QUEUE plays (260,000: 30 days of 10-second slides); it times one recordPlay with
+// the queue empty and with it full, then uploads the queue as the player does (oldest first,
+// BENCH_BATCH a call, one call at a time: read a batch, send it to record_plays, take it out)
+// and times it, the device's part and the server's apart (BENCH_UPLOAD=0: the appends only).
+import { createServer } from 'node:http';
 import path from 'node:path';
+import { build as bundle } from 'esbuild';
 import { SignJWT } from 'jose';
 import pg from 'pg';
+import { chromium } from 'playwright-core';
 import { DEFAULT_ANON_KEY, DEFAULT_JWT_SECRET } from 'supabase-local';
 import { findPgBin, type TestStack } from 'supabase-local/testing';
+import { findChromium } from '../tests/support/chromium.ts';
 import { startProductStack } from '../tests/support/product-stack.ts';
 
 const SCREENS = Number(process.env.BENCH_SCREENS ?? 500);
@@ -251,7 +262,176 @@ async function main() {
   }
 }
 
-main().catch((e) => {
+/** The page's side of the device-queue phase: the player's queue module, bundled, on window. */
+async function queueBundle(): Promise<string> {
+  const out = await bundle({
+    stdin: {
+      contents: `import { playQueue, PLAYS_DB, PLAYS_STORE } from './src/features/player/api/play-queue.ts';
+        Object.assign(window, { playQueue, PLAYS_DB, PLAYS_STORE });`,
+      resolveDir: path.join(import.meta.dirname, '..'),
+      loader: 'ts',
+    },
+    bundle: true,
+    format: 'esm',
+    write: false,
+    alias: { '@': path.join(import.meta.dirname, '..', 'src') },
+  });
+  return out.outputFiles[0]!.text;
+}
+
+/** In the page: the time of `n` appends to the player's queue (ms each: mean and 95th percentile). */
+const TIME_APPENDS = `async (n, device) => {
+  const queue = await window.playQueue();
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await queue.append([crypto.randomUUID(), Date.now(), 10, 'c', 's', device]);
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return { kind: queue.kind, mean: times.reduce((a, b) => a + b, 0) / n, p95: times[Math.floor(n * 0.95)] };
+}`;
+
+async function deviceQueue(engine: 'pglite' | 'postgres') {
+  const total = Number(process.env.BENCH_QUEUE ?? 260_000);
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('Chromium not found (see tests/support/chromium.ts).');
+  if (engine === 'postgres' && !findPgBin()) throw new Error('PostgreSQL 15 is needed (apt-get install postgresql)');
+  console.log(`bench:plays --device-queue  ${total} queued plays, batches of ${BATCH}, ${engine}`);
+  const stack = await startProductStack({ engine, name: `bench-plays-queue-${engine}`, env: { STACK_FIXTURES: FIXTURE } });
+  const script = await queueBundle();
+  const server = createServer((req, res) => {
+    if (req.url === '/queue.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
+    else res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><script type="module" src="/queue.js"></script>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  const browser = await chromium.launch({ executablePath, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  try {
+    const page = await browser.newPage();
+    page.on('console', (message) => console.log(`  ${message.text()}`));
+    const open = async () => {
+      await page.goto(`http://127.0.0.1:${port}/`);
+      await page.waitForFunction('typeof window.playQueue === "function"');
+    };
+    await open();
+    const device = screenId(1, 1);
+    const empty = (await page.evaluate(`(${TIME_APPENDS})(200, ${JSON.stringify(device)})`)) as { kind: string; mean: number; p95: number };
+    if (empty.kind !== 'indexeddb') throw new Error(`the queue is in ${empty.kind}`);
+
+    // A month offline: the plays of the last `total` × 10 s, the venue's slides in turn.
+    const first = Date.now() - total * SLIDE_SECONDS * 1000 - 3_600_000;
+    const seeded = performance.now();
+    await page.evaluate(
+      `(async ({ total, first, device, campaign, slides }) => {
+        const db = await new Promise((resolve, reject) => {
+          const r = indexedDB.open(window.PLAYS_DB);
+          r.onsuccess = () => resolve(r.result);
+          r.onerror = () => reject(r.error);
+        });
+        const clear = db.transaction(window.PLAYS_STORE, 'readwrite');
+        clear.objectStore(window.PLAYS_STORE).clear();
+        await new Promise((resolve) => (clear.oncomplete = resolve));
+        for (let from = 0; from < total; from += 10000) {
+          const tx = db.transaction(window.PLAYS_STORE, 'readwrite');
+          const store = tx.objectStore(window.PLAYS_STORE);
+          for (let i = from; i < Math.min(total, from + 10000); i++)
+            store.add([crypto.randomUUID(), first + i * 10000 + 137, 10, campaign, slides[i % slides.length], device]);
+          await new Promise((resolve, reject) => { tx.oncomplete = resolve; tx.onerror = () => reject(tx.error); });
+        }
+        db.close();
+      })(${JSON.stringify({ total, first, device, campaign: campaignId(1), slides: Array.from({ length: SLIDES }, (_, k) => slideId(1, 1 + k)) })})`,
+    );
+    console.log(`  seeded ${total.toLocaleString('en-US')} plays in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+    // The kiosk relaunched: the player counts its queue once as it opens it.
+    await open();
+    const full = (await page.evaluate(`(${TIME_APPENDS})(200, ${JSON.stringify(device)})`)) as { mean: number; p95: number };
+
+    if (process.env.BENCH_UPLOAD === '0') {
+      console.log(`\nrecordPlay (one append, 200 each): queue empty mean ${empty.mean.toFixed(2)} ms, p95 ${empty.p95.toFixed(2)} ms; ${total.toLocaleString('en-US')} queued mean ${full.mean.toFixed(2)} ms, p95 ${full.p95.toFixed(2)} ms`);
+      return;
+    }
+    const jwt = await token(loginId(1));
+    const result = (await page.evaluate(
+      `(async ({ url, apikey, jwt, batch }) => {
+        const queue = await window.playQueue();
+        let deviceMs = 0, serverMs = 0, calls = 0, accepted = 0, duplicates = 0, refused = 0, size = batch, timeouts = 0;
+        const reasons = {};
+        const started = performance.now();
+        for (;;) {
+          let t = performance.now();
+          const next = await queue.nextBatch(size);
+          deviceMs += performance.now() - t;
+          if (!next) break;
+          t = performance.now();
+          const res = await fetch(url + '/rest/v1/rpc/record_plays', {
+            method: 'POST',
+            headers: { apikey, Authorization: 'Bearer ' + jwt, 'Content-Type': 'application/json' },
+            body: JSON.stringify({
+              p_device_id: next.records[0][5],
+              p_plays: next.records.map(([id, startedAt, seconds, campaign_id, slide_id]) =>
+                ({ id, started_at: new Date(startedAt).toISOString(), seconds, campaign_id, slide_id })),
+            }),
+          });
+          const body = await res.json();
+          serverMs += performance.now() - t;
+          // As the player does: a batch the server ran out of time on goes again in halves.
+          if (body.code === '57014' && size > 50) { size = Math.max(50, Math.floor(size / 2)); timeouts++; continue; }
+          if (!res.ok) return { failed: 'call ' + (calls + 1) + ' after ' + Math.round(performance.now() - t) + ' ms: ' + res.status + ' ' + JSON.stringify(body), calls };
+          calls++;
+          if (calls % 20 === 0) console.log(calls + ' calls, ' + (accepted + duplicates + refused) + ' answered, ' + Math.round(performance.now() - started) + ' ms; last call ' + Math.round(performance.now() - t) + ' ms');
+          accepted += body.accepted;
+          duplicates += body.duplicates;
+          refused += body.rejected.length;
+          for (const r of body.rejected) { const k = r.reason.split(':')[0]; reasons[k] = (reasons[k] || 0) + 1; }
+          t = performance.now();
+          await queue.remove(next);
+          deviceMs += performance.now() - t;
+          await new Promise((resolve) => setTimeout(resolve, 0));
+        }
+        return { ms: performance.now() - started, deviceMs, serverMs, calls, timeouts, size, accepted, duplicates, refused, reasons,
+          left: (await queue.all()).length };
+      })(${JSON.stringify({ url: stack.url, apikey: DEFAULT_ANON_KEY, jwt, batch: BATCH })})`,
+    )) as {
+      failed?: string;
+      timeouts: number;
+      size: number;
+      ms: number;
+      deviceMs: number;
+      serverMs: number;
+      calls: number;
+      accepted: number;
+      duplicates: number;
+      refused: number;
+      reasons: Record<string, number>;
+      left: number;
+    };
+    if (result.failed) throw new Error(`the upload stopped at ${result.failed}`);
+    const answered = result.accepted + result.duplicates + result.refused;
+    console.log('\nrecordPlay (one append to the queue, 200 each)');
+    console.log(`  queue empty:      mean ${empty.mean.toFixed(2)} ms, p95 ${empty.p95.toFixed(2)} ms`);
+    console.log(
+      `  ${total.toLocaleString('en-US')} queued: mean ${full.mean.toFixed(2)} ms, p95 ${full.p95.toFixed(2)} ms`,
+    );
+    console.log(`\nUpload of ${total.toLocaleString('en-US')} queued plays (${engine}, batches of ${BATCH})`);
+    console.log(
+      `  ${(result.ms / 1000).toFixed(1)} s in ${result.calls} calls: ${Math.round(total / (result.ms / 1000)).toLocaleString('en-US')} plays a second; the device (read and take out) ${(result.deviceMs / 1000).toFixed(1)} s, the calls ${(result.serverMs / 1000).toFixed(1)} s`,
+    );
+    if (result.timeouts > 0)
+      console.log(`  ${result.timeouts} calls ran out of the server's time; the batch ended at ${result.size}`);
+    console.log(
+      `  answered ${answered.toLocaleString('en-US')}${answered === total ? ' (each once)' : ' — MISMATCH'}: accepted ${result.accepted.toLocaleString('en-US')}, duplicates ${result.duplicates}, refused ${result.refused.toLocaleString('en-US')} ${JSON.stringify(result.reasons)}; left on the device ${result.left}`,
+    );
+  } finally {
+    await browser.close();
+    server.close();
+    await stack.stop();
+  }
+}
+
+const args = process.argv.slice(2);
+const engineArg = args.includes('--engine') ? args[args.indexOf('--engine') + 1] : 'postgres';
+(args.includes('--device-queue') ? deviceQueue(engineArg === 'pglite' ? 'pglite' : 'postgres') : main()).catch((e) => {
   console.error(e);
   process.exit(1);
 });

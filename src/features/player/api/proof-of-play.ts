@@ -1,26 +1,25 @@
 // Proof of play: the player notes every slide it finishes (which slide, of which campaign,
 // when it came up and how long it stayed) in a queue kept on the device, and uploads the
-// queue in batches (public.record_plays). Each record carries an id made here, so a batch
-// sent again after a lost answer is counted once. The queue lives in localStorage: it
-// survives a reload and an outage; past MAX_QUEUED records the oldest go, and the
-// Equipment page hears of it through the heartbeat's diagnostics.
+// queue in batches (public.record_plays), oldest first. Each record carries an id made here,
+// so a batch sent again after a lost answer is counted once. The queue (play-queue.ts) lives
+// in IndexedDB, localStorage where that cannot be opened: it survives a reload and an outage
+// of 30 days; past its cap the oldest go, and the Equipment page hears of it through the
+// heartbeat's diagnostics.
 import { useEffect, useRef } from 'react';
 import { clearProblem, reportProblem } from '@/lib/diagnostics';
 import { hasLiveSession, supabase } from '@/lib/supabase';
+import { MAX_QUEUED, MAX_QUEUED_LOCAL, playQueue, type PlayRecord } from './play-queue';
+
+export { MAX_QUEUED, PLAYS_KEY, type PlayRecord } from './play-queue';
 
 /** How often the queue is sent while the player plays (and at once when the network returns). */
 export const PLAY_UPLOAD_MS = 60_000;
 /** Records per call (record_plays takes up to 5000). */
 export const PLAY_BATCH = 1000;
-/** At most this many records wait on the device (about two days of 10-second slides). */
-export const MAX_QUEUED = 15_000;
+/** The smallest batch: a call that ran out of the server's time is tried again with half as many, down to this. */
+export const MIN_PLAY_BATCH = 50;
 /** A slide on screen for less than this (a switch straight after it came up) is not a play. */
 export const MIN_PLAY_MS = 500;
-
-export const PLAYS_KEY = 'signage-player:plays';
-
-/** One finished slide: [id, started at (ms since epoch), seconds, campaign id, slide id, device id or null]. */
-export type PlayRecord = [string, number, number, string, string, string | null];
 
 export interface FinishedSlide {
   campaignId: string;
@@ -31,66 +30,56 @@ export interface FinishedSlide {
   endedAt: number;
 }
 
-export function loadPlays(): PlayRecord[] {
-  try {
-    const value = JSON.parse(localStorage.getItem(PLAYS_KEY) ?? '[]') as unknown;
-    return Array.isArray(value) ? (value as PlayRecord[]).filter((r) => Array.isArray(r) && r.length === 6) : [];
-  } catch {
-    return [];
-  }
-}
-
-function savePlays(records: PlayRecord[]): void {
-  try {
-    localStorage.setItem(PLAYS_KEY, JSON.stringify(records));
-  } catch {
-    // A full storage: keep the newer half rather than lose the next ones too.
-    try {
-      localStorage.setItem(PLAYS_KEY, JSON.stringify(records.slice(Math.floor(records.length / 2))));
-      reportProblem('proof of play', 'device storage full: older plays were dropped');
-    } catch {
-      // Nothing can be kept.
-    }
-  }
+/** Every record waiting on the device, oldest first (after the plays noted before the call). */
+export async function loadPlays(): Promise<PlayRecord[]> {
+  return (await playQueue()).all();
 }
 
 let dropped = 0;
 
-/** Notes a finished slide in the device's queue (a too-short one is not a play). */
-export function recordPlay(slide: FinishedSlide): void {
+/**
+ * Notes a finished slide in the device's queue (a too-short one is not a play). The write
+ * happens in the background; plays are kept in the order they were noted. The promise
+ * settles once it is kept (or could not be) and never rejects.
+ */
+export function recordPlay(slide: FinishedSlide): Promise<void> {
   const ms = slide.endedAt - slide.startedAt;
-  if (ms < MIN_PLAY_MS) return;
-  const records = loadPlays();
-  records.push([
+  if (ms < MIN_PLAY_MS) return Promise.resolve();
+  const record: PlayRecord = [
     crypto.randomUUID(),
     slide.startedAt,
     Math.round(ms / 100) / 10,
     slide.campaignId,
     slide.slideId,
     slide.deviceId,
-  ]);
-  const over = records.length - MAX_QUEUED;
-  if (over > 0) {
-    records.splice(0, over);
-    dropped += over;
-    reportProblem('proof of play', `${dropped} plays dropped while offline (the device keeps ${MAX_QUEUED})`);
-  }
-  savePlays(records);
+  ];
+  return playQueue().then(
+    (queue) =>
+      queue.append(record).then(
+        (over) => {
+          if (over === 0) return;
+          dropped += over;
+          const cap = queue.kind === 'indexeddb' ? MAX_QUEUED : MAX_QUEUED_LOCAL;
+          reportProblem('proof of play', `${dropped} plays dropped while offline (the device keeps ${cap})`);
+        },
+        () => reportProblem('proof of play', 'device storage full: a play could not be kept'),
+      ),
+    () => undefined,
+  );
 }
 
-/** Takes these records out of the queue (sent, already counted, or refused for good). */
-function forget(ids: Set<string>): void {
-  if (ids.size === 0) return;
-  savePlays(loadPlays().filter((r) => !ids.has(r[0])));
-}
+/** Lets the slideshow run between two batches of an upload. */
+const yieldToPlayer = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 let sending: Promise<void> | null = null;
 
 /**
- * Sends the queue, a batch at a time, grouped by device. A batch the server took (accepted,
- * duplicate or refused as bad) leaves the queue; a failed call leaves it for the next try.
- * A device the screen may no longer report for (revoked, moved to another venue) has its
- * records dropped: they can never be counted.
+ * Sends the queue, oldest first, a batch at a time, grouped by device: each batch is read, sent
+ * and taken out in short steps of its own, so the slideshow runs between them and a play noted
+ * meanwhile stays for the next batch. A batch the server took (accepted, duplicate or refused
+ * as bad) leaves the queue; a failed call leaves it, and the rest, for the next try. A device
+ * the screen may no longer report for (revoked, moved to another venue) has its records
+ * dropped: they can never be counted.
  */
 export function uploadPlays(): Promise<void> {
   sending ??= (async () => {
@@ -98,19 +87,20 @@ export function uploadPlays(): Promise<void> {
     let troubled = false;
     try {
       if (!(await hasLiveSession())) return;
-      for (let round = 0; round < 20; round++) {
-        const records = loadPlays();
-        if (records.length === 0) {
+      const queue = await playQueue();
+      let size = PLAY_BATCH;
+      for (;;) {
+        const batch = await queue.nextBatch(size);
+        if (!batch) {
           if (!troubled) {
             dropped = 0;
             clearProblem('proof of play');
           }
           return;
         }
-        const device = records[0]![5];
-        const batch = records.filter((r) => r[5] === device).slice(0, PLAY_BATCH);
+        const device = batch.records[0]![5];
         const { data, error } = await supabase.rpc('record_plays', {
-          p_plays: batch.map(([id, startedAt, seconds, campaignId, slideId]) => ({
+          p_plays: batch.records.map(([id, startedAt, seconds, campaignId, slideId]) => ({
             id,
             started_at: new Date(startedAt).toISOString(),
             seconds,
@@ -121,9 +111,15 @@ export function uploadPlays(): Promise<void> {
         });
         if (error) {
           if (error.code === '42501' || error.code === '22023') {
-            forget(new Set(batch.map((r) => r[0])));
+            await queue.remove(batch);
             reportProblem('proof of play', `plays not accepted: ${error.message}`);
             troubled = true;
+            continue;
+          }
+          // The server ran out of time on the batch (a busy database, a month-old backlog whose
+          // checks read many days): the same plays again, in smaller calls.
+          if (error.code === '57014' && size > MIN_PLAY_BATCH) {
+            size = Math.max(MIN_PLAY_BATCH, Math.floor(size / 2));
             continue;
           }
           return;
@@ -132,7 +128,8 @@ export function uploadPlays(): Promise<void> {
           reportProblem('proof of play', `${data.rejected.length} plays refused: ${data.rejected[0]!.reason}`);
           troubled = true;
         }
-        forget(new Set(batch.map((r) => r[0])));
+        await queue.remove(batch);
+        await yieldToPlayer();
       }
     } catch {
       // Offline or the server is down: the queue waits for the next try.
@@ -175,7 +172,9 @@ export function useProofOfPlay(
   useEffect(() => {
     if (!campaignId || !slideId) return;
     const startedAt = Date.now();
-    return () => recordPlay({ campaignId, slideId, deviceId: device.current, startedAt, endedAt: Date.now() });
+    return () => {
+      void recordPlay({ campaignId, slideId, deviceId: device.current, startedAt, endedAt: Date.now() });
+    };
     // A new play starts only at a switch (seq), whatever else changes on screen.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [seq]);
