@@ -116,15 +116,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [queryClient]);
 
-  // A kept session is renewed as soon as the network is back, not at supabase-js's next
-  // 30-second tick: a wall catches up within seconds of its network's return.
-  const renewing = state.status === 'signed-in' && state.renewing === true;
+  // Without a network, supabase-js's refresh would only retry and back off (up to 30 s a try);
+  // it is paused, and started again when the network is back, which renews a token that ran
+  // out meanwhile at once (its first tick runs straight away): a wall catches up within seconds.
   useEffect(() => {
-    if (!renewing) return;
-    const renew = () => void supabase.auth.startAutoRefresh();
-    window.addEventListener('online', renew);
-    return () => window.removeEventListener('online', renew);
-  }, [renewing]);
+    const pause = () => void supabase.auth.stopAutoRefresh();
+    const resume = () => void supabase.auth.startAutoRefresh();
+    window.addEventListener('offline', pause);
+    window.addEventListener('online', resume);
+    return () => {
+      window.removeEventListener('offline', pause);
+      window.removeEventListener('online', resume);
+    };
+  }, []);
 
   // The role is asked for as soon as the session is known, not when the first guarded route
   // renders: the router first loads the screen's code, so the two now go on side by side.

@@ -23,7 +23,7 @@ interface SoakProbe {
   texts: string[];
   timers(): number;
   /** What moving time cost: timers fired, and real ms spent waiting for the page to settle, by what it waited on. */
-  stats: { fired: number; settleMs: number; waits: Record<string, number>; delays: Record<string, number> };
+  stats: { fired: number; settleMs: number; waits: Record<string, number>; busyMs: Record<string, number>; delays: Record<string, number> };
   settleTimeouts: number;
 }
 
@@ -94,15 +94,24 @@ function install(startMs: number) {
   // ---- Work the page waits on (settled before time moves)
   let pending = 0;
   const pendingBy = new Map<string, number>();
+  // Wakes the settling soak as soon as nothing is under way (no polling).
+  let onIdle: (() => void) | null = null;
   const track = <T>(promise: Promise<T>, label: string): Promise<T> => {
     pending++;
     pendingBy.set(label, (pendingBy.get(label) ?? 0) + 1);
     let done = false;
+    const began = realNow();
     const end = () => {
       if (!done) {
         done = true;
+        probe.stats.busyMs[label] = Math.round((probe.stats.busyMs[label] ?? 0) + realNow() - began);
         pending--;
         pendingBy.set(label, (pendingBy.get(label) ?? 1) - 1);
+        if (pending <= 0 && onIdle) {
+          const wake = onIdle;
+          onIdle = null;
+          wake();
+        }
       }
     };
     promise.then(end, end);
@@ -141,6 +150,11 @@ function install(startMs: number) {
     ['open', 'match', 'has', 'delete', 'keys'],
   );
   wrapAsync(HTMLImageElement.prototype as unknown as Record<string, unknown>, ['decode']);
+  // supabase-js holds its session behind a Web Lock.
+  wrapAsync(
+    (globalThis as unknown as { LockManager?: { prototype: Record<string, unknown> } }).LockManager?.prototype,
+    ['request'],
+  );
   wrapAsync(
     (navigator.storage as unknown as { constructor: { prototype: Record<string, unknown> } } | undefined)?.constructor
       .prototype,
@@ -184,14 +198,21 @@ function install(startMs: number) {
       let release = () => undefined as void;
       const answered = new Promise<void>((resolve) => (release = resolve));
       awaiting.set(this, release);
+      const socket = this;
+      let finished = false;
       const done = () => {
-        awaiting.delete(this);
+        if (finished) return;
+        finished = true;
+        socket.removeEventListener('message', done);
+        socket.removeEventListener('close', done);
+        awaiting.delete(socket);
         release();
       };
-      this.addEventListener('message', done, { once: true });
-      this.addEventListener('close', done, { once: true });
-      // Never wait long on a socket: a push that needs no answer has none.
-      realSetTimeout(done, 500);
+      this.addEventListener('message', done);
+      this.addEventListener('close', done);
+      // Never wait long on a socket: a push that needs no answer has none (a local stack
+      // answers one that does within milliseconds).
+      realSetTimeout(done, 50);
       track(answered, 'socket');
     }
     return realSend.call(this, data);
@@ -217,10 +238,17 @@ function install(startMs: number) {
   const channel = new MessageChannel();
   const hops: (() => void)[] = [];
   channel.port1.onmessage = () => hops.shift()?.();
+  const realPost = MessagePort.prototype.postMessage;
+  // Work the page scheduled on a MessageChannel (React's scheduler does): a step lets it run.
+  let posted = 0;
+  MessagePort.prototype.postMessage = function (this: MessagePort, ...args: Parameters<MessagePort['postMessage']>) {
+    if (this !== channel.port2) posted++;
+    return realPost.apply(this, args);
+  } as MessagePort['postMessage'];
   const hop = () =>
     new Promise<void>((resolve) => {
       hops.push(resolve);
-      channel.port2.postMessage(null);
+      realPost.call(channel.port2, null);
     });
 
   const probe: SoakProbe = {
@@ -241,21 +269,32 @@ function install(startMs: number) {
     timers: () => timers.size,
     texts: [],
     settleTimeouts: 0,
-    stats: { fired: 0, settleMs: 0, waits: {}, delays: {} },
+    stats: { fired: 0, settleMs: 0, waits: {}, busyMs: {}, delays: {} },
     async runUntil(target: number) {
+      let seen = -1;
       for (;;) {
-        // Let what is under way finish first (its answers, its rendering).
+        // Let what is under way finish first (its answers, its rendering); a timer that
+        // scheduled nothing and started nothing needs no wait.
         const since = realNow();
+        // A timer's promise chains run first (microtasks: no task, no cost).
+        for (let i = 0; i < 5; i++) await null;
         for (;;) {
+          if (pending <= 0 && posted === seen) break;
+          seen = posted;
           await hop();
           await hop();
-          if (pending <= 0) break;
+          if (pending <= 0 && posted === seen) break;
+          if (pending <= 0) continue;
           for (const [label, n] of pendingBy) if (n > 0) probe.stats.waits[label] = (probe.stats.waits[label] ?? 0) + 1;
-          if (realNow() - since > SETTLE_CAP_MS) {
+          const left = SETTLE_CAP_MS - (realNow() - since);
+          if (left <= 0) {
             probe.settleTimeouts++;
             break;
           }
-          await new Promise((r) => realSetTimeout(r, 2));
+          await new Promise<void>((resolve) => {
+            onIdle = resolve;
+            realSetTimeout(resolve, left);
+          });
         }
         probe.stats.settleMs += realNow() - since;
         const next = earliest();
