@@ -558,7 +558,25 @@ async function runWall({ executablePath, plan, index, start, end, events, work, 
   const recorded = await service.from('plays').select('id', { count: 'exact', head: true }).eq('device_id', deviceId);
   const refusals = await service.from('play_refusals').select('plays').eq('device_id', deviceId);
   const refused = (refusals.data ?? []).reduce((a, r) => a + Number(r.plays), 0);
-  if (recorded.count !== expected) fail(`${recorded.count} plays recorded, ${expected} played`);
+  if (recorded.count !== expected) {
+    fail(`${recorded.count} plays recorded, ${expected} played`);
+    // Which: the plays shown that the server has no play for (within a second of their start).
+    const starts: number[] = [];
+    for (let from = 0; ; from += 1000) {
+      const page = await service.from('plays').select('started_at').eq('device_id', deviceId).order('started_at').range(from, from + 999);
+      starts.push(...(page.data ?? []).map((r) => Date.parse(r.started_at as string)));
+      if (!page.data || page.data.length < 1000) break;
+    }
+    const missing: string[] = [];
+    for (const l of lives) {
+      for (let i = 0; i + 1 < l.switches.length && missing.length < 5; i++) {
+        const [at, slide] = l.switches[i]!;
+        if (!slide || l.switches[i + 1]![0] - at < 500) continue;
+        if (!starts.some((t) => Math.abs(t - at) <= 1000)) missing.push(`${new Date(at).toISOString()} (${slide.slice(0, 8)}, shown ${(l.switches[i + 1]![0] - at) / 1000} s)`);
+      }
+    }
+    say(`  played but not recorded: ${missing.join(', ') || 'none found by start'}`);
+  }
   if (refused > 0) fail(`${refused} plays refused`);
 
   // Frames, text, memory.

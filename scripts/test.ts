@@ -18,9 +18,6 @@
 //                                    against a stack of this project (tests/db)
 //   database on PostgreSQL           the same against a throwaway PostgreSQL 15 cluster
 //   Deno tests of edge functions     deno test in supabase/functions
-//   wall soak                        two days of a playing wall in accelerated time (scripts/soak-wall.ts):
-//                                    midnights, a daylight-saving change, drops, an outage, a restart,
-//                                    a relaunch, Realtime changes, media filling the cache
 //   end-to-end in Chromium           Playwright with Debian's chromium, in two halves at once, each
 //                                    with its stack on a throwaway PostgreSQL 15 cluster (as hosted
 //                                    Supabase; native PostgreSQL leaves the other lanes the CPU
@@ -29,7 +26,7 @@
 //                                    last, alone, on PGlite (what `npm start` runs)
 // A whole run goes in three lanes at once (see LANES and ORDER below), then e2e-timing alone. Run one part with `npm test -- unit`
 // (names: typecheck lint docs unit unit-tokyo emulator-units emulator emulator-pg db db-pg deno e2e
-// e2e-timing soak). Stacks start on TEST_BASE_PORT (default 54420 on PGlite, 54520 on
+// e2e-timing). Stacks start on TEST_BASE_PORT (default 54420 on PGlite, 54520 on
 // PostgreSQL, 100 above that for the product's database on PostgreSQL) and the ports above it.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn } from 'node:child_process';
@@ -321,9 +318,6 @@ const suites: Suite[] = [
   },
   e2eHalves('e2e', 'End-to-end in Chromium (PostgreSQL)', 'chromium', { STACK_ENGINE: 'postgres' }),
   e2e('e2e-timing', 'End-to-end: the player on time', 'timing'),
-  // Walls through two accelerated days (scripts/soak-wall.ts, docs/reliability.md): its own
-  // stack on PGlite, on ports of its own (SOAK_BASE_PORT); exits non-zero when a rule breaks.
-  check('soak', 'Wall soak: two days, accelerated', 'npx', ['tsx', 'scripts/soak-wall.ts', '--days', '2', '--walls', '1']),
 ];
 
 /**
@@ -349,7 +343,6 @@ const APART = [['emulator', 'db']];
 const ORDER = [
   'e2e',
   'emulator',
-  'soak',
   'typecheck',
   'lint',
   'db',
