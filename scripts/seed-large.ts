@@ -9,6 +9,7 @@
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from 'supabase-local';
+import { seededRandom } from './seeded-random.ts';
 
 export interface SeedLargeOptions {
   url: string;
@@ -24,18 +25,6 @@ const BATCH = 1000;
 
 /** A fixed id per prefix and number: b1000000-0000-4000-8000-000000000042. */
 const idFor = (prefix: string, n: number) => `${prefix}000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-/** A small deterministic random generator (mulberry32), so every run makes the same rows. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ADJECTIVES = ['Sunny', 'Urban', 'Golden', 'Blue', 'Harbor', 'Maple', 'Silver', 'Green', 'Royal', 'Corner', 'Summit', 'Riverside', 'Lucky', 'Bright', 'Old Town'];
 const NOUNS = ['Cafe', 'Gym', 'Books', 'Bakery', 'Diner', 'Salon', 'Pharmacy', 'Market', 'Bistro', 'Studio', 'Hotel', 'Clinic', 'Garage', 'Florist', 'Pizzeria'];
@@ -61,7 +50,7 @@ function weighted<T extends string>(rnd: () => number, choices: readonly [T, num
 }
 
 function customerRows(count: number, now: number) {
-  const rnd = random(1);
+  const rnd = seededRandom(1);
   return Array.from({ length: count }, (_, i) => {
     const n = i + 1;
     const name = `${pick(rnd, ADJECTIVES)} ${pick(rnd, NOUNS)} ${n}`;
@@ -83,7 +72,7 @@ function customerRows(count: number, now: number) {
 }
 
 function deviceRows(count: number, customers: number, now: number) {
-  const rnd = random(2);
+  const rnd = seededRandom(2);
   return Array.from({ length: count }, (_, i) => {
     const n = i + 1;
     const owner = customers > 0 ? 1 + Math.floor(rnd() * customers) : null;
@@ -104,7 +93,7 @@ function deviceRows(count: number, customers: number, now: number) {
 }
 
 function advertiserRows(count: number, now: number) {
-  const rnd = random(3);
+  const rnd = seededRandom(3);
   return Array.from({ length: count }, (_, i) => {
     const n = i + 1;
     const first = pick(rnd, FIRST);

@@ -29,8 +29,8 @@ import { startProductStack } from '../tests/support/product-stack.ts';
 import { nodeClient, serviceClient } from '../tests/e2e/player-support.ts';
 import { DAY, HOUR, MINUTE, month, WALLS, type Event, type WallPlan } from './soak/month.ts';
 import { pageClockScript } from './soak/page-clock.ts';
-import { startNetworkGate, type NetworkGate } from './soak/network-gate.ts';
-import { changeNews, createVenue, newNewsImage, SLIDE_SECONDS, type Venue } from './soak/setup.ts';
+import { startNetworkGate } from './soak/network-gate.ts';
+import { changeNews, createVenue, newNewsImage, SLIDE_SECONDS } from './soak/setup.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ADMIN = { email: 'admin@example.com', password: 'demo-admin-pass' };
@@ -83,13 +83,6 @@ interface Life {
   firstPictureMs: number | null;
 }
 
-interface Watch {
-  reason: string;
-  since: number;
-  limit: number;
-  version: string;
-}
-
 interface Check {
   reason: string;
   from: number;
@@ -123,7 +116,9 @@ async function main() {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   const realStart = Date.now();
-  log(`${DAYS} days from ${new Date(plan.start).toISOString()}, ${plan.walls.length} walls, ${plan.events.length} events`);
+  log(
+    `${DAYS} days from ${new Date(plan.start).toISOString()}, ${plan.walls.length} walls, ${plan.events.length} events`,
+  );
 
   const outDir = path.join(work, 'dist');
   process.env.VITE_SUPABASE_URL = BUILT_STACK_URL;
@@ -161,7 +156,9 @@ async function main() {
     from: new Date(plan.start).toISOString(),
     to: new Date(plan.end).toISOString(),
     realSeconds: Math.round((Date.now() - realStart) / 1000),
-    load: loadavg().map((l) => l.toFixed(1)).join(' '),
+    load: loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' '),
     walls: results.map(({ failures: _f, catchUps, ...r }) => ({ ...r, catchUps: summarise(catchUps) })),
     rulesBroken: failures,
   };
@@ -181,7 +178,16 @@ interface WallOptions {
 }
 
 /** One wall, its venue and its own stack, through its month. */
-async function runWall({ executablePath, plan, index, start, end, events, work, realStart }: WallOptions): Promise<WallResult> {
+async function runWall({
+  executablePath,
+  plan,
+  index,
+  start,
+  end,
+  events,
+  work,
+  realStart,
+}: WallOptions): Promise<WallResult> {
   const name = plan.name;
   const say = (...args: unknown[]) => log(`${name}:`, ...args);
   const failures: string[] = [];
@@ -232,7 +238,13 @@ async function runWall({ executablePath, plan, index, start, end, events, work, 
       headless: true,
       viewport: { width: 1280, height: 720 },
       proxy: { server: `http://127.0.0.1:${gate.port}`, bypass: '<-loopback>' },
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--proxy-bypass-list=<-loopback>'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--proxy-bypass-list=<-loopback>',
+      ],
       offline,
     });
     // The page's time goes to the stack before anything leaves the page.
@@ -357,7 +369,10 @@ async function runWall({ executablePath, plan, index, start, end, events, work, 
       ...(at ? { p_at: new Date(at).toISOString() } : {}),
     });
     if (error) throw new Error(`player_playlist: ${error.message}`);
-    return data as unknown as { version: string; slides: { id: string; on_air: boolean; is_active: boolean; duration: number }[] };
+    return data as unknown as {
+      version: string;
+      slides: { id: string; on_air: boolean; is_active: boolean; duration: number }[];
+    };
   };
 
   /** After a change the wall could not hear of: how long until its playlist is the server's. */
@@ -394,7 +409,8 @@ async function runWall({ executablePath, plan, index, start, end, events, work, 
     if (Math.floor(now / DAY) !== lastDay) {
       lastDay = Math.floor(now / DAY);
       const cache = await cacheState(page);
-      if (cache.usage > peakCache.usage) peakCache = { usage: cache.usage, quota: cache.quota, files: cache.files.length };
+      if (cache.usage > peakCache.usage)
+        peakCache = { usage: cache.usage, quota: cache.quota, files: cache.files.length };
       daysWithEvictions += checkCache(cache.files);
     }
     if (Date.now() - lastReport > 30_000) {
@@ -409,7 +425,8 @@ async function runWall({ executablePath, plan, index, start, end, events, work, 
     // The playlist's files are always kept; of the others, the least recently shown go first.
     const cached = new Set(files);
     const current = venue.newsFiles.at(-1)!.path;
-    if (!cached.has(current) && venue.newsFiles.at(-1)!.from < now - HOUR) fail(`the playlist's file ${current} is not in the cache`);
+    if (!cached.has(current) && venue.newsFiles.at(-1)!.from < now - HOUR)
+      fail(`the playlist's file ${current} is not in the cache`);
     const left = venue.newsFiles.filter((f) => f.until !== null);
     const kept = left.filter((f) => cached.has(f.path));
     const evicted = left.filter((f) => !cached.has(f.path));
@@ -425,7 +442,9 @@ async function runWall({ executablePath, plan, index, start, end, events, work, 
   await launch(false);
   await until(`Boolean(document.querySelector('[data-testid="pairing-code"]')?.textContent?.trim())`, 'pairing code');
   const code = (await page!.getByTestId('pairing-code').textContent())!.replace(/\s/g, '');
-  const paired = await (await admin()).rpc('pair_screen', { p_code: code, p_customer_id: venue.customerId, p_device_name: deviceName });
+  const paired = await (
+    await admin()
+  ).rpc('pair_screen', { p_code: code, p_customer_id: venue.customerId, p_device_name: deviceName });
   if (paired.error) throw new Error(`pair_screen: ${paired.error.message}`);
   const device = await service.from('equipment_status').select('id').eq('device_name', deviceName).single();
   if (device.error) throw new Error(`device: ${device.error.message}`);
@@ -442,7 +461,8 @@ async function runWall({ executablePath, plan, index, start, end, events, work, 
     if (event.at >= end) break;
     if (event.at > now) await advance(event.at);
     counts[event.kind] = (counts[event.kind] ?? 0) + 1;
-    if (values.verbose && event.kind !== 'change' && event.kind !== 'check') say(`${new Date(now).toISOString()} ${JSON.stringify(event)}`);
+    if (values.verbose && event.kind !== 'change' && event.kind !== 'check')
+      say(`${new Date(now).toISOString()} ${JSON.stringify(event)}`);
     switch (event.kind) {
       case 'change':
         setStackClock(now);
@@ -458,7 +478,12 @@ async function runWall({ executablePath, plan, index, start, end, events, work, 
         const playlist = await serverPlaylist(from);
         const onAir = playlist.slides.filter((s) => s.on_air && s.is_active);
         const loop = onAir.reduce((a, s) => a + s.duration * 1000, 0);
-        checks.push({ reason: event.reason, from, to: from + loop + 2 * SLIDE_SECONDS * 1000, expected: [...new Set(onAir.map((s) => s.id))] });
+        checks.push({
+          reason: event.reason,
+          from,
+          to: from + loop + 2 * SLIDE_SECONDS * 1000,
+          expected: [...new Set(onAir.map((s) => s.id))],
+        });
         break;
       }
       case 'drop':
@@ -470,7 +495,10 @@ async function runWall({ executablePath, plan, index, start, end, events, work, 
         await advance(event.at + event.ms);
         gate.set('open');
         await context!.setOffline(false);
-        await catchUp(event.kind === 'offline' ? 'a week offline' : `drop of ${Math.round(event.ms / 1000)} s`, CATCH_UP_MS);
+        await catchUp(
+          event.kind === 'offline' ? 'a week offline' : `drop of ${Math.round(event.ms / 1000)} s`,
+          CATCH_UP_MS,
+        );
         break;
       }
       case 'no-realtime': {
@@ -538,12 +566,15 @@ async function runWall({ executablePath, plan, index, start, end, events, work, 
     }
     const before = l.switches.filter((sw) => sw[0] <= check.from).at(-1);
     const shown = new Set(
-      [...(before ? [before] : []), ...l.switches.filter((sw) => sw[0] > check.from && sw[0] <= check.to)].map((sw) => sw[1]).filter(Boolean),
+      [...(before ? [before] : []), ...l.switches.filter((sw) => sw[0] > check.from && sw[0] <= check.to)]
+        .map((sw) => sw[1])
+        .filter(Boolean),
     );
     const expected = new Set(check.expected);
     const missing = [...expected].filter((id) => !shown.has(id));
     const extra = [...shown].filter((id) => !expected.has(id));
-    if (missing.length || extra.length) fail(`${check.reason}: ${missing.length} slides on air not shown, ${extra.length} shown off air`);
+    if (missing.length || extra.length)
+      fail(`${check.reason}: ${missing.length} slides on air not shown, ${extra.length} shown off air`);
     else passed++;
   }
 
@@ -563,7 +594,12 @@ async function runWall({ executablePath, plan, index, start, end, events, work, 
     // Which: the plays shown that the server has no play for (within a second of their start).
     const starts: number[] = [];
     for (let from = 0; ; from += 1000) {
-      const page = await service.from('plays').select('started_at').eq('device_id', deviceId).order('started_at').range(from, from + 999);
+      const page = await service
+        .from('plays')
+        .select('started_at')
+        .eq('device_id', deviceId)
+        .order('started_at')
+        .range(from, from + 999);
       starts.push(...(page.data ?? []).map((r) => Date.parse(r.started_at as string)));
       if (!page.data || page.data.length < 1000) break;
     }
@@ -572,7 +608,10 @@ async function runWall({ executablePath, plan, index, start, end, events, work, 
       for (let i = 0; i + 1 < l.switches.length && missing.length < 5; i++) {
         const [at, slide] = l.switches[i]!;
         if (!slide || l.switches[i + 1]![0] - at < 500) continue;
-        if (!starts.some((t) => Math.abs(t - at) <= 1000)) missing.push(`${new Date(at).toISOString()} (${slide.slice(0, 8)}, shown ${(l.switches[i + 1]![0] - at) / 1000} s)`);
+        if (!starts.some((t) => Math.abs(t - at) <= 1000))
+          missing.push(
+            `${new Date(at).toISOString()} (${slide.slice(0, 8)}, shown ${(l.switches[i + 1]![0] - at) / 1000} s)`,
+          );
       }
     }
     say(`  played but not recorded: ${missing.join(', ') || 'none found by start'}`);
@@ -582,14 +621,17 @@ async function runWall({ executablePath, plan, index, start, end, events, work, 
   // Frames, text, memory.
   for (const [i, l] of lives.entries()) {
     const browser = `browser ${i + 1}`;
-    if (l.blankFrames > 0) fail(`${browser}: ${l.blankFrames} frames without a picture ${JSON.stringify(l.blanks.slice(0, 3))}`);
+    if (l.blankFrames > 0)
+      fail(`${browser}: ${l.blankFrames} frames without a picture ${JSON.stringify(l.blanks.slice(0, 3))}`);
     if (l.texts.length > 0) fail(`${browser}: text on the wall: ${l.texts.slice(0, 3).join(' | ')}`);
     if (l.warm && l.last) {
       const growth = l.last.heapMb - l.warm.heapMb;
       if (growth > HEAP_GROWTH_MB) fail(`${browser}: heap grew ${growth.toFixed(1)} MB`);
       if (l.last.nodes > l.warm.nodes * 1.1 + 50) fail(`${browser}: DOM nodes ${l.warm.nodes} → ${l.last.nodes}`);
-      if (l.last.listeners > l.warm.listeners * 1.1 + 20) fail(`${browser}: listeners ${l.warm.listeners} → ${l.last.listeners}`);
-      if (l.last.objectUrls > l.warm.objectUrls + 2) fail(`${browser}: object URLs ${l.warm.objectUrls} → ${l.last.objectUrls}`);
+      if (l.last.listeners > l.warm.listeners * 1.1 + 20)
+        fail(`${browser}: listeners ${l.warm.listeners} → ${l.last.listeners}`);
+      if (l.last.objectUrls > l.warm.objectUrls + 2)
+        fail(`${browser}: object URLs ${l.warm.objectUrls} → ${l.last.objectUrls}`);
     }
   }
 
@@ -640,7 +682,10 @@ async function cacheState(page: Page) {
 
 function summarise(items: CatchUp[]) {
   const group = (filter: (i: (typeof items)[number]) => boolean) => {
-    const ms = items.filter(filter).map((i) => i.ms).sort((a, b) => a - b);
+    const ms = items
+      .filter(filter)
+      .map((i) => i.ms)
+      .sort((a, b) => a - b);
     if (!ms.length) return null;
     return { count: ms.length, medianS: ms[Math.floor(ms.length / 2)]! / 1000, maxS: ms.at(-1)! / 1000 };
   };

@@ -1,6 +1,7 @@
 // The soak's script (scripts/soak-wall.ts): what happens to the walls over the soak's days,
 // as a list of events at virtual times, the same for the same days and seed. Pure: the
-// driver plays it, and its unit test checks what it holds.
+// driver plays it.
+import { seededRandom } from '../seeded-random.ts';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
@@ -53,18 +54,6 @@ export interface Month {
   events: Event[];
   /** What a 30-day soak goes through (drops per wall), scaled to the soak's days. */
   counts: { drops: number; restarts: number; changes: number; relaunches: number; offlineMs: number };
-}
-
-/** A small seeded generator (mulberry32), so a soak's script is the same every run. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** The local wall-clock parts of `ms` in `zone`. */
@@ -160,7 +149,7 @@ export function localDates(zone: string, from: number, to: number): string[] {
 /** The month: every midnight, daylight-saving change and daypart edge checked, and what happens to the walls. */
 export function month({ days, start = soakStart(days), seed = 33, walls = WALLS }: MonthOptions): Month {
   const end = start + days * DAY;
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   const scale = days / 30;
   const counts = {
     drops: Math.max(1, Math.round(200 * scale)),
@@ -177,7 +166,10 @@ export function month({ days, start = soakStart(days), seed = 33, walls = WALLS 
   const free = (wall: number | null, from: number, to: number) =>
     inside(from) &&
     inside(to) &&
-    busy.every((b) => to + 5 * MINUTE < b.from || from > b.to + 5 * MINUTE || (wall !== null && b.wall !== null && b.wall !== wall));
+    busy.every(
+      (b) =>
+        to + 5 * MINUTE < b.from || from > b.to + 5 * MINUTE || (wall !== null && b.wall !== null && b.wall !== wall),
+    );
   const place = (wall: number | null, ms: number, tries = 200): number | null => {
     for (let i = 0; i < tries; i++) {
       const at = Math.floor((start + rnd() * (end - start)) / 1000) * 1000;
@@ -194,11 +186,13 @@ export function month({ days, start = soakStart(days), seed = 33, walls = WALLS 
     for (const date of localDates(wall.zone, start, end)) {
       const weekday = localParts(wall.zone, localInstant(wall.zone, date, '12:00')).weekday;
       const edges: [string, string][] = [['00:00', 'midnight']];
-      if (BREAKFAST.days.includes(weekday)) edges.push([BREAKFAST.start, 'breakfast opens'], [BREAKFAST.end, 'breakfast closes']);
+      if (BREAKFAST.days.includes(weekday))
+        edges.push([BREAKFAST.start, 'breakfast opens'], [BREAKFAST.end, 'breakfast closes']);
       edges.push([LATE_NIGHT.start, 'late night opens'], [LATE_NIGHT.end, 'late night closes']);
       for (const [time, reason] of edges) {
         const at = localInstant(wall.zone, date, time);
-        if (at > start + MINUTE && at < end - 10 * MINUTE) events.push({ at, kind: 'check', wall: w, reason: `${reason} ${date}` });
+        if (at > start + MINUTE && at < end - 10 * MINUTE)
+          events.push({ at, kind: 'check', wall: w, reason: `${reason} ${date}` });
       }
     }
     for (const at of transitions(wall.zone, start, end)) {

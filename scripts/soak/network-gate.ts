@@ -5,6 +5,7 @@
 // It also counts the requests that pass, by kind, for the summary (token refreshes, reads).
 import http from 'node:http';
 import net from 'node:net';
+import type { Duplex } from 'node:stream';
 
 export type GateState = 'open' | 'cut' | 'no-realtime';
 
@@ -42,7 +43,7 @@ export async function startNetworkGate(hosts: Record<string, string> = {}): Prom
   };
   let state: GateState = 'open';
   const open = new Set<net.Socket>();
-  const tunnels = new Set<import('node:stream').Duplex>();
+  const tunnels = new Set<Duplex>();
   const counts: Record<string, number> = {};
   const recent: string[] = [];
 

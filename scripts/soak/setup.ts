@@ -1,8 +1,7 @@
 // The soak's venues (scripts/soak-wall.ts): for each wall a venue in its time zone with the
 // campaigns the month's checks are about, through the service role, at the stack's
 // (virtual) time. Slides last 10 s, the length the issue's "about 260,000 plays a month" counts.
-import { randomBytes } from 'node:crypto';
-import { COLOURS, rgbPng, serviceClient, solidPng } from '../../tests/e2e/player-support.ts';
+import { COLOURS, noisePng, serviceClient, solidPng } from '../../tests/e2e/player-support.ts';
 import { BREAKFAST, DAY, LATE_NIGHT, localParts, type WallPlan } from './month.ts';
 
 export const SLIDE_SECONDS = 10;
@@ -35,14 +34,16 @@ async function uploadImage(sb: Service, path: string, png: Buffer) {
 }
 
 /** An image of noise (as a photo compresses: hardly), about 1.2 MB: media that fills a cache. */
-export function noiseImage(): Buffer {
-  const width = 640;
-  const height = 640;
-  return rgbPng(width, height, () => randomBytes(width * 3));
-}
+export const noiseImage = () => noisePng(640, 640);
 
 /** A venue for `wall` with its campaigns: all day, breakfast, late night, a spring offer and news. */
-export async function createVenue(stackUrl: string, wall: WallPlan, index: number, start: number, days: number): Promise<Venue> {
+export async function createVenue(
+  stackUrl: string,
+  wall: WallPlan,
+  index: number,
+  start: number,
+  days: number,
+): Promise<Venue> {
   const sb = serviceClient(stackUrl);
   const tag = `${index + 1}-${Date.now().toString(36)}`;
   const customer = await must(
@@ -146,7 +147,11 @@ export async function changeNews(stackUrl: string, venue: Venue) {
   venue.changes++;
   await must(
     'change',
-    serviceClient(stackUrl).from('campaign_items').update({ title: `News ${venue.changes}` }).eq('id', venue.newsSlideId).select('id'),
+    serviceClient(stackUrl)
+      .from('campaign_items')
+      .update({ title: `News ${venue.changes}` })
+      .eq('id', venue.newsSlideId)
+      .select('id'),
   );
 }
 
@@ -155,7 +160,10 @@ export async function newNewsImage(stackUrl: string, venue: Venue, at: number) {
   const sb = serviceClient(stackUrl);
   const path = `soak-${venue.customerId.slice(0, 8)}-news-${venue.newsFiles.length}.png`;
   await uploadImage(sb, path, noiseImage());
-  await must('news image', sb.from('campaign_items').update({ image_url: path }).eq('id', venue.newsSlideId).select('id'));
+  await must(
+    'news image',
+    sb.from('campaign_items').update({ image_url: path }).eq('id', venue.newsSlideId).select('id'),
+  );
   venue.newsFiles[venue.newsFiles.length - 1]!.until = at;
   venue.newsFiles.push({ path, from: at, until: null });
 }

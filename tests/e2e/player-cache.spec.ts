@@ -4,12 +4,11 @@
 // the playlist stay while there is room; when there is none, the least recently shown of the
 // ones the screen does not need go first (not the first one stored), the playlist's files are
 // always kept, and the wall goes on showing pictures from the device.
-import { deflateSync, crc32 } from 'node:zlib';
-import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { signInAs, STACK_URL } from './support.ts';
 import {
   createPlayerCustomer,
+  noisePng,
   openSlides,
   serviceClient,
   waitForOfflineReady,
@@ -21,30 +20,8 @@ const MEDIA_CACHE = 'signage-player-media-v1';
 const WIDTH = 320;
 const HEIGHT = 300;
 
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body) >>> 0);
-  return Buffer.concat([length, body, crc]);
-}
-
 /** A PNG of random pixels: it does not compress, so each file weighs about WIDTH × HEIGHT × 3 bytes. */
-function noisePng(): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(WIDTH, 0);
-  header.writeUInt32BE(HEIGHT, 4);
-  header.writeUInt8(8, 8);
-  header.writeUInt8(2, 9);
-  const rows = Array.from({ length: HEIGHT }, () => Buffer.concat([Buffer.from([0]), randomBytes(WIDTH * 3)]));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+const noiseFile = () => noisePng(WIDTH, HEIGHT);
 
 let customer: PlayerCustomer;
 /** The files the venue's slide shows in turn: A, B, then A again, C, D. */
@@ -55,7 +32,7 @@ test.beforeAll(async () => {
   customer = await createPlayerCustomer(STACK_URL, { count: 1, seconds: 5 });
   const sb = serviceClient(STACK_URL);
   for (const name of Object.keys(files) as (keyof typeof files)[]) {
-    const png = noisePng();
+    const png = noiseFile();
     fileBytes = Math.max(fileBytes, png.length);
     const path = `${customer.files[0].path.replace(/\.png$/, '')}-${name}.png`;
     const upload = await sb.storage.from('ad-images').upload(path, png, { contentType: 'image/png', upsert: true });
@@ -105,7 +82,11 @@ async function showNext(page: Page, path: string) {
     .select('id')
     .single();
   if (added.error) throw new Error(`slide: ${added.error.message}`);
-  const removed = await sb.from('campaign_items').delete().eq('campaign_id', customer.campaignId).neq('id', added.data.id);
+  const removed = await sb
+    .from('campaign_items')
+    .delete()
+    .eq('campaign_id', customer.campaignId)
+    .neq('id', added.data.id);
   if (removed.error) throw new Error(`removing the old slide: ${removed.error.message}`);
   const layer = page.locator(`[data-visible="true"][data-slide-id="${added.data.id}"]`);
   await expect(layer).toBeAttached({ timeout: 15_000 });

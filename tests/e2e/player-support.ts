@@ -1,6 +1,7 @@
 // Setting up a customer of its own for player tests and the player benchmark, through the
 // service role: an auth user with a password, a customers row, slide images in ad-images
 // (and videos in ad-videos) and an active campaign. Nothing seeded is changed.
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { deflateSync, crc32 } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
@@ -52,6 +53,11 @@ export function rgbPng(width: number, height: number, row: (y: number) => Uint8A
     chunk('IDAT', deflateSync(raw)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A PNG of random pixels: it does not compress, so it weighs about width × height × 3 bytes (a photo's way). */
+export function noisePng(width: number, height: number): Buffer {
+  return rgbPng(width, height, () => randomBytes(width * 3));
 }
 
 /** A solid-colour PNG of `width`×`height` (RGB). */

@@ -92,8 +92,7 @@ export async function startTestStack(opts: TestStackOptions): Promise<TestStack>
     try {
       return await startOn(opts, engine, base, opts.name ?? `test-${engine}-${first}`);
     } catch (e) {
-      const taken =
-        e instanceof Error && /already in use|EADDRINUSE|could not bind/i.test(e.message);
+      const taken = e instanceof Error && /already in use|EADDRINUSE|could not bind/i.test(e.message);
       if (!taken || attempt + 1 >= PORT_ATTEMPTS) throw e;
       console.warn(`[test stack] a port of ${base}+ is taken; trying ${base + PORT_STEP}+`);
     }

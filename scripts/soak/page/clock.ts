@@ -23,10 +23,18 @@ interface SoakProbe {
   texts: string[];
   timers(): number;
   /** What moving time cost: timers fired, and real ms spent waiting for the page to settle, by what it waited on. */
-  stats: { fired: number; settleMs: number; waits: Record<string, number>; busyMs: Record<string, number>; delays: Record<string, number> };
+  stats: {
+    fired: number;
+    settleMs: number;
+    waits: Record<string, number>;
+    busyMs: Record<string, number>;
+    delays: Record<string, number>;
+  };
   settleTimeouts: number;
 }
 
+// Called by the script pageClockScript() builds around this file.
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
 function install(startMs: number) {
   const SETTLE_CAP_MS = 3000;
   const RealDate = Date;
@@ -87,7 +95,8 @@ function install(startMs: number) {
 
   const earliest = () => {
     let first: Timer | null = null;
-    for (const t of timers.values()) if (!first || t.at < first.at || (t.at === first.at && t.seq < first.seq)) first = t;
+    for (const t of timers.values())
+      if (!first || t.at < first.at || (t.at === first.at && t.seq < first.seq)) first = t;
     return first;
   };
 
@@ -139,12 +148,20 @@ function install(startMs: number) {
 
   const realFetch = window.fetch.bind(window);
   window.fetch = ((...args: Parameters<typeof fetch>) =>
-    track(report().then(() => realFetch(...args)), 'fetch')) as typeof fetch;
+    track(
+      report().then(() => realFetch(...args)),
+      'fetch',
+    )) as typeof fetch;
   wrapAsync(Response.prototype as unknown as Record<string, unknown>, ['json', 'text', 'blob', 'arrayBuffer']);
-  wrapAsync(
-    (globalThis as unknown as { Cache?: { prototype: Record<string, unknown> } }).Cache?.prototype,
-    ['match', 'matchAll', 'put', 'add', 'addAll', 'delete', 'keys'],
-  );
+  wrapAsync((globalThis as unknown as { Cache?: { prototype: Record<string, unknown> } }).Cache?.prototype, [
+    'match',
+    'matchAll',
+    'put',
+    'add',
+    'addAll',
+    'delete',
+    'keys',
+  ]);
   wrapAsync(
     (globalThis as unknown as { CacheStorage?: { prototype: Record<string, unknown> } }).CacheStorage?.prototype,
     ['open', 'match', 'has', 'delete', 'keys'],
@@ -198,14 +215,13 @@ function install(startMs: number) {
       let release = () => undefined as void;
       const answered = new Promise<void>((resolve) => (release = resolve));
       awaiting.set(this, release);
-      const socket = this;
       let finished = false;
       const done = () => {
         if (finished) return;
         finished = true;
-        socket.removeEventListener('message', done);
-        socket.removeEventListener('close', done);
-        awaiting.delete(socket);
+        this.removeEventListener('message', done);
+        this.removeEventListener('close', done);
+        awaiting.delete(this);
         release();
       };
       this.addEventListener('message', done);
@@ -318,7 +334,10 @@ function install(startMs: number) {
       }
     },
   };
-  const setTimeoutError = (error: unknown) => realSetTimeout(() => { throw error; }, 0);
+  const setTimeoutError = (error: unknown) =>
+    realSetTimeout(() => {
+      throw error;
+    }, 0);
   window.__soak = probe;
 
   // A picture on screen: the visible slide layer's decoded image or drawn video, or the fallback image.
@@ -332,7 +351,8 @@ function install(startMs: number) {
     if (img) return img.complete && img.naturalWidth > 0;
     const video = layer.querySelector('video');
     if (video && !drawn.has(video) && video.readyState >= 2) {
-      if (typeof video.requestVideoFrameCallback === 'function') video.requestVideoFrameCallback(() => drawn.add(video));
+      if (typeof video.requestVideoFrameCallback === 'function')
+        video.requestVideoFrameCallback(() => drawn.add(video));
       else drawn.add(video);
     }
     // A slide of words (text, dynamic) is a picture when it shows something.
@@ -340,13 +360,15 @@ function install(startMs: number) {
     return Boolean(video && drawn.has(video));
   };
   let lastSlide: string | null = null;
-  const ERROR_WORDS = /error|exception|failed|failure|undefined|NaN|\bnull\b|stack|TypeError|went wrong|cannot|unable|not found/i;
+  const ERROR_WORDS =
+    /error|exception|failed|failure|undefined|NaN|\bnull\b|stack|TypeError|went wrong|cannot|unable|not found/i;
   let frameCount = 0;
   const frame = () => {
     if (++frameCount % 30 === 0 && document.body) {
       const text = document.body.innerText;
       const found = ERROR_WORDS.exec(text);
-      if (found && probe.texts.length < 20) probe.texts.push(text.slice(Math.max(0, found.index - 40), found.index + 60));
+      if (found && probe.texts.length < 20)
+        probe.texts.push(text.slice(Math.max(0, found.index - 40), found.index + 60));
     }
     const ok = painted();
     if (probe.firstPicture === null) {
@@ -359,7 +381,11 @@ function install(startMs: number) {
           const layer = document.querySelector('[data-visible="true"]');
           probe.blanks.push({
             at: vnow,
-            shown: !layer ? (document.body.innerText || 'nothing').slice(0, 80) : layer.querySelector('img') ? 'image not decoded' : 'empty layer',
+            shown: !layer
+              ? (document.body.innerText || 'nothing').slice(0, 80)
+              : layer.querySelector('img')
+                ? 'image not decoded'
+                : 'empty layer',
           });
         }
       }
@@ -381,4 +407,3 @@ function install(startMs: number) {
     }
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-visible'], childList: true });
 }
-

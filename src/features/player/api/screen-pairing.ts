@@ -110,7 +110,9 @@ export async function signInAsScreen(answer: Extract<PollAnswer, { status: 'pair
  * Signs the screen in again with its kept login: 'signed-in', 'refused' (the login is gone:
  * the screen was revoked; it is forgotten) or 'unreachable' (try again later).
  */
-export async function signInAgainAsScreen(login: ScreenLogin): Promise<'signed-in' | 'refused' | 'unreachable'> {
+export async function signInAgainAsScreen(
+  login: Pick<ScreenLogin, 'email' | 'password'>,
+): Promise<'signed-in' | 'refused' | 'unreachable'> {
   try {
     const { error } = await supabase.auth.signInWithPassword({ email: login.email, password: login.password });
     if (!error) return 'signed-in';

@@ -191,10 +191,7 @@ describe('/screen', () => {
     // Killed within seconds of a token refresh, the kiosk came back with the token the server
     // had already replaced: the refresh is refused and supabase-js drops the session.
     const session = storeSession(SCREEN);
-    localStorage.setItem(
-      STORAGE_KEY,
-      JSON.stringify({ ...session, expires_at: Math.floor(Date.now() / 1000) - 60 }),
-    );
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ ...session, expires_at: Math.floor(Date.now() / 1000) - 60 }));
     localStorage.setItem(
       'signage-screen:login',
       JSON.stringify({ userId: SCREEN.id, email: SCREEN.email, password: 'screen-pass' }),
@@ -206,14 +203,17 @@ describe('/screen', () => {
     server.use(
       http.post(authUrl('/token'), async ({ request }) => {
         const grant = new URL(request.url).searchParams.get('grant_type');
-        if (grant === 'refresh_token') return authError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+        if (grant === 'refresh_token')
+          return authError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
         signIns.push(await request.json());
         return HttpResponse.json(sessionFor(SCREEN));
       }),
     );
     renderScreen();
     expect(await screen.findByTestId('slide-counter', {}, { timeout: 8000 })).toHaveTextContent('1 / 1');
-    await vi.waitFor(() => expect(signIns).toEqual([{ email: SCREEN.email, password: 'screen-pass', gotrue_meta_security: {} }]));
+    await vi.waitFor(() =>
+      expect(signIns).toEqual([{ email: SCREEN.email, password: 'screen-pass', gotrue_meta_security: {} }]),
+    );
     expect(screen.queryByTestId('pairing-code')).not.toBeInTheDocument();
     expect(service.starts).toBe(0);
   });

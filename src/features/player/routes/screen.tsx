@@ -5,7 +5,7 @@
 // commands an admin or operator sends it (components/screen-commands.tsx).
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { MonitorOff } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KioskMessage } from '@/components/kiosk/kiosk-message';
 import { ReconnectingScreen } from '@/components/kiosk/reconnecting-screen';
@@ -146,11 +146,12 @@ export const SIGN_IN_AGAIN_MS = 10_000;
  * Refused (revoked), it forgets the login and shows a pairing code.
  */
 function SigningInAgain({ login, onRefused }: { login: ScreenLogin; onRefused: () => void }) {
+  const { email, password } = login;
   useEffect(() => {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const attempt = () => {
-      void signInAgainAsScreen(login).then((result) => {
+      void signInAgainAsScreen({ email, password }).then((result) => {
         if (stopped) return;
         if (result === 'refused') onRefused();
         else if (result === 'unreachable') timer = setTimeout(attempt, SIGN_IN_AGAIN_MS);
@@ -161,25 +162,21 @@ function SigningInAgain({ login, onRefused }: { login: ScreenLogin; onRefused: (
       stopped = true;
       clearTimeout(timer);
     };
-  }, [login, onRefused]);
+  }, [email, password, onRefused]);
   return <PlaylistScreen userId={login.userId} renewing noVenue={<LoadingSlides />} />;
 }
 
 /** The paired screen's player, or its pairing code (/screen). */
 export function ScreenRoute() {
   const auth = useAuth();
-  // The screen's kept login, read again at each sign-out (a revoked screen's is forgotten).
-  const [login, setLogin] = useState(keptScreenLogin);
-  const signedOut = auth.status === 'signed-out';
-  useEffect(() => {
-    if (signedOut) setLogin(keptScreenLogin());
-  }, [signedOut]);
-  const refused = useCallback(() => setLogin(null), []);
+  // The screen's kept login while signed out (a refused one is forgotten: the screen renders again).
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const login = auth.status === 'signed-out' ? keptScreenLogin() : null;
   // The kiosk keeps its app shell for restarts without a network.
   useEffect(registerServiceWorker, []);
 
   if (auth.status === 'loading') return <LoadingSlides />;
-  if (auth.status === 'signed-out' && login) return <SigningInAgain login={login} onRefused={refused} />;
+  if (login) return <SigningInAgain login={login} onRefused={rerender} />;
   const ownDevice = auth.status === 'signed-in' ? screenDeviceId(auth.user) : null;
   if (auth.status === 'signed-in' && ownDevice) {
     return (
