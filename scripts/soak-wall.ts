@@ -667,16 +667,23 @@ async function runWall({
   };
 }
 
+/**
+ * What the wall's media cache holds: its files and their bytes (summed from the cache itself:
+ * Chromium enforces Storage.overrideQuotaForOrigin but navigator.storage.estimate() does not show it).
+ */
 async function cacheState(page: Page) {
   return page.evaluate<{ usage: number; quota: number; files: string[] }>(`(async () => {
-    const estimate = await navigator.storage.estimate();
-    const names = await caches.keys();
     const files = [];
-    for (const name of names.filter((n) => n.includes('media'))) {
+    let usage = 0;
+    for (const name of (await caches.keys()).filter((n) => n.includes('media'))) {
       const cache = await caches.open(name);
-      for (const request of await cache.keys()) files.push(decodeURIComponent(new URL(request.url).pathname.split('/').pop()));
+      for (const request of await cache.keys()) {
+        files.push(decodeURIComponent(new URL(request.url).pathname.split('/').pop()));
+        const answer = await cache.match(request);
+        usage += answer ? (await answer.blob()).size : 0;
+      }
     }
-    return { usage: estimate.usage ?? 0, quota: estimate.quota ?? 0, files };
+    return { usage, quota: ${QUOTA}, files };
   })()`);
 }
 
