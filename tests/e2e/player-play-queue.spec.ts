@@ -40,7 +40,8 @@ async function serverCount(before: number) {
 test('a screen uploads five thousand queued plays, each once, while its slides switch on time', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  // The upload's pace is the server's: beside the other lanes of npm test, a batch can take seconds.
+  test.setTimeout(240_000);
   await signInAs(page, customer);
   await openSlides(page);
   await expect(page.getByTestId('slide-counter')).toHaveText(/ \/ 3$/, { timeout: 20_000 });
@@ -71,7 +72,7 @@ test('a screen uploads five thousand queued plays, each once, while its slides s
   await expect(page.getByTestId('slide-counter')).toBeVisible({ timeout: 20_000 });
   await recordChanges(page);
   const started = Date.now();
-  await expect.poll(() => serverCount(end), { timeout: 60_000, intervals: [1000] }).toBe(QUEUED);
+  await expect.poll(() => serverCount(end), { timeout: 180_000, intervals: [1000] }).toBe(QUEUED);
   const uploadMs = Date.now() - started;
 
   // The slides went on switching every 5 s throughout, none more than a second late.

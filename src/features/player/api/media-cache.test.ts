@@ -171,7 +171,7 @@ describe('the media cache', () => {
     // A smaller playlist later: the file not needed any more is no longer reported.
     await play([playlist[0]!], playlist);
     await play([playlist[0]!], [playlist[0]!]);
-    expect(diagnosticsSummary()).toBeNull();
+    expect(diagnosticsSummary() ?? '').not.toMatch(/media-cache/);
   });
 
   it('makes room when a write fails for quota (no estimate), then keeps the file', async () => {
