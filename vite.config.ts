@@ -28,6 +28,19 @@ function precacheManifest(): Plugin {
  * has started, so that a configuration error can still show a screen) and every chunk it
  * imports together with the entry, instead of one round trip after it.
  */
+/** The files of chunk `entry` and of every chunk it imports, from a build's bundle. */
+function chunkFiles(bundle: Record<string, { type: string; imports?: string[] }>, entry: string): Set<string> {
+  const files = new Set<string>();
+  const visit = (file: string) => {
+    const chunk = bundle[file];
+    if (files.has(file) || !chunk || chunk.type !== 'chunk') return;
+    files.add(file);
+    chunk.imports?.forEach(visit);
+  };
+  visit(entry);
+  return files;
+}
+
 function preloadApp(): Plugin {
   return {
     name: 'signage-preload-app',
@@ -41,14 +54,7 @@ function preloadApp(): Plugin {
           (c) => c.type === 'chunk' && c.facadeModuleId?.replace(/\\/g, '/').endsWith('/src/app/app.tsx'),
         );
         if (!app || app.type !== 'chunk') return html;
-        const files = new Set<string>();
-        const visit = (file: string) => {
-          const chunk = bundle[file];
-          if (files.has(file) || !chunk || chunk.type !== 'chunk') return;
-          files.add(file);
-          chunk.imports.forEach(visit);
-        };
-        visit(app.fileName);
+        const files = chunkFiles(bundle, app.fileName);
         return {
           html,
           tags: [...files]
@@ -93,14 +99,7 @@ function preloadWall(): Plugin {
         for (const [segment, module] of Object.entries(WALL_SCREENS)) {
           const entry = chunks.find((c) => c.type === 'chunk' && c.facadeModuleId?.replace(/\\/g, '/').endsWith(module));
           if (!entry || entry.type !== 'chunk') continue;
-          const files = new Set<string>();
-          const visit = (file: string) => {
-            const chunk = bundle[file];
-            if (files.has(file) || !chunk || chunk.type !== 'chunk') return;
-            files.add(file);
-            chunk.imports.forEach(visit);
-          };
-          visit(entry.fileName);
+          const files = chunkFiles(bundle, entry.fileName);
           filesBySegment[segment] = [...files].filter((file) => !html.includes(`/${file}"`)).map((file) => `/${file}`);
         }
         if (Object.keys(filesBySegment).length === 0) return html;
