@@ -83,13 +83,39 @@ describe('useTableChanges', () => {
 
   it('says when it is subscribed, and again after the socket dropped and came back', async () => {
     const realtime = mockRealtime();
-    const onSubscribed = vi.fn<(again: boolean) => void>();
+    const onSubscribed = vi.fn<(again: boolean, alreadyLive: string[]) => void>();
     render(
       <Watcher name="t" tables={[{ table: 'campaigns' }]} onChange={() => undefined} onSubscribed={onSubscribed} />,
     );
-    await waitFor(() => expect(onSubscribed).toHaveBeenCalledWith(false));
+    await waitFor(() => expect(onSubscribed).toHaveBeenCalledWith(false, []));
     realtime.drop();
     // realtime-js reconnects after 1 s (the first step of the backoff) and joins again.
-    await waitFor(() => expect(onSubscribed).toHaveBeenCalledWith(true), { timeout: 4000 });
+    await waitFor(() => expect(onSubscribed).toHaveBeenCalledWith(true, []), { timeout: 4000 });
+  });
+
+  it('says which of its tables another channel of the page already follows, while that one is live', async () => {
+    mockRealtime();
+    const first = vi.fn<(again: boolean, alreadyLive: string[]) => void>();
+    const second = vi.fn<(again: boolean, alreadyLive: string[]) => void>();
+    const shell = render(
+      <Watcher name="shell" tables={[{ table: 'campaigns' }]} onChange={() => undefined} onSubscribed={first} />,
+    );
+    await waitFor(() => expect(first).toHaveBeenCalledWith(false, []));
+    const page = render(
+      <Watcher
+        name="page"
+        tables={[{ table: 'campaigns' }, { table: 'customers' }]}
+        onChange={() => undefined}
+        onSubscribed={second}
+      />,
+    );
+    await waitFor(() => expect(second).toHaveBeenCalledWith(false, ['campaigns']));
+    page.unmount();
+    shell.unmount();
+    const third = vi.fn<(again: boolean, alreadyLive: string[]) => void>();
+    render(
+      <Watcher name="page" tables={[{ table: 'campaigns' }]} onChange={() => undefined} onSubscribed={third} />,
+    );
+    await waitFor(() => expect(third).toHaveBeenCalledWith(false, []));
   });
 });

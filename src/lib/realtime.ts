@@ -28,11 +28,25 @@ export interface LiveOptions {
   /**
    * Called each time the channel is subscribed: `again` after a drop (what changed meanwhile
    * was missed), or the first time (what changed between the caller's first read and now).
+   * `alreadyLive`: the watched tables another channel of this page was already subscribed to
+   * (their changes reached that channel's caller meanwhile).
    */
-  onSubscribed?: (again: boolean) => void;
+  onSubscribed?: (again: boolean, alreadyLive: string[]) => void;
   enabled?: boolean;
   coalesceMs?: number;
 }
+
+/** For each table, the page's channels subscribed to it now. */
+const liveChannels = new Map<string, Set<object>>();
+const setTablesLive = (owner: object, tables: string[], live: boolean) => {
+  for (const table of tables) {
+    const owners = liveChannels.get(table) ?? new Set<object>();
+    if (live) owners.add(owner);
+    else owners.delete(owner);
+    if (owners.size) liveChannels.set(table, owners);
+    else liveChannels.delete(table);
+  }
+};
 
 /** Subscribes while mounted and enabled; returns whether the channel is live now. */
 export function useTableChanges({
@@ -81,17 +95,27 @@ export function useTableChanges({
       );
     }
     let subscribedBefore = false;
+    const owner = {};
+    const tableNames = [...new Set(watches.map((w) => w.table))];
+    let left = false;
     channel.subscribe((status) => {
+      // A join answered after the page left it is not a live channel.
+      if (left) return;
       if (status === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED) {
         setLive(true);
-        handlers.current.onSubscribed?.(subscribedBefore);
+        const alreadyLive = tableNames.filter((t) => [...(liveChannels.get(t) ?? [])].some((o) => o !== owner));
+        setTablesLive(owner, tableNames, true);
+        handlers.current.onSubscribed?.(subscribedBefore, alreadyLive);
         subscribedBefore = true;
       } else {
+        setTablesLive(owner, tableNames, false);
         setLive(false);
       }
     });
     return () => {
+      left = true;
       pending.forEach((p) => clearTimeout(p.timer));
+      setTablesLive(owner, tableNames, false);
       setLive(false);
       void supabase.removeChannel(channel);
     };

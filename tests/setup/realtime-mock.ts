@@ -43,6 +43,8 @@ export interface RealtimeMock {
   change(table: string, eventType: 'INSERT' | 'UPDATE' | 'DELETE', record: Record<string, unknown>): void;
   /** Closes every open socket from the server side (the client reconnects with its backoff). */
   drop(): void;
+  /** Answers the joins held back since mockRealtime({ holdJoins: true }), and every later one at once. */
+  releaseJoins(): void;
 }
 
 const matches = (b: Binding, table: string, eventType: string, record: Record<string, unknown>) => {
@@ -58,6 +60,8 @@ interface State {
   /** Waiting for a binding on a table, or (`topic:` and its name) for a channel of a topic. */
   waiters: { table: string; resolve: () => void }[];
   refuse: boolean;
+  /** Joins waiting for releaseJoins(), when held. */
+  held?: (() => void)[];
 }
 
 // The app's Supabase client keeps its socket between tests (it disconnects a while after
@@ -100,22 +104,26 @@ export const realtimeHandler = link.addEventListener('connection', ({ client }) 
     const state = current;
     if (topic === 'phoenix' || !state) return reply();
     if (name === 'phx_join') {
-      const config =
-        (payload as { config?: { postgres_changes?: Omit<Binding, 'id'>[]; private?: boolean } }).config ?? {};
-      const bindings = (config.postgres_changes ?? []).map((b) => ({ ...b, id: nextId++ }));
-      state.channels.set(topic, { topic, joinRef, bindings, private: config.private === true, send });
-      reply({ postgres_changes: bindings });
-      if (bindings.length) {
-        const channel = topic.slice('realtime:'.length);
-        send([
-          joinRef,
-          null,
-          topic,
-          'system',
-          { extension: 'postgres_changes', status: 'ok', message: 'Subscribed to PostgreSQL', channel },
-        ]);
-      }
-      settle(state);
+      const join = () => {
+        const config =
+          (payload as { config?: { postgres_changes?: Omit<Binding, 'id'>[]; private?: boolean } }).config ?? {};
+        const bindings = (config.postgres_changes ?? []).map((b) => ({ ...b, id: nextId++ }));
+        state.channels.set(topic, { topic, joinRef, bindings, private: config.private === true, send });
+        reply({ postgres_changes: bindings });
+        if (bindings.length) {
+          const channel = topic.slice('realtime:'.length);
+          send([
+            joinRef,
+            null,
+            topic,
+            'system',
+            { extension: 'postgres_changes', status: 'ok', message: 'Subscribed to PostgreSQL', channel },
+          ]);
+        }
+        settle(state);
+      };
+      if (state.held) state.held.push(join);
+      else join();
       return;
     }
     if (name === 'phx_leave') {
@@ -131,8 +139,11 @@ export function resetRealtime(): void {
 }
 
 /** Lets this test see joins and push changes (until the test ends). */
-export function mockRealtime({ refuse = false }: { refuse?: boolean } = {}): RealtimeMock {
-  const state: State = { channels: new Map(), waiters: [], refuse };
+export function mockRealtime({
+  refuse = false,
+  holdJoins = false,
+}: { refuse?: boolean; holdJoins?: boolean } = {}): RealtimeMock {
+  const state: State = { channels: new Map(), waiters: [], refuse, held: holdJoins ? [] : undefined };
   current = state;
   if (refuse) for (const s of sockets) s.close(4000, 'unavailable');
 
@@ -172,6 +183,11 @@ export function mockRealtime({ refuse = false }: { refuse?: boolean } = {}): Rea
         if (eventType !== 'INSERT') data.old_record = { id: record.id };
         c.send([null, null, c.topic, 'postgres_changes', { ids, data }]);
       }
+    },
+    releaseJoins() {
+      const held = state.held ?? [];
+      state.held = undefined;
+      held.forEach((join) => join());
     },
     drop() {
       for (const s of sockets) s.close(4000, 'dropped');

@@ -95,7 +95,13 @@ export const DEPENDENT_KEYS: Record<KeyedTable, readonly KeyedTable[]> = {
  * foreign key. Mutations return this promise from onSuccess so they settle once fresh data is in.
  */
 export function invalidateTable(queryClient: QueryClient, table: KeyedTable): Promise<void> {
+  return invalidateTables(queryClient, [table]);
+}
+
+/** invalidateTable for several tables at once: a query that follows more than one of them is read once. */
+export function invalidateTables(queryClient: QueryClient, tables: readonly KeyedTable[]): Promise<void> {
+  const dependents = new Set(tables.flatMap((table) => DEPENDENT_KEYS[table]));
   return Promise.all(
-    DEPENDENT_KEYS[table].map((dependent) => queryClient.invalidateQueries({ queryKey: tableKeys[dependent] })),
+    [...dependents].map((dependent) => queryClient.invalidateQueries({ queryKey: tableKeys[dependent] })),
   ).then(() => undefined);
 }

@@ -211,7 +211,7 @@ describe('Availability', () => {
   });
 
   it('opens the campaigns booked on a screen that day, by click or by Enter', async () => {
-    answers(() => rowsFor('2026-12-01', 3, { d1: [0, 100, 150], d2: [270, 300, 0] }));
+    const calls = answers(() => rowsFor('2026-12-01', 3, { d1: [0, 100, 150], d2: [270, 300, 0] }));
     const asked: Record<string, string>[] = [];
     server.use(
       http.post(restUrl('/rpc/screen_day_bookings'), async ({ request }) => {
@@ -247,6 +247,8 @@ describe('Availability', () => {
     );
     const { user } = renderPage();
     const grid = await screen.findByRole('table', { name: 'Availability by screen' });
+    // Read once, then once more when the page's channel is live.
+    await expect.poll(() => calls.length).toBe(2);
     await user.click(within(grid).getByRole('button', { name: /^Weights, Tue, Dec 1, 2026/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Weights · Tue, Dec 1, 2026' });
     expect(dialog).toHaveTextContent('Iron Gym · 270 of 300 s sold, 30 s free at the day’s peak (90 %).');
@@ -280,6 +282,8 @@ describe('Availability', () => {
     );
     const { user } = renderPage();
     await screen.findByRole('table', { name: 'Availability by screen' });
+    // Read once, then once more when the page's channel is live.
+    await expect.poll(() => calls.length).toBe(2);
     await user.click(screen.getByRole('button', { name: 'Groups' }));
     expect(screen.getByRole('button', { name: 'Groups' })).toHaveAttribute('aria-pressed', 'true');
     const grid = await screen.findByRole('table', { name: 'Availability by group' });

@@ -79,7 +79,10 @@ export const deviceCommandsQueryOptions = (deviceId: string) =>
     staleTime: 30_000,
   });
 
-/** Keeps the cards' commands current: a change to a screen's commands reads that screen's again. */
+/**
+ * Keeps the cards' commands current: a change to a screen's commands reads that screen's again,
+ * and each subscription (the first, or after a drop) reads them all, for what changed unsent.
+ */
 export function useScreenCommandsLive(enabled = true) {
   const queryClient = useQueryClient();
   return useTableChanges({
@@ -92,9 +95,7 @@ export function useScreenCommandsLive(enabled = true) {
         queryKey: row.device_id ? commandKeys.device(row.device_id) : commandKeys.all,
       });
     },
-    onSubscribed: (again) => {
-      if (again) void queryClient.invalidateQueries({ queryKey: commandKeys.all });
-    },
+    onSubscribed: () => void queryClient.invalidateQueries({ queryKey: commandKeys.all }),
   });
 }
 

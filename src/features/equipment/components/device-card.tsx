@@ -65,7 +65,9 @@ export function DeviceCard({
     ...deviceQueryOptions(id),
     initialData: listed,
     initialDataUpdatedAt: listUpdatedAt,
-    // Read again only when asked (Check Status); the list keeps it current otherwise.
+    // Read again only when asked (Check Status); the list keeps it current otherwise. Not
+    // enabled: a live change of the table refetches the list, never each card on its own.
+    enabled: false,
     staleTime: Infinity,
   });
   // Whichever read is newer wins: a checked device, or the list's next refresh.

@@ -140,6 +140,8 @@ describe('equipment status', () => {
     );
     const { user } = renderPage();
     const card = await screen.findByRole('article', { name: 'DEVICE-1' });
+    // Read once, then once more when the page's channel is live.
+    await expect.poll(() => queries.length).toBe(2);
     await user.click(within(card).getByRole('button', { name: 'Check status of DEVICE-1' }));
     expect(await within(card).findByText('Error')).toBeInTheDocument();
     expect(card).toHaveTextContent('Just now');
@@ -147,7 +149,7 @@ describe('equipment status', () => {
     expect(await screen.findByText('DEVICE-1: Error')).toBeInTheDocument();
     expect(screen.getByText('Last heartbeat: Just now.')).toBeInTheDocument();
     expect(single).toBe(1);
-    expect(queries).toHaveLength(1);
+    expect(queries).toHaveLength(2);
   });
 
   it('shows every field of a device and its customer in a dialog', async () => {
@@ -179,9 +181,12 @@ describe('equipment status', () => {
     );
     const { user } = renderPage();
     await screen.findByRole('article', { name: 'DEVICE-1' });
-    await user.click(screen.getByRole('button', { name: 'Refresh' }));
-    expect(await within(screen.getByRole('group', { name: 'Online' })).findByText('2')).toBeInTheDocument();
+    // Read once, then once more when the page's channel is live.
     await expect.poll(() => queries.length).toBe(2);
+    expect(await within(screen.getByRole('group', { name: 'Online' })).findByText('2')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await within(screen.getByRole('group', { name: 'Online' })).findByText('3')).toBeInTheDocument();
+    await expect.poll(() => queries.length).toBe(3);
   });
 
   it('filters by live status and searches in the database', async () => {
