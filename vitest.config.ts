@@ -76,6 +76,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // One stack per run; files share it, so keep them from racing each other's fixtures.
           fileParallelism: false,
+          // One worker keeps its imported modules (supabase-js, the fixtures) from file to file.
+          isolate: false,
         },
       },
     ],
