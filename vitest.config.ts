@@ -18,6 +18,8 @@ const OWN_MODULES = [
   // Reads what the route loaders ask on a device without a session: a session a file before it
   // left in the shared client would answer for it.
   'src/app/routes.test.tsx',
+  // Renews the session in the app's client past its cooldown, which lives in that client.
+  'src/lib/session-renewal.test.ts',
 ];
 
 /** Unit and component tests (jsdom, msw), run by `npm test -- unit` as two projects: unit and unit-isolated. */

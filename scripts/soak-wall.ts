@@ -391,6 +391,10 @@ async function runWall({
             say(`  the wall shows: ${JSON.stringify(await page!.evaluate('document.body.innerText.slice(0, 200)'))}`);
             await page!.screenshot({ path: path.join(work, `late-${index}-${catchUps.length}.png`) });
             say(`  its last requests:\n${gate.recent.join('\n')}`);
+            const events = await page!.evaluate<[number, string][]>('window.__soak.events');
+            say(
+              `  the page's last events:\n${events.map(([at, what]) => `${((at - since) / 1000).toFixed(1)} s ${what}`).join('\n')}`,
+            );
           }
         }
         return;
@@ -417,7 +421,11 @@ async function runWall({
       lastReport = Date.now();
       const real = (Date.now() - realStart) / 1000;
       say(`day ${((now - start) / DAY).toFixed(2)} of ${DAYS} after ${Math.round(real)} s`);
-      if (values.verbose) say(JSON.stringify(await page.evaluate('window.__soak.stats')));
+      if (values.verbose) {
+        say(JSON.stringify(await page.evaluate('window.__soak.stats')));
+        const events = await page.evaluate<[number, string][]>('window.__soak.events');
+        say(`the page's last events:\n${events.map(([at, what]) => `${new Date(at).toISOString()} ${what}`).join('\n')}`);
+      }
     }
   };
 
@@ -578,15 +586,26 @@ async function runWall({
     else passed++;
   }
 
-  // Every play recorded exactly once.
+  // Every play recorded exactly once: the plays that ended before the wall's last two uploads
+  // (it sends its queue once a minute and is still playing; the later ones are on their way).
+  const counted = now - 2 * MINUTE;
   let expected = 0;
   for (const l of lives) {
     for (let i = 0; i + 1 < l.switches.length; i++) {
       const [at, slide] = l.switches[i]!;
-      if (slide && l.switches[i + 1]![0] - at >= 500) expected++;
+      const ended = l.switches[i + 1]![0];
+      if (slide && ended - at >= 500 && ended <= counted) expected++;
     }
   }
-  const recorded = await service.from('plays').select('id', { count: 'exact', head: true }).eq('device_id', deviceId);
+  // A play's record starts at its switch, within a second (the wall's clock set by the server's).
+  const lastCounted = lives
+    .flatMap((l) => l.switches.filter((sw, i) => sw[1] && (l.switches[i + 1]?.[0] ?? Infinity) <= counted))
+    .reduce((a, sw) => Math.max(a, sw[0]), 0);
+  const recorded = await service
+    .from('plays')
+    .select('id', { count: 'exact', head: true })
+    .eq('device_id', deviceId)
+    .lte('started_at', new Date(lastCounted + 1000).toISOString());
   const refusals = await service.from('play_refusals').select('plays').eq('device_id', deviceId);
   const refused = (refusals.data ?? []).reduce((a, r) => a + Number(r.plays), 0);
   if (recorded.count !== expected) {
@@ -607,7 +626,7 @@ async function runWall({
     for (const l of lives) {
       for (let i = 0; i + 1 < l.switches.length && missing.length < 5; i++) {
         const [at, slide] = l.switches[i]!;
-        if (!slide || l.switches[i + 1]![0] - at < 500) continue;
+        if (!slide || l.switches[i + 1]![0] - at < 500 || l.switches[i + 1]![0] > counted) continue;
         if (!starts.some((t) => Math.abs(t - at) <= 1000))
           missing.push(
             `${new Date(at).toISOString()} (${slide.slice(0, 8)}, shown ${(l.switches[i + 1]![0] - at) / 1000} s)`,

@@ -27,6 +27,16 @@ function kindOf(url: string): string {
   if (url.includes('/rpc/record_plays')) return 'play upload';
   if (url.includes('/rpc/') && url.includes('heartbeat')) return 'heartbeat';
   if (url.includes('/storage/v1/')) return 'storage';
+  // Anything else by what it asks: `rpc <name>`, `read <table>`, `auth <endpoint>`.
+  const path = /\/\/[^/]+(\/[^?]*)/.exec(url)?.[1] ?? url;
+  const rpc = /\/rest\/v1\/rpc\/([\w]+)/.exec(path);
+  if (rpc) return `rpc ${rpc[1]}`;
+  const table = /\/rest\/v1\/([\w]+)/.exec(path);
+  if (table) return `read ${table[1]}`;
+  const auth = /\/auth\/v1\/([\w]+)/.exec(path);
+  if (auth) return `auth ${auth[1]}`;
+  const fn = /\/functions\/v1\/([\w-]+)/.exec(path);
+  if (fn) return `function ${fn[1]}`;
   return 'other';
 }
 
@@ -71,7 +81,8 @@ export async function startNetworkGate(hosts: Record<string, string> = {}): Prom
         headers: req.headers,
       },
       (answer) => {
-        const line = `${req.method} ${target.pathname}${target.search.slice(0, 60)} ${answer.statusCode}`;
+        const sent = req.headers['content-length'];
+        const line = `${req.method} ${target.pathname}${target.search.slice(0, 60)}${sent ? ` (${sent} B)` : ''} ${answer.statusCode}`;
         recent.push(line);
         if (recent.length > 40) recent.shift();
         if ((answer.statusCode ?? 0) >= 400) {

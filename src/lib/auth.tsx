@@ -13,7 +13,7 @@
 import { createContext, use, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isAuthRetryableFetchError, type AuthChangeEvent, type Session, type User } from '@supabase/supabase-js';
-import { forgetKeptSession, keptSession, sessionNeedsRenewal, supabase } from '@/lib/supabase';
+import { forgetKeptSession, keptSession, renewSessionNow, sessionNeedsRenewal, supabase } from '@/lib/supabase';
 
 export type AuthState =
   | { status: 'loading'; session: null; user: null }
@@ -117,11 +117,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   // Without a network, supabase-js's refresh would only retry and back off (up to 30 s a try);
-  // it is paused, and started again when the network is back, which renews a token that ran
-  // out meanwhile at once (its first tick runs straight away): a wall catches up within seconds.
+  // it is paused, and started again when the network is back. A token that ran out meanwhile is
+  // renewed at once (renewSessionNow: past supabase-js's minute of cooldown after a failed
+  // renewal), so a wall catches up within seconds.
   useEffect(() => {
     const pause = () => void supabase.auth.stopAutoRefresh();
-    const resume = () => void supabase.auth.startAutoRefresh();
+    const resume = () => {
+      void supabase.auth.startAutoRefresh();
+      void renewSessionNow().catch(() => undefined);
+    };
     window.addEventListener('offline', pause);
     window.addEventListener('online', resume);
     return () => {

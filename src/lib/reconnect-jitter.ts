@@ -22,6 +22,19 @@ export const RECONNECT_CAP_MS = 15_000;
  */
 export const RESUBSCRIBE_READ_SPREAD_MS = 2_000;
 
+/**
+ * A screen whose last read failed with the browser still calling itself online (the outage is
+ * further away: the router's line, the stack restarting) tries again after a random time in
+ * [CATCH_UP_RETRY_MIN_MS, CATCH_UP_RETRY_MAX_MS): it catches up within 5 s of the return, and a
+ * network's screens spread their tries. Offline by the browser's word, it waits for `online`.
+ */
+export const CATCH_UP_RETRY_MIN_MS = 2_000;
+export const CATCH_UP_RETRY_MAX_MS = 4_000;
+
+export function catchUpRetryMs(random: () => number = Math.random): number {
+  return Math.floor(CATCH_UP_RETRY_MIN_MS + (CATCH_UP_RETRY_MAX_MS - CATCH_UP_RETRY_MIN_MS) * unit(random()));
+}
+
 /** The step of the `tries`th reconnect (1 for the first), without jitter. */
 export function steppedReconnectAfterMs(tries: number): number {
   const step = Math.min(Math.max(Math.floor(tries) || 1, 1), REALTIME_BACKOFF_MS.length);

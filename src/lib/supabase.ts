@@ -69,6 +69,57 @@ export function freshKeptSession(now = Date.now()): Session | null {
   return session && !sessionNeedsRenewal(session, now) ? session : null;
 }
 
+let renewal: Promise<boolean> | null = null;
+/** How long renewSessionNow waits for Auth's answer. */
+const RENEWAL_TIMEOUT_MS = 10_000;
+
+/**
+ * The network is back (the browser's `online` event, a read that went through after failing):
+ * renews the kept session at once when its access token ran out or is about to. After a failed
+ * renewal supabase-js answers every caller with that failure for 60 s (its cooldown against
+ * storms of renewals while the network is out), so a wall whose token ran out during an outage
+ * would otherwise wait up to a minute after the network's return before it reads anything.
+ * This asks Auth itself (POST /token, grant_type=refresh_token, as supabase-js does) and hands
+ * the new session to the app's client (setSession), whose listeners and Realtime take it from
+ * there. A refused token is left to supabase-js, which drops the session on its next try.
+ * Resolves true when the session was renewed; one renewal at a time.
+ */
+export function renewSessionNow(now = Date.now()): Promise<boolean> {
+  const kept = keptSession();
+  if (!kept || !sessionNeedsRenewal(kept, now)) return Promise.resolve(false);
+  renewal ??= (async () => {
+    // A network that swallows requests must not hold the next renewal up for ever.
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), RENEWAL_TIMEOUT_MS);
+    try {
+      const answer = await fetch(`${env.supabaseUrl}/auth/v1/token?grant_type=refresh_token`, {
+        signal: abort.signal,
+        method: 'POST',
+        headers: {
+          apikey: env.supabaseAnonKey,
+          Authorization: `Bearer ${env.supabaseAnonKey}`,
+          'Content-Type': 'application/json;charset=UTF-8',
+        },
+        body: JSON.stringify({ refresh_token: kept.refresh_token }),
+      });
+      if (!answer.ok) return false;
+      const renewed = (await answer.json()) as Partial<Session>;
+      if (!renewed.access_token || !renewed.refresh_token) return false;
+      const { error } = await supabase.auth.setSession({
+        access_token: renewed.access_token,
+        refresh_token: renewed.refresh_token,
+      });
+      return !error;
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
+      renewal = null;
+    }
+  })();
+  return renewal;
+}
+
 /** Forgets the session on this device only (what signing out offline can do). */
 export function forgetKeptSession(): void {
   void forgetDurable(['', '-user', '-code-verifier'].map((suffix) => `${AUTH_STORAGE_KEY}${suffix}`));

@@ -31,6 +31,8 @@ interface SoakProbe {
     delays: Record<string, number>;
   };
   settleTimeouts: number;
+  /** The page's last network events and requests, in virtual time: [ms, what]. */
+  events: [number, string][];
 }
 
 // Called by the script pageClockScript() builds around this file.
@@ -88,8 +90,11 @@ function install(startMs: number) {
   const clear = (id: unknown) => void timers.delete(Number(id));
   (window as unknown as Record<string, unknown>).setTimeout = (fn: unknown, ms?: unknown, ...args: unknown[]) =>
     add(fn, ms, args, false);
-  (window as unknown as Record<string, unknown>).setInterval = (fn: unknown, ms?: unknown, ...args: unknown[]) =>
-    add(fn, ms, args, true);
+  (window as unknown as Record<string, unknown>).setInterval = (fn: unknown, ms?: unknown, ...args: unknown[]) => {
+    // Long intervals are set up once per component: each one started is noted (a remount shows).
+    if (Number(ms) >= 60_000) note(`every ${Number(ms) / 1000} s started`);
+    return add(fn, ms, args, true);
+  };
   (window as unknown as Record<string, unknown>).clearTimeout = clear;
   (window as unknown as Record<string, unknown>).clearInterval = clear;
 
@@ -146,12 +151,35 @@ function install(startMs: number) {
     return window.__soakTime(vnow).catch(() => undefined);
   };
 
+  const events: [number, string][] = [];
+  const note = (what: string) => {
+    events.push([vnow, what]);
+    if (events.length > 60) events.shift();
+  };
+  window.addEventListener('online', () => note('online event'));
+  window.addEventListener('offline', () => note('offline event'));
   const realFetch = window.fetch.bind(window);
-  window.fetch = ((...args: Parameters<typeof fetch>) =>
-    track(
-      report().then(() => realFetch(...args)),
+  window.fetch = ((...args: Parameters<typeof fetch>) => {
+    const url = args[0] instanceof Request ? args[0].url : String(args[0]);
+    const what = url.replace(/^https?:\/\/[^/]+/, '').replace(/\?.*/, '');
+    const body = args[1]?.body;
+    note(`fetch ${what}${typeof body === 'string' ? ` (${body.length} B)` : ''}`);
+    return track(
+      report()
+        .then(() => realFetch(...args))
+        .then(
+          (answer) => {
+            note(`  ${answer.status} ${what}`);
+            return answer;
+          },
+          (error: unknown) => {
+            note(`  failed ${what}: ${error instanceof Error ? error.message : String(error)}`);
+            throw error;
+          },
+        ),
       'fetch',
-    )) as typeof fetch;
+    );
+  }) as typeof fetch;
   wrapAsync(Response.prototype as unknown as Record<string, unknown>, ['json', 'text', 'blob', 'arrayBuffer']);
   wrapAsync((globalThis as unknown as { Cache?: { prototype: Record<string, unknown> } }).Cache?.prototype, [
     'match',
@@ -285,6 +313,7 @@ function install(startMs: number) {
     timers: () => timers.size,
     texts: [],
     settleTimeouts: 0,
+    events,
     stats: { fired: 0, settleMs: 0, waits: {}, busyMs: {}, delays: {} },
     async runUntil(target: number) {
       let seen = -1;

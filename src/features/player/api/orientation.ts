@@ -2,7 +2,7 @@
 // question), read from its own equipment_status row, which a paired screen and a venue's kiosk
 // may both read. Portrait lays slides out top to bottom (SlideView). The answer is kept on the
 // device, so a screen restarted without a network keeps its layout.
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { tableKeys } from '@/entities/query-keys/table-keys';
 import type { Orientation } from '@/entities/device/device-rules';
 import { supabase } from '@/lib/supabase';
@@ -29,6 +29,21 @@ function keepOrientation(deviceId: string, orientation: Orientation) {
   }
 }
 
+/**
+ * The orientation a Realtime change of the device's row carries: taken as it is, no read.
+ * A change without it (a row Realtime sent in part) reads the row again.
+ */
+export function takeOrientation(queryClient: QueryClient, deviceId: string, row: Record<string, unknown>): void {
+  const value = row.orientation;
+  if (value !== 'portrait' && value !== 'landscape') {
+    void queryClient.invalidateQueries({ queryKey: orientationKey(deviceId) });
+    return;
+  }
+  if (queryClient.getQueryData(orientationKey(deviceId)) === value) return;
+  keepOrientation(deviceId, value);
+  queryClient.setQueryData(orientationKey(deviceId), value);
+}
+
 async function getOrientation(deviceId: string): Promise<Orientation | null> {
   const { data } = await supabase
     .from('equipment_status')
@@ -46,7 +61,7 @@ async function getOrientation(deviceId: string): Promise<Orientation | null> {
 /**
  * The orientation of the screen's device, or null while unknown. Read while the session is
  * live (`enabled`); a failed read keeps what was known. A change reaches the screen with its
- * device's Realtime change (PlaylistScreen reads it again then).
+ * device's Realtime change, which carries it (PlaylistScreen hands it to takeOrientation).
  */
 export function useDeviceOrientation(deviceId: string | null, enabled: boolean): Orientation | null {
   const query = useQuery({

@@ -6,8 +6,8 @@ import { hashKey, queryOptions, useQueryClient, type QueryClient } from '@tansta
 import { REALTIME_SUBSCRIBE_STATES } from '@supabase/supabase-js';
 import { useEffect } from 'react';
 import { translate } from '@/i18n';
-import { hasLiveSession, supabase } from '@/lib/supabase';
-import { resubscribeReadDelayMs, runOnceAfter } from '@/lib/reconnect-jitter';
+import { hasLiveSession, renewSessionNow, supabase } from '@/lib/supabase';
+import { catchUpRetryMs, resubscribeReadDelayMs, runOnceAfter } from '@/lib/reconnect-jitter';
 import { tableKeys } from '@/entities/query-keys/table-keys';
 import { getPlaylist, type Playlist, type PlaylistSlide } from '@/entities/playlist/playlist';
 import { mediaKey, slideMedia, type SlideMedia } from '@/entities/slide/slide-images';
@@ -92,6 +92,26 @@ async function withKeptMedia(previous: PlayerData): Promise<PlayerData> {
   return { ...previous, media: { ...previous.media, urls, complete: kept.complete } };
 }
 
+/** How long a read waits for a session renewal it started before playing what it kept. */
+const RENEWAL_WAIT_MS = 1500;
+const renewedSoon = () =>
+  Promise.race([
+    renewSessionNow(),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), RENEWAL_WAIT_MS)),
+  ]);
+
+/**
+ * The screens (user and device) whose last read did not get through. What they play stays the
+ * kept playlist (a failed read answers with it), so the query itself never fails: this says it.
+ */
+const unread = new Set<string>();
+const screenOf = (userId: string, deviceId: string | null) => `${userId}:${deviceId ?? ''}`;
+
+/** Whether the last read of this screen's playlist failed (it plays what it kept meanwhile). */
+export function lastReadFailed(userId: string, deviceId: string | null = null): boolean {
+  return unread.has(screenOf(userId, deviceId));
+}
+
 /**
  * Reads the playlist, reusing `previous` when nothing changed. While the session is
  * `renewing` (kept on the device, not renewed yet) nothing is asked: the player goes on
@@ -103,8 +123,12 @@ export async function getPlayerData(
   renewing = false,
   deviceId: string | null = null,
 ): Promise<PlayerData> {
+  const screen = screenOf(userId, deviceId);
   try {
-    if (renewing || !(await hasLiveSession())) {
+    // A token that ran out while the network was away is renewed now, not after supabase-js's
+    // minute of cooldown (renewSessionNow), and the read goes on with it if that takes at most
+    // RENEWAL_WAIT_MS; else the screen plays what it kept, and the next try reads with it.
+    if ((renewing || !(await hasLiveSession())) && !(await renewedSoon())) {
       // Reads would go out as the anonymous role and come back empty: not a real answer.
       throw new Error(translate('player:sessionNotRenewed'));
     }
@@ -122,11 +146,14 @@ export async function getPlayerData(
         // The service worker took control since: cached videos play from the cache, not from memory.
         (previous.media.videosInMemory === true && workerServesMedia());
       const current = previous.fromDevice ? { ...previous, fromDevice: false } : previous;
+      unread.delete(screen);
       return needsMedia ? withMedia(previous, false, previous) : current;
     }
+    unread.delete(screen);
     savePlaylist(userId, playlist);
     return withMedia(playlist, false, previous);
   } catch (error) {
+    unread.add(screen);
     // Offline or failing: keep playing what was played last (on this page, or on this device).
     // Which of its campaigns are on air the screen works out by itself, by their dates and
     // dayparts (PlaylistScreen), so a kept list needs no trimming here.
@@ -167,7 +194,14 @@ export const playerQueryOptions = (userId: string, renewing = false, deviceId: s
     queryKey: playerKeys.playlist(userId, deviceId),
     queryFn: ({ client }: { client: QueryClient }) =>
       getPlayerData(userId, client.getQueryData<PlayerData>(playerKeys.playlist(userId, deviceId)), renewing, deviceId),
-    refetchInterval: live ? PLAYLIST_LIVE_POLL_MS : PLAYLIST_POLL_MS,
+    // After a failed read, tried again within seconds while the browser says it is online
+    // (catchUpRetryMs), so the screen catches up soon after an outage it was not told of.
+    refetchInterval: () =>
+      lastReadFailed(userId, deviceId) && navigator.onLine !== false
+        ? catchUpRetryMs()
+        : live
+          ? PLAYLIST_LIVE_POLL_MS
+          : PLAYLIST_POLL_MS,
     refetchIntervalInBackground: true,
     refetchOnReconnect: 'always',
     staleTime: 0,
@@ -288,8 +322,17 @@ export function useSpotPushes({ userId, deviceId, screenId, customerId, enabled 
     let cancelSpreadRead = () => {};
     void supabase.realtime.setAuth().finally(() => {
       if (closed) return;
+      let dropped = false;
       channel.subscribe((status) => {
-        if (status !== REALTIME_SUBSCRIBE_STATES.SUBSCRIBED) return;
+        if (closed) return;
+        if (status !== REALTIME_SUBSCRIBE_STATES.SUBSCRIBED) {
+          // The channel dropped (the stack restarting, the network gone): one read now. If it
+          // fails, the screen tries again every few seconds until it gets through.
+          if (subscribedBefore && !dropped) read();
+          dropped = true;
+          return;
+        }
+        dropped = false;
         if (!subscribedBefore) read();
         else {
           cancelSpreadRead();

@@ -10,7 +10,7 @@ import { server } from '@tests/setup/msw-server';
 import { mockRealtime } from '@tests/setup/realtime-mock';
 import { fakeUser, restUrl, storeSession } from '@tests/setup/supabase-mocks';
 import { playlistSlide } from '@/entities/playlist/playlist-fixtures';
-import { playerKeys, playerQueryOptions, useSpotPushes, venueTopic, type PlayerData } from './playlist';
+import { lastReadFailed, playerKeys, playerQueryOptions, useSpotPushes, venueTopic, type PlayerData } from './playlist';
 
 const DEVICE_ID = 'de000000-0000-4000-8000-0000000000aa';
 const SCREEN = {
@@ -64,12 +64,71 @@ describe('a playing screen back after its socket dropped', () => {
 
     realtime.drop();
     await waitFor(() => expect(realtime.topics()).not.toContain(`realtime:${topic}`));
+    // The drop itself: one read at once (it would fail with the stack away, see below).
+    await waitFor(() => expect(reads).toHaveLength(2));
     await realtime.joinedTopic(topic);
     const back = Date.now();
     await new Promise((r) => setTimeout(r, 1000));
-    expect(reads).toHaveLength(1);
-    await waitFor(() => expect(reads).toHaveLength(2), { timeout: 3000 });
-    expect(reads[1]! - back).toBeGreaterThanOrEqual(1400);
-    expect(reads[1]! - back).toBeLessThan(2500);
+    expect(reads).toHaveLength(2);
+    await waitFor(() => expect(reads).toHaveLength(3), { timeout: 3000 });
+    expect(reads[2]! - back).toBeGreaterThanOrEqual(1400);
+    expect(reads[2]! - back).toBeLessThan(2500);
   });
+});
+
+describe('a playing screen whose read failed', () => {
+  function playing(queryClient: QueryClient) {
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
+    renderHook(() => useQuery({ ...playerQueryOptions(SCREEN.id, false, null, true) }), { wrapper });
+  }
+
+  it('tries again within 2 to 4 s while the browser says it is online, then at the poll’s pace once through', async () => {
+    mockRealtime();
+    storeSession(SCREEN);
+    const reads: number[] = [];
+    let down = true;
+    server.use(
+      http.post(restUrl('/rpc/player_playlist'), () => {
+        reads.push(Date.now());
+        if (down) return HttpResponse.error();
+        const { media: _media, fromDevice: _fromDevice, ...read } = HELD;
+        return HttpResponse.json(read);
+      }),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(playerKeys.playlist(SCREEN.id, null), HELD, { updatedAt: 0 });
+    playing(queryClient);
+    await waitFor(() => expect(reads).toHaveLength(2), { timeout: 6000 });
+    const gap = reads[1]! - reads[0]!;
+    expect(gap).toBeGreaterThanOrEqual(1900);
+    expect(gap).toBeLessThan(4500);
+    // Back: the next try gets through, and the screen plays on what it read, polling as before.
+    down = false;
+    await waitFor(() => expect(lastReadFailed(SCREEN.id)).toBe(false), { timeout: 6000 });
+    const through = reads.length;
+    await new Promise((r) => setTimeout(r, 4500));
+    expect(reads).toHaveLength(through);
+  }, 20_000);
+
+  it('waits for the network while the browser says it is offline', async () => {
+    mockRealtime();
+    storeSession(SCREEN);
+    const reads: number[] = [];
+    server.use(
+      http.post(restUrl('/rpc/player_playlist'), () => {
+        reads.push(Date.now());
+        return HttpResponse.error();
+      }),
+    );
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, networkMode: 'always' } } });
+    queryClient.setQueryData(playerKeys.playlist(SCREEN.id, null), HELD, { updatedAt: 0 });
+    playing(queryClient);
+    await waitFor(() => expect(reads.length).toBeGreaterThanOrEqual(1));
+    await new Promise((r) => setTimeout(r, 4500));
+    expect(reads).toHaveLength(1);
+    onLine.mockRestore();
+  }, 20_000);
 });

@@ -24,8 +24,12 @@ export interface ScreenCommand {
 
 type AckStatus = 'delivered' | 'done' | 'failed';
 
-/** How often a playing screen reads its queued commands (besides the ones pushed to it). */
+/**
+ * How often a playing screen reads its queued commands besides the ones pushed to it: every
+ * minute while its channel is down, every five while it is up (a safety net only then).
+ */
 export const COMMAND_POLL_MS = 60_000;
+export const COMMAND_LIVE_POLL_MS = 5 * 60_000;
 
 /** The private Realtime topic a screen's commands are broadcast on. */
 export const screenTopic = (deviceId: string) => `screen:${deviceId}`;
@@ -183,18 +187,34 @@ export function useScreenCommands(deviceId: string | null, enabled: boolean, han
       .on('broadcast', { event: 'command' }, (message: { payload?: unknown }) => {
         if (isCommand(message.payload)) enqueue([message.payload]);
       });
+    let live = false;
+    let poll: ReturnType<typeof setTimeout> | undefined;
+    const schedule = () => {
+      clearTimeout(poll);
+      poll = setTimeout(
+        () => {
+          readQueued();
+          schedule();
+        },
+        live ? COMMAND_LIVE_POLL_MS : COMMAND_POLL_MS,
+      );
+    };
     void supabase.realtime.setAuth().finally(() => {
       if (closed) return;
       channel.subscribe((status) => {
-        if (status === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED) readQueued();
+        if (closed) return;
+        const wasLive = live;
+        live = status === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED;
+        if (live) readQueued();
+        if (live !== wasLive) schedule();
       });
     });
     // Read at once as well: a socket that cannot connect leaves the poll to find them.
     readQueued();
-    const poll = setInterval(readQueued, COMMAND_POLL_MS);
+    schedule();
     return () => {
       closed = true;
-      clearInterval(poll);
+      clearTimeout(poll);
       void supabase.removeChannel(channel);
     };
   }, [deviceId, enabled]);

@@ -15,7 +15,7 @@ import { useTableChanges, type TableChange, type TableWatch } from '@/lib/realti
 import { resubscribeReadDelayMs, runOnceAfter } from '@/lib/reconnect-jitter';
 import { supabase } from '@/lib/supabase';
 import { playerKeys, playerQueryOptions, useSpotPushes, type PlayerData, type Playlist } from '../api/playlist';
-import { orientationKey, useDeviceOrientation } from '../api/orientation';
+import { takeOrientation, useDeviceOrientation } from '../api/orientation';
 import { ScreenOrientation } from '@/entities/slide/screen-orientation';
 import { isLocale, setLocale } from '@/i18n';
 import { nextOnAirCheck, onAirKey, onAirLoop, onAirSpots, onAirVersion, serverClock } from '../lib/on-air';
@@ -87,8 +87,9 @@ function usePlaylistLive(userId: string, deviceId: string | null, watchedDevice:
         : refetch(),
     onChange: (change: TableChange) => {
       if (change.table === 'equipment_status' && change.eventType === 'UPDATE') {
-        // Its orientation may have changed (it lays slides out), which the playlist does not carry.
-        void queryClient.invalidateQueries({ queryKey: orientationKey(watchedDevice) });
+        // Its orientation may have changed (it lays slides out), which the playlist does not carry:
+        // the change says it (its own heartbeats change the row once a minute: no read for them).
+        if (watchedDevice) takeOrientation(queryClient, watchedDevice, change.new);
         const next = deviceFacts(change.new);
         if (facts.current === next) return;
         facts.current = next;

@@ -1,0 +1,75 @@
+// A wall whose access token ran out during an outage renews it as soon as the network is back,
+// not a minute later: supabase-js answers every caller with its last failed renewal for 60 s
+// (a cooldown against storms while the network is out); renewSessionNow goes past it.
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { server } from '@tests/setup/msw-server';
+import { authUrl, fakeJwt, fakeUser, sessionFor, STORAGE_KEY } from '@tests/setup/supabase-mocks';
+import { renewSessionNow, supabase } from './supabase';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('renewSessionNow', () => {
+  it('renews an expired session at once when the network is back, past supabase-js’s cooldown, and tells the app', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const user = fakeUser();
+    const now = Math.floor(Date.now() / 1000);
+    localStorage.setItem(
+      STORAGE_KEY,
+      JSON.stringify({ ...sessionFor(user), expires_at: now - 60, refresh_token: 'kept-token' }),
+    );
+    let network = false;
+    const sent: string[] = [];
+    server.use(
+      http.post(authUrl('/token'), async ({ request }) => {
+        sent.push(((await request.json()) as { refresh_token: string }).refresh_token);
+        if (!network) {
+          // Each failed try takes supabase-js's whole 30 s of retries at once.
+          vi.setSystemTime(Date.now() + 31_000);
+          return HttpResponse.error();
+        }
+        const now = Math.floor(Date.now() / 1000);
+        return HttpResponse.json({
+          ...sessionFor(user),
+          access_token: fakeJwt({ iat: now, exp: now + 3600 }),
+          expires_at: now + 3600,
+          refresh_token: 'renewed-token',
+        });
+      }),
+      // supabase-js reads the user of a session it is handed.
+      http.get(authUrl('/user'), () => HttpResponse.json(user)),
+    );
+
+    // The outage: the renewal fails, and supabase-js keeps that failure for its cooldown.
+    expect((await supabase.auth.getSession()).data.session).toBeNull();
+    expect(sent).toEqual(['kept-token']);
+    network = true;
+    expect((await supabase.auth.getSession()).data.session).toBeNull();
+    expect(sent).toEqual(['kept-token']);
+
+    const refreshed = new Promise<string | undefined>((resolve) => {
+      const { data } = supabase.auth.onAuthStateChange((event, session) => {
+        if (event !== 'SIGNED_IN' || session?.refresh_token !== 'renewed-token') return;
+        data.subscription.unsubscribe();
+        resolve(session?.refresh_token);
+      });
+    });
+    expect(await renewSessionNow()).toBe(true);
+    expect(sent).toEqual(['kept-token', 'kept-token']);
+    // The app's client has it (its listeners and Realtime hear of it) and uses it.
+    expect(await refreshed).toBe('renewed-token');
+    expect((await supabase.auth.getSession()).data.session?.refresh_token).toBe('renewed-token');
+    expect(sent).toHaveLength(2);
+  });
+
+  it('asks nothing while the kept session is fresh, or when there is none', async () => {
+    const sent: unknown[] = [];
+    server.use(http.post(authUrl('/token'), () => void sent.push(1)));
+    expect(await renewSessionNow()).toBe(false);
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(sessionFor(fakeUser())));
+    expect(await renewSessionNow()).toBe(false);
+    expect(sent).toEqual([]);
+  });
+});
