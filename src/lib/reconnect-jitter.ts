@@ -28,8 +28,8 @@ export const RESUBSCRIBE_READ_SPREAD_MS = 2_000;
  * [CATCH_UP_RETRY_MIN_MS, CATCH_UP_RETRY_MAX_MS): it catches up within 5 s of the return, and a
  * network's screens spread their tries. Offline by the browser's word, it waits for `online`.
  */
-export const CATCH_UP_RETRY_MIN_MS = 2_000;
-export const CATCH_UP_RETRY_MAX_MS = 4_000;
+export const CATCH_UP_RETRY_MIN_MS = 1_500;
+export const CATCH_UP_RETRY_MAX_MS = 3_500;
 
 export function catchUpRetryMs(random: () => number = Math.random): number {
   return Math.floor(CATCH_UP_RETRY_MIN_MS + (CATCH_UP_RETRY_MAX_MS - CATCH_UP_RETRY_MIN_MS) * unit(random()));

@@ -6,7 +6,7 @@ import { hashKey, queryOptions, useQueryClient, type QueryClient } from '@tansta
 import { REALTIME_SUBSCRIBE_STATES } from '@supabase/supabase-js';
 import { useEffect } from 'react';
 import { translate } from '@/i18n';
-import { hasLiveSession, renewSessionNow, supabase } from '@/lib/supabase';
+import { freshKeptSession, hasLiveSession, renewSessionNow, supabase } from '@/lib/supabase';
 import { catchUpRetryMs, resubscribeReadDelayMs, runOnceAfter } from '@/lib/reconnect-jitter';
 import { tableKeys } from '@/entities/query-keys/table-keys';
 import { getPlaylist, type Playlist, type PlaylistSlide } from '@/entities/playlist/playlist';
@@ -128,7 +128,8 @@ export async function getPlayerData(
     // A token that ran out while the network was away is renewed now, not after supabase-js's
     // minute of cooldown (renewSessionNow), and the read goes on with it if that takes at most
     // RENEWAL_WAIT_MS; else the screen plays what it kept, and the next try reads with it.
-    if ((renewing || !(await hasLiveSession())) && !(await renewedSoon())) {
+    // (Renewed meanwhile by supabase-js itself counts as well: the kept session is fresh.)
+    if ((renewing || !(await hasLiveSession())) && !(await renewedSoon()) && !freshKeptSession()) {
       // Reads would go out as the anonymous role and come back empty: not a real answer.
       throw new Error(translate('player:sessionNotRenewed'));
     }
