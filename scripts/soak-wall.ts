@@ -62,6 +62,9 @@ const HEAP_GROWTH_MB = 10;
 /** How far a wall runs between two looks at it (what it noted, the cache, progress). */
 const STRIDE = HOUR;
 
+/** What stops the stacks of the walls still running (their processes outlive the soak's otherwise). */
+const running = new Set<() => Promise<unknown>>();
+
 interface Metrics {
   heapMb: number;
   nodes: number;
@@ -131,6 +134,10 @@ async function main() {
     preview: { host: '127.0.0.1', port: appPort, strictPort: true },
   });
   let results: WallResult[];
+  // Stopped or failed: the walls' stacks (processes of their own) are stopped with the soak.
+  const stopAll = () => Promise.allSettled([...running].map((stop) => stop()));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => void stopAll().finally(() => process.exit(130)));
   try {
     results = await Promise.all(
       plan.walls.map((wall, index) =>
@@ -146,6 +153,9 @@ async function main() {
         }),
       ),
     );
+  } catch (error) {
+    await stopAll();
+    throw error;
   } finally {
     await server.close();
   }
@@ -207,6 +217,8 @@ async function runWall({
     env: { SOAK_CLOCK_FILE: clockFile },
     startTimeoutMs: 240_000,
   });
+  const stopStack = () => stack.stop();
+  running.add(stopStack);
   const setStackClock = (ms: number) => {
     writeFileSync(clockFile, String(ms));
     stack.send({ soakClock: ms });
@@ -656,6 +668,7 @@ async function runWall({
 
   await (context as BrowserContext | null)?.close().catch(() => undefined);
   await gate.close();
+  running.delete(stopStack);
   await stack.stop();
   return {
     wall: name,
