@@ -15,7 +15,8 @@
 //                                    their own (EMULATOR_POSTGRES_ONLY)
 //   emulator conformance on PostgreSQL   all of it against a throwaway PostgreSQL 15 cluster
 //   database on PGlite               vitest project "db": this product's rules, RPCs and edge functions
-//                                    against a stack of this project (tests/db)
+//                                    against a stack of this project (tests/db), but for the files
+//                                    that boot stacks of their own (DB_POSTGRES_ONLY)
 //   database on PostgreSQL           the same against a throwaway PostgreSQL 15 cluster
 //   Deno tests of edge functions     deno test in supabase/functions
 //   end-to-end in Chromium           Playwright with Debian's chromium, in two halves at once, each
@@ -272,6 +273,20 @@ const EMULATOR_POSTGRES_ONLY = [
 ];
 
 /**
+ * The product's database files that `npm test` runs on PostgreSQL only, for the same reason:
+ * each boots stacks of its own (the edge function against a fake upstream, the signing keys,
+ * the alert job's runs, the ports), 25 to 60 s each on PGlite on a loaded machine; what they
+ * check is the same SQL and the same services on either engine, and PGlite stays covered by
+ * every other file, on the shared stack. (`npx vitest run --project db` runs them all on PGlite.)
+ */
+const DB_POSTGRES_ONLY = [
+  'tests/db/dynamic-content.test.ts',
+  'tests/db/auth-signing-keys.test.ts',
+  'tests/db/network-alerts.test.ts',
+  'tests/db/stack-ports.test.ts',
+];
+
+/**
  * A vitest project run against a stack on a throwaway PostgreSQL 15 cluster, its stacks
  * `shift` ports above the PostgreSQL base (so two such suites in different lanes never meet).
  */
@@ -303,7 +318,7 @@ const suites: Suite[] = [
   vitest('emulator-units', 'Emulator units', 'emulator-units'),
   onPglite('emulator', 'Emulator conformance on PGlite', 'emulator', EMULATOR_POSTGRES_ONLY),
   onPostgres('emulator-pg', 'Emulator conformance on PostgreSQL', 'emulator'),
-  onPglite('db', 'Database on PGlite', 'db'),
+  onPglite('db', 'Database on PGlite', 'db', DB_POSTGRES_ONLY),
   onPostgres('db-pg', 'Database on PostgreSQL', 'db', 100),
   {
     name: 'deno',

@@ -74,37 +74,65 @@ let renewal: Promise<boolean> | null = null;
 const RENEWAL_TIMEOUT_MS = 10_000;
 
 /**
- * The network is back (the browser's `online` event, a read that went through after failing):
- * renews the kept session at once when its access token ran out or is about to. After a failed
- * renewal supabase-js answers every caller with that failure for 60 s (its cooldown against
- * storms of renewals while the network is out), so a wall whose token ran out during an outage
- * would otherwise wait up to a minute after the network's return before it reads anything.
- * This asks Auth itself (POST /token, grant_type=refresh_token, as supabase-js does) and hands
- * the new session to the app's client (setSession), whose listeners and Realtime take it from
- * there. A refused token is left to supabase-js, which drops the session on its next try.
- * Resolves true when the session was renewed; one renewal at a time.
+ * Runs `work` under supabase-js's own lock on the session (a Web Lock named as its storage):
+ * never beside one of its renewals. Two renewals with one refresh token would get the session
+ * revoked by Auth (`refresh_token_already_used`) once they are 10 s apart.
+ */
+function underSessionLock<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request(`lock:${AUTH_STORAGE_KEY}`, work) : work();
+}
+
+/**
+ * The network is back (the browser's `online` event, a read that needs a session): renews the
+ * kept session at once when its access token ran out or is about to. After a failed renewal
+ * supabase-js answers every caller with that failure for 60 s (its cooldown against storms of
+ * renewals while the network is out), so a wall whose token ran out during an outage would
+ * otherwise wait up to a minute after the network's return before it reads anything. This asks
+ * Auth itself (POST /token, grant_type=refresh_token, as supabase-js does), under supabase-js's
+ * lock and only if the session still needs it then, keeps the new session where supabase-js
+ * keeps it, and hands it to the app's client (setSession) for its listeners and Realtime. A
+ * refused token is left to supabase-js, which drops the session on its next try. Resolves true
+ * when it renewed the session; one renewal at a time.
  */
 export function renewSessionNow(now = Date.now()): Promise<boolean> {
   const kept = keptSession();
   if (!kept || !sessionNeedsRenewal(kept, now)) return Promise.resolve(false);
   renewal ??= (async () => {
-    // A network that swallows requests must not hold the next renewal up for ever.
-    const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(), RENEWAL_TIMEOUT_MS);
     try {
-      const answer = await fetch(`${env.supabaseUrl}/auth/v1/token?grant_type=refresh_token`, {
-        signal: abort.signal,
-        method: 'POST',
-        headers: {
-          apikey: env.supabaseAnonKey,
-          Authorization: `Bearer ${env.supabaseAnonKey}`,
-          'Content-Type': 'application/json;charset=UTF-8',
-        },
-        body: JSON.stringify({ refresh_token: kept.refresh_token }),
+      const renewed = await underSessionLock(async (): Promise<Session | null> => {
+        // supabase-js may have renewed it while this waited for the lock.
+        const current = keptSession();
+        if (!current || !sessionNeedsRenewal(current)) return null;
+        // A network that swallows requests must not hold the lock, nor the next renewal, for ever.
+        const abort = new AbortController();
+        const timer = setTimeout(() => abort.abort(), RENEWAL_TIMEOUT_MS);
+        try {
+          const answer = await fetch(`${env.supabaseUrl}/auth/v1/token?grant_type=refresh_token`, {
+            signal: abort.signal,
+            method: 'POST',
+            headers: {
+              apikey: env.supabaseAnonKey,
+              Authorization: `Bearer ${env.supabaseAnonKey}`,
+              'Content-Type': 'application/json;charset=UTF-8',
+            },
+            body: JSON.stringify({ refresh_token: current.refresh_token }),
+          });
+          if (!answer.ok) return null;
+          const session = (await answer.json()) as Partial<Session>;
+          if (!session.access_token || !session.refresh_token || !session.user) return null;
+          const kept: Session = {
+            ...(session as Session),
+            expires_at: session.expires_at ?? Math.round(Date.now() / 1000) + (session.expires_in ?? 3600),
+          };
+          await durableStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(kept));
+          return kept;
+        } finally {
+          clearTimeout(timer);
+        }
       });
-      if (!answer.ok) return false;
-      const renewed = (await answer.json()) as Partial<Session>;
-      if (!renewed.access_token || !renewed.refresh_token) return false;
+      if (!renewed) return false;
+      // Valid as it is: supabase-js keeps it and tells its listeners, asking Auth nothing more.
       const { error } = await supabase.auth.setSession({
         access_token: renewed.access_token,
         refresh_token: renewed.refresh_token,
@@ -113,7 +141,6 @@ export function renewSessionNow(now = Date.now()): Promise<boolean> {
     } catch {
       return false;
     } finally {
-      clearTimeout(timer);
       renewal = null;
     }
   })();

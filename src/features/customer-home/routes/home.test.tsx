@@ -94,8 +94,10 @@ describe('/home', () => {
     answer([CUSTOMER]);
     renderHome();
     expect(await screen.findByText('No campaign plays today.')).toBeInTheDocument();
-    // The venue's own playlist: no customer id is sent, the server knows who is signed in.
-    expect(playlistArgs).toEqual([{}]);
+    // The venue's own playlist: no customer id is sent, the server knows who is signed in (read
+    // once, and once more when the page's channel is live).
+    expect(playlistArgs.length).toBeGreaterThanOrEqual(1);
+    expect(playlistArgs.every((args) => Object.keys(args).length === 0)).toBe(true);
   });
 
   it('shows a loading state', async () => {
