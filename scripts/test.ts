@@ -402,6 +402,9 @@ async function main() {
   const started = Date.now();
   // The end-to-end suites of this run share a production build per address (tests/e2e/global-setup.ts).
   process.env.E2E_BUILD_RUN ??= `${process.pid}-${started}`;
+  // Three lanes on two cores: a stack on PGlite (each migration and the seed in WebAssembly)
+  // may take well over a minute to start beside the others.
+  process.env.TEST_STACK_START_TIMEOUT_MS ??= '180000';
   const rows: Row[] = [];
   if (only.length || process.env.TEST_LANES === '1') {
     for (const suite of suites.filter((s) => !only.length || only.includes(s.name))) {

@@ -60,7 +60,10 @@ export interface TestStackOptions {
   env?: Record<string, string> | ((run: TestStackRun) => Record<string, string>);
   /** More Node.js flags for the stack's process, after `--import tsx` (e.g. another `--import`). */
   execArgv?: string[];
-  /** How long a start may take before it counts as failed (default 60 s; a busy machine may need more). */
+  /**
+   * How long a start may take before it counts as failed (default TEST_STACK_START_TIMEOUT_MS,
+   * else 60 s; a busy machine may need more).
+   */
   startTimeoutMs?: number;
 }
 
@@ -145,7 +148,7 @@ async function startOn(opts: TestStackOptions, engine: Engine, base: number, nam
       child.stderr?.pipe(process.stderr);
     }
     await new Promise<void>((resolve, reject) => {
-      const limit = opts.startTimeoutMs ?? 60_000;
+      const limit = opts.startTimeoutMs ?? (Number(process.env.TEST_STACK_START_TIMEOUT_MS) || 60_000);
       const timer = setTimeout(() => reject(new Error(`stack did not start in ${limit / 1000} s:\n${output}`)), limit);
       child.on('message', (m: { ready?: boolean }) => {
         if (m.ready) {
