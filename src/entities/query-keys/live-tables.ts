@@ -23,10 +23,14 @@ function readAgainSoon(queryClient: QueryClient, tables: KeyedTable[]) {
   if (!batch) {
     const tablesToRead = new Set<KeyedTable>();
     toRead.set(queryClient, (batch = tablesToRead));
-    setTimeout(() => {
+    // A save under way (shown at once, before the database answers) is not overwritten by
+    // this read: it waits until the page's saves are done.
+    const flush = () => {
+      if (queryClient.isMutating() > 0) return void setTimeout(flush, SUBSCRIBED_WINDOW_MS);
       toRead.delete(queryClient);
       void invalidateTables(queryClient, [...tablesToRead]);
-    }, SUBSCRIBED_WINDOW_MS);
+    };
+    setTimeout(flush, SUBSCRIBED_WINDOW_MS);
   }
   tables.forEach((table) => batch.add(table));
 }

@@ -190,12 +190,12 @@ describe('Availability', () => {
   });
 
   it('shows a failed read with a retry', async () => {
-    let calls = 0;
+    // Failing until the retry (the read made when the page's channel is live fails as well).
+    let failing = true;
     answers(() => rowsFor('2026-12-01', 3, { d1: [0, 0, 0] }));
     server.use(
       http.post(restUrl('/rpc/network_availability'), () => {
-        calls += 1;
-        return calls === 1
+        return failing
           ? HttpResponse.json(
               { code: '42501', details: null, hint: null, message: 'Only admins can read the network’s availability.' },
               { status: 403 },
@@ -206,6 +206,7 @@ describe('Availability', () => {
     const { user } = renderPage();
     expect(await screen.findByText('Availability could not be loaded')).toBeInTheDocument();
     expect(screen.getByText('Only admins can read the network’s availability.')).toBeInTheDocument();
+    failing = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table', { name: 'Availability by screen' })).toBeInTheDocument();
   });

@@ -100,11 +100,15 @@ describe('/home: your screens', () => {
 
   it('reads the list again when Realtime tells of a change to one of its screens', async () => {
     const realtime = mockRealtime();
-    const calls = answerScreens((call) => HttpResponse.json(call === 1 ? [BAR] : [{ ...BAR, live_status: 'online' }]));
+    let online = false;
+    const calls = answerScreens(() => HttpResponse.json(online ? [{ ...BAR, live_status: 'online' }] : [BAR]));
     renderScreens();
     const bar = await screen.findByRole('listitem', { name: 'Bar' });
     expect(within(bar).getByText('Offline')).toBeInTheDocument();
     await realtime.joined('equipment_status');
+    // Read once, and once more when the channel is live.
+    await waitFor(() => expect(calls()).toBe(2));
+    online = true;
     realtime.change('equipment_status', 'UPDATE', { id: BAR.id, status: 'online' });
     await waitFor(
       () => expect(within(screen.getByRole('listitem', { name: 'Bar' })).getByText('Online')).toBeInTheDocument(),
@@ -112,7 +116,7 @@ describe('/home: your screens', () => {
         timeout: 3000,
       },
     );
-    expect(calls()).toBe(2);
+    expect(calls()).toBe(3);
   });
 
   it('says when the venue has no screens yet', async () => {

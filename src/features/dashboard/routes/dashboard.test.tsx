@@ -149,7 +149,9 @@ describe('dashboard overview', () => {
   });
 
   it('shows a dash, never an invented change, when there is no figure from a month ago', async () => {
-    databaseAnswers({ figures: { ...FIGURES, month_ago: null, revenue_by_month: [{ month: '2026-11', revenue: 1500 }] } });
+    databaseAnswers({
+      figures: { ...FIGURES, month_ago: null, revenue_by_month: [{ month: '2026-11', revenue: 1500 }] },
+    });
     renderDashboard();
     const customers = within(screen.getByRole('group', { name: 'Active Customers' }));
     expect(await customers.findByText('12')).toBeInTheDocument();
@@ -179,7 +181,9 @@ describe('dashboard overview', () => {
   });
 
   it('shows a dash for metrics without history', async () => {
-    databaseAnswers({ figures: { ...FIGURES, retention_percent: null, average_campaign_days: null, uptime_percent: null } });
+    databaseAnswers({
+      figures: { ...FIGURES, retention_percent: null, average_campaign_days: null, uptime_percent: null },
+    });
     renderDashboard();
     const metrics = screen.getByRole('heading', { name: 'Performance Metrics' }).closest('div')!.parentElement!;
     expect(await within(metrics).findByText('$125.00')).toBeInTheDocument();
@@ -322,10 +326,12 @@ describe('dashboard overview', () => {
 
   it('shows the error with a retry in each panel when the read fails, and fills them all on retry', async () => {
     const requests = databaseAnswers();
+    // Failing until the retry (the read made when the page's channels are live fails as well).
+    let failing = true;
     server.use(
       http.post(restUrl('/rpc/dashboard_overview'), () => {
         requests.overview += 1;
-        return requests.overview === 1 ? pgError('the overview is unavailable') : HttpResponse.json(overview());
+        return failing ? pgError('the overview is unavailable') : HttpResponse.json(overview());
       }),
     );
     const { user } = renderDashboard();
@@ -335,6 +341,7 @@ describe('dashboard overview', () => {
     expect(screen.getByText('Revenue could not be loaded')).toBeInTheDocument();
     expect(screen.getByText('Ads could not be loaded')).toBeInTheDocument();
     const alertError = screen.getByText('Alerts could not be loaded');
+    failing = false;
     await user.click(
       within(alertError.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Try again' }),
     );
@@ -391,7 +398,9 @@ describe('dashboard in Spanish and German', () => {
     // es-ES groups thousands only from five digits: 1234 stays as it is.
     expect(await customers.findByText('1234')).toBeInTheDocument();
     expect(customers.getByText('respecto al mes pasado')).toBeInTheDocument();
-    expect(within(screen.getByRole('group', { name: 'Ingresos mensuales' })).getByText('1500,00 US$')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Ingresos mensuales' })).getByText('1500,00 US$'),
+    ).toBeInTheDocument();
     const chart = await screen.findByRole('table', { name: 'Ingresos mensuales' });
     expect(
       within(chart)
@@ -411,7 +420,9 @@ describe('dashboard in Spanish and German', () => {
     await i18n.changeLanguage('de');
     databaseAnswers();
     renderDashboard();
-    const metrics = (await screen.findByRole('heading', { name: 'Leistungskennzahlen' })).closest('div')!.parentElement!;
+    const metrics = (await screen.findByRole('heading', { name: 'Leistungskennzahlen' })).closest(
+      'div',
+    )!.parentElement!;
     expect(await within(metrics).findByText('125,00 $')).toBeInTheDocument();
     expect(within(metrics).getByText('97,3 %')).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Systemwarnungen' });

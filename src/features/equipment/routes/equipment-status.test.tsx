@@ -206,18 +206,19 @@ describe('equipment status', () => {
   });
 
   it('shows load errors with a retry', async () => {
-    let calls = 0;
+    // Failing until the retry (the read made when the page's channel is live fails as well).
+    let failing = true;
     server.use(
       http.post(restUrl('/rpc/equipment_live_counts'), () => pgError('counts failed')),
       http.get(restUrl('/screen_groups'), () => HttpResponse.json(GROUPS)),
-      http.get(restUrl('/equipment_status_live'), () => {
-        calls += 1;
-        return calls === 1 ? pgError('devices failed') : HttpResponse.json([device(1)]);
-      }),
+      http.get(restUrl('/equipment_status_live'), () =>
+        failing ? pgError('devices failed') : HttpResponse.json([device(1)]),
+      ),
     );
     const { user } = renderPage();
     expect(await screen.findByText(/counts failed/)).toBeInTheDocument();
     expect(await screen.findByText('devices failed')).toBeInTheDocument();
+    failing = false;
     await user.click(screen.getAllByRole('button', { name: 'Try again' }).at(-1)!);
     expect(await screen.findByRole('article', { name: 'DEVICE-1' })).toBeInTheDocument();
   });
