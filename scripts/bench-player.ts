@@ -33,8 +33,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { build, preview } from 'vite';
 import { DEFAULT_ANON_KEY } from 'supabase-local';
+import { buildAndPreview } from './app-preview.ts';
 import { findChromium } from '../tests/support/chromium.ts';
 import { startProductStack } from '../tests/support/product-stack.ts';
 import { createPlayerCustomer } from '../tests/e2e/player-support.ts';
@@ -388,14 +388,12 @@ async function main() {
   if (!executablePath) throw new Error('Chromium not found (see tests/support/chromium.ts).');
   const stack = await startProductStack({ basePort, name: `bench-player-${basePort}` });
   const outDir = path.join(ROOT, '.local', 'bench-player', 'dist');
-  process.env.VITE_SUPABASE_URL = stack.url;
-  process.env.VITE_SUPABASE_ANON_KEY = stack.env.ANON_KEY ?? DEFAULT_ANON_KEY;
-  await build({ root: ROOT, mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-  const server = await preview({
+  const server = await buildAndPreview({
+    outDir,
+    stackUrl: stack.url,
+    anonKey: stack.env.ANON_KEY ?? DEFAULT_ANON_KEY,
+    port: appPort,
     root: ROOT,
-    logLevel: 'warn',
-    build: { outDir },
-    preview: { host: '127.0.0.1', port: appPort, strictPort: true },
   });
   const browser = await chromium.launch({
     executablePath,

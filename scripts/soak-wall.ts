@@ -22,12 +22,12 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
-import { build, preview } from 'vite';
 import { DEFAULT_ANON_KEY } from 'supabase-local';
 import { findChromium } from '../tests/support/chromium.ts';
 import { startProductStack } from '../tests/support/product-stack.ts';
 import { nodeClient, serviceClient } from '../tests/e2e/player-support.ts';
 import { DAY, HOUR, MINUTE, month, WALLS, type Event, type WallPlan } from './soak/month.ts';
+import { buildAndPreview } from './app-preview.ts';
 import { pageClockScript } from './soak/page-clock.ts';
 import { startNetworkGate } from './soak/network-gate.ts';
 import { changeNews, createVenue, newNewsImage, SLIDE_SECONDS } from './soak/setup.ts';
@@ -124,14 +124,12 @@ async function main() {
   );
 
   const outDir = path.join(work, 'dist');
-  process.env.VITE_SUPABASE_URL = BUILT_STACK_URL;
-  process.env.VITE_SUPABASE_ANON_KEY = DEFAULT_ANON_KEY;
-  await build({ root: ROOT, mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-  const server = await preview({
+  const server = await buildAndPreview({
+    outDir,
+    stackUrl: BUILT_STACK_URL,
+    anonKey: DEFAULT_ANON_KEY,
+    port: appPort,
     root: ROOT,
-    logLevel: 'warn',
-    build: { outDir },
-    preview: { host: '127.0.0.1', port: appPort, strictPort: true },
   });
   let results: WallResult[];
   // Stopped or failed: the walls' stacks (processes of their own) are stopped with the soak.
