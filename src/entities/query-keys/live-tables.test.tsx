@@ -12,16 +12,19 @@ function LivePage({ read }: { read: () => string }) {
   return <p>{data ?? 'loading'}</p>;
 }
 
+function renderLivePage(read: () => string) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <LivePage read={read} />
+    </QueryClientProvider>,
+  );
+}
+
 describe('useLiveTables', () => {
   it('reads again once subscribed: a change made between the first read and the subscription is not missed', async () => {
     const realtime = mockRealtime({ holdJoins: true });
     let name = 'Lobby';
-    const client = new QueryClient();
-    render(
-      <QueryClientProvider client={client}>
-        <LivePage read={() => name} />
-      </QueryClientProvider>,
-    );
+    renderLivePage(() => name);
     await screen.findByText('Lobby');
     // Renamed after the page's read, before Realtime sends anything: no change will come for it.
     name = 'Lobby, renamed';
@@ -33,12 +36,7 @@ describe('useLiveTables', () => {
   it('reads again on each change of a watched table', async () => {
     const realtime = mockRealtime();
     let name = 'Hall';
-    const client = new QueryClient();
-    render(
-      <QueryClientProvider client={client}>
-        <LivePage read={() => name} />
-      </QueryClientProvider>,
-    );
+    renderLivePage(() => name);
     await realtime.joined('equipment_status');
     await screen.findByText('Hall');
     name = 'Hall, renamed';
