@@ -75,7 +75,8 @@ interface Metrics {
 interface Life {
   from: number;
   to: number | null;
-  switches: [number, string][];
+  /** [virtual ms, slide id, stored file shown or ''] at each slide change. */
+  switches: [number, string, string][];
   warm: Metrics | null;
   last: Metrics | null;
   frames: number;
@@ -108,6 +109,7 @@ interface WallResult {
   events: Record<string, number>;
   cache: { peakUsageMb: number; quotaMb: number; peakFiles: number; daysWithEvictions: number };
   requests: Record<string, number>;
+  realSeconds: Record<string, number>;
   browsers: unknown[];
 }
 
@@ -300,7 +302,7 @@ async function runWall({
   const collect = async () => {
     if (!page) return;
     const got = await page.evaluate<{
-      switches: [number, string][];
+      switches: [number, string, string][];
       frames: number;
       blankFrames: number;
       blanks: unknown[];
@@ -315,6 +317,7 @@ async function runWall({
     })()`);
     const l = life();
     l.switches.push(...got.switches);
+    for (const [at, , file] of got.switches) if (file) lastShown.set(file, at);
     l.frames = got.frames;
     l.blankFrames = got.blankFrames;
     l.blanks = got.blanks;
@@ -340,13 +343,19 @@ async function runWall({
 
   // ---- Moving time
   /** Runs the wall (and so its stack) to `to`. */
+  /** Real ms spent: running the page's time, looking at it each stride, and in what the soak does itself. */
+  const realMs = { running: 0, looking: 0, soak: 0 };
   const advance = async (to: number) => {
     while (now < to) {
       const next = Math.min(to, Math.floor(now / STRIDE) * STRIDE + STRIDE);
+      const t0 = Date.now();
       if (page) await page.evaluate<number>(`window.__soak.runUntil(${next})`);
+      realMs.running += Date.now() - t0;
       now = next;
       setStackClock(now);
+      const t1 = Date.now();
       if (next % STRIDE === 0) await everyStride();
+      realMs.looking += Date.now() - t1;
     }
   };
 
@@ -439,18 +448,22 @@ async function runWall({
     }
   };
 
+  /** When each stored file last came on screen, as the wall's switches showed (all its browsers). */
+  const lastShown = new Map<string, number>();
   function checkCache(files: string[]): number {
-    // The playlist's files are always kept; of the others, the least recently shown go first.
+    // The news file on screen last is the playlist's: always kept. Of the news files no longer
+    // in the playlist, the least recently shown go first (one never shown before any other).
     const cached = new Set(files);
-    const current = venue.newsFiles.at(-1)!.path;
-    if (!cached.has(current) && venue.newsFiles.at(-1)!.from < now - HOUR)
-      fail(`the playlist's file ${current} is not in the cache`);
-    const left = venue.newsFiles.filter((f) => f.until !== null);
-    const kept = left.filter((f) => cached.has(f.path));
-    const evicted = left.filter((f) => !cached.has(f.path));
+    const news = venue.newsFiles.map((f) => f.path);
+    const current = news.filter((f) => lastShown.has(f)).sort((a, b) => lastShown.get(b)! - lastShown.get(a)!)[0];
+    if (current && !cached.has(current)) fail(`the playlist's file ${current} is not in the cache`);
+    const left = news.filter((f) => f !== current);
+    const kept = left.filter((f) => cached.has(f));
+    const evicted = left.filter((f) => !cached.has(f));
     if (kept.length && evicted.length) {
-      const newestEvicted = Math.max(...evicted.map((f) => f.until!));
-      const oldestKept = Math.min(...kept.map((f) => f.until!));
+      const shown = (f: string) => lastShown.get(f) ?? 0;
+      const newestEvicted = Math.max(...evicted.map(shown));
+      const oldestKept = Math.min(...kept.map(shown));
       if (newestEvicted > oldestKept) fail('a more recently shown file was evicted before an older one');
     }
     return evicted.length > 0 ? 1 : 0;
@@ -479,6 +492,8 @@ async function runWall({
     if (event.at >= end) break;
     if (event.at > now) await advance(event.at);
     counts[event.kind] = (counts[event.kind] ?? 0) + 1;
+    const eventStart = Date.now();
+    const inPage = realMs.running + realMs.looking;
     if (values.verbose && event.kind !== 'change' && event.kind !== 'check')
       say(`${new Date(now).toISOString()} ${JSON.stringify(event)}`);
     switch (event.kind) {
@@ -563,6 +578,7 @@ async function runWall({
         break;
       }
     }
+    realMs.soak += Date.now() - eventStart - (realMs.running + realMs.looking - inPage);
   }
 
   // ---- The end: the network open, everything uploaded
@@ -682,6 +698,7 @@ async function runWall({
       daysWithEvictions,
     },
     requests: gate.counts,
+    realSeconds: Object.fromEntries(Object.entries(realMs).map(([k, v]) => [k, Math.round(v / 1000)])),
     browsers: lives.map((l) => ({
       days: +(((l.to ?? now) - l.from) / DAY).toFixed(2),
       slideChanges: l.switches.length,

@@ -16,8 +16,9 @@ interface SoakProbe {
   blankFrames: number;
   blanks: { at: number; shown: string }[];
   firstPicture: number | null;
-  switches: [number, string][];
-  drainSwitches(): [number, string][];
+  /** [virtual ms, slide id, stored file shown or ''] at each slide change. */
+  switches: [number, string, string][];
+  drainSwitches(): [number, string, string][];
   liveObjectUrls: number;
   /** Words shown on the wall that no wall may show (error texts), as found. */
   texts: string[];
@@ -148,7 +149,11 @@ function install(startMs: number) {
   const report = (): Promise<void> => {
     if (vnow === reported || !window.__soakTime) return Promise.resolve();
     reported = vnow;
-    return window.__soakTime(vnow).catch(() => undefined);
+    const began = realNow();
+    return window.__soakTime(vnow).then(
+      () => void (probe.stats.busyMs.report = Math.round((probe.stats.busyMs.report ?? 0) + realNow() - began)),
+      () => undefined,
+    );
   };
 
   const events: [number, string][] = [];
@@ -323,8 +328,13 @@ function install(startMs: number) {
         const since = realNow();
         // A timer's promise chains run first (microtasks: no task, no cost).
         for (let i = 0; i < 5; i++) await null;
+        // After a wait on work under way, what that work's answer set off (its promise chain:
+        // a timer it starts, a write it begins) runs before time moves on: a hop's task runs
+        // after every microtask, so at least one hop follows each wait.
+        let waited = false;
         for (;;) {
-          if (pending <= 0 && posted === seen) break;
+          if (!waited && pending <= 0 && posted === seen) break;
+          waited = false;
           seen = posted;
           await hop();
           await hop();
@@ -340,6 +350,7 @@ function install(startMs: number) {
             onIdle = resolve;
             realSetTimeout(resolve, left);
           });
+          waited = true;
         }
         probe.stats.settleMs += realNow() - since;
         const next = earliest();
@@ -389,6 +400,14 @@ function install(startMs: number) {
     return Boolean(video && drawn.has(video));
   };
   let lastSlide: string | null = null;
+  function noteSwitch() {
+    const layer = document.querySelector<HTMLElement>('[data-visible="true"]');
+    const slide = layer?.dataset.slideId ?? null;
+    if (slide !== lastSlide) {
+      lastSlide = slide;
+      if (slide) probe.switches.push([vnow, slide, layer?.dataset.media ?? '']);
+    }
+  }
   const ERROR_WORDS =
     /error|exception|failed|failure|undefined|NaN|\bnull\b|stack|TypeError|went wrong|cannot|unable|not found/i;
   let frameCount = 0;
@@ -419,20 +438,15 @@ function install(startMs: number) {
         }
       }
     }
-    const slide = document.querySelector<HTMLElement>('[data-visible="true"]')?.dataset.slideId ?? null;
-    if (slide !== lastSlide) {
-      lastSlide = slide;
-      if (slide) probe.switches.push([vnow, slide]);
-    }
+    noteSwitch();
     requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
   // Slide changes between frames (time runs faster than frames): noted as the DOM changes.
-  new MutationObserver(() => {
-    const slide = document.querySelector<HTMLElement>('[data-visible="true"]')?.dataset.slideId ?? null;
-    if (slide !== lastSlide) {
-      lastSlide = slide;
-      if (slide) probe.switches.push([vnow, slide]);
-    }
-  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-visible'], childList: true });
+  new MutationObserver(noteSwitch).observe(document, {
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['data-visible'],
+    childList: true,
+  });
 }

@@ -189,6 +189,26 @@ describe('proof of play', () => {
     expect(diagnosticsSummary()).toContain('proof of play: plays not accepted');
   });
 
+  it('keeps plays a call without a live login could not send (401), and sends them on the next try', async () => {
+    const kept: PlayRecord = ['11111111-1111-4111-8111-111111111111', START - 90_000, 10, 'camp-1', 'a', DEVICE];
+    localStorage.setItem(PLAYS_KEY, JSON.stringify([kept]));
+    // What PostgREST answers a call made with the project's public key: record_plays is not anon's.
+    answer = () =>
+      HttpResponse.json(
+        { code: '42501', message: 'permission denied for function record_plays', details: null, hint: null },
+        { status: 401 },
+      ) as Response;
+    renderPlayer();
+    await vi.waitFor(() => expect(uploads).toHaveLength(1), WAIT);
+    expect(await loadPlays()).toEqual([kept]);
+    expect(diagnosticsSummary() ?? '').not.toContain('plays not accepted');
+    answer = () => HttpResponse.json({ accepted: 1, duplicates: 0, rejected: [] }) as Response;
+    await play(PLAY_UPLOAD_MS);
+    await vi.waitFor(() => expect(uploads.length).toBeGreaterThanOrEqual(2), WAIT);
+    expect(uploads[1]!.p_plays[0]!.id).toBe(kept[0]);
+    await vi.waitFor(async () => expect((await loadPlays()).map((r) => r[0])).not.toContain(kept[0]), WAIT);
+  });
+
   it('forgets plays the server refused (not scheduled, overlapping) with the rest, never sending them again', async () => {
     const kept: PlayRecord[] = [
       ['11111111-1111-4111-8111-111111111111', START - 90_000, 10, 'camp-1', 'a', DEVICE],

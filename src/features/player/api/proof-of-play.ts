@@ -99,7 +99,7 @@ export function uploadPlays(): Promise<void> {
           return;
         }
         const device = batch.records[0]![5];
-        const { data, error } = await supabase.rpc('record_plays', {
+        const { data, error, status } = await supabase.rpc('record_plays', {
           p_plays: batch.records.map(([id, startedAt, seconds, campaignId, slideId]) => ({
             id,
             started_at: new Date(startedAt).toISOString(),
@@ -110,7 +110,12 @@ export function uploadPlays(): Promise<void> {
           p_device_id: device ?? undefined,
         });
         if (error) {
-          if (error.code === '42501' || error.code === '22023') {
+          // Dropped only when the server, answering this screen's own login, says the device
+          // may not report (403: revoked, moved) or the batch is malformed (400). A call that
+          // went out without a live login (its renewal failed a moment before: supabase-js then
+          // sends the project's public key) is refused with the same code but 401: its plays
+          // wait for the next try, as on any failed call.
+          if ((error.code === '42501' && status === 403) || error.code === '22023') {
             await queue.remove(batch);
             reportProblem('proof of play', `plays not accepted: ${error.message}`);
             troubled = true;

@@ -51,6 +51,8 @@ export function SlideLayer({
   return (
     <div
       data-slide-id={slide.id}
+      // The stored file the layer shows (its path in the media bucket), for whoever inspects a wall.
+      data-media={slide.content_type !== 'dynamic' && imageUrl ? (slide.image_url ?? undefined) : undefined}
       data-visible={visible}
       aria-hidden={!visible}
       // The next slide waits drawn underneath (covered, not transparent), so a video's first
