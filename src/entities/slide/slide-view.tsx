@@ -47,6 +47,8 @@ export interface SlideViewProps {
   className?: string;
   /** Told the size the text was fitted at (see text-fit.ts), and null when no text shows. */
   onTextFit?: (fit: TextFit | null) => void;
+  /** Told when the image's own element is loaded and decoded (or broken). */
+  onImageReady?: () => void;
 }
 
 function settingsOf(settings: ViewableSlide['settings']): DynamicContentSettings | null {
@@ -83,17 +85,25 @@ function SlideText({ slide, onTextFit }: { slide: ViewableSlide; onTextFit?: Sli
 function ImageAndText({ image, text }: { image: ReactNode; text: ReactNode }) {
   return (
     <div
-      data-slide-layout="image-and-text"
+      data-slide-layout={text ? 'image-and-text' : 'image'}
       className="flex h-full w-full flex-row group-data-[orientation=portrait]/screen:flex-col [@container(orientation:portrait)]:flex-col"
     >
       <div className="min-h-0 min-w-0 flex-1">{image}</div>
-      <div className="min-h-0 min-w-0 flex-1">{text}</div>
+      {text && <div className="min-h-0 min-w-0 flex-1">{text}</div>}
     </div>
   );
 }
 
 /** An image slide: the whole image (letterboxed), or a grey placeholder when it is missing or cannot be loaded. */
-function ImageSlide({ slide, imageUrl }: { slide: ViewableSlide; imageUrl: string | undefined }) {
+function ImageSlide({
+  slide,
+  imageUrl,
+  onImageReady,
+}: {
+  slide: ViewableSlide;
+  imageUrl: string | undefined;
+  onImageReady?: () => void;
+}) {
   const { t } = useTranslation('slides');
   const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
   if (!imageUrl || brokenUrl === imageUrl) return <Placeholder title={slide.title} broken />;
@@ -103,7 +113,15 @@ function ImageSlide({ slide, imageUrl }: { slide: ViewableSlide; imageUrl: strin
       alt={slide.title || t('slide.image')}
       decoding="sync"
       className="h-full w-full object-contain"
-      onError={() => setBrokenUrl(imageUrl)}
+      onLoad={(event) => {
+        const image = event.currentTarget;
+        const decoded = typeof image.decode === 'function' ? image.decode().catch(() => undefined) : Promise.resolve();
+        void decoded.then(() => onImageReady?.());
+      }}
+      onError={() => {
+        setBrokenUrl(imageUrl);
+        onImageReady?.();
+      }}
     />
   );
 }
@@ -126,6 +144,7 @@ export function SlideView({
   timeZone,
   className,
   onTextFit,
+  onImageReady,
 }: SlideViewProps) {
   const deviceOrientation = useContext(ScreenOrientation);
   // A screen skips a video it cannot play (its dark background shows for that moment); a preview says so.
@@ -159,13 +178,13 @@ export function SlideView({
         videoFallback
       )
     ) : (
-      <ImageSlide slide={slide} imageUrl={imageUrl} />
+      <ImageSlide slide={slide} imageUrl={imageUrl} onImageReady={onImageReady} />
     );
     // An image with no content text is the whole slide (a poster); its title names it.
-    content = slide.content ? (
-      <ImageAndText image={image} text={<SlideText slide={slide} onTextFit={onTextFit} />} />
-    ) : (
-      image
+    // The image stays at one place in the tree with or without text: an edit adding text to
+    // the slide on screen does not mount its <img> again (undecoded, on screen).
+    content = (
+      <ImageAndText image={image} text={slide.content ? <SlideText slide={slide} onTextFit={onTextFit} /> : null} />
     );
   } else content = <SlideText slide={slide} onTextFit={onTextFit} />;
   return (

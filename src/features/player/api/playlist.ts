@@ -351,3 +351,33 @@ export function useSpotPushes({ userId, deviceId, screenId, customerId, enabled 
     };
   }, [queryClient, userId, deviceId, screenId, customerId, enabled]);
 }
+
+/**
+ * The network is back (the browser's `online` event): the playlist is read at once, after the
+ * session is renewed if its token ran out meanwhile (renewSessionNow). Not through getSession:
+ * while supabase-js is still retrying a renewal that failed offline, getSession waits for that
+ * retry (up to its 6.4 s back-off), and the read with it. React Query reads on its own only
+ * after it saw the network go; a kiosk that started without one never did, and would wait for
+ * Realtime's next attempt or the next poll.
+ */
+export function useReadOnOnline(userId: string, deviceId: string | null, enabled: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    const read = () =>
+      void renewSessionNow()
+        .catch(() => false)
+        .then(() =>
+          queryClient.invalidateQueries({ queryKey: playerKeys.playlist(userId, deviceId) }, { cancelRefetch: false }),
+        );
+    window.addEventListener('online', read);
+    // A token renewed after it ran out (an outage): what failed for want of it is read now.
+    const { data } = supabase.auth.onAuthStateChange((event) => {
+      if (event === 'TOKEN_REFRESHED') setTimeout(read, 0);
+    });
+    return () => {
+      window.removeEventListener('online', read);
+      data.subscription.unsubscribe();
+    };
+  }, [queryClient, userId, deviceId, enabled]);
+}

@@ -8,9 +8,26 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { mockRealtime } from '@tests/setup/realtime-mock';
-import { fakeUser, restUrl, storeSession } from '@tests/setup/supabase-mocks';
+import {
+  authUrl,
+  fakeJwt,
+  fakeUser,
+  restUrl,
+  sessionFor,
+  storeSession,
+  STORAGE_KEY,
+} from '@tests/setup/supabase-mocks';
+import { supabase } from '@/lib/supabase';
 import { playlistSlide } from '@/entities/playlist/playlist-fixtures';
-import { lastReadFailed, playerKeys, playerQueryOptions, useSpotPushes, venueTopic, type PlayerData } from './playlist';
+import {
+  lastReadFailed,
+  playerKeys,
+  playerQueryOptions,
+  useReadOnOnline,
+  useSpotPushes,
+  venueTopic,
+  type PlayerData,
+} from './playlist';
 
 const DEVICE_ID = 'de000000-0000-4000-8000-0000000000aa';
 const SCREEN = {
@@ -131,4 +148,60 @@ describe('a playing screen whose read failed', () => {
     expect(reads).toHaveLength(1);
     onLine.mockRestore();
   }, 20_000);
+});
+
+describe('a playing screen whose token ran out during an outage', () => {
+  it('reads its playlist as soon as the network is back, not after supabase-js’s next try of its own renewal', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    localStorage.setItem(
+      STORAGE_KEY,
+      JSON.stringify({ ...sessionFor(SCREEN), expires_at: now - 60, refresh_token: 'kept-token' }),
+    );
+    let network = false;
+    const failed: number[] = [];
+    const reads: number[] = [];
+    server.use(
+      http.post(authUrl('/token'), () => {
+        if (!network) {
+          failed.push(Date.now());
+          return HttpResponse.error();
+        }
+        const at = Math.floor(Date.now() / 1000);
+        return HttpResponse.json({
+          ...sessionFor(SCREEN),
+          access_token: fakeJwt({ iat: at, exp: at + 3600 }),
+          expires_at: at + 3600,
+          refresh_token: 'renewed-token',
+        });
+      }),
+      http.get(authUrl('/user'), () => HttpResponse.json(SCREEN)),
+      http.post(restUrl('/rpc/player_playlist'), () => {
+        reads.push(Date.now());
+        const { media: _media, fromDevice: _fromDevice, ...read } = HELD;
+        return HttpResponse.json(read);
+      }),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(playerKeys.playlist(SCREEN.id, null), HELD);
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
+    renderHook(
+      () => {
+        useQuery({ ...playerQueryOptions(SCREEN.id, false, null, true), staleTime: Number.POSITIVE_INFINITY });
+        useReadOnOnline(SCREEN.id, null, true);
+      },
+      { wrapper },
+    );
+    // Offline: supabase-js tries to renew the token, waiting longer between its tries (0.2,
+    // 0.4, 0.8, 1.6 s, …); a caller of getSession meanwhile waits for its next try.
+    void supabase.auth.getSession();
+    await waitFor(() => expect(failed).toHaveLength(4), { timeout: 5000 });
+    network = true;
+    const back = Date.now();
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(reads).toHaveLength(1), { timeout: 10_000 });
+    // supabase-js's next try was 1.6 s after its last failure; the screen's read did not wait for it.
+    expect(reads[0]! - back).toBeLessThan(1000);
+  });
 });

@@ -10,6 +10,7 @@ import { createQueryClient } from '@/lib/query-client';
 import type { PlayerData, PlayerSlide } from '../api/playlist';
 import { APP_VERSION } from '../api/heartbeat';
 import { resetVideoStates } from '../lib/preload';
+import { loadImagesAsAdded } from '@tests/setup/image-loads';
 import { Player } from './player';
 import { playlistSlide, playlistSpot } from '@/entities/playlist/playlist-fixtures';
 
@@ -345,6 +346,12 @@ describe('Player on a screen with spots booked in its loop', () => {
     { id: 'x', title: 'Acme X', image_url: 'acme-x.png' },
     { id: 'y', title: 'Acme Y' },
   ]);
+  // Acme X's picture loads as it would in a browser: the switch to it waits for its layer's <img>.
+  let stopLoading = () => {};
+  beforeEach(() => {
+    stopLoading = loadImagesAsAdded();
+  });
+  afterEach(() => stopLoading());
   const sold = (slides: PlayerSlide[], spots = [acme]): PlayerData => ({
     ...playlist(slides, 'v1', { 'acme-x.png': 'https://files.example.test/acme-x.png' }),
     loop_seconds: 60,

@@ -13,8 +13,14 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useTableChanges, type TableChange, type TableWatch } from '@/lib/realtime';
 import { resubscribeReadDelayMs, runOnceAfter } from '@/lib/reconnect-jitter';
-import { supabase } from '@/lib/supabase';
-import { playerKeys, playerQueryOptions, useSpotPushes, type PlayerData, type Playlist } from '../api/playlist';
+import {
+  playerKeys,
+  playerQueryOptions,
+  useReadOnOnline,
+  useSpotPushes,
+  type PlayerData,
+  type Playlist,
+} from '../api/playlist';
 import { takeOrientation, useDeviceOrientation } from '../api/orientation';
 import { ScreenOrientation } from '@/entities/slide/screen-orientation';
 import { isLocale, setLocale } from '@/i18n';
@@ -106,35 +112,6 @@ export const DAY_CHECK_MS = 15_000;
  * Campaigns start and end by the venue's calendar day, which no row change announces: when
  * the venue's day is no longer the playlist's, the playlist is read again.
  */
-/**
- * The network is back (the browser's `online` event): the playlist is read at once, after the
- * session is renewed if its token ran out meanwhile (getSession renews an expired one). React
- * Query reads on its own only after it saw the network go; a kiosk that started without one
- * never did, and would wait for Realtime's next attempt or the next poll.
- */
-function useReadOnOnline(userId: string, deviceId: string | null, enabled: boolean) {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!enabled) return;
-    const read = () =>
-      void supabase.auth
-        .getSession()
-        .catch(() => undefined)
-        .then(() =>
-          queryClient.invalidateQueries({ queryKey: playerKeys.playlist(userId, deviceId) }, { cancelRefetch: false }),
-        );
-    window.addEventListener('online', read);
-    // A token renewed after it ran out (an outage): what failed for want of it is read now.
-    const { data } = supabase.auth.onAuthStateChange((event) => {
-      if (event === 'TOKEN_REFRESHED') setTimeout(read, 0);
-    });
-    return () => {
-      window.removeEventListener('online', read);
-      data.subscription.unsubscribe();
-    };
-  }, [queryClient, userId, deviceId, enabled]);
-}
-
 function useNewDay(userId: string, deviceId: string | null, playlist: Playlist | undefined) {
   const queryClient = useQueryClient();
   const zone = playlist?.customer?.time_zone;

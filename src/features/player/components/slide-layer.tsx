@@ -4,7 +4,16 @@ import { mediaKindOf } from '@/entities/slide/slide';
 import { cn } from '@/utils/cn';
 import { useMediaShown } from '../api/media';
 import type { PlayerSlide } from '../api/playlist';
-import { videoFailed, videoLayerKey, videoMounted, videoReadyChange, videoUnmounted } from '../lib/preload';
+import {
+  imageLayerGone,
+  imageLayerMounted,
+  imageLayerReady,
+  videoFailed,
+  mediaLayerKey,
+  videoMounted,
+  videoReadyChange,
+  videoUnmounted,
+} from '../lib/preload';
 
 export interface SlideLayerProps {
   slide: PlayerSlide;
@@ -33,15 +42,20 @@ export function SlideLayer({
   onVideoFailed,
   timeZone,
 }: SlideLayerProps) {
-  const videoKey =
-    slide.content_type !== 'dynamic' && mediaKindOf(slide) === 'video' && imageUrl
-      ? videoLayerKey(slide.id, imageUrl)
-      : null;
+  // The layer's element showing a file (an image or a video), known to the player, which waits
+  // for it before a switch: the switch shows that element, loaded, never a copy.
+  const mediaKey = slide.content_type !== 'dynamic' && imageUrl ? mediaLayerKey(slide.id, imageUrl) : null;
+  const videoKey = mediaKey && mediaKindOf(slide) === 'video' ? mediaKey : null;
+  const imageKey = mediaKey && !videoKey ? mediaKey : null;
+  useEffect(() => {
+    if (!imageKey) return;
+    imageLayerMounted(imageKey);
+    return () => imageLayerGone(imageKey);
+  }, [imageKey]);
 
   // When the file was last on screen decides what leaves a full cache first.
   useMediaShown(slide, visible, showing);
 
-  // The layer's video element is known to the player, which waits for it before a switch.
   useEffect(() => {
     if (!videoKey) return;
     videoMounted(videoKey);
@@ -69,6 +83,7 @@ export function SlideLayer({
         paused={paused || !visible}
         publicScreen
         timeZone={timeZone}
+        onImageReady={imageKey ? () => imageLayerReady(imageKey) : undefined}
         video={
           videoKey && imageUrl
             ? {

@@ -47,6 +47,49 @@ export function withLimit<T>(promise: Promise<T>, ms = PRELOAD_LIMIT_MS, fallbac
   });
 }
 
+// Images in layers ---------------------------------------------------------------------------
+
+/** Each image layer's own <img> (by layer key): ready once it is loaded and decoded, or broken (its placeholder shows). */
+const imageLayers = new Map<string, { ready: boolean; waiters: ((outcome: ImageOutcome) => void)[] }>();
+
+/** What became of a layer's image the player waited for: loaded (or broken), or its layer left the page. */
+export type ImageOutcome = 'ready' | 'gone';
+
+/** A layer's <img> is loaded and decoded (or broken). Its load may come before its layer's effect. */
+export function imageLayerReady(key: string) {
+  const state = imageLayers.get(key);
+  if (!state) {
+    imageLayers.set(key, { ready: true, waiters: [] });
+    return;
+  }
+  state.ready = true;
+  const waiters = state.waiters;
+  state.waiters = [];
+  for (const resolve of waiters) resolve('ready');
+}
+
+/** A layer's <img> is in the page (loading, or loaded already). */
+export function imageLayerMounted(key: string) {
+  if (!imageLayers.has(key)) imageLayers.set(key, { ready: false, waiters: [] });
+}
+
+/** A layer's <img> left the page. */
+export function imageLayerGone(key: string) {
+  const state = imageLayers.get(key);
+  imageLayers.delete(key);
+  for (const resolve of state?.waiters ?? []) resolve('gone');
+}
+
+/** Resolves once the layer's own <img> is loaded and decoded (it may not be in the page yet), or its layer left. */
+export function imageLayerOutcome(key: string): Promise<ImageOutcome> {
+  const state = imageLayers.get(key);
+  if (state?.ready) return Promise.resolve('ready');
+  return new Promise((resolve) => {
+    if (state) state.waiters.push(resolve);
+    else imageLayers.set(key, { ready: false, waiters: [resolve] });
+  });
+}
+
 // Videos ------------------------------------------------------------------------------------
 
 /** What became of a video the player waited for. */
@@ -66,8 +109,8 @@ const failures = new Map<string, { at: number; title: string; reason: string }>(
 const listeners = new Set<() => void>();
 let failureVersion = 0;
 
-/** The key of a layer's video: one slide showing one file. */
-export const videoLayerKey = (slideId: string, src: string) => `${slideId} ${src}`;
+/** The key of a layer's image or video element: one slide showing one file. */
+export const mediaLayerKey = (slideId: string, src: string) => `${slideId} ${src}`;
 
 function settle(key: string, outcome: VideoOutcome) {
   const state = elements.get(key);
@@ -152,6 +195,7 @@ export const videoFailuresVersion = () => failureVersion;
 /** Forgets every video state (tests). */
 export function resetVideoStates() {
   elements.clear();
+  imageLayers.clear();
   failures.clear();
   failuresChanged();
 }

@@ -1,14 +1,17 @@
-// Getting the next slide ready before the switch: an image at once (jsdom decodes nothing),
+// Getting the next slide ready before the switch: an image once its layer's <img> has it,
 // a video once its element can play it, and a video that cannot be played stepped over.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { playlistSlide } from '@/entities/playlist/playlist-fixtures';
-import { firstPosition, nextPosition, slideAt, type PlayingList } from './position';
+import { firstPosition, mediaOf, nextPosition, slideAt, type PlayingList } from './position';
 import { prepare } from './prepare';
 import {
+  imageLayerGone,
+  imageLayerMounted,
+  imageLayerReady,
   isVideoFailing,
   PRELOAD_LIMIT_MS,
   resetVideoStates,
-  videoLayerKey,
+  mediaLayerKey,
   videoMounted,
   videoReadyChange,
 } from './preload';
@@ -24,7 +27,7 @@ const playing: PlayingList = {
   media: { urls: { 'photo.png': 'https://files.test/photo.png', 'video:clip.webm': CLIP_URL } },
 };
 const atClip = nextPosition(firstPosition(playing), playing);
-const clipKey = videoLayerKey('clip', CLIP_URL);
+const clipKey = mediaLayerKey('clip', CLIP_URL);
 
 const run = (target = atClip, cancelled = () => false) => {
   const waited: string[] = [];
@@ -44,9 +47,42 @@ afterEach(() => {
 });
 
 describe('prepare', () => {
-  it('has an image slide ready as soon as its picture is', async () => {
+  it('has an image slide ready once its own layer has its picture, not before', async () => {
     const target = firstPosition(playing);
-    await expect(run(target).ready).resolves.toBe(target);
+    const key = mediaLayerKey('photo', 'https://files.test/photo.png');
+    const { ready, waited } = run(target);
+    // Its layer is asked for (it mounts hidden, its <img> loading).
+    expect(waited).toEqual(['photo']);
+    imageLayerMounted(key);
+    let settled = false;
+    void ready.then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    imageLayerReady(key);
+    await expect(ready).resolves.toBe(target);
+  });
+
+  it("waits again with the newest link when the image's layer leaves before its picture is in", async () => {
+    const target = firstPosition(playing);
+    const renewed: PlayingList = {
+      ...playing,
+      media: { urls: { ...playing.media.urls, 'photo.png': 'https://files.test/photo.png?renewed' } },
+    };
+    const waited: string[] = [];
+    const ready = prepare(
+      target,
+      () => renewed,
+      () => false,
+      (pos) => waited.push(mediaOf(pos).url!),
+    );
+    const first = mediaLayerKey('photo', 'https://files.test/photo.png');
+    imageLayerMounted(first);
+    await Promise.resolve();
+    imageLayerGone(first);
+    await vi.waitFor(() => expect(waited).toHaveLength(2));
+    expect(waited[1]).toBe('https://files.test/photo.png?renewed');
+    imageLayerReady(mediaLayerKey('photo', 'https://files.test/photo.png?renewed'));
+    expect(mediaOf((await ready)!).url).toBe('https://files.test/photo.png?renewed');
   });
 
   it('waits for a video in its layer, and has it once it can play', async () => {
