@@ -64,6 +64,59 @@ describe('renewSessionNow', () => {
     expect(sent).toHaveLength(2);
   });
 
+  it('sends a refresh token to Auth once, though supabase-js is still retrying its own renewal with it', async () => {
+    const user = fakeUser();
+    const now = Math.floor(Date.now() / 1000);
+    localStorage.setItem(
+      STORAGE_KEY,
+      JSON.stringify({ ...sessionFor(user), expires_at: now - 60, refresh_token: 'retried-token' }),
+    );
+    let network = false;
+    let failures = 0;
+    const sent: string[] = [];
+    const asked: string[] = [];
+    const signedOut = vi.fn();
+    const { data: listener } = supabase.auth.onAuthStateChange((event) => {
+      if (event === 'SIGNED_OUT') signedOut();
+    });
+    server.use(
+      http.post(authUrl('/token'), async ({ request }) => {
+        if (!network) {
+          failures++;
+          return HttpResponse.error();
+        }
+        const token = ((await request.json()) as { refresh_token: string }).refresh_token;
+        asked.push(token);
+        // Auth rotates refresh tokens: one used before is refused.
+        if (sent.includes(token))
+          return HttpResponse.json(
+            { code: 400, error_code: 'refresh_token_already_used', msg: 'Invalid Refresh Token: Already Used' },
+            { status: 400 },
+          );
+        sent.push(token);
+        const at = Math.floor(Date.now() / 1000);
+        return HttpResponse.json({
+          ...sessionFor(user),
+          access_token: fakeJwt({ iat: at, exp: at + 3600 }),
+          expires_at: at + 3600,
+          refresh_token: `renewed-${sent.length}`,
+        });
+      }),
+      http.get(authUrl('/user'), () => HttpResponse.json(user)),
+    );
+    // Offline: supabase-js renews, and waits longer between its tries (0.2, 0.4, 0.8, 1.6 s, …).
+    const itsOwn = supabase.auth.getSession();
+    await vi.waitFor(() => expect(failures).toBe(4), { timeout: 5000 });
+    network = true;
+    expect(await renewSessionNow()).toBe(true);
+    // supabase-js's next try, with the token the renewal used, gets the renewal's answer.
+    await itsOwn;
+    expect(asked).toEqual(['retried-token']);
+    expect((await supabase.auth.getSession()).data.session?.refresh_token).toBe('renewed-1');
+    expect(signedOut).not.toHaveBeenCalled();
+    listener.subscription.unsubscribe();
+  });
+
   it('asks nothing while the kept session is fresh, or when there is none', async () => {
     const sent: unknown[] = [];
     server.use(http.post(authUrl('/token'), () => void sent.push(1)));

@@ -31,10 +31,69 @@ export function takesSessionFromUrl(url: URL, params: Record<string, string>): b
   return Boolean(params.access_token || params.error || params.error_description || params.error_code);
 }
 
+/** A refresh token's answer from Auth, kept to be handed again (see refreshOnce). */
+interface RefreshAnswer {
+  status: number;
+  statusText: string;
+  headers: [string, string][];
+  body: string;
+}
+const refreshAnswers = new Map<string, Promise<RefreshAnswer>>();
+/** How many refresh tokens' answers are kept (a wall uses one an hour). */
+const KEPT_REFRESH_ANSWERS = 8;
+
+/** The refresh token a request renews the session with (POST /auth/v1/token?grant_type=refresh_token), if it is one. */
+function refreshTokenOf(input: RequestInfo | URL, init?: RequestInit): string | null {
+  const url = input instanceof Request ? input.url : String(input);
+  if (!url.includes('/auth/v1/token') || !url.includes('grant_type=refresh_token')) return null;
+  if (typeof init?.body !== 'string') return null;
+  try {
+    const token = (JSON.parse(init.body) as { refresh_token?: unknown }).refresh_token;
+    return typeof token === 'string' ? token : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The app's fetch for Supabase: each refresh token goes to Auth once. supabase-js renews the
+ * session on its own (its timer, a read with a token about to expire, retries after a failure
+ * with waits of up to 6.4 s), and renewSessionNow renews it at once when the network is back;
+ * supabase-js 2.x keeps no lock between the two. Auth rotates refresh tokens: the second use
+ * of one more than 10 s after the first is refused (`refresh_token_already_used`) and revokes
+ * the session, which signs the screen out. So the answer to a refresh token (a new session or
+ * a refusal) is kept, and a second request with that token gets the same answer without going
+ * out; only a request that got no answer (offline) or a server error may go out again.
+ */
+export const supabaseFetch: typeof fetch = async (input, init) => {
+  const token = refreshTokenOf(input, init);
+  if (token === null) return fetch(input, init);
+  let answer = refreshAnswers.get(token);
+  if (!answer) {
+    const asked = fetch(input, init).then(async (response) => {
+      const kept: RefreshAnswer = {
+        status: response.status,
+        statusText: response.statusText,
+        headers: [...response.headers.entries()],
+        body: await response.text(),
+      };
+      if (response.status >= 500) refreshAnswers.delete(token);
+      return kept;
+    });
+    answer = asked;
+    refreshAnswers.set(token, asked);
+    asked.catch(() => refreshAnswers.delete(token));
+    while (refreshAnswers.size > KEPT_REFRESH_ANSWERS) refreshAnswers.delete(refreshAnswers.keys().next().value!);
+  }
+  const { body, ...rest } = await answer;
+  return new Response([204, 205, 304].includes(rest.status) ? null : body, rest);
+};
+
 /** The one Supabase client of the app, typed with the database's generated types (JSON made precise). */
 export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
   // The session survives a killed browser (lib/durable-storage.ts).
   auth: { storageKey: AUTH_STORAGE_KEY, storage: durableStorage, detectSessionInUrl: takesSessionFromUrl },
+  global: { fetch: supabaseFetch },
   realtime: { heartbeatIntervalMs: REALTIME_HEARTBEAT_MS, reconnectAfterMs: realtimeReconnectAfterMs },
 });
 
@@ -74,64 +133,46 @@ let renewal: Promise<boolean> | null = null;
 const RENEWAL_TIMEOUT_MS = 10_000;
 
 /**
- * Runs `work` under supabase-js's own lock on the session (a Web Lock named as its storage):
- * never beside one of its renewals. Two renewals with one refresh token would get the session
- * revoked by Auth (`refresh_token_already_used`) once they are 10 s apart.
- */
-function underSessionLock<T>(work: () => Promise<T>): Promise<T> {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  return locks ? locks.request(`lock:${AUTH_STORAGE_KEY}`, work) : work();
-}
-
-/**
  * The network is back (the browser's `online` event, a read that needs a session): renews the
  * kept session at once when its access token ran out or is about to. After a failed renewal
  * supabase-js answers every caller with that failure for 60 s (its cooldown against storms of
  * renewals while the network is out), so a wall whose token ran out during an outage would
  * otherwise wait up to a minute after the network's return before it reads anything. This asks
- * Auth itself (POST /token, grant_type=refresh_token, as supabase-js does), under supabase-js's
- * lock and only if the session still needs it then, keeps the new session where supabase-js
- * keeps it, and hands it to the app's client (setSession) for its listeners and Realtime. A
- * refused token is left to supabase-js, which drops the session on its next try. Resolves true
- * when it renewed the session; one renewal at a time.
+ * Auth itself (POST /token, grant_type=refresh_token, as supabase-js does) through
+ * supabaseFetch, so the token goes to Auth once whichever of the two asks first, keeps the new
+ * session where supabase-js keeps it, and hands it to the app's client (setSession) for its
+ * listeners and Realtime. A refused token is left to supabase-js, which drops the session on
+ * its next try (it gets the same refusal). Resolves true when it renewed the session; one
+ * renewal at a time.
  */
 export function renewSessionNow(now = Date.now()): Promise<boolean> {
   const kept = keptSession();
   if (!kept || !sessionNeedsRenewal(kept, now)) return Promise.resolve(false);
   renewal ??= (async () => {
+    // A network that swallows requests must not hold the next renewal for ever.
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), RENEWAL_TIMEOUT_MS);
     try {
-      const renewed = await underSessionLock(async (): Promise<Session | null> => {
-        // supabase-js may have renewed it while this waited for the lock.
-        const current = keptSession();
-        if (!current || !sessionNeedsRenewal(current)) return null;
-        // A network that swallows requests must not hold the lock, nor the next renewal, for ever.
-        const abort = new AbortController();
-        const timer = setTimeout(() => abort.abort(), RENEWAL_TIMEOUT_MS);
-        try {
-          const answer = await fetch(`${env.supabaseUrl}/auth/v1/token?grant_type=refresh_token`, {
-            signal: abort.signal,
-            method: 'POST',
-            headers: {
-              apikey: env.supabaseAnonKey,
-              Authorization: `Bearer ${env.supabaseAnonKey}`,
-              'Content-Type': 'application/json;charset=UTF-8',
-            },
-            body: JSON.stringify({ refresh_token: current.refresh_token }),
-          });
-          if (!answer.ok) return null;
-          const session = (await answer.json()) as Partial<Session>;
-          if (!session.access_token || !session.refresh_token || !session.user) return null;
-          const kept: Session = {
-            ...(session as Session),
-            expires_at: session.expires_at ?? Math.round(Date.now() / 1000) + (session.expires_in ?? 3600),
-          };
-          await durableStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(kept));
-          return kept;
-        } finally {
-          clearTimeout(timer);
-        }
+      // Through supabaseFetch: a renewal supabase-js makes with the same token meanwhile gets
+      // this one's answer, and the token goes to Auth once.
+      const answer = await supabaseFetch(`${env.supabaseUrl}/auth/v1/token?grant_type=refresh_token`, {
+        signal: abort.signal,
+        method: 'POST',
+        headers: {
+          apikey: env.supabaseAnonKey,
+          Authorization: `Bearer ${env.supabaseAnonKey}`,
+          'Content-Type': 'application/json;charset=UTF-8',
+        },
+        body: JSON.stringify({ refresh_token: kept.refresh_token }),
       });
-      if (!renewed) return false;
+      if (!answer.ok) return false;
+      const session = (await answer.json()) as Partial<Session>;
+      if (!session.access_token || !session.refresh_token || !session.user) return false;
+      const renewed: Session = {
+        ...(session as Session),
+        expires_at: session.expires_at ?? Math.round(Date.now() / 1000) + (session.expires_in ?? 3600),
+      };
+      await durableStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(renewed));
       // Valid as it is: supabase-js keeps it and tells its listeners, asking Auth nothing more.
       const { error } = await supabase.auth.setSession({
         access_token: renewed.access_token,
@@ -141,6 +182,7 @@ export function renewSessionNow(now = Date.now()): Promise<boolean> {
     } catch {
       return false;
     } finally {
+      clearTimeout(timer);
       renewal = null;
     }
   })();
