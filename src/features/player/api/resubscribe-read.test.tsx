@@ -48,6 +48,30 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** Answers the screen's playlist reads with HELD, noting when each came. */
+const answerReads = (reads: number[]) =>
+  http.post(restUrl('/rpc/player_playlist'), () => {
+    reads.push(Date.now());
+    const { media: _media, fromDevice: _fromDevice, ...read } = HELD;
+    return HttpResponse.json(read);
+  });
+
+/** A screen playing HELD (its playlist query kept fresh) with `hook` running beside it. */
+function renderOnScreen(hook: () => void) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(playerKeys.playlist(SCREEN.id, null), HELD);
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  renderHook(
+    () => {
+      useQuery({ ...playerQueryOptions(SCREEN.id, false, null, true), staleTime: Number.POSITIVE_INFINITY });
+      hook();
+    },
+    { wrapper },
+  );
+}
+
 describe('a playing screen back after its socket dropped', () => {
   it('reads its playlist again once, after a random delay, not at the instant it joins again', async () => {
     // The random source at 0.75: the socket comes back after 1.25 s, the read waits 1.5 s more.
@@ -55,24 +79,9 @@ describe('a playing screen back after its socket dropped', () => {
     const realtime = mockRealtime();
     storeSession(SCREEN);
     const reads: number[] = [];
-    server.use(
-      http.post(restUrl('/rpc/player_playlist'), () => {
-        reads.push(Date.now());
-        const { media: _media, fromDevice: _fromDevice, ...read } = HELD;
-        return HttpResponse.json(read);
-      }),
-    );
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    queryClient.setQueryData(playerKeys.playlist(SCREEN.id, null), HELD);
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    );
-    renderHook(
-      () => {
-        useQuery({ ...playerQueryOptions(SCREEN.id, false, null, true), staleTime: Number.POSITIVE_INFINITY });
-        useSpotPushes({ userId: SCREEN.id, deviceId: null, screenId: DEVICE_ID, customerId: VENUE.id, enabled: true });
-      },
-      { wrapper },
+    server.use(answerReads(reads));
+    renderOnScreen(() =>
+      useSpotPushes({ userId: SCREEN.id, deviceId: null, screenId: DEVICE_ID, customerId: VENUE.id, enabled: true }),
     );
     const topic = venueTopic(VENUE.id);
     await realtime.joinedTopic(topic);
@@ -175,24 +184,9 @@ describe('a playing screen whose token ran out during an outage', () => {
         });
       }),
       http.get(authUrl('/user'), () => HttpResponse.json(SCREEN)),
-      http.post(restUrl('/rpc/player_playlist'), () => {
-        reads.push(Date.now());
-        const { media: _media, fromDevice: _fromDevice, ...read } = HELD;
-        return HttpResponse.json(read);
-      }),
+      answerReads(reads),
     );
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    queryClient.setQueryData(playerKeys.playlist(SCREEN.id, null), HELD);
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    );
-    renderHook(
-      () => {
-        useQuery({ ...playerQueryOptions(SCREEN.id, false, null, true), staleTime: Number.POSITIVE_INFINITY });
-        useReadOnOnline(SCREEN.id, null, true);
-      },
-      { wrapper },
-    );
+    renderOnScreen(() => useReadOnOnline(SCREEN.id, null, true));
     // Offline: supabase-js tries to renew the token, waiting longer between its tries (0.2,
     // 0.4, 0.8, 1.6 s, …); a caller of getSession meanwhile waits for its next try.
     void supabase.auth.getSession();

@@ -13,19 +13,11 @@ import { resetVideoStates } from '../lib/preload';
 import { loadImagesAsAdded } from '@tests/setup/image-loads';
 import { Player } from './player';
 import { playlistSlide, playlistSpot } from '@/entities/playlist/playlist-fixtures';
+import { playerData } from '../api/player-data-fixture';
 
 const slide = playlistSlide;
 
-function playlist(slides: PlayerSlide[], version = 'v1', urls: Record<string, string> = {}): PlayerData {
-  return {
-    customer: { id: 'cust-1', name: 'Corner Cafe', time_zone: 'America/New_York' },
-    today: '2026-11-23',
-    slides,
-    version,
-    media: { urls, complete: true, renewAt: Number.POSITIVE_INFINITY },
-    fromDevice: false,
-  };
-}
+const playlist = playerData;
 
 const THREE = [slide('a', 'First', { duration: 5 }), slide('b', 'Second', { duration: 8 }), slide('c', 'Third')];
 

@@ -14,6 +14,7 @@ import { createQueryClient } from '@/lib/query-client';
 import type { PlayerData, PlayerSlide } from '../api/playlist';
 import { playlistSlide } from '@/entities/playlist/playlist-fixtures';
 import { resetVideoStates } from '../lib/preload';
+import { playerData } from '../api/player-data-fixture';
 import { Player } from './player';
 
 const LOAD_MS = 300;
@@ -21,17 +22,9 @@ const LOAD_MS = 300;
 const img = (id: string, title: string, campaign = 'A', duration = 10) =>
   playlistSlide(id, title, { image_url: `${id}.png`, campaign_id: campaign, duration });
 
-function playlist(slides: PlayerSlide[], version: string): PlayerData {
-  const urls = Object.fromEntries(slides.map((s) => [s.image_url!, `blob:test/${s.image_url}`]));
-  return {
-    customer: { id: 'cust-1', name: 'Corner Cafe', time_zone: 'America/New_York' },
-    today: '2026-11-23',
-    slides,
-    version,
-    media: { urls, complete: true, renewAt: Number.POSITIVE_INFINITY },
-    fromDevice: false,
-  };
-}
+/** The playlist of `slides`, each image at an object URL of its own. */
+const playlist = (slides: PlayerSlide[], version: string): PlayerData =>
+  playerData(slides, version, Object.fromEntries(slides.map((s) => [s.image_url!, `blob:test/${s.image_url}`])));
 
 let loaded: WeakSet<HTMLImageElement>;
 let blanks: { at: number; slide: string | undefined }[];
