@@ -30,6 +30,7 @@ import { DAY, HOUR, MINUTE, month, WALLS, type Event, type WallPlan } from './so
 import { buildAndPreview } from './app-preview.ts';
 import { pageClockScript } from './soak/page-clock.ts';
 import { startNetworkGate } from './soak/network-gate.ts';
+import { heapBytes, heapSnapshot } from './soak/heap.ts';
 import { changeNews, createVenue, newNewsImage, SLIDE_SECONDS } from './soak/setup.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -42,6 +43,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '33' },
     'quota-mb': { type: 'string', default: '40' },
     verbose: { type: 'boolean', default: false },
+    'heap-snapshots': { type: 'boolean', default: false },
   },
 });
 const DAYS = Number(values.days);
@@ -66,7 +68,10 @@ const STRIDE = HOUR;
 const running = new Set<() => Promise<unknown>>();
 
 interface Metrics {
+  /** The page's heap less what DevTools keeps for itself (scripts/soak/heap.ts). */
   heapMb: number;
+  /** DevTools' own records in the page's heap (a kiosk has none). */
+  devtoolsMb: number;
   nodes: number;
   listeners: number;
   objectUrls: number;
@@ -287,11 +292,12 @@ async function runWall({
   };
 
   const metrics = async (): Promise<Metrics> => {
-    await cdp!.send('HeapProfiler.collectGarbage');
+    const heap = heapBytes(await heapSnapshot(cdp!));
     const { metrics: m } = await cdp!.send('Performance.getMetrics');
     const value = (n: string) => m.find((x) => x.name === n)?.value ?? 0;
     return {
-      heapMb: value('JSHeapUsedSize') / 1024 / 1024,
+      heapMb: (heap.total - heap.devtools) / 1024 / 1024,
+      devtoolsMb: heap.devtools / 1024 / 1024,
       nodes: value('Nodes'),
       listeners: value('JSEventListeners'),
       objectUrls: await page!.evaluate<number>('window.__soak.liveObjectUrls'),
@@ -435,6 +441,12 @@ async function runWall({
       if (cache.usage > peakCache.usage)
         peakCache = { usage: cache.usage, quota: cache.quota, files: cache.files.length };
       daysWithEvictions += checkCache(cache.files);
+      if (values['heap-snapshots']) {
+        // What the page's heap holds at each midnight (UTC), for finding what grows.
+        const file = path.join(work, `heap-${index}-day-${((now - start) / DAY).toFixed(1)}.heapsnapshot`);
+        writeFileSync(file, await heapSnapshot(cdp!));
+        say(`heap snapshot ${file}`);
+      }
     }
     if (Date.now() - lastReport > 30_000) {
       lastReport = Date.now();
@@ -443,7 +455,9 @@ async function runWall({
       if (values.verbose) {
         say(JSON.stringify(await page.evaluate('window.__soak.stats')));
         const events = await page.evaluate<[number, string][]>('window.__soak.events');
-        say(`the page's last events:\n${events.map(([at, what]) => `${new Date(at).toISOString()} ${what}`).join('\n')}`);
+        say(
+          `the page's last events:\n${events.map(([at, what]) => `${new Date(at).toISOString()} ${what}`).join('\n')}`,
+        );
       }
     }
   };
@@ -706,6 +720,7 @@ async function runWall({
       blankFrames: l.blankFrames,
       textsShown: l.texts.length,
       heapMb: l.warm && l.last ? `${l.warm.heapMb.toFixed(1)} → ${l.last.heapMb.toFixed(1)}` : null,
+      devtoolsRecordsMb: l.warm && l.last ? `${l.warm.devtoolsMb.toFixed(1)} → ${l.last.devtoolsMb.toFixed(1)}` : null,
       domNodes: l.warm && l.last ? `${l.warm.nodes} → ${l.last.nodes}` : null,
       listeners: l.warm && l.last ? `${l.warm.listeners} → ${l.last.listeners}` : null,
       objectUrls: l.warm && l.last ? `${l.warm.objectUrls} → ${l.last.objectUrls}` : null,
