@@ -237,6 +237,30 @@ function install(startMs: number) {
     return request;
   } as IDBFactory['open'];
 
+  // An <img> put in the page (or given another src) loads in real time, a few milliseconds
+  // on a wall: time waits for it, as a slide's ten seconds would.
+  const watchImage = (image: HTMLImageElement) => {
+    if (!image.getAttribute('src') || image.complete) return;
+    track(
+      new Promise<void>((resolve) => {
+        image.addEventListener('load', () => resolve(), { once: true });
+        image.addEventListener('error', () => resolve(), { once: true });
+        // One taken out of the page before it loaded may never say so.
+        realSetTimeout(resolve, 2000);
+      }),
+      'img load',
+    );
+  };
+  new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.type === 'attributes' && record.target instanceof HTMLImageElement) watchImage(record.target);
+      for (const node of record.addedNodes) {
+        if (node instanceof HTMLImageElement) watchImage(node);
+        else if (node instanceof Element) node.querySelectorAll('img').forEach(watchImage);
+      }
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['src'] });
+
   // A socket's message that expects an answer (a join, a heartbeat) is waited on until the
   // socket's next message, or its closing. The time goes to the stack first.
   const awaiting = new WeakMap<WebSocket, () => void>();

@@ -364,19 +364,22 @@ export function useReadOnOnline(userId: string, deviceId: string | null, enabled
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled) return;
-    const read = () =>
+    const read = (stuck: boolean) =>
       void renewSessionNow()
         .catch(() => false)
         .then(() =>
-          queryClient.invalidateQueries({ queryKey: playerKeys.playlist(userId, deviceId) }, { cancelRefetch: false }),
+          queryClient.invalidateQueries({ queryKey: playerKeys.playlist(userId, deviceId) }, { cancelRefetch: stuck }),
         );
-    window.addEventListener('online', read);
+    // A read started offline may still be waiting, inside getSession, for supabase-js's next
+    // try of its renewal: it is called off, and the read made again with the new session.
+    const onOnline = () => read(true);
+    window.addEventListener('online', onOnline);
     // A token renewed after it ran out (an outage): what failed for want of it is read now.
     const { data } = supabase.auth.onAuthStateChange((event) => {
-      if (event === 'TOKEN_REFRESHED') setTimeout(read, 0);
+      if (event === 'TOKEN_REFRESHED') setTimeout(() => read(false), 0);
     });
     return () => {
-      window.removeEventListener('online', read);
+      window.removeEventListener('online', onOnline);
       data.subscription.unsubscribe();
     };
   }, [queryClient, userId, deviceId, enabled]);
