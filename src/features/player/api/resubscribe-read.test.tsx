@@ -8,15 +8,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { mockRealtime } from '@tests/setup/realtime-mock';
-import {
-  authUrl,
-  fakeJwt,
-  fakeUser,
-  restUrl,
-  sessionFor,
-  storeSession,
-  STORAGE_KEY,
-} from '@tests/setup/supabase-mocks';
+import { authUrl, fakeJwt, restUrl, sessionFor, storeSession, STORAGE_KEY } from '@tests/setup/supabase-mocks';
 import { supabase } from '@/lib/supabase';
 import { playlistSlide } from '@/entities/playlist/playlist-fixtures';
 import {
@@ -28,13 +20,11 @@ import {
   venueTopic,
   type PlayerData,
 } from './playlist';
+import { PAIRED_DEVICE_ID, PAIRED_SCREEN, PAIRED_VENUE } from './player-fixtures';
 
-const DEVICE_ID = 'de000000-0000-4000-8000-0000000000aa';
-const SCREEN = {
-  ...fakeUser('screen-de000000-1a2b3c4d@screens.invalid', '5c000000-0000-4000-8000-000000000001'),
-  app_metadata: { provider: 'email', providers: ['email'], screen_device_id: DEVICE_ID },
-};
-const VENUE = { id: 'c0000000-0000-4000-8000-000000000001', name: 'Corner Cafe', time_zone: 'America/New_York' };
+const DEVICE_ID = PAIRED_DEVICE_ID;
+const SCREEN = PAIRED_SCREEN;
+const VENUE = PAIRED_VENUE;
 const HELD: PlayerData = {
   version: 'v-read',
   customer: VENUE,

@@ -13,7 +13,7 @@ import { resetVideoStates } from '../lib/preload';
 import { loadImagesAsAdded } from '@tests/setup/image-loads';
 import { Player } from './player';
 import { playlistSlide, playlistSpot } from '@/entities/playlist/playlist-fixtures';
-import { playerData } from '../api/player-data-fixture';
+import { playerData } from '../api/player-fixtures';
 
 const slide = playlistSlide;
 

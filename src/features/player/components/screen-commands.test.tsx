@@ -9,19 +9,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { advance, settle } from '@tests/setup/fake-time';
 import { server } from '@tests/setup/msw-server';
 import { mockRealtime } from '@tests/setup/realtime-mock';
-import { fakeUser, restUrl, storeSession } from '@tests/setup/supabase-mocks';
+import { restUrl, storeSession } from '@tests/setup/supabase-mocks';
 import { playlistSlide } from '@/entities/playlist/playlist-fixtures';
 import { createQueryClient } from '@/lib/query-client';
 import { playerKeys, type PlayerData } from '../api/playlist';
 import { screenTopic, type CommandHandlers } from '../api/screen-commands';
 import { IDENTIFY_MS, ScreenCommands } from './screen-commands';
+import { PAIRED_DEVICE_ID, PAIRED_SCREEN, PAIRED_VENUE } from '../api/player-fixtures';
 
-const DEVICE_ID = 'de000000-0000-4000-8000-0000000000aa';
-const SCREEN = {
-  ...fakeUser('screen-de000000-1a2b3c4d@screens.invalid', '5c000000-0000-4000-8000-000000000001'),
-  app_metadata: { provider: 'email', providers: ['email'], screen_device_id: DEVICE_ID },
-};
-const VENUE = { id: 'c0000000-0000-4000-8000-000000000001', name: 'Corner Cafe', time_zone: 'America/New_York' };
+const DEVICE_ID = PAIRED_DEVICE_ID;
+const SCREEN = PAIRED_SCREEN;
+const VENUE = PAIRED_VENUE;
 
 const HELD: PlayerData = {
   version: 'v1',

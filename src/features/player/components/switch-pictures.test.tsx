@@ -14,7 +14,7 @@ import { createQueryClient } from '@/lib/query-client';
 import type { PlayerData, PlayerSlide } from '../api/playlist';
 import { playlistSlide } from '@/entities/playlist/playlist-fixtures';
 import { resetVideoStates } from '../lib/preload';
-import { playerData } from '../api/player-data-fixture';
+import { playerData } from '../api/player-fixtures';
 import { Player } from './player';
 
 const LOAD_MS = 300;
