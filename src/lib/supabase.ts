@@ -31,7 +31,7 @@ export function takesSessionFromUrl(url: URL, params: Record<string, string>): b
   return Boolean(params.access_token || params.error || params.error_description || params.error_code);
 }
 
-/** A refresh token's answer from Auth, kept to be handed again (see refreshOnce). */
+/** A refresh token's answer from Auth, kept to be handed again (see supabaseFetch). */
 interface RefreshAnswer {
   status: number;
   statusText: string;
