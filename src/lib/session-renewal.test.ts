@@ -4,7 +4,14 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@tests/setup/msw-server';
-import { authUrl, fakeJwt, fakeUser, sessionFor, STORAGE_KEY } from '@tests/setup/supabase-mocks';
+import {
+  authUrl,
+  fakeUser,
+  keepExpiredSession,
+  renewedSession,
+  sessionFor,
+  STORAGE_KEY,
+} from '@tests/setup/supabase-mocks';
 import { renewSessionNow, supabase } from './supabase';
 
 afterEach(() => {
@@ -15,11 +22,7 @@ describe('renewSessionNow', () => {
   it('renews an expired session at once when the network is back, past supabase-js’s cooldown, and tells the app', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const user = fakeUser();
-    const now = Math.floor(Date.now() / 1000);
-    localStorage.setItem(
-      STORAGE_KEY,
-      JSON.stringify({ ...sessionFor(user), expires_at: now - 60, refresh_token: 'kept-token' }),
-    );
+    keepExpiredSession(user, 'kept-token');
     let network = false;
     const sent: string[] = [];
     server.use(
@@ -30,13 +33,7 @@ describe('renewSessionNow', () => {
           vi.setSystemTime(Date.now() + 31_000);
           return HttpResponse.error();
         }
-        const now = Math.floor(Date.now() / 1000);
-        return HttpResponse.json({
-          ...sessionFor(user),
-          access_token: fakeJwt({ iat: now, exp: now + 3600 }),
-          expires_at: now + 3600,
-          refresh_token: 'renewed-token',
-        });
+        return HttpResponse.json(renewedSession(user, 'renewed-token'));
       }),
       // supabase-js reads the user of a session it is handed.
       http.get(authUrl('/user'), () => HttpResponse.json(user)),
@@ -66,11 +63,7 @@ describe('renewSessionNow', () => {
 
   it('sends a refresh token to Auth once, though supabase-js is still retrying its own renewal with it', async () => {
     const user = fakeUser();
-    const now = Math.floor(Date.now() / 1000);
-    localStorage.setItem(
-      STORAGE_KEY,
-      JSON.stringify({ ...sessionFor(user), expires_at: now - 60, refresh_token: 'retried-token' }),
-    );
+    keepExpiredSession(user, 'retried-token');
     let network = false;
     let failures = 0;
     const sent: string[] = [];
@@ -94,13 +87,7 @@ describe('renewSessionNow', () => {
             { status: 400 },
           );
         sent.push(token);
-        const at = Math.floor(Date.now() / 1000);
-        return HttpResponse.json({
-          ...sessionFor(user),
-          access_token: fakeJwt({ iat: at, exp: at + 3600 }),
-          expires_at: at + 3600,
-          refresh_token: `renewed-${sent.length}`,
-        });
+        return HttpResponse.json(renewedSession(user, `renewed-${sent.length}`));
       }),
       http.get(authUrl('/user'), () => HttpResponse.json(user)),
     );

@@ -123,3 +123,23 @@ export const onDeviceOrientation = (orientation: 'landscape' | 'portrait' = 'lan
     reads?.push((url.searchParams.get('id') ?? '').replace(/^eq\./, ''));
     return HttpResponse.json([{ orientation }]);
   });
+
+/** Keeps on the device a session of `user` whose access token ran out a minute ago (to be renewed with `refreshToken`). */
+export function keepExpiredSession(user: ReturnType<typeof fakeUser>, refreshToken: string) {
+  const now = Math.floor(Date.now() / 1000);
+  localStorage.setItem(
+    STORAGE_KEY,
+    JSON.stringify({ ...sessionFor(user), expires_at: now - 60, refresh_token: refreshToken }),
+  );
+}
+
+/** A renewed session of `user` as POST /auth/v1/token answers it: a real-looking access token for an hour. */
+export function renewedSession(user: ReturnType<typeof fakeUser>, refreshToken: string) {
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    ...sessionFor(user),
+    access_token: fakeJwt({ iat: now, exp: now + 3600 }),
+    expires_at: now + 3600,
+    refresh_token: refreshToken,
+  };
+}

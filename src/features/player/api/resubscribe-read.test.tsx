@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { mockRealtime } from '@tests/setup/realtime-mock';
-import { authUrl, fakeJwt, restUrl, sessionFor, storeSession, STORAGE_KEY } from '@tests/setup/supabase-mocks';
+import { authUrl, keepExpiredSession, renewedSession, restUrl, storeSession } from '@tests/setup/supabase-mocks';
 import { supabase } from '@/lib/supabase';
 import { playlistSlide } from '@/entities/playlist/playlist-fixtures';
 import {
@@ -152,11 +152,7 @@ describe('a playing screen whose read failed', () => {
 
 describe('a playing screen whose token ran out during an outage', () => {
   it('reads its playlist as soon as the network is back, not after supabase-js’s next try of its own renewal', async () => {
-    const now = Math.floor(Date.now() / 1000);
-    localStorage.setItem(
-      STORAGE_KEY,
-      JSON.stringify({ ...sessionFor(SCREEN), expires_at: now - 60, refresh_token: 'kept-token' }),
-    );
+    keepExpiredSession(SCREEN, 'kept-token');
     let network = false;
     const failed: number[] = [];
     const reads: number[] = [];
@@ -166,13 +162,7 @@ describe('a playing screen whose token ran out during an outage', () => {
           failed.push(Date.now());
           return HttpResponse.error();
         }
-        const at = Math.floor(Date.now() / 1000);
-        return HttpResponse.json({
-          ...sessionFor(SCREEN),
-          access_token: fakeJwt({ iat: at, exp: at + 3600 }),
-          expires_at: at + 3600,
-          refresh_token: 'renewed-token',
-        });
+        return HttpResponse.json(renewedSession(SCREEN, 'renewed-token'));
       }),
       http.get(authUrl('/user'), () => HttpResponse.json(SCREEN)),
       answerReads(reads),
