@@ -231,6 +231,23 @@ export function trimToBudget(cache: Cache) {
   });
 }
 
+/**
+ * Frees at least `bytes` of the origin's storage for what cannot be fetched again (plays
+ * waiting to be uploaded): removes the least recently shown files the screen does not need,
+ * whatever the budget (fewer when that is all there is). True when any file was removed.
+ */
+export function freeRoom(cache: Cache, bytes: number) {
+  return serially(async () => {
+    const files = await cachedFiles(cache);
+    const used = files.reduce((sum, f) => sum + f.bytes, 0);
+    const protect = new Set(needed);
+    if (onScreen) protect.add(onScreen);
+    const { evict: urls } = chooseEvictions(files, protect, used - bytes);
+    await evict(cache, urls);
+    return urls.length > 0;
+  });
+}
+
 /** Forgets the files `urls` (removed from the cache by a resync). */
 export function forgetFiles(urls: readonly string[]) {
   const index = readIndex();

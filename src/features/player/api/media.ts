@@ -24,6 +24,7 @@ import {
 import {
   doesNotFit,
   forgetFiles,
+  freeRoom,
   isQuotaError,
   makeRoom,
   noteShown,
@@ -191,6 +192,21 @@ export async function pruneMediaCache(keep: readonly SlideMedia[]): Promise<void
     await trimToBudget(await storage.open(MEDIA_CACHE));
   } catch {
     // A cache that cannot be read is not worth failing a playlist for.
+  }
+}
+
+/**
+ * Makes room on a full device for records that cannot be made again (plays): at least
+ * `bytes` of the least recently shown files the screen does not need leave the cache (they
+ * can be downloaded again). True when any file was removed.
+ */
+export async function makeRoomForRecords(bytes: number): Promise<boolean> {
+  const storage = cacheStorage();
+  if (!storage) return false;
+  try {
+    return await freeRoom(await storage.open(MEDIA_CACHE), bytes);
+  } catch {
+    return false;
   }
 }
 

@@ -8,7 +8,9 @@
 import { useEffect, useRef } from 'react';
 import { clearProblem, reportProblem } from '@/lib/diagnostics';
 import { hasLiveSession, supabase } from '@/lib/supabase';
-import { MAX_QUEUED, MAX_QUEUED_LOCAL, playQueue, type PlayRecord } from './play-queue';
+import { makeRoomForRecords } from './media';
+import { isQuotaError } from './media-cache';
+import { MAX_QUEUED, MAX_QUEUED_LOCAL, playQueue, type PlayQueue, type PlayRecord } from './play-queue';
 
 export { MAX_QUEUED, PLAYS_KEY, type PlayRecord } from './play-queue';
 
@@ -30,17 +32,63 @@ export interface FinishedSlide {
   endedAt: number;
 }
 
+/**
+ * Room made for plays when the device's storage is full: a write of a play that fails for
+ * quota has this much of the media cache's least recently shown files (not needed on screen)
+ * removed, and is tried again. A file can be downloaded again; a play cannot be made again.
+ * (About 20,000 plays: two days and more of 10-second slides.)
+ */
+export const PLAY_ROOM_BYTES = 4 * 1024 * 1024;
+
 /** Every record waiting on the device, oldest first (after the plays noted before the call). */
 export async function loadPlays(): Promise<PlayRecord[]> {
+  await writing;
   return (await playQueue()).all();
 }
 
 let dropped = 0;
+/** Plays whose write failed (the device's storage full, nothing left to remove): kept here and written first next time. */
+let unsaved: PlayRecord[] = [];
+/** The writes of plays, one after the other, in the order the plays were noted. */
+let writing: Promise<void> = Promise.resolve();
+
+/** Appends `record`; on a full device, makes room by removing media not needed and tries once more. */
+async function appendMakingRoom(queue: PlayQueue, record: PlayRecord): Promise<number> {
+  try {
+    return await queue.append(record);
+  } catch (error) {
+    if (!isQuotaError(error) || !(await makeRoomForRecords(PLAY_ROOM_BYTES))) throw error;
+    return queue.append(record);
+  }
+}
+
+async function keep(queue: PlayQueue, record: PlayRecord): Promise<void> {
+  const waiting = [...unsaved, record];
+  unsaved = [];
+  for (const [i, next] of waiting.entries()) {
+    let over: number;
+    try {
+      over = await appendMakingRoom(queue, next);
+    } catch {
+      // Kept in memory (a reload loses them) and written before the next play.
+      unsaved = waiting.slice(i);
+      reportProblem('proof of play', `device storage full: ${unsaved.length} plays wait in memory`);
+      return;
+    }
+    if (over > 0) {
+      dropped += over;
+      const cap = queue.kind === 'indexeddb' ? MAX_QUEUED : MAX_QUEUED_LOCAL;
+      reportProblem('proof of play', `${dropped} plays dropped while offline (the device keeps ${cap})`);
+    }
+  }
+}
 
 /**
  * Notes a finished slide in the device's queue (a too-short one is not a play). The write
- * happens in the background; plays are kept in the order they were noted. The promise
- * settles once it is kept (or could not be) and never rejects.
+ * happens in the background; plays are kept in the order they were noted. On a full device
+ * media not needed make room for it (PLAY_ROOM_BYTES); when nothing can, it waits in memory
+ * and is written before the next one. The promise settles once it is kept (or could not be)
+ * and never rejects.
  */
 export function recordPlay(slide: FinishedSlide): Promise<void> {
   const ms = slide.endedAt - slide.startedAt;
@@ -53,19 +101,13 @@ export function recordPlay(slide: FinishedSlide): Promise<void> {
     slide.slideId,
     slide.deviceId,
   ];
-  return playQueue().then(
-    (queue) =>
-      queue.append(record).then(
-        (over) => {
-          if (over === 0) return;
-          dropped += over;
-          const cap = queue.kind === 'indexeddb' ? MAX_QUEUED : MAX_QUEUED_LOCAL;
-          reportProblem('proof of play', `${dropped} plays dropped while offline (the device keeps ${cap})`);
-        },
-        () => reportProblem('proof of play', 'device storage full: a play could not be kept'),
-      ),
-    () => undefined,
+  writing = writing.then(() =>
+    playQueue().then(
+      (queue) => keep(queue, record),
+      () => undefined,
+    ),
   );
+  return writing;
 }
 
 /**
