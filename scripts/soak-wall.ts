@@ -11,8 +11,9 @@
 //    the page settling (its requests answered, its rendering done) before time moves on;
 //  - each wall has a stack of its own, whose process has the same wall clock
 //    (scripts/soak/stack-clock.ts, loaded with --import): PGlite's now(), Auth's token times,
-//    Realtime's checks. The page hands its time to the stack before each request leaves it, so
-//    the stack's clock is the wall's, as a real wall's and a real server's agree;
+//    Realtime's checks. Each request from the page carries the page's time (a header the stack
+//    reads as the request arrives) and the page hands its time over before a socket message
+//    leaves it, so the stack's clock is the wall's, as a real wall's and a real server's agree;
 //  - each wall's browser sends everything through a network gate of its own
 //    (scripts/soak/network-gate.ts), which the soak cuts for drops and outages.
 // The stacks run on PGlite (its clock is the process's); PostgreSQL's clock cannot be moved.
@@ -219,7 +220,10 @@ async function runWall({
     engine: 'pglite',
     name: `soak-${basePort}-${index}`,
     execArgv: ['--import', path.join(ROOT, 'scripts', 'soak', 'stack-clock.ts')],
-    env: { SOAK_CLOCK_FILE: clockFile },
+    env: {
+      SOAK_CLOCK_FILE: clockFile,
+      ...(process.env.SOAK_TRACE ? { SOAK_STACK_TIMES: `${process.env.SOAK_TRACE}.stack-${index}.json` } : {}),
+    },
     startTimeoutMs: 240_000,
   });
   const stopStack = () => stack.stop();
@@ -274,6 +278,11 @@ async function runWall({
     page.on('pageerror', (e) => say(`page error ${e.message}`));
     cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
+    if (process.env.SOAK_CPU_PROFILE) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+      await cdp.send('Profiler.start');
+    }
     await cdp.send('Storage.overrideQuotaForOrigin', { origin: APP, quotaSize: QUOTA });
     lives.push({
       from: now,
@@ -599,6 +608,11 @@ async function runWall({
   gate.set('open');
   await advance(end + 20 * MINUTE);
   await collect();
+  const session = cdp as CDPSession | null;
+  if (process.env.SOAK_CPU_PROFILE && session) {
+    const { profile: cpu } = await session.send('Profiler.stop');
+    writeFileSync(`${process.env.SOAK_CPU_PROFILE}-${index}.cpuprofile`, JSON.stringify(cpu));
+  }
   life().last = await metrics();
   life().to = now;
 

@@ -6,6 +6,9 @@
 import http from 'node:http';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
+import { appendFileSync } from 'node:fs';
+
+const TRACE = process.env.SOAK_TRACE;
 
 export type GateState = 'open' | 'cut' | 'no-realtime';
 
@@ -93,11 +96,31 @@ export async function startNetworkGate(hosts: Record<string, string> = {}): Prom
             if (at >= 0) recent[at] = `${line} ${body.slice(0, 300)}`;
           });
         }
+        if (TRACE && kind === 'heartbeat' && /proof of play|media-cache/.test(reqBody))
+          appendFileSync(TRACE, `${new Date().toISOString()} heartbeat says ${/"p_diagnostics":"[^"]*"/.exec(reqBody)?.[0] ?? reqBody.slice(0, 300)}\n`);
+        if (TRACE && (kind === 'play upload' || kind === 'token refresh' || (answer.statusCode ?? 0) >= 400)) {
+          let body = '';
+          answer.on('data', (d: Buffer) => (body += d.toString()));
+          answer.on('end', () => {
+            let plays = '';
+            if (kind === 'play upload') {
+              try {
+                const p = (JSON.parse(reqBody) as { p_plays: { started_at: string }[] }).p_plays;
+                plays = `${p.length} plays ${p[0]?.started_at} .. ${p.at(-1)?.started_at}`;
+              } catch {
+                plays = 'unparsed';
+              }
+            }
+            appendFileSync(TRACE, `${new Date().toISOString()} ${kind} ${answer.statusCode} ${plays} ${body.slice(0, 200)}\n`);
+          });
+        }
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       },
     );
     upstream.on('error', () => res.destroy());
+    let reqBody = '';
+    if (TRACE) req.on('data', (d: Buffer) => (reqBody += d.toString()));
     req.pipe(upstream);
   });
   server.on('connection', (socket) => {

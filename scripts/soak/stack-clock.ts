@@ -4,9 +4,12 @@
 // Timers are left alone: only what time it is changes, not how long a wait lasts.
 //   - SOAK_CLOCK_FILE names a file holding the virtual time (ms since the epoch) the process
 //     starts at (a restarted stack comes back at the time the soak had reached);
-//   - IPC messages `{ soakClock: ms }` (TestStack.send) move the clock forward.
+//   - IPC messages `{ soakClock: ms }` (TestStack.send) move the clock forward;
+//   - so does a request's `x-soak-clock` header (ms), before the request is handled: the
+//     wall's page sends its time with each request, in order with it and at no extra cost.
 // Between two settings the clock runs on at real speed, and it never goes back.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 
 const RealDate = Date;
 const realNow = RealDate.now.bind(RealDate);
@@ -41,3 +44,28 @@ globalThis.Date = SoakDate as unknown as DateConstructor;
 process.on('message', (message: { soakClock?: number }) => {
   if (typeof message?.soakClock === 'number') setClock(message.soakClock);
 });
+
+// SOAK_STACK_TIMES names a file where the real time the stack took per kind of request is
+// written each minute: { "POST /rest/v1/rpc/x": [count, total ms] } (finding where a soak's time goes).
+const timesFile = process.env.SOAK_STACK_TIMES;
+const times: Record<string, [number, number]> = {};
+if (timesFile) setInterval(() => writeFileSync(timesFile, JSON.stringify(times, null, 1)), 60_000).unref();
+
+const realEmit = http.Server.prototype.emit;
+http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
+  if (event === 'request') {
+    const request = args[0] as http.IncomingMessage;
+    const at = Number(request.headers['x-soak-clock']);
+    if (Number.isFinite(at)) setClock(at);
+    if (timesFile) {
+      const began = performance.now();
+      const key = `${request.method} ${(request.url ?? '').replace(/\?.*/, '').replace(/[0-9a-f-]{36}/g, ':id')}`;
+      (args[1] as http.ServerResponse).once('finish', () => {
+        const entry = (times[key] ??= [0, 0]);
+        entry[0]++;
+        entry[1] = Math.round(entry[1] + performance.now() - began);
+      });
+    }
+  }
+  return realEmit.call(this, event, ...args);
+} as typeof realEmit;

@@ -144,7 +144,8 @@ function install(startMs: number) {
     }
   };
 
-  // The stack's clock is set to the page's before anything leaves the page.
+  // The stack's clock is set to the page's before a socket message (or a request to an edge
+  // function) leaves the page; a request to the stack's API carries the page's time instead.
   let reported = -1;
   const report = (): Promise<void> => {
     if (vnow === reported || !window.__soakTime) return Promise.resolve();
@@ -169,9 +170,21 @@ function install(startMs: number) {
     const what = url.replace(/^https?:\/\/[^/]+/, '').replace(/\?.*/, '');
     const body = args[1]?.body;
     note(`fetch ${what}${typeof body === 'string' ? ` (${body.length} B)` : ''}`);
+    // The stack's clock goes with a request to its API (stack-clock.ts reads it as the request
+    // arrives; the gateway lets any header through). An edge function allows only the headers
+    // it names, so before a request to one (or elsewhere) the page hands its time over first.
+    let sent: Promise<Response>;
+    if (/\/(rest|auth|storage)\/v1\//.test(url)) {
+      const init: RequestInit = { ...args[1] };
+      const headers = new Headers(init.headers ?? (args[0] instanceof Request ? args[0].headers : undefined));
+      headers.set('x-soak-clock', String(vnow));
+      init.headers = headers;
+      sent = realFetch(args[0], init);
+    } else {
+      sent = report().then(() => realFetch(...args));
+    }
     return track(
-      report()
-        .then(() => realFetch(...args))
+      sent
         .then(
           (answer) => {
             note(`  ${answer.status} ${what}`);
@@ -434,9 +447,16 @@ function install(startMs: number) {
   }
   const ERROR_WORDS =
     /error|exception|failed|failure|undefined|NaN|\bnull\b|stack|TypeError|went wrong|cannot|unable|not found/i;
-  let frameCount = 0;
+  // Frames are looked at while the page changes: the frames that follow a change of the page
+  // (a switch, a new layer, new text), and every frame until the first picture. A frame with
+  // no change since the last one looked at shows what that one showed. (Asking for every frame
+  // would have the browser draw 60 a second, most of the soak's work, for nothing new.)
+  const FRAMES_AFTER_CHANGE = 3;
+  let framesLeft = 0;
+  let frameAsked = false;
   const frame = () => {
-    if (++frameCount % 30 === 0 && document.body) {
+    frameAsked = false;
+    if (document.body) {
       const text = document.body.innerText;
       const found = ERROR_WORDS.exec(text);
       if (found && probe.texts.length < 20)
@@ -463,14 +483,26 @@ function install(startMs: number) {
       }
     }
     noteSwitch();
+    framesLeft--;
+    if (framesLeft > 0 || probe.firstPicture === null) askFrame();
+  };
+  const askFrame = () => {
+    if (frameAsked) return;
+    frameAsked = true;
     requestAnimationFrame(frame);
   };
-  requestAnimationFrame(frame);
-  // Slide changes between frames (time runs faster than frames): noted as the DOM changes.
-  new MutationObserver(noteSwitch).observe(document, {
+  askFrame();
+  // Slide changes between frames (time runs faster than frames) are noted as the DOM changes;
+  // the frames after each change are looked at.
+  new MutationObserver(() => {
+    noteSwitch();
+    framesLeft = FRAMES_AFTER_CHANGE;
+    askFrame();
+  }).observe(document, {
     subtree: true,
     attributes: true,
-    attributeFilter: ['data-visible'],
+    attributeFilter: ['data-visible', 'src'],
     childList: true,
+    characterData: true,
   });
 }
