@@ -44,6 +44,8 @@ function unitProject(
       // A component test types and clicks through a whole form; in npm test it shares two
       // cores with the stack and end-to-end lanes, where 5 s is too little for the longest.
       testTimeout: 15_000,
+      // expect.poll waits as long as findBy… does (tests/setup/unit.ts), not vitest's 1 s.
+      expect: { poll: { timeout: 10_000 } },
       // Component tests never reach a real stack: msw answers for this address.
       env: { VITE_SUPABASE_URL: 'http://supabase.test', VITE_SUPABASE_ANON_KEY: 'test-anon-key' },
     },

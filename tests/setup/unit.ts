@@ -5,11 +5,12 @@ import { i18n } from '@/i18n';
 import { server } from './msw-server';
 import { resetRealtime } from './realtime-mock';
 
-// findBy… and waitFor wait up to 3 s (Testing Library's default is 1 s): in npm test these
+// findBy… and waitFor wait up to 10 s (Testing Library's default is 1 s): in npm test these
 // tests share two cores with the stack and end-to-end lanes, where a debounced check (400 ms),
-// its answer and the render after it can take longer than a second. What they wait for is
-// unchanged; only a slow machine gets more time.
-configure({ asyncUtilTimeout: 3000 });
+// its answer and the render after it took more than 3 s on a slower two-core machine (load
+// 17). What they wait for is unchanged; only a slow machine gets more time. (expect.poll
+// likewise: vitest.config.ts.)
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no layout, and no ResizeObserver; Radix primitives (Switch) and charts ask for
 // one. Sizes never change in jsdom, so an observer that never fires is faithful.
