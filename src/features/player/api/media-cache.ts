@@ -137,6 +137,16 @@ async function cachedFiles(cache: Cache): Promise<CachedFile[]> {
   return files;
 }
 
+/** Bytes of `files` together. */
+const bytesOf = (files: readonly CachedFile[]) => files.reduce((sum, f) => sum + f.bytes, 0);
+
+/** The files never removed: the ones the screen needs and the one on screen. */
+function protectedFiles(): Set<string> {
+  const protect = new Set(needed);
+  if (onScreen) protect.add(onScreen);
+  return protect;
+}
+
 async function estimate(): Promise<{ quota: number; usage: number } | null> {
   try {
     const value = await navigator.storage?.estimate?.();
@@ -172,15 +182,18 @@ export function makeRoom(cache: Cache, url: string, bytes: number, { afterQuotaE
     // Plenty of room by the browser's own count: nothing to list.
     if (!afterQuotaError && (!storage || storage.usage + reserved + bytes <= limit)) return reserve(bytes);
     const files = (await cachedFiles(cache)).filter((f) => f.url !== url);
-    const used = files.reduce((sum, f) => sum + f.bytes, 0);
+    const used = bytesOf(files);
     // The budget for slide files: the limit less what the origin keeps besides them; after a
     // quota error, no more than they take now (the new file's room comes from others).
     const budget = afterQuotaError
       ? Math.min(used, storage ? limit - Math.max(0, storage.usage - used) : used)
       : limit - Math.max(0, (storage?.usage ?? 0) - used);
-    const protect = new Set(needed);
-    if (onScreen) protect.add(onScreen);
-    const plan = chooseEvictions(files, protect, budget - reserved, afterQuotaError ? Math.max(bytes, 1) : bytes);
+    const plan = chooseEvictions(
+      files,
+      protectedFiles(),
+      budget - reserved,
+      afterQuotaError ? Math.max(bytes, 1) : bytes,
+    );
     await evict(cache, plan.evict);
     if (!plan.fits) {
       const known = notFitting.has(url);
@@ -223,11 +236,9 @@ export function trimToBudget(cache: Cache) {
     const storage = await estimate();
     if (!storage || storage.usage + reserved <= storage.quota * BUDGET_SHARE) return;
     const files = await cachedFiles(cache);
-    const used = files.reduce((sum, f) => sum + f.bytes, 0);
+    const used = bytesOf(files);
     const budget = Math.floor(storage.quota * BUDGET_SHARE) - Math.max(0, storage.usage - used);
-    const protect = new Set(needed);
-    if (onScreen) protect.add(onScreen);
-    await evict(cache, chooseEvictions(files, protect, budget - reserved).evict);
+    await evict(cache, chooseEvictions(files, protectedFiles(), budget - reserved).evict);
   });
 }
 
@@ -239,10 +250,8 @@ export function trimToBudget(cache: Cache) {
 export function freeRoom(cache: Cache, bytes: number) {
   return serially(async () => {
     const files = await cachedFiles(cache);
-    const used = files.reduce((sum, f) => sum + f.bytes, 0);
-    const protect = new Set(needed);
-    if (onScreen) protect.add(onScreen);
-    const { evict: urls } = chooseEvictions(files, protect, used - bytes);
+    const used = bytesOf(files);
+    const { evict: urls } = chooseEvictions(files, protectedFiles(), used - bytes);
     await evict(cache, urls);
     return urls.length > 0;
   });
