@@ -3,6 +3,7 @@
 // app that talks to it; see tests/e2e/global-setup.ts.
 import { defineConfig, devices } from '@playwright/test';
 import { e2ePorts } from './tests/e2e/ports.ts';
+import { TIMEOUT_SCALE } from './tests/e2e/timeouts.ts';
 
 const { appPort } = e2ePorts();
 
@@ -70,9 +71,16 @@ export default defineConfig({
     },
   },
   projects: [
-    half === '2'
-      ? { name: 'chromium', testMatch: SECOND_HALF }
-      : { name: 'chromium', testIgnore: half === '1' ? [...TIMING_SPECS, ...SECOND_HALF] : TIMING_SPECS },
+    // Each test's time and an assertion's default wait stretch with TIMEOUT_SCALE (hang guards,
+    // set for a whole `npm test`, where these run beside other lanes); the timing specs' waits keep theirs.
+    {
+      name: 'chromium',
+      timeout: 30_000 * TIMEOUT_SCALE,
+      expect: { timeout: 10_000 * TIMEOUT_SCALE },
+      ...(half === '2'
+        ? { testMatch: SECOND_HALF }
+        : { testIgnore: half === '1' ? [...TIMING_SPECS, ...SECOND_HALF] : TIMING_SPECS }),
+    },
     // The specs that measure the player's clock and frames (on time to the 100 ms, no frame
     // without a picture, a daypart's edge within a second): `npm test` runs them on their
     // own, after the other suites, so no other work on the machine bends what they measure.

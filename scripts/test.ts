@@ -13,11 +13,12 @@
 //                                    of the emulator's fixture project (packages/supabase-local/tests),
 //                                    but for the files of services' settings switched on stacks of
 //                                    their own (EMULATOR_POSTGRES_ONLY)
-//   emulator conformance on PostgreSQL   all of it against a throwaway PostgreSQL 15 cluster
-//   database on PGlite               vitest project "db": this product's rules, RPCs and edge functions
-//                                    against a stack of this project (tests/db), but for the files
-//                                    that boot stacks of their own (DB_POSTGRES_ONLY)
-//   database on PostgreSQL           the same against a throwaway PostgreSQL 15 cluster
+//   emulator conformance on PostgreSQL   those files, against a throwaway PostgreSQL 15 cluster
+//   database on PostgreSQL           vitest project "db": this product's rules, RPCs and edge functions
+//                                    against a stack of this project (tests/db) on a throwaway
+//                                    PostgreSQL 15 cluster, as hosted Supabase runs them
+//   database on PGlite               the same on PGlite, but for the files that boot stacks of
+//                                    their own (DB_POSTGRES_ONLY); only when named (NAMED_ONLY)
 //   Deno tests of edge functions     deno test in supabase/functions
 //   end-to-end in Chromium           Playwright with Debian's chromium, in two halves at once, each
 //                                    with its stack on a throwaway PostgreSQL 15 cluster (as hosted
@@ -25,9 +26,11 @@
 //                                    PGlite would take); the specs
 //                                    that measure the player's clock and frames ("e2e-timing") run
 //                                    last, alone, on PGlite (what `npm start` runs)
+//   soak                             scripts/soak-wall.ts: one wall through two days of its month
+//                                    in accelerated time (docs/reliability.md)
 // A whole run goes in three lanes at once (see LANES and ORDER below), then e2e-timing alone. Run one part with `npm test -- unit`
 // (names: typecheck lint docs unit unit-tokyo emulator-units emulator emulator-pg db db-pg deno e2e
-// e2e-timing). Stacks start on TEST_BASE_PORT (default 54420 on PGlite, 54520 on
+// e2e-timing soak). Stacks start on TEST_BASE_PORT (default 54420 on PGlite, 54520 on
 // PostgreSQL, 100 above that for the product's database on PostgreSQL) and the ports above it.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn } from 'node:child_process';
@@ -288,9 +291,10 @@ const DB_POSTGRES_ONLY = [
 
 /**
  * A vitest project run against a stack on a throwaway PostgreSQL 15 cluster, its stacks
- * `shift` ports above the PostgreSQL base (so two such suites in different lanes never meet).
+ * `shift` ports above the PostgreSQL base (so two such suites in different lanes never meet);
+ * only the files `only` names, when it names any.
  */
-function onPostgres(name: string, title: string, project: string, shift = 0): Suite {
+function onPostgres(name: string, title: string, project: string, shift = 0, only: string[] = []): Suite {
   return {
     name,
     title,
@@ -301,7 +305,7 @@ function onPostgres(name: string, title: string, project: string, shift = 0): Su
       }
       const base = Number(process.env.TEST_BASE_PORT ?? '54520') + shift;
       const env = { STACK_ENGINE: 'postgres', TEST_BASE_PORT: String(base) };
-      return vitest(name, title, project, env).run();
+      return vitest(name, title, project, env, () => only).run();
     },
   };
 }
@@ -317,7 +321,7 @@ const suites: Suite[] = [
   vitest('unit-tokyo', 'Unit tests of dates (Asia/Tokyo)', UNIT, { TZ: 'Asia/Tokyo' }, datedUnitTests),
   vitest('emulator-units', 'Emulator units', 'emulator-units'),
   onPglite('emulator', 'Emulator conformance on PGlite', 'emulator', EMULATOR_POSTGRES_ONLY),
-  onPostgres('emulator-pg', 'Emulator conformance on PostgreSQL', 'emulator'),
+  onPostgres('emulator-pg', 'Emulator conformance on PostgreSQL', 'emulator', 0, EMULATOR_POSTGRES_ONLY),
   onPglite('db', 'Database on PGlite', 'db', DB_POSTGRES_ONLY),
   onPostgres('db-pg', 'Database on PostgreSQL', 'db', 100),
   {
@@ -333,6 +337,7 @@ const suites: Suite[] = [
   },
   e2eHalves('e2e', 'End-to-end in Chromium (PostgreSQL)', 'chromium', { STACK_ENGINE: 'postgres' }),
   e2e('e2e-timing', 'End-to-end: the player on time', 'timing'),
+  check('soak', 'Soak: a wall through two days', bin('tsx'), ['scripts/soak-wall.ts', '--days', '2', '--walls', '1']),
 ];
 
 /**
@@ -357,6 +362,7 @@ const LANES = 3;
 const APART = [['emulator', 'db']];
 const ORDER = [
   'e2e',
+  'soak',
   'unit-tokyo',
   'db-pg',
   'typecheck',
@@ -365,10 +371,17 @@ const ORDER = [
   'emulator-units',
   'lint',
   'docs',
-  'db',
   'emulator-pg',
   'deno',
 ];
+/**
+ * Suites a whole run leaves out, run when named: the product's database files on PGlite. A
+ * whole run runs each stack file once: the product's on PostgreSQL (`db-pg`, as hosted
+ * Supabase runs them), the emulator's on PGlite (`emulator`, its default engine) but for those
+ * that boot stacks of their own (`emulator-pg`); the migrations, the seed and the player's
+ * calls on PGlite are what `e2e-timing` and `soak` run against.
+ */
+const NAMED_ONLY = ['db'];
 /** Then, alone on the machine: what measures time and frames. */
 const LAST = ['e2e-timing'];
 
@@ -405,6 +418,8 @@ async function main() {
   // Three lanes on two cores: a stack on PGlite (each migration and the seed in WebAssembly)
   // may take well over a minute to start beside the others.
   process.env.TEST_STACK_START_TIMEOUT_MS ??= '180000';
+  // The same for a page: the end-to-end tests' hang guards stretch (tests/e2e/timeouts.ts).
+  if (!only.length && process.env.TEST_LANES !== '1') process.env.E2E_TIMEOUT_SCALE ??= '3';
   const rows: Row[] = [];
   if (only.length || process.env.TEST_LANES === '1') {
     for (const suite of suites.filter((s) => !only.length || only.includes(s.name))) {
@@ -413,7 +428,7 @@ async function main() {
     }
   } else {
     const byName = new Map(suites.map((s) => [s.name, s]));
-    const missing = suites.filter((s) => ![...ORDER, ...LAST].includes(s.name));
+    const missing = suites.filter((s) => ![...ORDER, ...LAST, ...NAMED_ONLY].includes(s.name));
     if (missing.length) throw new Error(`suites in no lane: ${missing.map((s) => s.name).join(', ')}`);
     const done = new Map<string, Row>();
     const running = new Set<string>();
@@ -450,7 +465,7 @@ async function main() {
     const queue = [...ORDER];
     await Promise.all(Array.from({ length: LANES }, () => runLane(queue)));
     await runLane([...LAST]);
-    for (const s of suites) rows.push(done.get(s.name)!);
+    for (const s of suites) if (done.has(s.name)) rows.push(done.get(s.name)!);
   }
   console.log('\n━━ Summary ━━');
   for (const { suite, count, seconds } of rows) {

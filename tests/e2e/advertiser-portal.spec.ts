@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { verifyLink } from 'supabase-local/testing';
 import { serviceClient } from './player-support.ts';
 import { ADMIN, mail, signInAs, STACK_URL } from './support.ts';
+import { allowTest } from './timeouts.ts';
 
 const service = () => serviceClient(STACK_URL);
 /** Harbor Books and its screen (seeded): where the new advertiser's plays ran. */
@@ -18,7 +19,7 @@ test('an invited advertiser signs in by link, sees its plays, downloads them and
   page,
   browser,
 }) => {
-  test.setTimeout(40_000);
+  allowTest(40_000);
   const stamp = Date.now();
   const email = `portal-${stamp}@example.com`;
   const business = `Portal Co ${stamp}`;

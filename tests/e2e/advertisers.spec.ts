@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { screenshot } from './screenshot.ts';
 import { ADMIN, signInAs } from './support.ts';
+import { allowTest } from './timeouts.ts';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -11,7 +12,7 @@ const PNG = Buffer.from(
 );
 
 test('an admin adds an advertiser with a logo, finds it, views it and toggles it', async ({ page }) => {
-  test.setTimeout(60_000);
+  allowTest(60_000);
   const stamp = Date.now();
   const company = `Lighthouse Coffee ${stamp}`;
   await signInAs(page, ADMIN);

@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
 import { screenshot } from './screenshot.ts';
 import { ADMIN, signInAs } from './support.ts';
+import { allowTest } from './timeouts.ts';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -64,7 +65,7 @@ async function saveCampaign(page: Page) {
 }
 
 test('a campaign of five slides is built, reordered by mouse and keyboard, saved and reloaded', async ({ page }) => {
-  test.setTimeout(90_000);
+  allowTest(90_000);
   await signInAs(page, ADMIN);
   const name = `Builder E2E ${Date.now()}`;
 

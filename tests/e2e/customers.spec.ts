@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { screenshot } from './screenshot.ts';
 import { ADMIN, ANON_KEY, CAFE, STACK_URL, signInAs } from './support.ts';
+import { allowTest } from './timeouts.ts';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -20,7 +21,7 @@ async function search(page: Page, term: string) {
 test('an admin adds a customer with files, finds, views, edits, deactivates, sets a password and deletes it', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  allowTest(90_000);
   const stamp = Date.now();
   const name = `Harbour Bakery ${stamp}`;
   const username = `harbour${stamp}`;

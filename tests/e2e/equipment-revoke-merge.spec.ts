@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { nodeClient, serviceClient } from './player-support.ts';
 import { ADMIN, ANON_KEY, signInAs, STACK_URL } from './support.ts';
+import { allowTest } from './timeouts.ts';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -26,7 +27,7 @@ test('a playing screen an admin revokes says Revoked at once, while the wall sho
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  allowTest(120_000);
   const name = `Revoke me ${Date.now()}`;
   const screenContext = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const screen = await screenContext.newPage();

@@ -8,6 +8,7 @@ import { createServer, type ViteDevServer } from 'vite';
 import { createPlayerCustomer, nodeClient } from './player-support.ts';
 import { e2ePorts } from './ports.ts';
 import { ADMIN, ANON_KEY, STACK_URL } from './support.ts';
+import { allowTest } from './timeouts.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const DEV_PORT = e2ePorts().appPort + 60;
@@ -37,7 +38,7 @@ async function sampleShown(page: Page, count: number): Promise<(string | null)[]
 
 test('a dev-server restart under a playing wall keeps it showing slides', async ({ browser }) => {
   // A dev server's first page builds the app's modules on demand: slow on a fresh clone.
-  test.setTimeout(180_000);
+  allowTest(180_000);
   const customer = await createPlayerCustomer(STACK_URL, { count: 2, seconds: 5 });
   let dev = await startDevServer();
   const context = await browser.newContext({ baseURL: `http://127.0.0.1:${DEV_PORT}` });

@@ -13,6 +13,7 @@ import {
   type PlayerCustomer,
 } from './player-support.ts';
 import { ADMIN, ANON_KEY, signInAs, STACK_URL } from './support.ts';
+import { allowTest } from './timeouts.ts';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
@@ -78,7 +79,7 @@ async function screenContext(browser: Browser) {
 test('a screen starting while the database API answers 503 for 20 s shows no error and plays within 15 s of recovery, untouched', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  allowTest(120_000);
   const customer = await newCustomer({ count: 2, seconds: 5 });
   const context = await screenContext(browser);
   try {
@@ -120,7 +121,7 @@ test('a venue’s e-mail changed in the customer form while its screen plays: th
   browser,
   page,
 }) => {
-  test.setTimeout(120_000);
+  allowTest(120_000);
   const customer = await newCustomer({ count: 3, seconds: 5 });
   const context = await screenContext(browser);
   try {
@@ -161,7 +162,7 @@ test('a venue’s e-mail changed in the customer form while its screen plays: th
 test('a wall with no weather or news keys, or the function out of reach, shows no sample: its dynamic slides are skipped', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  allowTest(120_000);
   const customer = await newCustomer({ count: 1, seconds: 5 });
   const { error } = await serviceClient(STACK_URL)
     .from('campaign_items')

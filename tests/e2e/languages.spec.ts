@@ -12,6 +12,7 @@ import { createPlayerCustomer, openSlides, serviceClient } from './player-suppor
 import { ADMIN_SCREENS, ADVERTISER_SCREENS, BRIGHTLINE, CAMPAIGN_ID, seriousViolations } from './screens.ts';
 import { screenshot } from './screenshot.ts';
 import { ADMIN, CAFE, STACK_URL, signInAs } from './support.ts';
+import { allowTest } from './timeouts.ts';
 
 const LANGUAGES = [
   { locale: 'es', name: 'Spanish', control: 'Idioma' },
@@ -95,7 +96,7 @@ const keepLanguage = (page: Page, locale: string) =>
 LANGUAGES.forEach(({ locale, name, control }, nth) => {
   test.describe(`in ${name}`, () => {
     test('its half of the admin screens speaks it, is marked with it and is accessible', async ({ page }) => {
-      test.setTimeout(180_000);
+      allowTest(180_000);
       await page.setViewportSize({ width: 1440, height: 900 });
       await signInAs(page, ADMIN);
       await keepLanguage(page, locale);
@@ -115,7 +116,7 @@ LANGUAGES.forEach(({ locale, name, control }, nth) => {
     });
 
     test('a venue’s /home and its half of the advertiser’s portal speak it', async ({ page, browser }) => {
-      test.setTimeout(90_000);
+      allowTest(90_000);
       await signInAs(page, CAFE);
       await keepLanguage(page, locale);
       const problems = await check(page, locale, '/home');
@@ -132,7 +133,7 @@ LANGUAGES.forEach(({ locale, name, control }, nth) => {
 });
 
 test('a venue chooses its language on /home, and it follows the login to another browser', async ({ browser }) => {
-  test.setTimeout(90_000);
+  allowTest(90_000);
   const venue = await createPlayerCustomer(STACK_URL, { count: 1 });
   try {
     const firstContext = await browser.newContext();
@@ -165,7 +166,7 @@ test('a venue chooses its language on /home, and it follows the login to another
 
 for (const { locale, name } of LANGUAGES) {
   test(`a wall plays its venue’s language (${name}), whatever the browser’s`, async ({ page }) => {
-    test.setTimeout(90_000);
+    allowTest(90_000);
     const venue = await createPlayerCustomer(STACK_URL, { count: 2 });
     try {
       const set = await serviceClient(STACK_URL).from('customers').update({ locale }).eq('id', venue.customerId);

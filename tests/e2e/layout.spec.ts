@@ -5,6 +5,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { serviceClient } from './player-support.ts';
 import { screenshot } from './screenshot.ts';
 import { ADMIN, CAFE, STACK_URL, signInAs } from './support.ts';
+import { allowTest } from './timeouts.ts';
 
 const WIDTHS = [1024, 820, 390] as const;
 /** One long unbroken word, as people paste them (an address, a product code). */
@@ -173,7 +174,7 @@ const SEEDED_CAMPAIGN = 'ca000000-0000-4000-8000-000000000001';
 
 // After the long-text fixture is gone: the screenshots show the seeded data only.
 test('screenshots of the admin lists, the builder and /home at 1440, 1024 and 390 px', async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  allowTest(120_000);
   await signInAs(page, ADMIN);
   const venue = await browser.newPage();
   await signInAs(venue, CAFE);

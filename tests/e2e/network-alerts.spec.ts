@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { screenshot } from './screenshot.ts';
 import { ADMIN, mail, signInAs, STACK_URL } from './support.ts';
 import { createPlayerCustomer, openSlides, serviceClient, type PlayerCustomer } from './player-support.ts';
+import { allowTest } from './timeouts.ts';
 
 let venue: PlayerCustomer;
 
@@ -36,7 +37,7 @@ test.afterAll(async () => {
 test('a screen that goes dark raises an alert on the dashboard and in the inbox, and resolves when it is back', async ({
   browser,
 }) => {
-  test.setTimeout(300_000);
+  allowTest(300_000);
   const sb = serviceClient(STACK_URL);
   const { data: place } = await sb.from('customers').select('name').eq('id', venue.customerId).single();
   const where = `Lobby at ${place!.name}`;

@@ -4,6 +4,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ADMIN, signInAs, STACK_URL } from './support.ts';
 import { createPlayerCustomer, openSlides, serviceClient, type PlayerCustomer } from './player-support.ts';
+import { allowTest } from './timeouts.ts';
 
 const suffix = Date.now().toString(36);
 const GROUP = `Lobbies ${suffix}`;
@@ -51,7 +52,7 @@ async function openWall(browser: Browser, venue: PlayerCustomer, name: string): 
 test('an operator groups two venues’ screens, books a network campaign on them, and both walls play it within a second', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  allowTest(180_000);
   const walls = [await openWall(browser, venues[0], screenName(0)), await openWall(browser, venues[1], screenName(1))];
 
   const adminContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });

@@ -14,6 +14,7 @@ import {
   waitForOfflineReady,
   type PlayerCustomer,
 } from './player-support.ts';
+import { allowTest } from './timeouts.ts';
 
 /** The player's cache (MEDIA_CACHE in src/features/player/api/media.ts). */
 const MEDIA_CACHE = 'signage-player-media-v1';
@@ -99,7 +100,7 @@ async function showNext(page: Page, path: string) {
 test('a full media cache evicts the least recently shown files the wall no longer needs, never the playlist’s', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  allowTest(60_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAs(page, customer);
   await openSlides(page);

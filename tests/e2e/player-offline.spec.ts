@@ -13,6 +13,7 @@ import {
   waitForOfflineReady,
   type PlayerCustomer,
 } from './player-support.ts';
+import { allowTest } from './timeouts.ts';
 
 const customers: PlayerCustomer[] = [];
 
@@ -61,7 +62,7 @@ async function expectPlaying(page: Page, customer: PlayerCustomer, count: number
 test('a screen restarted without a network after its access token ran out plays on, and catches up once the network is back', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  allowTest(180_000);
   const customer = await playerCustomer();
   await startPlaying(page, customer);
 
@@ -99,7 +100,7 @@ test('a screen restarted without a network after its access token ran out plays 
 test('a screen left playing keeps playing through a stopped and restarted stack, even reloaded meanwhile', async ({
   page,
 }) => {
-  test.setTimeout(150_000);
+  allowTest(150_000);
   const customer = await playerCustomer();
   await startPlaying(page, customer);
 

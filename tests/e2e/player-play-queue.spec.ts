@@ -11,6 +11,7 @@ import {
   waitForChanges,
   type PlayerCustomer,
 } from './player-support.ts';
+import { allowTest } from './timeouts.ts';
 
 /** Plays kept on the device: about 14 hours of 5-second slides. */
 const QUEUED = 5_000;
@@ -41,7 +42,7 @@ test('a screen uploads five thousand queued plays, each once, while its slides s
   page,
 }) => {
   // The upload's pace is the server's: beside the other lanes of npm test, a batch can take seconds.
-  test.setTimeout(240_000);
+  allowTest(240_000);
   await signInAs(page, customer);
   await openSlides(page);
   await expect(page.getByTestId('slide-counter')).toHaveText(/ \/ 3$/, { timeout: 20_000 });

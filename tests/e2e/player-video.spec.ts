@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInAs, STACK_URL, stackControl } from './support.ts';
 import { createPlayerCustomer, openSlides, waitForOfflineReady, type PlayerCustomer } from './player-support.ts';
 import { framesAround, isBlank, recordSwitches, sampleFrames, switches, type Frame } from './frames.ts';
+import { allowTest } from './timeouts.ts';
 
 const customers: PlayerCustomer[] = [];
 
@@ -68,7 +69,7 @@ function expectNoBlankFrameAtSwitches(frames: Frame[], at: number[]) {
 }
 
 test('image and video slides follow each other with no black frame between them', async ({ page }) => {
-  test.setTimeout(120_000);
+  allowTest(120_000);
   // Image → video → video → image → video → (loop) image: every kind of switch.
   const customer = await playerCustomer(['image', 'video', 'video', 'image', 'video']);
   await page.setViewportSize({ width: 640, height: 400 });
@@ -97,7 +98,7 @@ test('image and video slides follow each other with no black frame between them'
 });
 
 test('a screen without a network plays its videos from the device, also after a reload', async ({ page, context }) => {
-  test.setTimeout(150_000);
+  allowTest(150_000);
   const customer = await playerCustomer(['video', 'image']);
   await page.setViewportSize({ width: 640, height: 400 });
 

@@ -15,6 +15,7 @@ import {
   waitForChanges,
   type PlayerCustomer,
 } from './player-support.ts';
+import { allowTest } from './timeouts.ts';
 
 let customer: PlayerCustomer;
 
@@ -30,7 +31,7 @@ test('the player plays its campaign in order and on time, pauses, takes a saved 
   page,
   context,
 }) => {
-  test.setTimeout(120_000);
+  allowTest(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAs(page, customer);
   await openSlides(page);
@@ -117,7 +118,7 @@ test('the cafe plays its seeded campaign in order, from the first slide', async 
 test('two fresh browsers of one venue make no ghost device: each is asked once which screen it is', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  allowTest(90_000);
   const devices = async () => {
     const { data } = await serviceClient(STACK_URL)
       .from('equipment_status')

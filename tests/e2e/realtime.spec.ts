@@ -4,6 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, signInAs, STACK_URL } from './support.ts';
 import { createPlayerCustomer, openSlides, serviceClient, type PlayerCustomer } from './player-support.ts';
+import { allowTest } from './timeouts.ts';
 
 let customer: PlayerCustomer;
 
@@ -19,7 +20,7 @@ test.afterAll(async () => {
 test('an admin edits the slide on screen in the builder: the playing screen shows the edit within 3 s', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  allowTest(120_000);
   const kioskContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const kiosk = await kioskContext.newPage();
   await signInAs(kiosk, customer);

@@ -14,6 +14,7 @@ import {
   serviceClient,
   type PlayerCustomer,
 } from './player-support.ts';
+import { allowTest } from './timeouts.ts';
 
 /** The venue's zone (customers.time_zone's default); the admin's browser is put there too, so "today" is the venue's day. */
 const VENUE_ZONE = 'America/New_York';
@@ -49,7 +50,7 @@ function watchUploads(page: Page): string[] {
 }
 
 test('what a screen played shows on the Reports page for the day, and in its CSV exports', async ({ browser }) => {
-  test.setTimeout(240_000);
+  allowTest(240_000);
 
   // The screen: plays 5-second slides; its first upload with plays comes about a minute in.
   const screenContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -11,6 +11,7 @@ import {
   serviceClient,
   type PlayerCustomer,
 } from './player-support.ts';
+import { allowTest } from './timeouts.ts';
 
 let venue: PlayerCustomer;
 
@@ -36,7 +37,7 @@ const newYork = (at: number) =>
 test('a daypart opening moves a playing screen to its campaign within a second of its edge, offline', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  allowTest(180_000);
   // The next minute boundary at least 25 s away: time for the screen to start and go offline
   // (it takes under 10 s alone on the machine, as this suite runs).
   const edge = Math.ceil((Date.now() + 25_000) / 60_000) * 60_000;

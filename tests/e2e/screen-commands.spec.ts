@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { nodeClient, serviceClient } from './player-support.ts';
 import { ADMIN, ANON_KEY, signInAs, STACK_URL } from './support.ts';
+import { allowTest } from './timeouts.ts';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -19,7 +20,7 @@ test('a playing screen takes a screenshot, identifies itself and reloads, as ask
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
+  allowTest(60_000);
   const name = `Commands ${Date.now()}`;
   const screenContext = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const screen = await screenContext.newPage();

@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { serviceClient } from './player-support.ts';
 import { ADMIN, signInAs, STACK_URL } from './support.ts';
+import { allowTest } from './timeouts.ts';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -20,7 +21,7 @@ test('a screen is paired with its code, plays its venue’s campaign, is revoked
   page,
   browser,
 }) => {
-  test.setTimeout(150_000);
+  allowTest(150_000);
   const name = `Front window ${Date.now()}`;
   const { data: cafe } = await service().from('customers').select('id').eq('email', 'cafe@example.com').single();
   const screenContext = await browser.newContext({ viewport: { width: 1280, height: 720 } });

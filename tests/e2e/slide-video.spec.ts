@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { ADMIN, signInAs, STACK_URL } from './support.ts';
 import { serviceClient } from './player-support.ts';
+import { allowTest } from './timeouts.ts';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -26,7 +27,7 @@ test.afterAll(async () => {
 test('a video slide: its length from the file, its poster frame, a thumbnail in the timeline, the preview and the library', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  allowTest(90_000);
   const { data, error } = await serviceClient(STACK_URL)
     .from('campaigns')
     .insert({ name: `Video slide E2E ${Date.now()}`, customer_id: HARBOR_BOOKS, status: 'paused' })

@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { verifyLink } from 'supabase-local/testing';
 import { serviceClient } from './player-support.ts';
 import { ADMIN, mail, signInAs, STACK_URL } from './support.ts';
+import { allowTest } from './timeouts.ts';
 
 const service = () => serviceClient(STACK_URL);
 
@@ -14,7 +15,7 @@ test('an admin invites a sales colleague, who signs in by link and cannot open E
   page,
   browser,
 }) => {
-  test.setTimeout(40_000);
+  allowTest(40_000);
   const email = `sales-${Date.now()}@example.com`;
   try {
     await signInAs(page, ADMIN);

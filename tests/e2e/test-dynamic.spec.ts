@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { screenshot } from './screenshot.ts';
 import { ADMIN, signInAs } from './support.ts';
+import { allowTest } from './timeouts.ts';
 
 test('the Dynamic Content Test page previews weather, news and sports with the sample-data notice', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  allowTest(60_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAs(page, ADMIN);
   await page.goto('/dashboard/campaigns/test-dynamic');

@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { screenshot } from './screenshot.ts';
 import { ADMIN, signInAs, STACK_URL } from './support.ts';
 import { createPlayerCustomer, openSlides, serviceClient, type PlayerCustomer } from './player-support.ts';
+import { allowTest } from './timeouts.ts';
 
 const TITLE = 'Autumn at the Corner Cafe: pumpkin lattes, apple pies and warm cinnamon buns'.padEnd(80, '!');
 const WORDS =
@@ -127,7 +128,7 @@ const NOT_TINY_PX = 30;
 test('long text fits the screen at 1920×1080 and 1080×1920, is not tiny, and is fitted before it shows', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  allowTest(120_000);
   await page.setViewportSize({ width: 1920, height: 1080 });
   await signInAs(page, customer);
   await openSlides(page);
@@ -166,7 +167,7 @@ test('long text fits the screen at 1920×1080 and 1080×1920, is not tiny, and i
 });
 
 test('a device set to portrait lays image and text top to bottom, even in a wide window', async ({ page }) => {
-  test.setTimeout(60_000);
+  allowTest(60_000);
   const sb = serviceClient(STACK_URL);
   await sb.from('equipment_status').update({ orientation: 'portrait' }).eq('id', customer.deviceId);
   try {
@@ -187,7 +188,7 @@ test('a device set to portrait lays image and text top to bottom, even in a wide
 test('the editor refuses text over the limits at the field; the Live Preview says the size the screen shows', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  allowTest(60_000);
   await page.setViewportSize({ width: 1440, height: 1000 });
   await signInAs(page, ADMIN);
   await page.goto(`/dashboard/campaigns/builder/${customer.campaignId}`);

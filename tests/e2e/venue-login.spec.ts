@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { verifyLink } from 'supabase-local/testing';
 import { serviceClient } from './player-support.ts';
 import { ADMIN, mail, signInAs, STACK_URL } from './support.ts';
+import { allowTest } from './timeouts.ts';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -11,7 +12,7 @@ test('a venue an admin adds signs in by link; a new e-mail in the form becomes i
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  allowTest(90_000);
   const stamp = Date.now();
   const name = `Linked Venue ${stamp}`;
   const first = `linked-${stamp}@example.com`;

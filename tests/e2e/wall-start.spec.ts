@@ -5,6 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { signInAs, STACK_URL } from './support.ts';
 import { createPlayerCustomer, openSlides, waitForOfflineReady } from './player-support.ts';
+import { allowTest } from './timeouts.ts';
 
 /** Runs from the page's first script: the kept place, and what was on screen before the first picture. */
 const WATCH_START = `(() => {
@@ -30,7 +31,7 @@ test('a kiosk restarted without a network shows the slide it was on first, never
   page,
   context,
 }) => {
-  test.setTimeout(60_000);
+  allowTest(60_000);
   const customer = await createPlayerCustomer(STACK_URL, { count: 3, seconds: 5 });
   try {
     await page.setViewportSize({ width: 1280, height: 800 });
