@@ -274,6 +274,14 @@ async function runWall({
       setStackClock(ms);
     });
     await context.addInitScript(await pageClockScript(now));
+    // CSS animations run on real time, which the soak's clock does not move: the slide's
+    // progress bar alone had the browser draw 60 frames a second all run long, for nothing the
+    // rules look at (a real wall draws them at its own pace).
+    await context.addInitScript(`(() => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync('*, *::before, *::after { animation: none !important; }');
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    })();`);
     page = context.pages()[0] ?? (await context.newPage());
     page.on('pageerror', (e) => say(`page error ${e.message}`));
     cdp = await context.newCDPSession(page);

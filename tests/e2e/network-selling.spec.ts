@@ -97,6 +97,8 @@ test('an operator groups two venues’ screens, books a network campaign on them
 
   // Its slide, in the builder: saving it puts the ad on both walls.
   await admin.getByLabel('Search campaigns').fill(CAMPAIGN);
+  // As an operator does: the list filtered (the search settled into the address), then the card.
+  await expect(admin).toHaveURL(/[?&]q=/);
   await admin
     .getByRole('article', { name: CAMPAIGN })
     .getByRole('link', { name: `Builder for ${CAMPAIGN}` })

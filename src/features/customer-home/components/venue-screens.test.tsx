@@ -127,8 +127,11 @@ describe('/home: your screens', () => {
   });
 
   it('shows a failed read with a retry', async () => {
-    answerScreens((call) =>
-      call === 1
+    // The service is down until the user tries again (the page also reads again on its own
+    // once its live channel is up, which must not matter here).
+    let down = true;
+    answerScreens(() =>
+      down
         ? HttpResponse.json(
             { code: 'XX000', message: 'Service unavailable', details: null, hint: null },
             { status: 500 },
@@ -137,7 +140,8 @@ describe('/home: your screens', () => {
     );
     const { user } = renderScreens();
     expect(await screen.findByText('Service unavailable')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    down = false;
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('listitem', { name: 'Front window' })).toBeInTheDocument();
   });
 });
