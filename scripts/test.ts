@@ -28,7 +28,7 @@
 //                                    last, alone, on PGlite (what `npm start` runs)
 //   soak                             scripts/soak-wall.ts: one wall through two days of its month
 //                                    in accelerated time (docs/reliability.md)
-// A whole run goes in three lanes at once (see LANES and ORDER below), then e2e-timing alone. Run one part with `npm test -- unit`
+// A whole run goes in three lanes at once (see LANES and ORDER below), then e2e-timing and soak alone. Run one part with `npm test -- unit`
 // (names: typecheck lint docs unit unit-tokyo emulator-units emulator emulator-pg db db-pg deno e2e
 // e2e-timing soak). Stacks start on TEST_BASE_PORT (default 54420 on PGlite, 54520 on
 // PostgreSQL, 100 above that for the product's database on PostgreSQL) and the ports above it.
@@ -362,7 +362,6 @@ const LANES = 3;
 const APART = [['emulator', 'db']];
 const ORDER = [
   'e2e',
-  'soak',
   'unit-tokyo',
   'db-pg',
   'typecheck',
@@ -382,8 +381,12 @@ const ORDER = [
  * calls on PGlite are what `e2e-timing` and `soak` run against.
  */
 const NAMED_ONLY = ['db'];
-/** Then, alone on the machine: what measures time and frames. */
-const LAST = ['e2e-timing'];
+/**
+ * Then, alone on the machine: what measures time and frames, and the soak (beside the lanes it
+ * took 2,500 s on the slower machine, alone about 400 s, and its own time is a figure it
+ * reports).
+ */
+const LAST = ['e2e-timing', 'soak'];
 
 interface Row {
   suite: Suite;
