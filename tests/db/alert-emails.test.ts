@@ -11,21 +11,28 @@ const mail = inbox(INBOX_URL);
 const created: string[] = [];
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 
-async function newDevice(name: string, lastHeartbeat: string): Promise<string> {
+/**
+ * Screens of the gym, in one insert: the minute's job (pg_cron on the shared stack) sees all of
+ * them or none, as when they drop at once.
+ */
+async function newDevices(...screens: [name: string, lastHeartbeat: string][]): Promise<string[]> {
   const { data, error } = await service()
     .from('equipment_status')
-    .insert({
-      customer_id: SEED.customers.gym,
-      device_name: name,
-      status: 'online',
-      is_active: true,
-      last_heartbeat: lastHeartbeat,
-    })
-    .select('id')
-    .single();
+    .insert(
+      screens.map(([name, lastHeartbeat]) => ({
+        customer_id: SEED.customers.gym,
+        device_name: name,
+        status: 'online',
+        is_active: true,
+        last_heartbeat: lastHeartbeat,
+      })),
+    )
+    .select('id, device_name');
   expect(error).toBeNull();
-  created.push((data as { id: string }).id);
-  return (data as { id: string }).id;
+  const rows = data as { id: string; device_name: string }[];
+  const ids = screens.map(([name]) => rows.find((r) => r.device_name === name)!.id);
+  created.push(...ids);
+  return ids;
 }
 
 async function emailStates(ids: string[]) {
@@ -52,8 +59,7 @@ afterAll(async () => {
 describe('alert e-mails', () => {
   it('sends the admin one e-mail for screens that dropped at once, with links, and marks the alerts sent', async () => {
     const suffix = uniqueSuffix();
-    const first = await newDevice(`Mail A ${suffix}`, minutesAgo(9));
-    const second = await newDevice(`Mail B ${suffix}`, minutesAgo(7));
+    const [first, second] = await newDevices([`Mail A ${suffix}`, minutesAgo(9)], [`Mail B ${suffix}`, minutesAgo(7)]);
     const asked = Date.now();
     const { error } = await service().rpc('run_screen_checks');
     expect(error).toBeNull();
@@ -77,7 +83,7 @@ describe('alert e-mails', () => {
 
   it('says a screen is back in an e-mail too', async () => {
     const suffix = uniqueSuffix();
-    const device = await newDevice(`Mail C ${suffix}`, minutesAgo(12));
+    const [device] = await newDevices([`Mail C ${suffix}`, minutesAgo(12)]);
     await service().rpc('run_screen_checks');
     await waitForMail((m) => m.text.includes(`Mail C ${suffix} at Peak Gym is offline`), Date.now() - 5000);
     await service().from('equipment_status').update({ last_heartbeat: new Date().toISOString() }).eq('id', device);

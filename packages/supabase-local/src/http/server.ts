@@ -197,21 +197,6 @@ export function discardBody(req: IncomingMessage, limit = DISCARD_LIMIT): void {
   req.resume();
 }
 
-/**
- * Reads what is left of a refused request body into the void, as discardBody does, and
- * resolves once the client has sent it all (or the connection is gone): an answer sent
- * after that reaches every client, where one sent while a large body is still arriving can
- * meet a client that gives up writing and reports a failed request instead of the answer.
- */
-export function drainBody(req: IncomingMessage, limit = DISCARD_LIMIT): Promise<void> {
-  if (req.readableEnded || req.destroyed) return Promise.resolve();
-  return new Promise<void>((resolve) => {
-    req.once('end', () => resolve());
-    req.once('close', () => resolve());
-    discardBody(req, limit);
-  });
-}
-
 /** The declared Content-Length, or undefined (chunked or absent). */
 export function declaredLength(req: IncomingMessage): number | undefined {
   const v = req.headers['content-length'];
@@ -286,6 +271,12 @@ export function createHttpServer(ctx: StackContext, services: Services): http.Se
   const server = http.createServer((req, res) => {
     void route(ctx, services, trusted, req, res);
   });
+  // Idle keep-alive connections stay open a minute, as hosted Supabase's gateway keeps them,
+  // not Node's 5 s: a client that reuses a pooled connection just as the server closes it
+  // (its own timers late on a loaded machine) has its request fail as "fetch failed", and a
+  // request with a body cannot be retried.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   return Object.assign(server, { trusted });
 }
 

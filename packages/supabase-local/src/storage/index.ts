@@ -3,7 +3,7 @@
 // <dataDir>/storage/<bucket>/<key>. Routes and answers follow supabase/storage.
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import { BodyTooLargeError, drainBody, type Service, type StackContext, type StackRequest } from '../http/server.ts';
+import { BodyTooLargeError, discardBody, type Service, type StackContext, type StackRequest } from '../http/server.ts';
 import { routeTable, type Route, type RouteMatch } from '../http/routes.ts';
 import * as buckets from './buckets.ts';
 import { purgeCache } from './cdn.ts';
@@ -202,11 +202,11 @@ export async function createStorageService(stack: StackContext): Promise<Service
           res.destroy();
           return;
         }
-        // A refused upload (too large, wrong type, no access) is answered once
-        // what is left of its body has arrived (read into the void, bounded), so
-        // the client reads that answer, never a reset.
-        await drainBody(req.raw);
-        if (!res.destroyed) sendStorageError(res, e);
+        sendStorageError(res, e);
+        // A refused upload (too large, wrong type, no access) is answered at
+        // once; what is left of its body is read into the void, bounded, so the
+        // client gets to read that answer instead of a reset.
+        discardBody(req.raw);
       }
     },
   };
