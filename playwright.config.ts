@@ -3,7 +3,7 @@
 // app that talks to it; see tests/e2e/global-setup.ts.
 import { defineConfig, devices } from '@playwright/test';
 import { e2ePorts } from './tests/e2e/ports.ts';
-import { TIMEOUT_SCALE } from './tests/e2e/timeouts.ts';
+import { TIMEOUT_SCALE } from './tests/timeout-scale.ts';
 
 const { appPort } = e2ePorts();
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { emulatorProjects } from './packages/supabase-local/vitest.config.ts';
+import { TIMEOUT_SCALE } from './tests/timeout-scale.ts';
 
 /**
  * The component tests that need modules of their own: the player's (its media cache, preloads,
@@ -43,9 +44,9 @@ function unitProject(
       setupFiles: ['tests/setup/unit.ts'],
       // A component test types and clicks through a whole form; in npm test it shares two
       // cores with the stack and end-to-end lanes, where 5 s is too little for the longest.
-      testTimeout: 15_000,
+      testTimeout: 15_000 * TIMEOUT_SCALE,
       // expect.poll waits as long as findBy… does (tests/setup/unit.ts), not vitest's 1 s.
-      expect: { poll: { timeout: 10_000 } },
+      expect: { poll: { timeout: 10_000 * TIMEOUT_SCALE } },
       // Component tests never reach a real stack: msw answers for this address.
       env: { VITE_SUPABASE_URL: 'http://supabase.test', VITE_SUPABASE_ANON_KEY: 'test-anon-key' },
     },
@@ -76,8 +77,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/db/**/*.test.ts'],
           globalSetup: ['tests/db/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 30_000 * TIMEOUT_SCALE,
+          hookTimeout: 60_000 * TIMEOUT_SCALE,
           // One stack per run; files share it, so keep them from racing each other's fixtures.
           fileParallelism: false,
           // One worker keeps its imported modules (supabase-js, the fixtures) from file to file.

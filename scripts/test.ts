@@ -421,8 +421,8 @@ async function main() {
   // Three lanes on two cores: a stack on PGlite (each migration and the seed in WebAssembly)
   // may take well over a minute to start beside the others.
   process.env.TEST_STACK_START_TIMEOUT_MS ??= '180000';
-  // The same for a page: the end-to-end tests' hang guards stretch (tests/e2e/timeouts.ts).
-  if (!only.length && process.env.TEST_LANES !== '1') process.env.E2E_TIMEOUT_SCALE ??= '3';
+  // The same for a test: its hang guards stretch (tests/timeout-scale.ts).
+  if (!only.length && process.env.TEST_LANES !== '1') process.env.TEST_TIMEOUT_SCALE ??= '3';
   const rows: Row[] = [];
   if (only.length || process.env.TEST_LANES === '1') {
     for (const suite of suites.filter((s) => !only.length || only.includes(s.name))) {

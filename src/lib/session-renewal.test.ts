@@ -93,7 +93,7 @@ describe('renewSessionNow', () => {
     );
     // Offline: supabase-js renews, and waits longer between its tries (0.2, 0.4, 0.8, 1.6 s, …).
     const itsOwn = supabase.auth.getSession();
-    await vi.waitFor(() => expect(failures).toBe(4), { timeout: 5000 });
+    await vi.waitFor(() => expect(failures).toBe(4), { timeout: 10_000 });
     network = true;
     expect(await renewSessionNow()).toBe(true);
     // supabase-js's next try, with the token the renewal used, gets the renewal's answer.

@@ -4,13 +4,14 @@ import { afterAll, afterEach } from 'vitest';
 import { i18n } from '@/i18n';
 import { server } from './msw-server';
 import { resetRealtime } from './realtime-mock';
+import { TIMEOUT_SCALE } from '../timeout-scale';
 
 // findBy… and waitFor wait up to 10 s (Testing Library's default is 1 s): in npm test these
 // tests share two cores with the stack and end-to-end lanes, where a debounced check (400 ms),
 // its answer and the render after it took more than 3 s on a slower two-core machine (load
 // 17). What they wait for is unchanged; only a slow machine gets more time. (expect.poll
-// likewise: vitest.config.ts.)
-configure({ asyncUtilTimeout: 10_000 });
+// likewise: vitest.config.ts.) A whole npm test stretches them (tests/timeout-scale.ts).
+configure({ asyncUtilTimeout: 10_000 * TIMEOUT_SCALE });
 
 // jsdom has no layout, and no ResizeObserver; Radix primitives (Switch) and charts ask for
 // one. Sizes never change in jsdom, so an observer that never fires is faithful.

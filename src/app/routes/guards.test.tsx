@@ -187,7 +187,7 @@ describe('route guards', () => {
     expect(await screen.findByRole('heading', { name: 'Reconnecting…' })).toBeInTheDocument();
     expect(document.body).not.toHaveTextContent('database unavailable');
     fail = false;
-    expect(await screen.findByRole('heading', { name: 'Page /slides' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Page /slides' })).toBeInTheDocument();
   });
 
   it('goes by public.users, not by the role a user wrote into their own metadata', async () => {

@@ -96,7 +96,7 @@ describe('a kiosk restarted without a network after its access token ran out', (
 
   it('plays the playlist kept on the device, without asking the server for data', async () => {
     renderKiosk();
-    expect(await screen.findByTestId('slide-counter', {}, { timeout: 5000 })).toHaveTextContent('1 / 1');
+    expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 1');
     expect(document.querySelector('[data-visible="true"]')).toHaveTextContent('Kept on the device');
     // It did try to renew the session, and read nothing with the anonymous key meanwhile.
     expect(apiCalls).toContain('token refresh_token');
@@ -105,7 +105,7 @@ describe('a kiosk restarted without a network after its access token ran out', (
 
   it('signs out on the device: the kept session is forgotten', async () => {
     const { user } = renderKiosk();
-    await screen.findByTestId('slide-counter', {}, { timeout: 5000 });
+    await screen.findByTestId('slide-counter');
     await user.click(screen.getByRole('button', { name: 'Sign Out' }));
     expect(await screen.findByRole('heading', { name: 'Customer sign-in' })).toBeVisible();
     await waitFor(() => expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull());

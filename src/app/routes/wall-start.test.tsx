@@ -70,7 +70,7 @@ describe('a kiosk relaunched after it played', () => {
     );
     const observer = watchForLoading();
     renderRoutes(createRoutes, { url: '/slides' });
-    expect(await screen.findByTestId('slide-counter', {}, { timeout: 5000 })).toHaveTextContent('2 / 2');
+    expect(await screen.findByTestId('slide-counter')).toHaveTextContent('2 / 2');
     observer.disconnect();
     expect(shown()).toHaveTextContent('Kept second');
     expect(loadingSeen).toEqual([]);
@@ -87,19 +87,23 @@ describe('a kiosk relaunched after it played', () => {
       http.post(restUrl('/rpc/player_playlist'), async () => {
         await answered;
         return HttpResponse.json(
-          list('v2', [slide('kept-1', 'Kept first', 1), slide('kept-2', 'Kept second', 2), slide('new-3', 'New third', 3)]),
+          list('v2', [
+            slide('kept-1', 'Kept first', 1),
+            slide('kept-2', 'Kept second', 2),
+            slide('new-3', 'New third', 3),
+          ]),
         );
       }),
       http.all(restUrl('/*'), () => HttpResponse.error()),
     );
     const observer = watchForLoading();
     renderRoutes(createRoutes, { url: '/slides' });
-    expect(await screen.findByTestId('slide-counter', {}, { timeout: 5000 })).toHaveTextContent('2 / 2');
+    expect(await screen.findByTestId('slide-counter')).toHaveTextContent('2 / 2');
     expect(shown()).toHaveTextContent('Kept second');
     answer();
     // The read's new list waits for the end of the slide on screen (a second left of it).
-    expect(await screen.findByText('New third', {}, { timeout: 5000 })).toBeInTheDocument();
-    await expect.poll(() => screen.getByTestId('slide-counter').textContent, { timeout: 5000 }).toBe('3 / 3');
+    expect(await screen.findByText('New third')).toBeInTheDocument();
+    await expect.poll(() => screen.getByTestId('slide-counter').textContent).toBe('3 / 3');
     observer.disconnect();
     expect(shown()).toHaveTextContent('New third');
     expect(loadingSeen).toEqual([]);

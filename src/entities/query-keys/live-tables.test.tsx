@@ -41,6 +41,6 @@ describe('useLiveTables', () => {
     await screen.findByText('Hall');
     name = 'Hall, renamed';
     realtime.change('equipment_status', 'UPDATE', { id: 'd1', device_name: name });
-    await waitFor(() => expect(screen.getByText('Hall, renamed')).toBeTruthy(), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByText('Hall, renamed')).toBeTruthy());
   });
 });

@@ -149,7 +149,7 @@ describe('Playing Now on the venue’s home, by screen', () => {
       }),
     );
     const { user } = renderPanel();
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('What your screens play could not be loaded');
     expect(alert).toHaveTextContent('Service unavailable');
     fail = false;

@@ -110,11 +110,8 @@ describe('/home: your screens', () => {
     await waitFor(() => expect(calls()).toBe(2));
     online = true;
     realtime.change('equipment_status', 'UPDATE', { id: BAR.id, status: 'online' });
-    await waitFor(
-      () => expect(within(screen.getByRole('listitem', { name: 'Bar' })).getByText('Online')).toBeInTheDocument(),
-      {
-        timeout: 3000,
-      },
+    await waitFor(() =>
+      expect(within(screen.getByRole('listitem', { name: 'Bar' })).getByText('Online')).toBeInTheDocument(),
     );
     expect(calls()).toBe(3);
   });

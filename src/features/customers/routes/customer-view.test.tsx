@@ -81,7 +81,7 @@ describe('customer detail', () => {
     renderView();
     expect(await screen.findByRole('heading', { name: 'Corner Cafe', level: 1 })).toBeInTheDocument();
     // The playlist is read once the customer is known.
-    const list = await screen.findByRole('list', { name: 'Playing now' }, { timeout: 3000 });
+    const list = await screen.findByRole('list', { name: 'Playing now' });
     expect(
       within(list)
         .getAllByRole('listitem')
@@ -112,7 +112,7 @@ describe('customer detail', () => {
       })),
     );
     renderView();
-    const spots = await screen.findByRole('list', { name: 'Advertisers’ spots' }, { timeout: 3000 });
+    const spots = await screen.findByRole('list', { name: 'Advertisers’ spots' });
     expect(
       within(spots)
         .getAllByRole('listitem')

@@ -751,12 +751,8 @@ describe('a device card', () => {
     expect(dialog).toHaveTextContent('The device you keep keeps its own status until it reports.');
     await user.selectOptions(within(dialog).getByLabelText('Merge into'), 'Front window');
     await user.click(within(dialog).getByRole('button', { name: 'Merge' }));
-    await waitFor(() => expect(screen.queryByRole('article', { name: 'Screen 1a2b3c4d' })).not.toBeInTheDocument(), {
-      timeout: 3000,
-    });
-    expect(
-      await screen.findByText('Screen 1a2b3c4d merged into Front window', {}, { timeout: 3000 }),
-    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Screen 1a2b3c4d' })).not.toBeInTheDocument());
+    expect(await screen.findByText('Screen 1a2b3c4d merged into Front window')).toBeInTheDocument();
     const kept = screen.getByRole('article', { name: 'Front window' });
     expect(kept).toHaveTextContent('Offline');
     expect(kept).toHaveTextContent('No heartbeat for 2 h');
@@ -841,7 +837,7 @@ describe('equipment status, live', () => {
     const revokedAt = ago(0);
     rows[0] = device(1, { status: 'offline', live_status: 'offline', paired: false, revoked_at: revokedAt });
     realtime.change('equipment_status', 'UPDATE', { id: rows[0].id, status: 'offline', revoked_at: revokedAt });
-    expect(await within(card).findByText('Revoked', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await within(card).findByText('Revoked')).toBeInTheDocument();
     expect(card).not.toHaveTextContent('Cafe Daily Specials');
     expect(card).toHaveTextContent('Revoked just now');
   });
@@ -857,7 +853,7 @@ describe('equipment status, live', () => {
     rows[0] = device(2, { live_status: 'online', last_heartbeat: ago(0) });
     rows.push(device(3, { device_name: 'Front window' }));
     realtime.change('equipment_status', 'UPDATE', { id: rows[0].id, last_heartbeat: new Date().toISOString() });
-    expect(await screen.findByRole('heading', { name: 'Front window' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Front window' })).toBeInTheDocument();
     expect(screen.queryByText('No heartbeat for 9 min', { exact: false })).not.toBeInTheDocument();
   });
 });

@@ -17,7 +17,7 @@ import { loadPlays, PLAY_UPLOAD_MS, PLAYS_KEY, type PlayRecord } from './proof-o
 
 const DEVICE = 'e0000000-0000-4000-8000-000000000001';
 /** The queue is written and read in tasks of their own: on a busy machine that takes a while. */
-const WAIT = { timeout: 5000 };
+const WAIT = { timeout: 10_000 };
 const START = new Date('2026-11-25T15:00:00Z').getTime();
 
 function playlist(slides: PlayerSlide[]): PlayerData {

@@ -87,7 +87,7 @@ describe('a playing screen back after its socket dropped', () => {
     const back = Date.now();
     await new Promise((r) => setTimeout(r, 1000));
     expect(reads).toHaveLength(2);
-    await waitFor(() => expect(reads).toHaveLength(3), { timeout: 3000 });
+    await waitFor(() => expect(reads).toHaveLength(3));
     expect(reads[2]! - back).toBeGreaterThanOrEqual(1400);
     expect(reads[2]! - back).toBeLessThan(2500);
   });
@@ -117,13 +117,13 @@ describe('a playing screen whose read failed', () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     queryClient.setQueryData(playerKeys.playlist(SCREEN.id, null), HELD, { updatedAt: 0 });
     playing(queryClient);
-    await waitFor(() => expect(reads).toHaveLength(2), { timeout: 6000 });
+    await waitFor(() => expect(reads).toHaveLength(2));
     const gap = reads[1]! - reads[0]!;
     expect(gap).toBeGreaterThanOrEqual(1400);
     expect(gap).toBeLessThan(4000);
     // Back: the next try gets through, and the screen plays on what it read, polling as before.
     down = false;
-    await waitFor(() => expect(lastReadFailed(SCREEN.id)).toBe(false), { timeout: 6000 });
+    await waitFor(() => expect(lastReadFailed(SCREEN.id)).toBe(false));
     const through = reads.length;
     await new Promise((r) => setTimeout(r, 4500));
     expect(reads).toHaveLength(through);
@@ -171,9 +171,9 @@ describe('a playing screen whose token ran out during an outage', () => {
     // Offline: supabase-js tries to renew the token, waiting longer between its tries (0.2,
     // 0.4, 0.8, 1.6, 3.2 s, …); a read started meanwhile waits in getSession for its next try.
     void supabase.auth.getSession();
-    await waitFor(() => expect(failed).toHaveLength(4), { timeout: 5000 });
+    await waitFor(() => expect(failed).toHaveLength(4));
     void queryClient.invalidateQueries({ queryKey: playerKeys.playlist(SCREEN.id, null) });
-    await waitFor(() => expect(failed).toHaveLength(5), { timeout: 5000 });
+    await waitFor(() => expect(failed).toHaveLength(5));
     network = true;
     const back = Date.now();
     window.dispatchEvent(new Event('online'));

@@ -124,7 +124,7 @@ describe('/screen', () => {
     renderScreen();
     await screen.findByTestId('pairing-code');
     service.answer = 'paired';
-    expect(await screen.findByTestId('slide-counter', {}, { timeout: 8000 })).toHaveTextContent('1 / 1');
+    expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 1');
     expect(screen.queryByRole('button', { name: 'Sign Out' })).not.toBeInTheDocument();
   });
 
@@ -183,7 +183,7 @@ describe('/screen', () => {
       screen_user_id: null,
     });
     // Well before any poll (the next one is minutes away).
-    expect(await screen.findByTestId('pairing-code', {}, { timeout: 2000 })).toHaveTextContent('XYZ 789');
+    expect(await screen.findByTestId('pairing-code')).toHaveTextContent('XYZ 789');
     expect(service.starts).toBe(1);
   });
 
@@ -210,7 +210,7 @@ describe('/screen', () => {
       }),
     );
     renderScreen();
-    expect(await screen.findByTestId('slide-counter', {}, { timeout: 8000 })).toHaveTextContent('1 / 1');
+    expect(await screen.findByTestId('slide-counter')).toHaveTextContent('1 / 1');
     await vi.waitFor(() =>
       expect(signIns).toEqual([{ email: SCREEN.email, password: 'screen-pass', gotrue_meta_security: {} }]),
     );
@@ -238,6 +238,6 @@ describe('/screen', () => {
     expect(await screen.findByRole('heading', { name: 'Reconnecting…' })).toBeInTheDocument();
     expect(document.body).not.toHaveTextContent(/error|failed/i);
     service.answer = 'waiting';
-    expect(await screen.findByTestId('pairing-code', {}, { timeout: 4000 })).toHaveTextContent('ABC 234');
+    expect(await screen.findByTestId('pairing-code')).toHaveTextContent('ABC 234');
   });
 });
