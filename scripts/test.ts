@@ -383,7 +383,7 @@ const ORDER = [
 const NAMED_ONLY = ['db'];
 /**
  * Then, alone on the machine: what measures time and frames, and the soak (beside the lanes it
- * took 2,500 s on the slower machine, alone about 400 s, and its own time is a figure it
+ * took 2,500 s on the slower machine, alone 512 s, and its own time is a figure it
  * reports).
  */
 const LAST = ['e2e-timing', 'soak'];
