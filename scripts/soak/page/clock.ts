@@ -39,8 +39,8 @@ interface SoakProbe {
 // Called by the script pageClockScript() builds around this file.
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 function install(startMs: number) {
-  // How long time waits at most for the page to settle. Seconds on a machine under load (npm
-  // test runs the soak beside other suites); a wait that ran out is counted (settleTimeouts).
+  // How long time waits at most for the page to settle: seconds on a machine under load (beside
+  // npm test's lanes a settle took more than 3 s); a wait that ran out is counted (settleTimeouts).
   const SETTLE_CAP_MS = 10_000;
   const RealDate = Date;
   const realNow = RealDate.now.bind(RealDate);
@@ -186,17 +186,16 @@ function install(startMs: number) {
       sent = report().then(() => realFetch(...args));
     }
     return track(
-      sent
-        .then(
-          (answer) => {
-            note(`  ${answer.status} ${what}`);
-            return answer;
-          },
-          (error: unknown) => {
-            note(`  failed ${what}: ${error instanceof Error ? error.message : String(error)}`);
-            throw error;
-          },
-        ),
+      sent.then(
+        (answer) => {
+          note(`  ${answer.status} ${what}`);
+          return answer;
+        },
+        (error: unknown) => {
+          note(`  failed ${what}: ${error instanceof Error ? error.message : String(error)}`);
+          throw error;
+        },
+      ),
       'fetch',
     );
   }) as typeof fetch;

@@ -271,8 +271,8 @@ export function createHttpServer(ctx: StackContext, services: Services): http.Se
   const server = http.createServer((req, res) => {
     void route(ctx, services, trusted, req, res);
   });
-  // Idle keep-alive connections stay open a minute, as hosted Supabase's gateway keeps them,
-  // not Node's 5 s: a client that reuses a pooled connection just as the server closes it
+  // Idle keep-alive connections stay open a minute, as gateways in front of services commonly
+  // keep them, not Node's 5 s: a client that reuses a pooled connection just as the server closes it
   // (its own timers late on a loaded machine) has its request fail as "fetch failed", and a
   // request with a body cannot be retried.
   server.keepAliveTimeout = 65_000;
