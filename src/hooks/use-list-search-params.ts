@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigation, useSearchParams } from 'react-router-dom';
+import { useNavigation } from 'react-router-dom';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from './use-debounced-value';
+import { useSearchParamsLatest } from './use-search-params-latest';
 
 /** A copy of `params` with the given keys set, or removed when the value is null or empty. */
 export function withParams(params: URLSearchParams, changes: Record<string, string | null>): URLSearchParams {
@@ -46,7 +47,7 @@ export function listParams<S extends string>(
  * as 'all'.
  */
 export function useListSearchParams<S extends string>(statuses: readonly S[]): ListSearchParams<S> {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsLatest();
   const { search, status, page } = listParams(params, statuses);
 
   const [searchText, setSearchText] = useState(search);

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import {
   AUDIT_ACTIONS,
   AUDIT_PERIODS,
@@ -11,6 +10,7 @@ import {
 } from '@/entities/audit/audit-entries';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { withParams } from '@/hooks/use-list-search-params';
+import { useSearchParamsLatest } from '@/hooks/use-search-params-latest';
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
   values.find((v) => v === value);
@@ -36,7 +36,7 @@ export function activityFilters(params: URLSearchParams): AuditFilters {
  * before it reaches the address.
  */
 export function useActivitySearchParams() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsLatest();
   const filters = activityFilters(params);
 
   const [searchText, setSearchText] = useState(filters.search);

@@ -6,7 +6,6 @@ import { useQuery } from '@tanstack/react-query';
 import { BellOff, CheckCircle2, Eye, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { ListContent } from '@/components/lists/list-content';
 import { FilterSelect, ListToolbar, SearchField } from '@/components/lists/list-toolbar';
 import { SelectionBar } from '@/components/lists/selection-bar';
@@ -36,6 +35,7 @@ import { ALERT_PERIODS, ALERTS_PAGE_SIZE, alertsPageQueryOptions, useResolveAler
 import { AcknowledgeDialog } from '../components/acknowledge-dialog';
 import { AlertRow } from '../components/alert-row';
 import { alertFiltersFromParams } from '../lib/alert-filters';
+import { useSearchParamsLatest } from '@/hooks/use-search-params-latest';
 
 const NO_STATUSES: readonly string[] = [];
 
@@ -51,7 +51,7 @@ export const prefetch: ScreenPrefetch = (queryClient, url) => {
 export function AlertsCentreRoute() {
   const { t } = useTranslation('alerts');
   const { searchText, setSearchText, search, page, setPage } = useListSearchParams(NO_STATUSES);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsLatest();
   const filters = { ...alertFiltersFromParams(params), search, page };
   /** Sets one filter of the address (empty removes it) and starts again at the first page. */
   const setFilter = (key: string, value: string, also: Record<string, string | null> = {}) =>

@@ -2,7 +2,6 @@ import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarSearch, Layers, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { FailedRead } from '@/components/errors/query-boundary';
 import { FilterSelect, ListToolbar } from '@/components/lists/list-toolbar';
@@ -35,6 +34,7 @@ import { BookingsDialog, type BookingsTarget } from '../components/bookings-dial
 import { DayCell } from '../components/day-cell';
 import { GroupRowCells } from '../components/group-row-cells';
 import { ShareLegend } from '../components/share-legend';
+import { useSearchParamsLatest } from '@/hooks/use-search-params-latest';
 
 /** What the grid's rows are: screens, or groups of them. */
 const VIEWS = ['screens', 'groups'] as const;
@@ -67,7 +67,7 @@ export const prefetch: ScreenPrefetch = (queryClient, url) => {
 /** What is still free to sell: screens (or groups) by days, coloured by the share of the loop sold. */
 export function AvailabilityRoute() {
   const { t } = useTranslation('availability');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsLatest();
   const { view, page, ...asked } = readParams(params);
   const period = availabilityPeriodSchema.safeParse(asked);
   const filters: AvailabilityFilters | null = period.success ? { ...asked, ...period.data } : null;

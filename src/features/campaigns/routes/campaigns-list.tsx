@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Crosshair, Megaphone, Pause, Play, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { AddLink } from '@/components/lists/add-link';
 import { CardList } from '@/components/lists/card-list';
 import { ListContent } from '@/components/lists/list-content';
@@ -34,6 +34,7 @@ import { CampaignCard } from '../components/campaign-card';
 import { contentTypeLabel } from '../lib/format';
 import { useMayUse } from '@/lib/may-use';
 import { translate } from '@/i18n';
+import { useSearchParamsLatest } from '@/hooks/use-search-params-latest';
 
 const contentTypeOptions = () => [
   { value: 'all', label: translate('campaigns:list.allContentTypes') },
@@ -63,7 +64,7 @@ export function CampaignsListRoute() {
   // Search, filters and page live in the address, so back and reload keep them.
   const { searchText, setSearchText, search, status, setStatus, page, setPage } =
     useListSearchParams(CAMPAIGN_STATUSES);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsLatest();
   const contentType = contentTypeParam(params);
   const setContentType = (value: string) =>
     setParams((p) => withParams(p, { type: value === 'all' ? null : value, page: null }));

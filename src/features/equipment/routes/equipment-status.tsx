@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLiveTables } from '@/entities/query-keys/live-tables';
 import { useScreenCommandsLive } from '../api/screen-commands';
-import { useSearchParams } from 'react-router-dom';
 import {
   Ban,
   CircleAlert,
@@ -51,6 +50,7 @@ import { DeviceCard } from '../components/device-card';
 import { DeviceDetailsDialog } from '../components/device-details-dialog';
 import { GroupMembersBulkDialog } from '../components/group-members-bulk-dialog';
 import { useMayUse } from '@/lib/may-use';
+import { useSearchParamsLatest } from '@/hooks/use-search-params-latest';
 
 const COUNT_CARDS: { status: EquipmentStatus; icon: LucideIcon; classes: string }[] = [
   { status: 'online', icon: CircleCheck, classes: 'bg-success-50 text-success-700' },
@@ -108,14 +108,13 @@ function LinkedDevice({ id, onClose }: { id: string; onClose: () => void }) {
   return <DeviceDetailsDialog device={device.data} open onOpenChange={(open) => !open && onClose()} />;
 }
 
-
 export function EquipmentStatusRoute() {
   const { t } = useTranslation('equipment');
   const canControl = useMayUse('screens');
   const { searchText, setSearchText, search, status, setStatus, page, setPage } =
     useListSearchParams(EQUIPMENT_STATUSES);
   // The QR code a screen shows while it waits to be paired opens this page with its code.
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsLatest();
   const group = groupParam(params);
   const filters: EquipmentFilters = { search, status, group, page };
   const setGroup = (next: string) => setParams((p) => withParams(p, { group: next, page: null }));

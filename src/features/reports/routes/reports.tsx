@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { Alert } from '@/components/ui/alert';
 import { advertiserOptionsQuery } from '@/entities/advertiser/advertiser-options';
@@ -19,6 +18,7 @@ import { ReportSummary } from '../components/report-summary';
 import { ReportTable } from '../components/report-table';
 import { browserToday, readReportParams } from '../lib/report-params';
 import { reportCsv, reportFileName } from '../lib/report-table';
+import { useSearchParamsLatest } from '@/hooks/use-search-params-latest';
 
 export const prefetch: ScreenPrefetch = (queryClient, url) => {
   const { scope, group } = readReportParams(url.searchParams, browserToday());
@@ -47,7 +47,7 @@ function rawExportNote(scope: PlaysScope, raw: PlaysScope | null): string | unde
 /** Proof of play for admins: what played, where and for whom, over a period (/dashboard/reports). */
 export function ReportsRoute() {
   const { t } = useTranslation('reports');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsLatest();
   const today = browserToday();
   const report = readReportParams(params, today);
   const { scope, group, venue, advertiser } = report;
