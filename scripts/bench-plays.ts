@@ -21,6 +21,13 @@
 // the queue empty and with it full, then uploads the queue as the player does (oldest first,
 // BENCH_BATCH a call, one call at a time: read a batch, send it to record_plays, take it out)
 // and times it, the device's part and the server's apart (BENCH_UPLOAD=0: the appends only).
+//
+// `npm run bench:plays -- --edited-slide [--engine pglite|postgres]`: instead, one screen's
+// minute of plays (6 plays of 10 s, one record_plays call) of a slide edited BENCH_EDITS times
+// (2,500: a news title changed every 17 minutes for a month, as the 30-day soak does), each
+// edit a version in the slide's history that judging a play looks up. Prints the median and
+// slowest of BENCH_CALLS calls (200) before the edits and after them, and of an unedited slide
+// of the same campaign after them.
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { build as bundle } from 'esbuild';
@@ -298,11 +305,18 @@ async function deviceQueue(engine: 'pglite' | 'postgres') {
   if (!executablePath) throw new Error('Chromium not found (see tests/support/chromium.ts).');
   if (engine === 'postgres' && !findPgBin()) throw new Error('PostgreSQL 15 is needed (apt-get install postgresql)');
   console.log(`bench:plays --device-queue  ${total} queued plays, batches of ${BATCH}, ${engine}`);
-  const stack = await startProductStack({ engine, name: `bench-plays-queue-${engine}`, env: { STACK_FIXTURES: FIXTURE } });
+  const stack = await startProductStack({
+    engine,
+    name: `bench-plays-queue-${engine}`,
+    env: { STACK_FIXTURES: FIXTURE },
+  });
   const script = await queueBundle();
   const server = createServer((req, res) => {
     if (req.url === '/queue.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-    else res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><script type="module" src="/queue.js"></script>');
+    else
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<!doctype html><script type="module" src="/queue.js"></script>');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
@@ -316,7 +330,11 @@ async function deviceQueue(engine: 'pglite' | 'postgres') {
     };
     await open();
     const device = screenId(1, 1);
-    const empty = (await page.evaluate(`(${TIME_APPENDS})(200, ${JSON.stringify(device)})`)) as { kind: string; mean: number; p95: number };
+    const empty = (await page.evaluate(`(${TIME_APPENDS})(200, ${JSON.stringify(device)})`)) as {
+      kind: string;
+      mean: number;
+      p95: number;
+    };
     if (empty.kind !== 'indexeddb') throw new Error(`the queue is in ${empty.kind}`);
 
     // A month offline: the plays of the last `total` × 10 s, the venue's slides in turn.
@@ -342,13 +360,20 @@ async function deviceQueue(engine: 'pglite' | 'postgres') {
         db.close();
       })(${JSON.stringify({ total, first, device, campaign: campaignId(1), slides: Array.from({ length: SLIDES }, (_, k) => slideId(1, 1 + k)) })})`,
     );
-    console.log(`  seeded ${total.toLocaleString('en-US')} plays in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+    console.log(
+      `  seeded ${total.toLocaleString('en-US')} plays in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
+    );
     // The kiosk relaunched: the player counts its queue once as it opens it.
     await open();
-    const full = (await page.evaluate(`(${TIME_APPENDS})(200, ${JSON.stringify(device)})`)) as { mean: number; p95: number };
+    const full = (await page.evaluate(`(${TIME_APPENDS})(200, ${JSON.stringify(device)})`)) as {
+      mean: number;
+      p95: number;
+    };
 
     if (process.env.BENCH_UPLOAD === '0') {
-      console.log(`\nrecordPlay (one append, 200 each): queue empty mean ${empty.mean.toFixed(2)} ms, p95 ${empty.p95.toFixed(2)} ms; ${total.toLocaleString('en-US')} queued mean ${full.mean.toFixed(2)} ms, p95 ${full.p95.toFixed(2)} ms`);
+      console.log(
+        `\nrecordPlay (one append, 200 each): queue empty mean ${empty.mean.toFixed(2)} ms, p95 ${empty.p95.toFixed(2)} ms; ${total.toLocaleString('en-US')} queued mean ${full.mean.toFixed(2)} ms, p95 ${full.p95.toFixed(2)} ms`,
+      );
       return;
     }
     const jwt = await token(loginId(1));
@@ -429,9 +454,89 @@ async function deviceQueue(engine: 'pglite' | 'postgres') {
   }
 }
 
+/** Median and slowest ms of `calls` record_plays calls of 6 plays of `slide`, on the screen's next free minutes. */
+async function timeMinutes(
+  stack: TestStack,
+  jwt: string,
+  slide: string,
+  calls: number,
+  clock: { at: number },
+): Promise<{ median: number; max: number }> {
+  const times: number[] = [];
+  for (let c = 0; c < calls; c++) {
+    const plays = Array.from({ length: 6 }, (_, j) => ({
+      id: crypto.randomUUID(),
+      started_at: new Date(clock.at + j * SLIDE_SECONDS * 1000).toISOString(),
+      seconds: SLIDE_SECONDS,
+      campaign_id: campaignId(1),
+      slide_id: slide,
+    }));
+    clock.at += 6 * SLIDE_SECONDS * 1000;
+    const t = performance.now();
+    const result = (await rpc(stack, jwt, 'record_plays', { p_plays: plays, p_device_id: screenId(1, 1) })) as {
+      accepted: number;
+      rejected: { reason: string }[];
+    };
+    times.push(performance.now() - t);
+    if (result.accepted !== 6) throw new Error(`record_plays refused plays: ${JSON.stringify(result.rejected[0])}`);
+  }
+  return { median: median(times), max: Math.max(...times) };
+}
+
+async function editedSlide(engine: 'pglite' | 'postgres') {
+  const edits = Number(process.env.BENCH_EDITS ?? 2500);
+  const calls = Number(process.env.BENCH_CALLS ?? 200);
+  if (engine === 'postgres' && !findPgBin()) throw new Error('PostgreSQL 15 is needed (apt-get install postgresql)');
+  console.log(`bench:plays --edited-slide  ${edits} edits, ${calls} calls of 6 plays each, ${engine}`);
+  const stack = await startProductStack({
+    engine,
+    name: `bench-plays-edited-${engine}`,
+    env: { STACK_FIXTURES: FIXTURE },
+  });
+  const db = new pg.Client({ connectionString: stack.dbUrl });
+  await db.connect();
+  try {
+    const jwt = await token(loginId(1));
+    const edited = slideId(1, 1);
+    // Two days ago, UTC: before every edit, so each play is judged by the slide's first version.
+    const clock = {
+      at: Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()) - 2 * 86_400_000,
+    };
+    const fmt = (r: { median: number; max: number }) =>
+      `median ${r.median.toFixed(1)} ms, slowest ${r.max.toFixed(1)} ms`;
+    console.log(`  the slide with 1 version:        ${fmt(await timeMinutes(stack, jwt, edited, calls, clock))}`);
+    const started = performance.now();
+    // Each edit its own transaction, so each is a version of its own.
+    for (let i = 1; i <= edits; i++)
+      await db.query('update public.campaign_items set title = $1 where id = $2', [`News ${i}`, edited]);
+    const versions = await db.query<{ n: string }>(
+      'select count(*) as n from private.slide_history where slide_id = $1',
+      [edited],
+    );
+    console.log(
+      `  ${edits} edits in ${((performance.now() - started) / 1000).toFixed(1)} s: ${versions.rows[0]!.n} versions`,
+    );
+    console.log(
+      `  the slide with ${versions.rows[0]!.n} versions: ${fmt(await timeMinutes(stack, jwt, edited, calls, clock))}`,
+    );
+    console.log(
+      `  an unedited slide beside it:     ${fmt(await timeMinutes(stack, jwt, slideId(1, 2), calls, clock))}`,
+    );
+  } finally {
+    await db.end();
+    await stack.stop();
+  }
+}
+
 const args = process.argv.slice(2);
 const engineArg = args.includes('--engine') ? args[args.indexOf('--engine') + 1] : 'postgres';
-(args.includes('--device-queue') ? deviceQueue(engineArg === 'pglite' ? 'pglite' : 'postgres') : main()).catch((e) => {
+const engine = engineArg === 'pglite' ? 'pglite' : 'postgres';
+(args.includes('--device-queue')
+  ? deviceQueue(engine)
+  : args.includes('--edited-slide')
+    ? editedSlide(engine)
+    : main()
+).catch((e) => {
   console.error(e);
   process.exit(1);
 });

@@ -5,6 +5,7 @@
 // so they must only use transaction-local settings.
 import { mkdirSync } from 'node:fs';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import {
@@ -96,7 +97,8 @@ export async function openPglite(dataDir: string | undefined, socketPort?: numbe
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create({
     dataDir,
-    extensions: { pgcrypto, uuid_ossp },
+    // The contrib extensions a hosted project offers that migrations here use (`create extension`).
+    extensions: { btree_gist, pgcrypto, uuid_ossp },
     parsers,
     // A new cluster has a superuser named postgres and database postgres, as Supabase's does.
   });

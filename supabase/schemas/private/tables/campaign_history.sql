@@ -18,3 +18,7 @@ CREATE TABLE private.campaign_history (
 COMMENT ON TABLE private.campaign_history IS 'Each campaign as it stood over time (valid: from, to; open-ended for now): what decides whether its slides play (status, dates, dayparts, whose it is, where it plays). record_plays judges a play by the row valid at its start. Kept by triggers on campaigns and campaign_windows.';
 
 CREATE INDEX campaign_history_campaign_idx ON private.campaign_history USING btree (campaign_id, lower(valid));
+
+CREATE INDEX campaign_history_campaign_valid_idx ON private.campaign_history USING gist (campaign_id, valid);
+
+CREATE INDEX campaign_history_open_idx ON private.campaign_history USING btree (campaign_id) WHERE upper_inf(valid);

@@ -13,3 +13,5 @@ COMMENT ON TABLE private.reach_history IS 'Which screens a campaign that names i
 CREATE INDEX reach_history_idx ON private.reach_history USING btree (campaign_id, device_id, lower(valid));
 
 CREATE INDEX reach_history_open_idx ON private.reach_history USING btree (campaign_id) WHERE upper_inf(valid);
+
+CREATE INDEX reach_history_valid_idx ON private.reach_history USING gist (campaign_id, device_id, valid);

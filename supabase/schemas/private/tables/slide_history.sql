@@ -16,4 +16,8 @@ CREATE TABLE private.slide_history (
 
 COMMENT ON TABLE private.slide_history IS 'Each slide (campaign_items) as it stood over time: its campaign, duration and switch, and the names and file it showed. Kept by a trigger on campaign_items.';
 
+CREATE INDEX slide_history_open_idx ON private.slide_history USING btree (slide_id) WHERE upper_inf(valid);
+
 CREATE INDEX slide_history_slide_idx ON private.slide_history USING btree (slide_id, lower(valid));
+
+CREATE INDEX slide_history_slide_valid_idx ON private.slide_history USING gist (slide_id, valid);
