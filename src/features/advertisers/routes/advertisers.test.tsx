@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { expectListLayout } from '@tests/setup/list-layout';
 import { renderRoutes } from '@tests/setup/render';
 import { fakeUser, restUrl, storeSession, SUPABASE_URL } from '@tests/setup/supabase-mocks';
+import { typeAtOnce } from '@tests/setup/typing';
 import { paths } from '@/config/paths';
 import { AdvertiserAddRoute } from './advertiser-add';
 import { AdvertiserEditRoute } from './advertiser-edit';
@@ -105,9 +105,7 @@ describe('advertisers list', () => {
     const queries = listAnswers([advertiser(1)]);
     renderAt('/dashboard/advertisers');
     await screen.findByRole('article', { name: 'Company 1' });
-    // The keys with no pause between them (user-event's default waits a turn of the event loop
-    // after each, which a busy machine can stretch past the pause).
-    await userEvent.setup({ delay: null }).type(screen.getByLabelText('Search advertisers'), 'Sun, Inc');
+    await typeAtOnce(screen.getByLabelText('Search advertisers'), 'Sun, Inc');
     await screen.findByText('1 advertiser');
     await expect
       .poll(() => queries.at(-1)?.get('or'))

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { answer, article, game, json, onDynamicContent, weather } from '@/components/dynamic-content/test-fixtures';
 import { server } from '@tests/setup/msw-server';
 import { renderRoutes } from '@tests/setup/render';
+import { typeAtOnce } from '@tests/setup/typing';
 import { TestDynamicRoute } from './test-dynamic';
 
 function renderPage() {
@@ -103,9 +103,7 @@ describe('Dynamic Content Test page', () => {
     const { user, bodies } = renderPage();
     await within(preview()).findByRole('heading', { name: 'New York' });
     await user.clear(screen.getByLabelText('Location'));
-    // The keys with no pause between them (user-event's default waits a turn of the event loop
-    // after each, which a busy machine can stretch past the pause).
-    await userEvent.setup({ delay: null }).type(screen.getByLabelText('Location'), 'Chicago');
+    await typeAtOnce(screen.getByLabelText('Location'), 'Chicago');
     expect(await within(preview()).findByRole('heading', { name: 'Chicago' })).toBeInTheDocument();
     expect(bodies.at(-1)).toEqual({ type: 'weather', location: 'Chicago' });
     // Not one request per keystroke.

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@tests/setup/msw-server';
 import { expectListLayout } from '@tests/setup/list-layout';
 import { renderRoutes } from '@tests/setup/render';
 import { restUrl } from '@tests/setup/supabase-mocks';
+import { typeAtOnce } from '@tests/setup/typing';
 import { customerRow, customersRead, customersUrl, postgrestError, type Recorded } from '../customer-fixtures';
 import { CustomersListRoute } from './customers-list';
 
@@ -106,10 +106,7 @@ describe('customers list', () => {
     const { user } = renderList();
     await screen.findByRole('heading', { name: 'Corner Cafe' });
 
-    // Eight keys with no pause between them (a typist's keys do not wait for the page; with
-    // user-event's default each key waits a turn of the event loop, which a busy machine can
-    // stretch past the pause).
-    await userEvent.setup({ delay: null }).type(screen.getByLabelText('Search customers'), 'main, st');
+    await typeAtOnce(screen.getByLabelText('Search customers'), 'main, st');
     await waitFor(() =>
       expect(recorded.lists.at(-1)?.get('or')).toBe('(name.ilike."*main, st*",location.ilike."*main, st*")'),
     );
